@@ -1,0 +1,48 @@
+"""The ``polignac-tui`` command: the app, and sub-commands for saved sessions."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .commands import CommandError, show
+
+# Every sub-command module registers itself here (order = order in --help).
+COMMANDS = [show]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="polignac-tui",
+        description="Play Polignac (Quatre Valets) in the terminal against computer players.",
+    )
+    parser.add_argument("--version", action="version", version=f"polignac-tui {__version__}")
+    parser.add_argument("--ascii", action="store_true",
+                        help="draw suits as S H D C and borders in ASCII")
+    parser.set_defaults(handler=None)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.handler is None:
+            return run_app(args)
+        return int(args.handler(args) or 0)
+    except CommandError as error:
+        print(f"polignac-tui: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the app at Home (replaced by the UI)."""
+    print("polignac-tui: the app is not built yet", file=sys.stderr)
+    return 1

@@ -1,0 +1,85 @@
+"""``polignac-tui show FILE``: the score table of a session file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..engine import Session
+from ..store.fileformat import SessionFileError, load, summary
+from . import CommandError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("show", help="print the score table of a saved session",
+                       description="Print the score table of a session file.")
+    p.add_argument("session", metavar="FILE", help="path of a session file (.toml)")
+    p.add_argument("--json", action="store_true", help="print the scores as JSON")
+    p.set_defaults(handler=run)
+
+
+def resolve(target: str) -> Path:
+    """A path to a session file (saved-session ids are resolved by the store)."""
+    return Path(target)
+
+
+def read(target: str) -> Session:
+    path = resolve(target)
+    try:
+        return load(path)
+    except SessionFileError as error:
+        raise CommandError(f"{path}: {error}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    session = read(args.session)
+    if args.json:
+        print(json.dumps(summary(session), ensure_ascii=False))
+    else:
+        print(score_table(session))
+    return 0
+
+
+def score_table(session: Session) -> str:
+    """A plain-text table: a row per deal, a column per player, totals, and the state."""
+    names = [p.name for p in session.players]
+    width = max(5, *(len(n) for n in names))
+    head = f"{'deal':>4}  {'dealer':<{width}}  " + "  ".join(f"{n:>{width}}" for n in names)
+    lines = [head, "-" * len(head)]
+    for i, d in enumerate(session.deals, start=1):
+        points = d.points()
+        cells = ["" if points is None else str(p) for p in points or [None] * session.size]
+        note = ""
+        if d.declarer is not None:
+            made = d.generale_made
+            note = f"  générale {names[d.declarer]}" + (
+                "" if made is None else (" made" if made else " failed"))
+        elif d.chelem is not None:
+            note = f"  chelem {names[d.chelem]}"
+        if points is None:
+            note += "  (in play)"
+        lines.append(f"{i:>4}  {names[d.dealer]:<{width}}  "
+                     + "  ".join(f"{c:>{width}}" for c in cells) + note)
+    lines.append("-" * len(head))
+    lines.append(f"{'':>4}  {'total':<{width}}  "
+                 + "  ".join(f"{t:>{width}}" for t in session.totals))
+    rules = session.rules
+    if rules.end == "points":
+        lines.append(f"Point limit: {rules.limit}")
+    else:
+        lines.append(f"Deals: {session.finished_deals} of {rules.limit}")
+    if session.finished:
+        losers = " and ".join(names[s] for s in session.losers)
+        verb = "pays" if len(session.losers) == 1 else "pay"
+        lines.append(f"Finished: {losers} {verb} the cognac.")
+    else:
+        turn = session.turn
+        if turn is None:
+            lines.append("In play: the next deal is to be dealt.")
+        else:
+            deal = session.current
+            what = ("to declare or pass la générale"
+                    if deal is not None and deal.phase == "generale" else "to play")
+            lines.append(f"In play: {names[turn]}'s turn {what}.")
+    return "\n".join(lines)

@@ -1,0 +1,276 @@
+"""One deal: the générale asked in turn, tricks, the early end, and the score.
+
+A ``Deal`` is built from its log (dealer, dealt hands) and moved forward only by
+``apply``; everything else is derived from what was applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import (
+    FULL_DECK, JACKS, POLIGNAC, SUIT_NAMES, SUIT_SINGULAR, Card, card_name, deck, glyph, jack_points,
+)
+from .errors import RuleError
+from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """A seat's answer when asked about la générale: declare it, or pass."""
+
+    seat: int
+    declare: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A seat plays a card."""
+
+    seat: int
+    card: Card
+
+
+Action = Declare | Play
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A completed trick: ``cards[i]`` was played by seat ``(leader + i) % players``."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def by_seat(self, players: int) -> dict[int, Card]:
+        return {(self.leader + i) % players: c for i, c in enumerate(self.cards)}
+
+
+def legal_cards(hand: Sequence[Card], led_suit: str | None, rules: Rules) -> list[Card]:
+    """The cards of ``hand`` that may be played on a trick led in ``led_suit``."""
+    if led_suit is None:
+        candidates = list(hand)
+    else:
+        candidates = [c for c in hand if c[1] == led_suit]
+        if not candidates:
+            jacks = [c for c in hand if c[0] == "J"]
+            if rules.must_discard_jack and jacks:
+                candidates = [POLIGNAC] if POLIGNAC in jacks else jacks
+            else:
+                candidates = list(hand)
+    if rules.jack_guard:
+        candidates = [c for c in candidates if not (c[0] in "KQ" and "J" + c[1] in hand)]
+    return candidates
+
+
+def illegal_reason(hand: Sequence[Card], led_suit: str | None, rules: Rules, card: Card) -> str:
+    """Why ``card`` may not be played (assumes it is in ``hand`` and is illegal)."""
+    if led_suit is not None and card[1] != led_suit and any(c[1] == led_suit for c in hand):
+        return f"you must follow {SUIT_NAMES[led_suit]}: you hold a {SUIT_SINGULAR[led_suit]}"
+    if rules.jack_guard and card[0] in "KQ" and "J" + card[1] in hand:
+        return (f"you may not play the {card_name(card)} while you hold the jack of "
+                f"{SUIT_NAMES[card[1]]} (jack guard)")
+    if POLIGNAC in hand:
+        return "you cannot follow suit and hold le Polignac: you must play it (must discard a jack)"
+    return "you cannot follow suit and hold a jack: you must play a jack (must discard a jack)"
+
+
+def trick_winner(cards: Sequence[Card], leader: int, players: int, order: str) -> int:
+    """The seat whose card is the highest of the suit led."""
+    led = cards[0][1]
+    best = 0
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c[1] == led and order.index(c[0]) < order.index(cards[best][0]):
+            best = i
+    return (leader + best) % players
+
+
+class Deal:
+    """The state of one deal, replayed from its log."""
+
+    def __init__(self, rules: Rules, players: int, dealer: int,
+                 hands: Sequence[Sequence[Card]]) -> None:
+        self.rules = rules
+        self.players = players
+        if not 0 <= dealer < players:
+            raise RuleError(f"dealer {dealer} is not a seat (seats are 0 to {players - 1})",
+                            "dealer")
+        self.dealer = dealer
+        _check_hands(rules, players, hands)
+        self.dealt: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in hands)
+        self.hands: list[list[Card]] = [list(h) for h in hands]
+        self.tricks_total = len(self.dealt[0])
+        self.first_leader = (dealer + 1) % players
+        self.declarer: int | None = None
+        self.passed = 0
+        self.undos = 0
+        self.plays: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.current: list[Card] = []
+        self.leader = self.first_leader
+        self.won = [0] * players
+        self.taken: list[list[Card]] = [[] for _ in range(players)]
+        self.over = False
+        self.phase = "generale" if rules.generale else "play"
+
+    # -- whose turn ------------------------------------------------------------
+    @property
+    def asking(self) -> int | None:
+        """The seat asked about la générale now, if the deal is in that phase."""
+        if self.phase != "generale":
+            return None
+        return (self.first_leader + self.passed) % self.players
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act (declare or play), or None once the deal is over."""
+        if self.phase == "generale":
+            return self.asking
+        if self.over:
+            return None
+        return (self.leader + len(self.current)) % self.players
+
+    @property
+    def led_suit(self) -> str | None:
+        return self.current[0][1] if self.current else None
+
+    def legal(self, seat: int) -> list[Card]:
+        """Cards ``seat`` may play now (empty when it is not their turn to play)."""
+        if self.phase != "play" or self.over or self.turn != seat:
+            return []
+        return legal_cards(self.hands[seat], self.led_suit, self.rules)
+
+    # -- moving forward --------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply one action, or raise ``RuleError`` naming the rule it breaks."""
+        if isinstance(action, Declare):
+            self._declare(action.seat, action.declare)
+        elif isinstance(action, Play):
+            self._play(action.seat, action.card)
+        else:  # pragma: no cover - typing guards this
+            raise RuleError(f"unknown action {action!r}", "action")
+
+    def _declare(self, seat: int, declare: bool) -> None:
+        if not self.rules.generale:
+            raise RuleError("la générale is not played in this session", "generale_off")
+        if self.phase != "generale":
+            raise RuleError("la générale can only be declared before the first card",
+                            "generale_late")
+        if seat != self.asking:
+            raise RuleError(f"it is seat {self.asking}'s turn to declare or pass, "
+                            f"not seat {seat}'s", "not_your_turn")
+        if declare:
+            self.declarer = seat
+            self.leader = seat
+            self.phase = "play"
+        else:
+            self.passed += 1
+            if self.passed == self.players:
+                self.phase = "play"
+
+    def _play(self, seat: int, card: Card) -> None:
+        if self.over:
+            raise RuleError(f"{glyph(card, True)} played after the deal was over", "deal_over")
+        if self.phase == "generale":
+            raise RuleError(f"{glyph(card, True)} played before everyone was asked about "
+                            "la générale", "generale_pending")
+        turn = self.turn
+        if seat != turn:
+            raise RuleError(f"it is seat {turn}'s turn to play, not seat {seat}'s",
+                            "not_your_turn")
+        hand = self.hands[seat]
+        if card not in hand:
+            raise RuleError(f"{glyph(card, True)} is not in the hand of seat {seat}", "not_held")
+        led = self.led_suit
+        if card not in legal_cards(hand, led, self.rules):
+            raise RuleError(f"{glyph(card, True)}: {illegal_reason(hand, led, self.rules, card)}",
+                            "illegal_card")
+        hand.remove(card)
+        self.plays.append(card)
+        self.current.append(card)
+        if len(self.current) == self.players:
+            self._gather()
+
+    def _gather(self) -> None:
+        cards = tuple(self.current)
+        winner = trick_winner(cards, self.leader, self.players, self.rules.order)
+        self.tricks.append(Trick(self.leader, cards, winner))
+        self.won[winner] += 1
+        self.taken[winner].extend(c for c in cards if c[0] == "J")
+        self.current = []
+        self.leader = winner
+        if len(self.tricks) == self.tricks_total or self._settled():
+            self.over = True
+
+    def _settled(self) -> bool:
+        """True when no later trick can change any score (RULES.md §4, §5)."""
+        rules = self.rules
+        if rules.play_out or rules.last_trick_penalty:
+            return False
+        if sum(len(t) for t in self.taken) < len(JACKS):
+            return False
+        if self.declarer is not None:
+            return self.won[self.declarer] < len(self.tricks)
+        if rules.chelem == "automatic":
+            return sum(1 for w in self.won if w) >= 2
+        return True
+
+    # -- the score ---------------------------------------------------------------
+    @property
+    def chelem(self) -> int | None:
+        """The seat that made a chelem or a successful générale (once the deal is over)."""
+        if not self.over or len(self.tricks) != self.tricks_total:
+            return None
+        if self.declarer is not None:
+            return self.declarer if self.won[self.declarer] == self.tricks_total else None
+        if self.rules.chelem == "automatic":
+            for seat, w in enumerate(self.won):
+                if w == self.tricks_total:
+                    return seat
+        return None
+
+    @property
+    def generale_made(self) -> bool | None:
+        """Whether a declared générale succeeded (None without a declaration or before the end)."""
+        if self.declarer is None or not self.over:
+            return None
+        return self.chelem == self.declarer
+
+    def points(self) -> list[int] | None:
+        """Penalty points of each seat, once the deal is over."""
+        if not self.over:
+            return None
+        slam = self.chelem
+        if slam is not None:
+            return [0 if s == slam else 5 for s in range(self.players)]
+        points = [sum(jack_points(c) for c in taken) for taken in self.taken]
+        if self.rules.first_trick_penalty and self.tricks:
+            points[self.tricks[0].winner] += 1
+        if self.rules.last_trick_penalty and len(self.tricks) == self.tricks_total:
+            points[self.tricks[-1].winner] += 1
+        if self.declarer is not None:
+            points[self.declarer] = 5
+        return points
+
+
+def _check_hands(rules: Rules, players: int, hands: Sequence[Sequence[Card]]) -> None:
+    cards = deck(players, rules.sevens_removed)
+    size = len(cards) // players
+    if len(hands) != players:
+        raise RuleError(f"{len(hands)} hands dealt for {players} players", "hands")
+    allowed = set(cards)
+    seen: set[Card] = set()
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            raise RuleError(f"seat {seat} was dealt {len(hand)} cards, not {size}", "hands")
+        for card in hand:
+            if card not in allowed:
+                name = glyph(card, True) if card in FULL_DECK else repr(card)
+                raise RuleError(f"{name} dealt to seat {seat} is not in the "
+                                f"{len(cards)}-card deck of {players} players "
+                                f"({rules.sevens_removed} sevens removed)", "hands")
+            if card in seen:
+                raise RuleError(f"{glyph(card, True)} is dealt twice", "hands")
+            seen.add(card)

@@ -1,0 +1,20 @@
+"""Errors the engine raises: values a person can read."""
+
+from __future__ import annotations
+
+
+class RuleError(ValueError):
+    """An action or a setting that the rules refuse.
+
+    ``rule`` is a short stable code (``follow_suit``, ``not_your_turn``, ...)
+    that a screen may use to word its own message; ``str(error)`` is a full
+    sentence naming what was refused and why.
+    """
+
+    def __init__(self, message: str, rule: str = "rule") -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message

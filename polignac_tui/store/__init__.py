@@ -1,0 +1,1 @@
+"""Saved sessions: the file format and the folder they live in."""
