@@ -1,0 +1,13 @@
+"""The Textual app: screens read ``SeatView``s and send actions to the table."""
+
+from __future__ import annotations
+
+__all__ = ["PolignacApp"]
+
+
+def __getattr__(name: str) -> object:
+    # Imported lazily so that ``import polignac_tui.ui`` stays cheap.
+    if name == "PolignacApp":
+        from .app import PolignacApp
+        return PolignacApp
+    raise AttributeError(name)
