@@ -1,13 +1,45 @@
 """User settings (theme, pace, ASCII, four colours, default preset, your name).
 
 Stored in ``platformdirs.user_config_path("polignac-tui") / "settings.toml"``.
+
+- A missing file means the defaults.
+- A damaged file (not TOML, or a value of the wrong kind) gives the defaults for
+  what cannot be read plus a one-line ``problem`` naming the file and the reason,
+  which the app shows as a notification. The damaged file is left untouched
+  until the user changes a setting: only then is it replaced (atomically) by the
+  settings in force.
+- Unknown keys are ignored (a newer version may have written them).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+import tempfile
+import tomllib
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
 
+import tomli_w
+
+APP_NAME = "polignac-tui"
 PACES = ("instant", "fast", "normal", "slow")
+# Seconds a computer player's card stays before the next move, per pace.
+PACE_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
+THEMES = (
+    "textual-dark", "textual-light", "nord", "gruvbox", "catppuccin-mocha", "dracula",
+    "tokyo-night", "monokai", "solarized-light", "flexoki",
+)
+PRESETS = ("classique", "italiana", "generale", "english", "custom")
+MAX_NAME = 24
+
+SETTING_LABELS = {
+    "name": "Your name",
+    "theme": "Theme",
+    "pace": "Pace of the computer players",
+    "ascii": "ASCII mode",
+    "four_colour": "Four-colour deck",
+    "default_preset": "Default preset",
+}
 
 
 @dataclass
@@ -18,3 +50,95 @@ class Settings:
     ascii: bool = False
     four_colour: bool = False
     default_preset: str = "classique"
+    # Set by ``load_settings`` when the file could not be read as a whole (not saved).
+    problem: str | None = field(default=None, compare=False, repr=False)
+
+    def to_dict(self) -> dict[str, object]:
+        data = asdict(self)
+        data.pop("problem")
+        return data
+
+    @property
+    def delay(self) -> float:
+        """Seconds between computer moves at this pace."""
+        return PACE_DELAYS.get(self.pace, PACE_DELAYS["normal"])
+
+
+def settings_path() -> Path:
+    """Where the settings live (honours ``XDG_CONFIG_HOME`` on Linux)."""
+    import platformdirs
+    return platformdirs.user_config_path(APP_NAME) / "settings.toml"
+
+
+def check(name: str, value: object) -> str | None:
+    """Why ``value`` is not a valid value for setting ``name``, or None if it is."""
+    if name == "name":
+        if not isinstance(value, str) or not value.strip():
+            return "your name cannot be empty"
+        if len(value) > MAX_NAME or not value.isprintable():
+            return f"your name must be at most {MAX_NAME} printable characters"
+        return None
+    if name in ("ascii", "four_colour"):
+        return None if isinstance(value, bool) else "must be true or false"
+    allowed = {"theme": THEMES, "pace": PACES, "default_preset": PRESETS}.get(name)
+    if allowed is None:
+        return "is not a setting"
+    if value not in allowed:
+        return f"{value!r} is not one of {', '.join(allowed)}"
+    return None
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The settings in ``path`` (default ``settings_path()``); never raises."""
+    path = path or settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError) as error:
+        return Settings(problem=f"{path}: cannot be read ({_reason(error)}); using the defaults")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return Settings(problem=f"{path}: not valid TOML ({error}); using the defaults")
+    settings = Settings()
+    bad: list[str] = []
+    for f in fields(Settings):
+        if f.name == "problem" or f.name not in data:
+            continue
+        value = data[f.name]
+        why = check(f.name, value)
+        if why is None:
+            setattr(settings, f.name, value.strip() if isinstance(value, str) else value)
+        else:
+            bad.append(f"{f.name} {why}")
+    if bad:
+        settings.problem = f"{path}: {'; '.join(bad)}; using the default for " + (
+            "it" if len(bad) == 1 else "them")
+    return settings
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write ``settings`` atomically (temporary file in the same folder, then rename).
+
+    Raises ``OSError`` when the folder cannot be written; the caller reports it.
+    """
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = tomli_w.dumps(settings.to_dict())
+    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write("# polignac-tui settings (written by the app; edit with care)\n")
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    settings.problem = None
+
+
+def _reason(error: BaseException) -> str:
+    return getattr(error, "strerror", None) or str(error)
