@@ -10,7 +10,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import (
-    FULL_DECK, JACKS, POLIGNAC, SUIT_NAMES, SUIT_SINGULAR, Card, card_name, deck, glyph, jack_points,
+    FULL_DECK,
+    JACKS,
+    POLIGNAC,
+    SUIT_NAMES,
+    SUIT_SINGULAR,
+    Card,
+    card_name,
+    deck,
+    glyph,
+    jack_points,
 )
 from .errors import RuleError
 from .rules import Rules
@@ -156,8 +165,11 @@ class Deal:
         if not self.rules.generale:
             raise RuleError("la générale is not played in this session", "generale_off")
         if self.phase != "generale":
-            raise RuleError("la générale can only be declared before the first card",
-                            "generale_late")
+            if self.declarer is not None:
+                raise RuleError(f"seat {self.declarer} has already declared la générale: "
+                                "nobody else is asked", "generale_late")
+            raise RuleError("la générale can only be declared or passed before the first card, "
+                            "when asked", "generale_late")
         if seat != self.asking:
             raise RuleError(f"it is seat {self.asking}'s turn to declare or pass, "
                             f"not seat {seat}'s", "not_your_turn")

@@ -121,10 +121,12 @@ class Session:
             raise RuleError(f"deal {len(self.deals)} is not over yet", "deal_in_play")
         expected = self.next_dealer
         if expected is not None and dealer != expected:
-            raise RuleError(f"the dealer should be seat {expected} "
-                            f"({self.players[expected].name}), the next after the last "
-                            f"dealer, not seat {dealer}", "dealer")
-        deal = Deal(self.rules, self.size, dealer, hands)
+            raise RuleError(self.named(f"the dealer should be seat {expected}, the next after "
+                                       f"the last dealer, not seat {dealer}"), "dealer")
+        try:
+            deal = Deal(self.rules, self.size, dealer, hands)
+        except RuleError as error:
+            raise RuleError(self.named(error.message), error.rule) from None
         self.deals.append(deal)
         return deal
 

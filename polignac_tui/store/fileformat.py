@@ -24,20 +24,36 @@ class SessionFileError(ValueError):
     """A session file that cannot be accepted; ``str()`` is one readable line."""
 
 
-def _fail(message: str) -> SessionFileError:
-    return SessionFileError(message)
-
-
 # -- writing -------------------------------------------------------------------------
+class _Stamp(datetime):
+    """A datetime that tomli_w writes in the spec's form, ``2026-11-22T20:15:00Z``.
+
+    tomli_w writes a datetime with ``str()``; this subclass only changes that text
+    (``T`` between date and time, ``Z`` for UTC). It compares equal to the original.
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        offset = self.utcoffset()
+        if offset is not None and not offset:
+            return self.replace(tzinfo=None).isoformat() + "Z"
+        return self.isoformat()
+
+
+def _stamp(value: datetime) -> datetime:
+    return _Stamp.combine(value.date(), value.timetz())
+
+
 def to_document(session: Session) -> dict[str, Any]:
     """The session's log as a TOML-ready document (derived state is never written)."""
     doc: dict[str, Any] = {"format": FORMAT, "id": session.id}
     if session.name:
         doc["name"] = session.name
     if session.created is not None:
-        doc["created"] = session.created
+        doc["created"] = _stamp(session.created)
     if session.updated is not None:
-        doc["updated"] = session.updated
+        doc["updated"] = _stamp(session.updated)
     doc["rules"] = session.rules.to_dict()
     players = []
     for p in session.players:
@@ -62,20 +78,81 @@ def to_document(session: Session) -> dict[str, Any]:
     return doc
 
 
+def _cards(cards: list[str]) -> str:
+    # cards come from the engine, so they are two plain characters: no escaping needed
+    return "[" + ", ".join(f'"{c}"' for c in cards) + "]"
+
+
+def _deal_text(entry: dict[str, Any], players: int) -> str:
+    scalars = {k: v for k, v in entry.items() if k not in ("hands", "plays")}
+    lines = ["[[deals]]\n", tomli_w.dumps(scalars), "hands = [\n"]
+    lines.extend(f"    {_cards(hand)},\n" for hand in entry["hands"])
+    lines.append("]\n")
+    plays = entry["plays"]
+    if plays:
+        lines.append("plays = [\n")
+        lines.extend(f"    {_cards(plays[i:i + players])[1:-1]},\n"
+                     for i in range(0, len(plays), players))
+        lines.append("]\n")
+    else:
+        lines.append("plays = []\n")
+    return "".join(lines)
+
+
 def dumps(session: Session) -> str:
-    return tomli_w.dumps(to_document(session))
+    """The session file's text: the log in the layout of the README (format 1).
+
+    Every value is written by tomli_w; only the layout is ours, so that a file
+    reads like the spec: ``[[players]]`` tables, one hand per line and one trick
+    of ``plays`` per line.
+    """
+    doc = to_document(session)
+    head = {k: doc[k] for k in ("format", "id", "name", "created", "updated") if k in doc}
+    parts = [tomli_w.dumps(head), "\n", tomli_w.dumps({"rules": doc["rules"]})]
+    for player in doc["players"]:
+        parts.append("\n[[players]]\n" + tomli_w.dumps(player))
+    for entry in doc["deals"]:
+        parts.append("\n" + _deal_text(entry, session.size))
+    return "".join(parts)
 
 
 # -- reading -------------------------------------------------------------------------
+MAX_MESSAGE = 300
+TYPE_NAMES: dict[type, str] = {
+    bool: "true or false", int: "a whole number", float: "a decimal number", str: "a string",
+    list: "an array", dict: "a table", datetime: "a date and time",
+}
+
+
+def _fail(message: str) -> SessionFileError:
+    """The error for ``message``, kept to one line of reasonable length."""
+    line = " ".join(message.split())
+    if len(line) > MAX_MESSAGE:
+        line = line[:MAX_MESSAGE - 1] + "…"
+    return SessionFileError(line)
+
+
+def _type_name(value: Any) -> str:
+    for kind, name in TYPE_NAMES.items():
+        if type(value) is kind:
+            return name
+    if isinstance(value, datetime):
+        return TYPE_NAMES[datetime]
+    return type(value).__name__
+
+
 def loads(text: str) -> Session:
+    """Parse and validate the text of a session file."""
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise _fail(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise _fail("not valid TOML: nested too deeply") from None
     return from_document(doc)
 
 
-def load(path: Path) -> Session:
+def load(path: Path | str) -> Session:
     """Read and validate a session file."""
     try:
         raw = Path(path).read_bytes()
@@ -88,25 +165,25 @@ def load(path: Path) -> Session:
     return loads(text)
 
 
-def _get(table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str,
-         default: Any = ..., ) -> Any:
+def _get(table: dict[str, Any], key: str, kind: type, where: str, default: Any = ...) -> Any:
+    """``table[key]`` checked to be of TOML type ``kind`` (bool is not a whole number)."""
     if key not in table:
         if default is ...:
             raise _fail(f"{where}: missing key {key!r}")
         return default
     value = table[key]
-    if isinstance(value, bool) and kind is int:
-        raise _fail(f"{where}: {key} must be a whole number, not {value!r}")
-    if not isinstance(value, kind):
-        raise _fail(f"{where}: {key} has the wrong type ({type(value).__name__})")
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise _fail(f"{where}: {key} must be {TYPE_NAMES[kind]}, not {_type_name(value)}")
     return value
 
 
 def _rules(table: Any, players: int) -> Rules:
-    if not isinstance(table, dict):
+    if table is None:
         raise _fail("missing [rules] table")
+    if not isinstance(table, dict):
+        raise _fail(f"rules must be a table, not {_type_name(table)}")
     name = table.get("preset", "custom")
-    if name not in PRESET_NAMES:
+    if not isinstance(name, str) or name not in PRESET_NAMES:
         raise _fail(f"rules: unknown preset {name!r} (one of {', '.join(PRESET_NAMES)})")
     base = preset(name, players).to_dict()
     base.update(table)
@@ -116,24 +193,14 @@ def _rules(table: Any, players: int) -> Rules:
         raise _fail(f"rules: {error}") from None
 
 
-def from_document(doc: dict[str, Any]) -> Session:
-    """Validate a parsed document and replay it into a ``Session``."""
-    fmt = doc.get("format")
-    if fmt != FORMAT:
-        raise _fail(f"unknown format {fmt!r} (this version reads format {FORMAT})")
-    known = {"format", "id", "name", "created", "updated", "rules", "players", "deals"}
-    unknown = sorted(set(doc) - known)
-    if unknown:
-        raise _fail(f"unknown key {unknown[0]!r}")
-    meta = {
-        "id": _get(doc, "id", str, "file", ""),
-        "name": _get(doc, "name", str, "file", ""),
-        "created": _get(doc, "created", datetime, "file", None),
-        "updated": _get(doc, "updated", datetime, "file", None),
-    }
-    raw_players = _get(doc, "players", list, "file")
+def _players(doc: dict[str, Any]) -> list[Player]:
+    raw = doc.get("players")
+    if raw is None:
+        raise _fail("no players: add a [[players]] table for each of 3 to 8 players")
+    if not isinstance(raw, list):
+        raise _fail(f"players must be an array of [[players]] tables, not {_type_name(raw)}")
     players = []
-    for i, entry in enumerate(raw_players):
+    for i, entry in enumerate(raw):
         where = f"player {i + 1}"
         if not isinstance(entry, dict):
             raise _fail(f"{where}: must be a table with a name and a kind")
@@ -146,62 +213,96 @@ def from_document(doc: dict[str, Any]) -> Session:
                                   _get(entry, "level", str, where, None)))
         except RuleError as error:
             raise _fail(f"{where}: {error}") from None
+    return players
+
+
+def from_document(doc: dict[str, Any]) -> Session:
+    """Validate a parsed document and replay it into a ``Session``."""
+    if not isinstance(doc, dict):
+        raise _fail(f"a session file is a TOML table, not {_type_name(doc)}")
+    fmt = doc.get("format")
+    if fmt is None:
+        raise _fail("missing format = 1 (is this a polignac-tui session file?)")
+    if type(fmt) is not int or fmt != FORMAT:
+        raise _fail(f"unknown format {fmt!r} (this version reads format {FORMAT})")
+    known = {"format", "id", "name", "created", "updated", "rules", "players", "deals"}
+    unknown = sorted(set(doc) - known)
+    if unknown:
+        raise _fail(f"unknown key {unknown[0]!r}")
+    meta = {
+        "id": _get(doc, "id", str, "file", ""),
+        "name": _get(doc, "name", str, "file", ""),
+        "created": _get(doc, "created", datetime, "file", None),
+        "updated": _get(doc, "updated", datetime, "file", None),
+    }
+    players = _players(doc)
     rules = _rules(doc.get("rules"), len(players))
     try:
         session = Session(rules, players, **meta)
     except RuleError as error:
         raise _fail(str(error)) from None
-    for number, entry in enumerate(_get(doc, "deals", list, "file", []), start=1):
+    deals = doc.get("deals", [])
+    if not isinstance(deals, list):
+        raise _fail(f"deals must be an array of [[deals]] tables, not {_type_name(deals)}")
+    for number, entry in enumerate(deals, start=1):
         _replay_deal(session, number, entry)
     return session
+
+
+def _who(session: Session, seat: int) -> str:
+    return session.players[seat].name if 0 <= seat < session.size else f"seat {seat}"
 
 
 def _replay_deal(session: Session, number: int, entry: Any) -> None:
     where = f"deal {number}"
     if not isinstance(entry, dict):
-        raise _fail(f"{where}: must be a table")
+        raise _fail(f"{where}: must be a [[deals]] table, not {_type_name(entry)}")
     extra = sorted(set(entry) - {"dealer", "generale", "passed", "undos", "hands", "plays"})
     if extra:
         raise _fail(f"{where}: unknown key {extra[0]!r}")
     dealer = _get(entry, "dealer", int, where)
-    hands_raw = _get(entry, "hands", list, where)
-    hands = []
-    for seat, hand in enumerate(hands_raw):
+    hands: list[list[str]] = []
+    for seat, hand in enumerate(_get(entry, "hands", list, where)):
         if not isinstance(hand, list):
-            raise _fail(f"{where}: hand {seat + 1} must be a list of cards")
+            raise _fail(f"{where}: the hand of {_who(session, seat)} must be an array of "
+                        f"cards, not {_type_name(hand)}")
         try:
             hands.append([parse_card(c) for c in hand])
         except RuleError as error:
-            raise _fail(f"{where}, hand of seat {seat}: {error}") from None
+            raise _fail(f"{where}, hand of {_who(session, seat)}: {error}") from None
     try:
         deal = session.add_deal(dealer, hands)
     except RuleError as error:
-        raise _fail(f"{where}: {session.named(str(error))}") from None
+        raise _fail(f"{where}: {error}") from None
     deal.undos = _get(entry, "undos", int, where, 0)
     if deal.undos < 0:
         raise _fail(f"{where}: undos must not be negative")
     plays = _get(entry, "plays", list, where, [])
     declarer = _get(entry, "generale", int, where, None)
     passed = _get(entry, "passed", int, where, None)
-    if (declarer is not None or passed) and not session.rules.generale:
+    if not session.rules.generale and declarer is not None:
         raise _fail(f"{where}: la générale is declared but the setting generale is off")
+    if not session.rules.generale and passed is not None:
+        raise _fail(f"{where}: passed is written but the setting generale is off")
     if declarer is not None and passed is not None:
         raise _fail(f"{where}: write either generale (who declared) or passed, not both")
     try:
         if declarer is not None:
             if not 0 <= declarer < session.size:
-                raise RuleError(f"générale by seat {declarer}, who is not at this table")
+                raise RuleError(f"générale by seat {declarer}, who is not at this table "
+                                f"(seats are 0 to {session.size - 1})", "seat")
             while deal.asking != declarer:
                 session.apply(Declare(deal.asking, False))  # type: ignore[arg-type]
             session.apply(Declare(declarer, True))
         elif session.rules.generale:
             count = passed if passed is not None else (session.size if plays else 0)
             if not 0 <= count <= session.size:
-                raise RuleError(f"passed = {count}: between 0 and {session.size} players pass")
+                raise RuleError(f"passed = {count}: between 0 and {session.size} players "
+                                "pass on la générale", "passed")
             for _ in range(count):
                 session.apply(Declare(deal.asking, False))  # type: ignore[arg-type]
     except RuleError as error:
-        raise _fail(f"{where}: {session.named(str(error))}") from None
+        raise _fail(f"{where}: {error}") from None
     for k, text in enumerate(plays, start=1):
         try:
             card = parse_card(text)
@@ -216,8 +317,7 @@ def _replay_deal(session: Session, number: int, entry: Any) -> None:
         try:
             session.apply(Play(seat, card))
         except RuleError as error:
-            name = session.players[seat].name
-            raise _fail(f"{where}, play {k} ({card} by {name}): {error}") from None
+            raise _fail(f"{where}, play {k} ({card} by {_who(session, seat)}): {error}") from None
 
 
 # -- the score table as data (``show --json``) -------------------------------------------
