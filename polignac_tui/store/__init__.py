@@ -1,1 +1,18 @@
 """Saved sessions: the file format and the folder they live in."""
+
+from .errors import (
+    BadSessionId,
+    ResumeError,
+    SaveError,
+    SessionLocked,
+    StoreError,
+    UnknownSession,
+)
+from .fileformat import SessionFileError
+from .folder import Entry, SessionStore, default_root
+from .lock import SessionLock
+
+__all__ = [
+    "BadSessionId", "Entry", "ResumeError", "SaveError", "SessionFileError", "SessionLock",
+    "SessionLocked", "SessionStore", "StoreError", "UnknownSession", "default_root",
+]

@@ -1,0 +1,216 @@
+"""The folder of saved sessions: one ``<id>.toml`` per session, written atomically.
+
+``platformdirs.user_data_path("polignac-tui") / "sessions"`` unless told
+otherwise; created on the first write, never written outside. Beside each
+session file may sit ``<id>.lock`` (the writer's lock) and, for an instant
+while saving, ``.<id>.toml.tmp``. A file that cannot be read is listed with the
+reason and never deleted nor overwritten.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import platformdirs
+
+from ..engine import Session
+from . import lock as _lock
+from .atomic import temporary_path, write_atomic
+from .errors import ResumeError, SaveError, SessionLocked, StoreError, UnknownSession
+from .fileformat import SessionFileError, dumps
+from .fileformat import load as load_file
+from .ids import base_id, check_id, is_id
+from .lock import SessionLock
+
+APP = "polignac-tui"
+SUFFIX = ".toml"
+LOCK_SUFFIX = ".lock"
+
+
+def default_root() -> Path:
+    """Where saved sessions live (honours ``XDG_DATA_HOME`` on Linux)."""
+    return platformdirs.user_data_path(APP) / "sessions"
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """An aware UTC datetime (a naive one from a file is taken as UTC)."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One ``*.toml`` of the folder: a session, or the reason it cannot be read."""
+
+    id: str
+    path: Path
+    session: Session | None
+    error: str | None
+    updated: datetime  # UTC: the session's ``updated``, else the file's modification time
+
+    @property
+    def readable(self) -> bool:
+        return self.session is not None
+
+
+class SessionStore:
+    """Saved sessions: ids, atomic saves, locks, listing, deleting, what to resume."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = Path(root) if root is not None else default_root()
+
+    # -- ids and paths ---------------------------------------------------------------
+    def path(self, id: str) -> Path:
+        """The file of session ``id``; ``BadSessionId`` for anything that is not an id."""
+        return self.root / f"{check_id(id)}{SUFFIX}"
+
+    def lock_path(self, id: str) -> Path:
+        return self.root / f"{check_id(id)}{LOCK_SUFFIX}"
+
+    def exists(self, id: str) -> bool:
+        return is_id(id) and self.path(id).is_file()
+
+    def new_id(self, session_name: str, first_human: str, now: datetime | None = None) -> str:
+        """A readable id not yet used in the folder (``-2``, ``-3``… appended if taken)."""
+        base = base_id(session_name, first_human, now or datetime.now())
+        candidate, n = base, 1
+        while self._taken(candidate):
+            n += 1
+            candidate = f"{base}-{n}"
+        return candidate
+
+    def _taken(self, id: str) -> bool:
+        path = self.path(id)
+        return any(p.exists() for p in (path, self.lock_path(id), temporary_path(path)))
+
+    # -- one session -----------------------------------------------------------------
+    def save(self, session: Session) -> None:
+        """Write ``session`` atomically and set its ``updated`` (the caller holds its lock).
+
+        Raises ``SaveError`` (the previous save, if any, is left complete).
+        """
+        path = self.path(session.id)
+        previous = session.updated
+        session.updated = utc_now()
+        try:
+            data = dumps(session).encode("utf-8")
+            try:
+                write_atomic(path, data)
+            except FileNotFoundError:
+                if self.root.is_dir():
+                    raise
+                self.root.mkdir(parents=True, exist_ok=True)  # the first save creates it
+                write_atomic(path, data)
+        except OSError as error:
+            session.updated = previous
+            raise SaveError(f"cannot save session {session.id} to {path}: "
+                            f"{error.strerror or error}") from None
+        except BaseException:
+            session.updated = previous
+            raise
+
+    def load(self, id: str) -> Session:
+        """Read and replay session ``id``; ``SessionFileError`` (one line) if it cannot be."""
+        path = self.path(id)
+        if not path.is_file():
+            raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
+        session = load_file(path)
+        session.id = id  # the file name is the id (a renamed file stays reachable)
+        return session
+
+    def delete(self, id: str) -> None:
+        """Remove session ``id``: refused while it is open elsewhere or if it is unreadable."""
+        path = self.path(id)
+        if not path.is_file():
+            raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
+        try:
+            load_file(path)
+        except SessionFileError as error:
+            raise StoreError(f"session {id} is unreadable ({error}); damaged files are left "
+                             f"untouched: move or remove {path} yourself") from None
+        with self.lock(id):
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as error:
+                raise StoreError(f"cannot delete {path}: {error.strerror or error}") from None
+            with contextlib.suppress(OSError):
+                temporary_path(path).unlink()
+
+    def lock(self, id: str) -> SessionLock:
+        """Hold session ``id`` for writing, or raise ``SessionLocked`` naming the holder."""
+        return _lock.acquire(id, self.lock_path(id))
+
+    def locked_by(self, id: str) -> int | None:
+        """The pid holding session ``id`` now (None if nobody, or the lock is stale)."""
+        try:
+            with self.lock(id):
+                return None
+        except SessionLocked as error:
+            return error.pid if error.pid is not None else -1
+
+    # -- the folder ------------------------------------------------------------------
+    def entries(self) -> list[Entry]:
+        """Every ``*.toml`` in the folder, newest first; unreadable ones with their reason."""
+        try:
+            paths = [p for p in self.root.iterdir()
+                     if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file()]
+        except FileNotFoundError:
+            return []
+        except OSError as error:
+            raise StoreError(f"cannot read the sessions folder {self.root}: "
+                             f"{error.strerror or error}") from None
+        entries = [self._entry(p) for p in paths]
+        entries.sort(key=lambda e: (e.updated, e.id), reverse=True)
+        return entries
+
+    def _entry(self, path: Path) -> Entry:
+        id = path.stem
+        try:
+            mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC).replace(microsecond=0)
+        except OSError:
+            mtime = datetime.fromtimestamp(0, UTC)
+        if not is_id(id):
+            return Entry(id, path, None, "the file name is not a session id (a-z, 0-9 and -)",
+                         mtime)
+        try:
+            session = load_file(path)
+        except SessionFileError as error:
+            return Entry(id, path, None, str(error), mtime)
+        session.id = id
+        updated = as_utc(session.updated) if session.updated is not None else mtime
+        return Entry(id, path, session, None, updated)
+
+    def resolve_resume(self, id: str | None) -> str:
+        """The id of the session to resume: ``id`` itself, or the last one played still in play."""
+        if id is None:
+            unreadable = 0
+            for entry in self.entries():
+                if entry.session is None:
+                    unreadable += 1
+                elif not entry.session.finished:
+                    return entry.id
+            more = (f" ({unreadable} unreadable file{'s' if unreadable > 1 else ''} left "
+                    "aside, see polignac-tui list)") if unreadable else ""
+            raise ResumeError(f"no session in play to resume{more}; start a new one")
+        try:
+            session = self.load(id)
+        except UnknownSession as error:
+            raise ResumeError(str(error)) from None
+        except SessionFileError as error:
+            raise ResumeError(f"session {id} cannot be resumed: {error}") from None
+        except StoreError as error:
+            raise ResumeError(str(error)) from None
+        if session.finished:
+            raise ResumeError(f"session {id} is finished; nothing left to play "
+                              f"(see polignac-tui show {id})")
+        return id
