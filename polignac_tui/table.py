@@ -1,0 +1,168 @@
+"""The table: runs one session, asks the computer players, applies actions, autosaves.
+
+No Textual here: a screen, a test or (later) a remote seat drive a ``Table`` the
+same way. The session log is the truth; every action and every new deal is
+saved at once (atomic TOML through the store), so quitting never loses a card.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .engine import Action, Player, Rules, SeatView, Session
+from .store import fileformat
+
+if TYPE_CHECKING:
+    from .store.folder import SessionStore
+
+
+class ComputerPlayer(Protocol):
+    def choose(self, view: SeatView) -> Action: ...
+
+
+def _seed_for(seed: int, what: str) -> int:
+    """A stable seed derived from the table seed (``random.Random(str)`` is deterministic)."""
+    return random.Random(f"polignac-tui/{seed}/{what}").getrandbits(63)
+
+
+class Table:
+    """One session in play, with its lock held and its computer players seated."""
+
+    def __init__(self, store: SessionStore, session: Session, lock: Any,
+                 seed: int | None = None) -> None:
+        self.store = store
+        self.session = session
+        self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
+        self._lock = lock
+        self._mutex = threading.Lock()
+        self._players: dict[int, ComputerPlayer] = {}
+        self.closed = False
+
+    # -- opening -------------------------------------------------------------------------
+    @classmethod
+    def create(cls, store: SessionStore, rules: Rules, players: list[Player], name: str = "",
+               seed: int | None = None) -> Table:
+        """A new session: id, first dealer drawn, deal 1 dealt, lock taken, saved."""
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        first_human = next((p.name for p in players if p.is_human), players[0].name)
+        session_id = store.new_id(name, first_human)
+        now = datetime.now(UTC).replace(microsecond=0)
+        session = Session.new(rules, players, random.Random(_seed_for(seed, "deal/1")),
+                              id=session_id, name=name, created=now)
+        lock = store.lock(session_id)
+        table = cls(store, session, lock, seed)
+        try:
+            table.save()
+        except BaseException:
+            table.close()
+            raise
+        return table
+
+    @classmethod
+    def open(cls, store: SessionStore, id: str, seed: int | None = None) -> Table:
+        """A saved session, its lock taken (raises ``SessionLocked`` / ``SessionFileError``)."""
+        lock = store.lock(id)
+        try:
+            session = store.load(id)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(store, session, lock, seed)
+
+    def close(self) -> None:
+        """Release the lock (the session is already saved). Safe to call twice."""
+        if not self.closed:
+            self.closed = True
+            self._lock.release()
+
+    # -- reading -------------------------------------------------------------------------
+    def view(self, seat: int) -> SeatView:
+        with self._mutex:
+            return self.session.view(seat)
+
+    def humans(self) -> list[int]:
+        return [s for s, p in enumerate(self.session.players) if p.is_human]
+
+    def computer_to_move(self) -> int | None:
+        """The computer seat to act now (declare or play), if any."""
+        seat = self.session.turn
+        if seat is None or self.session.players[seat].is_human:
+            return None
+        return seat
+
+    def player(self, seat: int) -> ComputerPlayer:
+        """The computer player in ``seat`` (made once, seeded by table seed and seat)."""
+        if seat not in self._players:
+            from .players import make_player
+            p = self.session.players[seat]
+            self._players[seat] = make_player(p.level or "medium",
+                                              _seed_for(self.seed, f"seat/{seat}"))
+        return self._players[seat]
+
+    def think(self) -> Action:
+        """The action of the computer to move; reads only its ``SeatView``. Thread-safe."""
+        seat = self.computer_to_move()
+        if seat is None:
+            raise RuntimeError("no computer player is to move")
+        view = self.view(seat)
+        return self.player(seat).choose(view)
+
+    # -- moving forward ------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` (``RuleError`` propagates and nothing is saved), then autosave."""
+        with self._mutex:
+            self.session.apply(action)
+        self.save()
+
+    def deal_next(self) -> None:
+        """Deal the next deal (seeded), then autosave."""
+        number = len(self.session.deals) + 1
+        with self._mutex:
+            self.session.deal_next(random.Random(_seed_for(self.seed, f"deal/{number}")))
+        self.save()
+
+    def can_undo(self, seat: int) -> bool:
+        """Undo is offered when ``seat`` is the only human and has a card to take back."""
+        return self.humans() == [seat] and self._last_play_index(seat) is not None
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last card of the last deal and every card after it.
+
+        Done through the log: the deal's plays are cut, its ``undos`` counted, and
+        the session replayed from the document. False when there is nothing to undo
+        or another human sits at the table.
+        """
+        if self.humans() != [seat]:
+            return False
+        index = self._last_play_index(seat)
+        if index is None:
+            return False
+        doc = fileformat.to_document(self.session)
+        last = doc["deals"][-1]
+        last["plays"] = last["plays"][:index]
+        last["undos"] = last.get("undos", 0) + 1
+        session = fileformat.from_document(doc)
+        with self._mutex:
+            self.session = session
+        self.save()
+        return True
+
+    def _last_play_index(self, seat: int) -> int | None:
+        if not self.session.deals:
+            return None
+        deal = self.session.deals[-1]
+        n = self.session.size
+        seats = [(t.leader + i) % n for t in deal.tricks for i in range(len(t.cards))]
+        seats += [(deal.leader + i) % n for i in range(len(deal.current))]
+        for index in range(len(seats) - 1, -1, -1):
+            if seats[index] == seat:
+                return index
+        return None
+
+    def save(self) -> None:
+        self.store.save(self.session)
+
