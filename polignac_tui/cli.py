@@ -7,10 +7,10 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import CommandError, show
+from .commands import CommandError, sessions, show
 
 # Every sub-command module registers itself here (order = order in --help).
-COMMANDS = [show]
+COMMANDS = [show, sessions]
 
 
 def build_parser() -> argparse.ArgumentParser:

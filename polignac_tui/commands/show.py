@@ -20,8 +20,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def resolve(target: str) -> Path:
-    """A path to a session file (saved-session ids are resolved by the store)."""
-    return Path(target)
+    """A path to a session file, or the file of the saved session with that id."""
+    from ..store import SessionStore
+    from ..store.ids import is_id
+
+    path = Path(target)
+    if not is_id(target) or path.exists():
+        return path
+    store = SessionStore()
+    if not store.path(target).is_file():
+        raise CommandError(f"{target}: no such file, nor a saved session with that id "
+                           "(see polignac-tui list)")
+    return store.path(target)
 
 
 def read(target: str) -> Session:

@@ -179,13 +179,13 @@ class SessionStore:
             mtime = datetime.fromtimestamp(path.stat().st_mtime, UTC).replace(microsecond=0)
         except OSError:
             mtime = datetime.fromtimestamp(0, UTC)
-        if not is_id(id):
-            return Entry(id, path, None, "the file name is not a session id (a-z, 0-9 and -)",
-                         mtime)
         try:
             session = load_file(path)
         except SessionFileError as error:
             return Entry(id, path, None, str(error), mtime)
+        if not is_id(id):
+            return Entry(id, path, None, "the file name is not a session id (a-z, 0-9 and "
+                         "single dashes): rename it to open it by id", mtime)
         session.id = id
         updated = as_utc(session.updated) if session.updated is not None else mtime
         return Entry(id, path, session, None, updated)

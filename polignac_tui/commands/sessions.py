@@ -1,0 +1,187 @@
+"""``polignac-tui list``, ``delete`` and ``stats``: the saved sessions from the shell."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+
+from ..store import SessionStore, StoreError
+from ..store.folder import Entry
+from ..store.report import PlayerStats, join_names, leaders, local_time, player_stats, row, state
+from . import CommandError
+
+WIDTH = 80  # every table fits an 80-column terminal
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("list", help="list the saved sessions, newest first",
+                       description="List the saved sessions, the most recently played first; "
+                       "files that cannot be read are listed apart with the reason.")
+    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p.set_defaults(handler=run_list)
+
+    p = sub.add_parser("delete", help="delete a saved session",
+                       description="Delete a saved session (asks first unless --yes).")
+    p.add_argument("session", metavar="ID", help="id of the session (see polignac-tui list)")
+    p.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation")
+    p.set_defaults(handler=run_delete)
+
+    p = sub.add_parser("stats", help="statistics per player over the finished sessions",
+                       description="Per player name, over every finished saved session: "
+                       "sessions played, won, times paid the cognac, average points per deal, "
+                       "chelems and générales.")
+    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    p.set_defaults(handler=run_stats)
+
+
+def _entries(store: SessionStore) -> list[Entry]:
+    try:
+        return store.entries()
+    except StoreError as error:
+        raise CommandError(str(error)) from None
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+# -- list --------------------------------------------------------------------------------
+def run_list(args: argparse.Namespace) -> int:
+    store = SessionStore()
+    entries = _entries(store)
+    readable = [e for e in entries if e.session is not None]
+    unreadable = [e for e in entries if e.session is None]
+    if args.json:
+        print(json.dumps({"folder": str(store.root),
+                          "sessions": [row(e) for e in readable],
+                          "unreadable": [row(e) for e in unreadable]}, ensure_ascii=False))
+        return 0
+    if not entries:
+        print(f"No saved sessions yet (they will be kept in {store.root}).")
+        return 0
+    print(list_table(readable, unreadable))
+    return 0
+
+
+def list_table(readable: list[Entry], unreadable: list[Entry]) -> str:
+    """Two lines per session (figures, then names and state), then the unreadable files."""
+    lines: list[str] = []
+    wrap = textwrap.TextWrapper(width=WIDTH, initial_indent="    ", subsequent_indent="    ",
+                                break_on_hyphens=False)
+    if readable:
+        id_width = max(len("SESSION"), *(len(e.id) for e in readable))
+        id_width = min(id_width, WIDTH - 16 - 5 - 12 - 6)
+        leader_width = WIDTH - id_width - 5 - 16 - 6
+        lines.append(f"{'SESSION':<{id_width}}  {'DEALS':>5}  {'LEADER':<{leader_width}}"
+                     f"  LAST PLAYED")
+        for entry in readable:
+            session = entry.session
+            assert session is not None
+            names = [p.name for p in session.players]
+            lead = leaders(session)
+            leader = f"{join_names([names[s] for s in lead])} ({session.totals[lead[0]]})"
+            lines.append(f"{_clip(entry.id, id_width):<{id_width}}  "
+                         f"{session.finished_deals:>5}  "
+                         f"{_clip(leader, leader_width):<{leader_width}}  "
+                         f"{local_time(entry.updated)}")
+            detail = ", ".join(names) + " · " + state(session)
+            if session.name:
+                detail = f"“{session.name}” · {detail}"
+            lines.extend(wrap.wrap(detail))
+    if unreadable:
+        if lines:
+            lines.append("")
+        count = len(unreadable)
+        lines.append(f"{count} unreadable file{'s' if count > 1 else ''} "
+                     "(left untouched; `polignac-tui show FILE` says the same):")
+        for entry in unreadable:
+            lines.append(str(entry.path))
+            lines.extend(wrap.wrap(entry.error or "unreadable"))
+    return "\n".join(lines)
+
+
+# -- delete ------------------------------------------------------------------------------
+def run_delete(args: argparse.Namespace) -> int:
+    store = SessionStore()
+    id = args.session
+    try:
+        session = store.load(id)
+    except StoreError as error:
+        raise CommandError(str(error)) from None
+    except ValueError as error:  # SessionFileError: unreadable, left alone
+        raise CommandError(f"{id} is unreadable ({error}); damaged files are left "
+                           f"untouched: move or remove {store.path(id)} yourself") from None
+    if not args.yes:
+        names = ", ".join(p.name for p in session.players)
+        label = f"“{session.name}” ({id})" if session.name else id
+        question = (f"Delete session {label} ({names}; {session.finished_deals} deals; "
+                    f"{state(session)})? [y/N] ")
+        if not _confirm(question):
+            print(f"Not deleted: {id} is kept.", file=sys.stderr)
+            return 1
+    try:
+        store.delete(id)
+    except StoreError as error:
+        raise CommandError(f"{id} not deleted: {error}") from None
+    print(f"Deleted {id}.")
+    return 0
+
+
+def _confirm(question: str) -> bool:
+    """Ask on the terminal; no stdin, end of input or anything but yes means no."""
+    if sys.stdin is None or sys.stdin.closed:
+        print(question + "(no input: not confirmed, use --yes)", file=sys.stderr)
+        return False
+    print(question, end="", file=sys.stderr, flush=True)
+    try:
+        answer = sys.stdin.readline()
+    except (OSError, ValueError):
+        answer = ""
+    if not sys.stdin.isatty() and answer:
+        print(file=sys.stderr)  # the answer was not echoed: end the prompt's line
+    if not answer:
+        print("(end of input: not confirmed, use --yes)", file=sys.stderr)
+        return False
+    return answer.strip().casefold() in ("y", "yes", "o", "oui")
+
+
+# -- stats -------------------------------------------------------------------------------
+def run_stats(args: argparse.Namespace) -> int:
+    store = SessionStore()
+    entries = _entries(store)
+    sessions = [e.session for e in entries if e.session is not None]
+    finished = [s for s in sessions if s.finished]
+    unreadable = sum(1 for e in entries if e.session is None)
+    stats = player_stats(finished)
+    if args.json:
+        print(json.dumps({"sessions": len(finished), "unreadable": unreadable,
+                          "players": [s.to_dict() for s in stats]}, ensure_ascii=False))
+        return 0
+    if not finished:
+        print("No finished sessions yet: statistics count finished sessions only.")
+    else:
+        print(stats_table(stats, len(finished)))
+    if unreadable:
+        print(f"{unreadable} unreadable file{'s' if unreadable > 1 else ''} not counted "
+              "(see polignac-tui list).")
+    return 0
+
+
+def stats_table(stats: list[PlayerStats], sessions: int) -> str:
+    heads = ("SESSIONS", "WON", "COGNAC", "PTS/DEAL", "CHELEMS", "GÉNÉRALES")
+    widths = [len(h) for h in heads]
+    name_width = WIDTH - sum(widths) - 2 * len(heads)
+    lines = [f"{'PLAYER':<{name_width}}" + "".join(f"  {h}" for h in heads)]
+    for s in stats:
+        cells = (s.sessions, s.won, s.paid, f"{s.average:.2f}", s.chelems,
+                 f"{s.generales_made}/{s.generales_failed}")
+        lines.append(f"{_clip(s.name, name_width):<{name_width}}"
+                     + "".join(f"  {c!s:>{w}}" for c, w in zip(cells, widths, strict=True)))
+    plural = "s" if sessions > 1 else ""
+    lines.append("")
+    lines.append(f"Over {sessions} finished session{plural}. COGNAC: times paid the cognac; "
+                 "PTS/DEAL: average penalty points per deal; GÉNÉRALES: made/failed.")
+    return "\n".join(textwrap.fill(line, WIDTH) if len(line) > WIDTH else line
+                     for line in lines)
