@@ -35,7 +35,7 @@ MAX_NAME = 24
 SETTING_LABELS = {
     "name": "Your name",
     "theme": "Theme",
-    "pace": "Pace of the computer players",
+    "pace": "Pace",
     "ascii": "ASCII mode",
     "four_colour": "Four-colour deck",
     "default_preset": "Default preset",

@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import os
+import time
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.events import Resize
 
-from ..config import Settings
+from ..config import THEMES, Settings, save_settings
+from .commands import MainCommands
 
 if TYPE_CHECKING:
     from ..engine import Player, Rules
     from ..store.folder import SessionStore
     from ..table import Table
+
+# The table needs 80 columns (hand of 10 cards, seats on three sides, score column)
+# and 24 rows (header, three rows of seats, the trick, the hand, footer).
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+# Set by ``polignac-tui --first-paint FILE`` (the startup benchmark): the wall-clock
+# time of the first painted screen is written to FILE and the app exits.
+FIRST_PAINT_ENV = "POLIGNAC_TUI_FIRST_PAINT"
 
 
 class PolignacApp(App[None]):
@@ -20,13 +34,21 @@ class PolignacApp(App[None]):
     TITLE = "Polignac"
     SUB_TITLE = "Quatre Valets"
     CSS_PATH = "app.tcss"
+    COMMANDS: ClassVar = App.COMMANDS | {MainCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("f1", "help", "Help", show=False),
+    ]
 
     def __init__(self, settings: Settings | None = None, store: SessionStore | None = None,
                  *, start: str = "home", resume_id: str | None = None,
                  new_preset: str | None = None, new_players: int | None = None,
-                 seed: int | None = None, table: Table | None = None) -> None:
+                 new_name: str | None = None, seed: int | None = None,
+                 table: Table | None = None, ascii: bool = False) -> None:
         super().__init__()
         self.settings = settings if settings is not None else Settings()
+        if ascii:
+            self.settings.ascii = True
         if store is None:
             from ..store.folder import SessionStore
             store = SessionStore()
@@ -35,23 +57,159 @@ class PolignacApp(App[None]):
         self.resume_id = resume_id
         self.new_preset = new_preset
         self.new_players = new_players
+        self.new_name = new_name
         self.seed = seed
         self._start_table = table
+        self.first_paint_file = os.environ.get(FIRST_PAINT_ENV)
 
+    # -- start -------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.apply_settings()
+        from .screens.home import HomeScreen
+        self.push_screen(HomeScreen())
+        if self.settings.problem:
+            self.notify(self.settings.problem, title="Settings file", severity="warning",
+                        timeout=10)
+        if self._start_table is not None:
+            table, self._start_table = self._start_table, None
+            self.open_table(table)
+        elif self.start == "new":
+            self.start_quick(self.new_preset, self.new_players, self.new_name)
+        elif self.start == "resume" and self.resume_id is not None:
+            self.resume(self.resume_id)
+        self.check_size()
+        if self.first_paint_file:
+            self.call_after_refresh(self._first_paint)
+
+    def _first_paint(self) -> None:
+        assert self.first_paint_file is not None
+        with open(self.first_paint_file, "w", encoding="utf-8") as out:
+            out.write(f"{time.time():.6f}\n")
+        self.exit()
+
+    def apply_settings(self) -> None:
+        """Theme and ASCII mode from ``self.settings``."""
+        theme = self.settings.theme
+        self.theme = theme if theme in self.available_themes else THEMES[0]
+        self.set_class(self.settings.ascii, "ascii")
+
+    def save_settings(self) -> bool:
+        """Save the settings in force; a failure is notified, never raised."""
+        try:
+            save_settings(self.settings)
+        except OSError as error:
+            self.notify(f"Settings not saved: {error}", title="Settings", severity="error")
+            return False
+        return True
+
+    # -- size --------------------------------------------------------------------------
+    def on_resize(self, event: Resize) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        """Cover everything with an "enlarge" message while the terminal is too small."""
+        from .screens.too_small import TooSmallScreen
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif small and showing:
+            self.screen.refresh_size()  # type: ignore[attr-defined]
+        elif not small and showing:
+            self.pop_screen()
+
+    # -- navigation --------------------------------------------------------------------
     def go_home(self) -> None:
         """Back to Home (at the end of a session, or from any screen)."""
-        while len(self.screen_stack) > 1:
+        from .screens.home import HomeScreen
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
+
+    def action_home(self) -> None:
+        self.go_home()
+
+    def action_go_home(self) -> None:
+        self.go_home()
 
     def action_help(self) -> None:
         """Every key of every screen."""
+        from .screens.help import HelpScreen
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
 
+    def action_new_session(self) -> None:
+        from .screens.new_session import NewSessionScreen
+        self.go_home()
+        self.push_screen(NewSessionScreen())
+
+    def action_saved(self) -> None:
+        from .screens.saved import SavedScreen
+        self.go_home()
+        self.push_screen(SavedScreen())
+
+    def action_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def action_rules(self) -> None:
+        from .screens.rules import RulesScreen
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen())
+
+    def action_continue(self) -> None:
+        session_id = self.unfinished_id()
+        if session_id is None:
+            self.notify("No unfinished session to continue.", title="Continue")
+            return
+        self.go_home()
+        self.resume(session_id)
+
+    def unfinished_id(self) -> str | None:
+        """The id of the most recent unfinished session, if any."""
+        try:
+            entries = self.store.entries()
+        except Exception:  # an unreadable folder is reported by the saved-sessions screen
+            return None
+        for entry in entries:
+            if entry.session is not None and not entry.session.finished:
+                return entry.id
+        return None
+
+    # -- tables ------------------------------------------------------------------------
     def open_table(self, table: Table) -> None:
         """Show the table screen of ``table``."""
         from .screens.table import TableScreen
         self.push_screen(TableScreen(table))
 
-    def start_new(self, rules: Rules, players: list[Player], name: str = "") -> None:
-        """Create a session, save it, and open its table."""
+    def start_new(self, rules: Rules, players: list[Player], name: str = "") -> bool:
+        """Create a session, save it, and open its table; False (and a message) on failure."""
         from ..table import Table
-        self.open_table(Table.create(self.store, rules, players, name=name, seed=self.seed))
+        try:
+            table = Table.create(self.store, rules, players, name=name, seed=self.seed)
+        except Exception as error:  # a readable reason, never a traceback
+            self.notify(f"The session could not be started: {error}", title="New session",
+                        severity="error", timeout=10)
+            return False
+        self.open_table(table)
+        return True
+
+    def start_quick(self, preset_name: str | None, players: int | None,
+                    name: str | None = None) -> bool:
+        """You plus computers (medium) with a preset: ``polignac-tui new``."""
+        from .quick import quick_session
+        rules, seats = quick_session(preset_name or self.settings.default_preset,
+                                     players or 4, name or self.settings.name)
+        return self.start_new(rules, seats)
+
+    def resume(self, session_id: str) -> bool:
+        """Open a saved session at its table; False (and a message) when it cannot be."""
+        from ..table import Table
+        try:
+            table = Table.open(self.store, session_id, seed=self.seed)
+        except Exception as error:  # locked, damaged, vanished: say which and why
+            self.notify(str(error), title="Cannot resume", severity="error", timeout=10)
+            return False
+        self.open_table(table)
+        return True

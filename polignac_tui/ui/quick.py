@@ -1,0 +1,28 @@
+"""A quick session: you plus computer players, from a preset (``polignac-tui new``)."""
+
+from __future__ import annotations
+
+from ..engine import Player, RuleError, Rules, preset
+
+COMPUTER_NAMES = ("Bruno", "Claire", "Denis", "Élodie", "Fanny", "Gaston", "Hélène", "Igor")
+DEFAULT_LEVEL = "medium"
+
+
+def computer_names(human: str, count: int) -> list[str]:
+    """``count`` computer names, none equal to ``human`` (ignoring case)."""
+    taken = human.strip().casefold()
+    return [n for n in COMPUTER_NAMES if n.casefold() != taken][:count]
+
+
+def quick_session(preset_name: str, players: int, name: str,
+                  level: str = DEFAULT_LEVEL) -> tuple[Rules, list[Player]]:
+    """The rules of ``preset_name`` and ``players`` seats: ``name`` first, then computers.
+
+    Raises ``RuleError`` with a readable reason (unknown preset, 3 to 8 players, bad name).
+    """
+    if not 3 <= players <= 8:
+        raise RuleError(f"Polignac is played by 3 to 8 players, not {players}", "players")
+    rules = preset(preset_name, players)
+    seats = [Player(name)] + [Player(n, "computer", level)
+                              for n in computer_names(name, players - 1)]
+    return rules, seats

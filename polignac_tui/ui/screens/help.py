@@ -1,0 +1,95 @@
+"""Help: every key of every screen, read from the screens' own bindings."""
+
+from __future__ import annotations
+
+import importlib
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+# (title, module under polignac_tui.ui, class name, keys handled by widgets inside)
+SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
+    ("Everywhere", "app", "PolignacApp", (
+        ("ctrl+p", "command palette: the main actions by name"),
+        ("tab / shift+tab", "move between fields and buttons"),
+    )),
+    ("Home", "screens.home", "HomeScreen", (
+        ("↑ ↓ enter", "choose from the menu"),
+    )),
+    ("Table", "screens.table", "TableScreen", (
+        ("← →", "move along your hand"),
+        ("1-9, 0 / a-z", "pick a card by its number or letter"),
+        ("enter / click", "play the chosen card"),
+    )),
+    ("New session", "screens.new_session", "NewSessionScreen", (
+        ("enter", "open a choice; ↑ ↓ then enter to pick"),
+    )),
+    ("Saved sessions", "screens.saved", "SavedScreen", (
+        ("↑ ↓", "move along the list"),
+    )),
+    ("Delete a saved session?", "screens.saved", "ConfirmDelete", ()),
+    ("Rules", "screens.rules", "RulesScreen", ()),
+    ("Settings", "screens.settings", "SettingsScreen", ()),
+    ("Help", "screens.help", "HelpScreen", ()),
+)
+
+
+def describe_key(key: str) -> str:
+    names = {"question_mark": "?", "escape": "esc", "comma": ",", "full_stop": ".",
+             "left_square_bracket": "[", "right_square_bracket": "]", "space": "space",
+             "slash": "/", "plus": "+", "minus": "-", "enter": "enter"}
+    return " / ".join(names.get(k.strip(), k.strip()) for k in key.split(","))
+
+
+def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
+    """(keys, description) of a screen's bindings; empty when the screen does not exist yet."""
+    try:
+        cls = getattr(importlib.import_module(f"polignac_tui.ui.{module}"), name)
+    except (ImportError, AttributeError):
+        return []
+    rows: list[tuple[str, str]] = []
+    for item in getattr(cls, "BINDINGS", []):
+        if isinstance(item, Binding):
+            key, action, text = item.key, item.action, item.description
+            if item.key_display:
+                key = item.key_display
+        else:
+            key, action = item[0], item[1]
+            text = item[2] if len(item) > 2 else ""
+        rows.append((describe_key(key), text or action.replace("_", " ").split(".")[-1]))
+    return rows
+
+
+def help_text() -> str:
+    """Every key of every screen, as content markup."""
+    parts: list[str] = []
+    for title, module, name, extra in SCREENS:
+        rows = bindings_of(module, name) + list(extra)
+        if not rows:
+            continue
+        parts.append(f"[b $accent]{title}[/]")
+        parts += [f"  [b]{key:<16}[/] {text}" for key, text in rows]
+        parts.append("")
+    return "\n".join(parts).replace("[b]", "[b]").rstrip()
+
+
+class HelpScreen(Screen[None]):
+    """Every key, screen by screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "app.pop_screen", "Back", key_display="esc"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="help"):
+            yield Static("Keys", classes="screen-title")
+            yield Static(help_text(), id="help-keys", markup=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help").focus()

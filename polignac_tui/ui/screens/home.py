@@ -1,0 +1,106 @@
+"""Home: continue, new session, saved sessions, rules, settings, help, quit."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+BANNER = r"""
+ ___  ___  _    ___ ___ _  _   _   ___
+| _ \/ _ \| |  |_ _/ __| \| | /_\ / __|
+|  _/ (_) | |__ | | (_ | .` |/ _ \ (__
+|_|  \___/|____|___\___|_|\_/_/ \_\___|
+""".strip("\n")
+BANNER = "\n".join(line.ljust(39) for line in BANNER.splitlines())
+
+TAGLINE = ("Quatre Valets, the old French card game: take no jacks,\n"
+           "and above all not le Polignac, the jack of spades. The loser pays the cognac.")
+
+
+def jacks_line(ascii: bool, four_colour: bool) -> str:
+    """The four jacks, le Polignac first, as content markup."""
+    colours = {"S": "", "H": "#e0474c", "D": "#3d7fd9" if four_colour else "#e0474c",
+               "C": "#2fa84f" if four_colour else ""}
+    glyphs = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    cards = []
+    for suit in "SHDC":
+        text = "J" + (suit if ascii else glyphs[suit])
+        colour = colours[suit]
+        cards.append(f"[bold {colour}]{text}[/]" if colour else f"[bold]{text}[/]")
+    return "   ".join(cards)
+
+
+class HomeScreen(Screen[None]):
+    """The first screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "app.continue", "Continue"),
+        Binding("n", "app.new_session", "New"),
+        Binding("s", "app.saved", "Saved"),
+        Binding("r", "app.rules", "Rules"),
+        Binding("o", "app.settings", "Settings"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="home"):
+            yield Static(BANNER, id="banner")
+            yield Static("", id="suits")
+            yield Static(TAGLINE, id="tagline")
+            with Center():
+                yield OptionList(id="menu")
+            yield Static("", id="continue-info")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def refresh_menu(self) -> None:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        self.query_one("#suits", Static).update(jacks_line(settings.ascii, settings.four_colour))
+        menu = self.query_one("#menu", OptionList)
+        menu.clear_options()
+        info = self.query_one("#continue-info", Static)
+        unfinished = self.app.unfinished_id()  # type: ignore[attr-defined]
+        options: list[Option] = []
+        if unfinished is not None:
+            options.append(Option("Continue            c", id="continue"))
+            info.update(self.describe(unfinished))
+        else:
+            info.update("")
+        options += [
+            Option("New session         n", id="new_session"),
+            Option("Saved sessions      s", id="saved"),
+            Option("Rules               r", id="rules"),
+            Option("Settings            o", id="settings"),
+            Option("Help                ?", id="help"),
+            Option("Quit                q", id="quit"),
+        ]
+        menu.add_options(options)
+        menu.highlighted = 0
+        menu.focus()
+
+    def describe(self, session_id: str) -> str:
+        """A line about the session that "Continue" resumes."""
+        from .saved import describe_session
+        try:
+            session = self.app.store.load(session_id)  # type: ignore[attr-defined]
+        except Exception:
+            return ""
+        return "Continue: " + describe_session(session, session_id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        action = event.option.id
+        if action is not None:
+            self.run_action(f"app.{action}")

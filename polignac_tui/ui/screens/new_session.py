@@ -1,0 +1,275 @@
+"""New session: a preset, every setting, 3 to 8 seats, the end; problems explained inline."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, preset
+from ...engine.rules import BOOLEANS, CHOICES, MAX_LIMIT, PRESET_TITLES, SETTING_HELP
+from ..quick import COMPUTER_NAMES, DEFAULT_LEVEL
+
+MAX_SEATS = 8
+SETTING_LABELS = {
+    "ace_high": "Ace high",
+    "sevens_removed": "Sevens removed",
+    "direction": "Direction",
+    "chelem": "Chelem",
+    "generale": "La générale",
+    "play_out": "Play every trick",
+    "first_trick_penalty": "First trick +1",
+    "last_trick_penalty": "Last trick +1",
+    "must_discard_jack": "Must discard jack",
+    "jack_guard": "Jack guard",
+    "end": "The end",
+}
+# The settings shown as choices, in the order of the rulebook (end and limit come last).
+CHOICE_SETTINGS = tuple(f.name for f in fields(Rules) if f.name not in ("preset", "limit"))
+ON_OFF = [("on", True), ("off", False)]
+END_CHOICES = [("at a point limit", "points"), ("after a number of deals", "deals")]
+
+
+def show_problem(widget: Static, text: str) -> None:
+    """Show ``text`` in a problem line, or hide the line when there is none."""
+    widget.update(text)
+    widget.display = bool(text)
+
+
+def choice_options(name: str) -> list[tuple[str, Any]]:
+    if name == "end":
+        return END_CHOICES
+    if name in BOOLEANS:
+        return ON_OFF
+    return [(value, value) for value in CHOICES[name]]
+
+
+def default_seat(index: int, your_name: str) -> Player:
+    if index == 0:
+        return Player(your_name)
+    names = [n for n in COMPUTER_NAMES if n.casefold() != your_name.strip().casefold()]
+    return Player(names[index - 1], "computer", DEFAULT_LEVEL)
+
+
+def limit_hint(end: str, players: int) -> str:
+    if end == "deals":
+        return (f"Number of deals, 1 to {MAX_LIMIT}. Suggested: a multiple of {players} "
+                f"({players}, {2 * players}, {3 * players}) so everyone deals equally often.")
+    return f"Point limit, 1 to {MAX_LIMIT}: the session ends once someone reaches it."
+
+
+class NewSessionScreen(Screen[None]):
+    """Choose a preset, change any setting, name the seats, start."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("f1", "app.help", "Help"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        start = settings.default_preset if settings.default_preset in PRESET_NAMES else "classique"
+        rules = preset(start, 4)
+        yield Header()
+        with VerticalScroll(id="new-session", classes="form"):
+            yield Static("New session", classes="screen-title")
+            with Horizontal(classes="field"):
+                yield Label("Preset", classes="field-label")
+                yield Select([(PRESET_TITLES[p], p) for p in PRESET_NAMES], value=start,
+                             id="preset", allow_blank=False, compact=True)
+            yield Static("Start from a preset (rulebook §8), then change any setting below.",
+                         classes="field-help")
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                yield Select([(str(n), n) for n in range(3, MAX_SEATS + 1)], value=4,
+                             id="players", allow_blank=False, compact=True)
+            yield Static("Seats in the order of play; the first seat is usually you.",
+                         classes="field-help")
+            for i in range(MAX_SEATS):
+                seat = default_seat(i, settings.name)
+                with Horizontal(classes="field seat", id=f"seat-{i}"):
+                    yield Label(f"Seat {i + 1}", classes="seat-label")
+                    yield Input(seat.name, id=f"seat-name-{i}", compact=True, max_length=24,
+                                classes="seat-name")
+                    yield Select([("human", "human"), ("computer", "computer")],
+                                 value=seat.kind, id=f"seat-kind-{i}", allow_blank=False,
+                                 compact=True, classes="seat-kind")
+                    yield Select([(level, level) for level in LEVELS],
+                                 value=seat.level or DEFAULT_LEVEL, id=f"seat-level-{i}",
+                                 allow_blank=False, compact=True, classes="seat-level")
+            yield Static("", id="seats-error", classes="field-error")
+            yield Static("Settings", classes="section-title")
+            for name in CHOICE_SETTINGS:
+                with Horizontal(classes="field"):
+                    yield Label(SETTING_LABELS[name], classes="field-label")
+                    yield Select(choice_options(name), value=getattr(rules, name),
+                                 id=f"set-{name}", allow_blank=False, compact=True)
+                yield Static(SETTING_HELP[name], classes="field-help")
+            with Horizontal(classes="field"):
+                yield Label("Limit", classes="field-label")
+                yield Input(str(rules.limit), id="set-limit", type="integer", compact=True,
+                            max_length=4)
+            yield Static(limit_hint(rules.end, 4), id="limit-help", classes="field-help")
+            yield Static("", id="settings-error", classes="field-error")
+            with Horizontal(classes="field"):
+                yield Label("Session name", classes="field-label")
+                yield Input("", id="session-name", compact=True, max_length=40,
+                            placeholder="optional")
+            yield Static("", id="problems", classes="field-error")
+            with Horizontal(classes="buttons"):
+                yield Button("Start (ctrl+s)", id="start", variant="primary")
+                yield Button("Back (esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_seats()
+        self.validate()
+        self.query_one("#preset", Select).focus()
+
+    # -- reading the form -------------------------------------------------------------
+    def value(self, widget_id: str) -> Any:
+        return self.query_one(f"#{widget_id}").value  # type: ignore[attr-defined]
+
+    @property
+    def players(self) -> int:
+        value = self.value("players")
+        return value if isinstance(value, int) else 4
+
+    def seats(self) -> tuple[list[Player], list[str]]:
+        """The players of the seats in use, and a problem per seat that has one."""
+        players: list[Player] = []
+        problems: list[str] = []
+        for i in range(self.players):
+            name = str(self.value(f"seat-name-{i}")).strip()
+            kind = self.value(f"seat-kind-{i}")
+            level = self.value(f"seat-level-{i}") if kind == "computer" else None
+            try:
+                players.append(Player(name, kind, level))
+            except RuleError as error:
+                message = str(error)
+                if not name:
+                    message = "a player needs a name"
+                problems.append(f"Seat {i + 1}: {message}.")
+        return players, problems
+
+    def rules(self) -> tuple[Rules | None, str | None]:
+        """The settings chosen, or the reason they are not valid."""
+        values: dict[str, Any] = {"preset": self.value("preset")}
+        for name in CHOICE_SETTINGS:
+            values[name] = self.value(f"set-{name}")
+        text = str(self.value("set-limit")).strip()
+        what = "number of deals" if values["end"] == "deals" else "point limit"
+        try:
+            values["limit"] = int(text)
+        except ValueError:
+            return None, f"The {what} must be a whole number from 1 to {MAX_LIMIT}."
+        try:
+            return Rules(**values), None
+        except RuleError as error:
+            if "limit" in str(error):
+                return None, f"The {what} must be a whole number from 1 to {MAX_LIMIT}."
+            return None, str(error)
+
+    def seat_problems(self, players: list[Player], problems: list[str]) -> list[str]:
+        """Problems of the seats as a whole: duplicate names, no human."""
+        if problems:
+            return problems
+        names = [p.name.strip().casefold() for p in players]
+        for i, n in enumerate(names):
+            if n in names[:i]:
+                problems.append(f"Seat {i + 1}: the name {players[i].name!r} is already "
+                                f"taken by seat {names.index(n) + 1}.")
+        if not any(p.is_human for p in players):
+            problems.append("At least one seat must be human: make a seat yours.")
+        if not problems:
+            try:  # the engine's own checks, in case they grow
+                Session(Rules(), players)
+            except RuleError as error:
+                problems.append(str(error)[:1].upper() + str(error)[1:] + ".")
+        return problems
+
+    def build(self) -> tuple[Rules, list[Player]] | list[str]:
+        """The rules and players to start with, or every problem in words."""
+        players, problems = self.seats()
+        problems = self.seat_problems(players, problems)
+        rules, rules_problem = self.rules()
+        if rules_problem:
+            problems.append(rules_problem)
+        if problems or rules is None:
+            return problems
+        return rules, players
+
+    def validate(self) -> bool:
+        """Show every problem next to its field; True when the session can start."""
+        players, problems = self.seats()
+        seat_problems = self.seat_problems(players, problems)
+        show_problem(self.query_one("#seats-error", Static), "\n".join(seat_problems))
+        _rules, rules_problem = self.rules()
+        show_problem(self.query_one("#settings-error", Static), rules_problem or "")
+        every = [*seat_problems, *([rules_problem] if rules_problem else [])]
+        show_problem(self.query_one("#problems", Static),
+            "Cannot start yet: " + " ".join(every) if every else "")
+        return not every
+
+    # -- reacting ---------------------------------------------------------------------
+    def show_seats(self) -> None:
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-{i}").display = i < self.players
+            human = self.value(f"seat-kind-{i}") == "human"
+            self.query_one(f"#seat-level-{i}").display = not human
+
+    def apply_preset(self, name: str) -> None:
+        rules = preset(name, self.players)
+        for setting in CHOICE_SETTINGS:
+            self.query_one(f"#set-{setting}", Select).value = getattr(rules, setting)
+        self.query_one("#set-limit", Input).value = str(rules.limit)
+        self.query_one("#limit-help", Static).update(limit_hint(rules.end, self.players))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        widget_id = event.select.id or ""
+        if widget_id == "preset" and isinstance(event.value, str):
+            self.apply_preset(event.value)
+        elif widget_id == "players":
+            self.show_seats()
+            if self.value("set-end") == "deals":
+                self.query_one("#set-limit", Input).value = str(2 * self.players)
+            self.query_one("#limit-help", Static).update(
+                limit_hint(self.value("set-end"), self.players))
+        elif widget_id == "set-end":
+            end = self.value("set-end")
+            base = preset(self.value("preset"), self.players)
+            limit = 2 * self.players if end == "deals" else (
+                base.limit if base.end == "points" else 20)
+            self.query_one("#set-limit", Input).value = str(limit)
+            self.query_one("#limit-help", Static).update(limit_hint(end, self.players))
+        elif widget_id.startswith("seat-kind-"):
+            self.show_seats()
+        self.validate()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.validate()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.app.pop_screen()
+
+    def action_start(self) -> None:
+        if not self.validate():
+            self.query_one("#problems", Static).scroll_visible()
+            self.notify("Not started: see the problems shown in red.", severity="warning")
+            return
+        result = self.build()
+        assert not isinstance(result, list)
+        rules, players = result
+        name = str(self.value("session-name")).strip()
+        app = self.app
+        app.pop_screen()
+        app.start_new(rules, players, name)  # type: ignore[attr-defined]

@@ -1,0 +1,64 @@
+"""The rules, as opened from Home: a preset and a number of players, in words."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Label, Select, Static
+
+from ...engine import PRESET_NAMES, Rules, preset
+from ...engine.rules import PRESET_TITLES, describe_setting
+
+
+def rules_widget(rules: Rules, players: int) -> Widget:
+    """The table engineer's ``RulesPanel``, or a plain list of settings until it exists."""
+    try:
+        from ..widgets.rules_panel import RulesPanel
+    except ImportError:
+        lines = [describe_setting(name, value) for name, value in rules.to_dict().items()
+                 if name != "preset"]
+        return Static("\n".join(lines), id="rules-fallback")
+    return RulesPanel(rules, players)
+
+
+class RulesScreen(Screen[None]):
+    """Choose a preset and a number of players to read the rules they give."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        default = self.app.settings.default_preset  # type: ignore[attr-defined]
+        yield Header()
+        with Horizontal(id="rules-choice", classes="field"):
+            yield Label("Preset", classes="field-label")
+            yield Select([(PRESET_TITLES[p], p) for p in PRESET_NAMES if p != "custom"],
+                         value=default if default != "custom" else "classique",
+                         id="rules-preset", allow_blank=False, compact=True)
+            yield Label("  Players", classes="field-label-short")
+            yield Select([(str(n), n) for n in range(3, 9)], value=4, id="rules-players",
+                         allow_blank=False, compact=True)
+        yield VerticalScroll(id="rules-body")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        await self.show_rules()
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        await self.show_rules()
+
+    async def show_rules(self) -> None:
+        name = self.query_one("#rules-preset", Select).value
+        players = self.query_one("#rules-players", Select).value
+        if not isinstance(name, str) or not isinstance(players, int):
+            return
+        body = self.query_one("#rules-body", VerticalScroll)
+        await body.remove_children()
+        await body.mount(rules_widget(preset(name, players), players))

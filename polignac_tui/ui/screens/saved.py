@@ -1,0 +1,192 @@
+"""Saved sessions: resume, delete with confirmation, unreadable files with their reason."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Header, Static
+
+from ...engine import Session
+
+
+def cognac_line(session: Session) -> str:
+    """Who paid the cognac, in words."""
+    names = [session.players[s].name for s in session.losers]
+    who = " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{who} {'paid' if len(names) == 1 else 'shared'} the cognac"
+
+
+def state_line(session: Session) -> str:
+    """Where a session stands: finished (with the cognac), or its deal and whose turn."""
+    if session.finished:
+        return "finished: " + cognac_line(session)
+    deal = len(session.deals)
+    if session.rules.end == "deals":
+        where = f"deal {deal} of {session.rules.limit}"
+    else:
+        where = f"deal {deal}, limit {session.rules.limit}"
+    turn = session.turn
+    if turn is None:
+        return where
+    return f"{where}, {session.players[turn].name} to play"
+
+
+def describe_session(session: Session, session_id: str) -> str:
+    """One line: name, players, where it stands."""
+    name = session.name or session_id
+    return f"{name} ({', '.join(p.name for p in session.players)}), {state_line(session)}"
+
+
+def when(moment: datetime | None) -> str:
+    if moment is None:
+        return ""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+class ConfirmDelete(ModalScreen[bool]):
+    """Delete a saved session? y / n."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Delete"),
+        Binding("n,escape", "answer(False)", "Keep"),
+    ]
+
+    def __init__(self, what: str) -> None:
+        super().__init__()
+        self.what = what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm", classes="dialog"):
+            yield Static(f"Delete {self.what}?\nThe file is removed; this cannot be undone.",
+                         id="confirm-question")
+            with Horizontal(classes="buttons"):
+                yield Button("Delete (y)", id="yes", variant="error")
+                yield Button("Keep (n)", id="no", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        self.dismiss(answer)
+
+
+class SavedScreen(Screen[None]):
+    """The list of saved sessions, newest first."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "resume", "Resume"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("escape", "app.go_home", "Home"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="saved"):
+            yield Static("Saved sessions", classes="screen-title")
+            yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="saved-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#sessions", DataTable)
+        table.add_column("Session", key="name")
+        table.add_column("Players", key="players")
+        table.add_column("State", key="state")
+        table.add_column("Saved", key="updated")
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        table = self.query_one("#sessions", DataTable)
+        row = table.cursor_row
+        table.clear()
+        try:
+            self.entries = list(self.app.store.entries())  # type: ignore[attr-defined]
+        except Exception as error:  # the folder cannot be read: say so, list nothing
+            self.entries = []
+            self.notify(f"The saved sessions cannot be listed: {error}", severity="error")
+        for entry in self.entries:
+            session = entry.session
+            if session is None:
+                table.add_row(entry.id, "", f"unreadable: {entry.error}",
+                              when(entry.updated), key=entry.id)
+            else:
+                table.add_row(session.name or entry.id,
+                              ", ".join(p.name for p in session.players),
+                              state_line(session), when(entry.updated), key=entry.id)
+        if self.entries:
+            table.move_cursor(row=min(max(row, 0), len(self.entries) - 1))
+        table.focus()
+        self.show_detail()
+
+    def selected(self) -> Any | None:
+        table = self.query_one("#sessions", DataTable)
+        if not self.entries or not 0 <= table.cursor_row < len(self.entries):
+            return None
+        return self.entries[table.cursor_row]
+
+    def show_detail(self) -> None:
+        entry = self.selected()
+        detail = self.query_one("#saved-detail", Static)
+        if entry is None:
+            detail.update("No saved sessions yet: press escape, then n for a new session.")
+        elif entry.session is None:
+            detail.update(f"{entry.path}\ncannot be read: {entry.error}\n"
+                          "Damaged files are left untouched: move or remove it yourself.")
+        else:
+            detail.update(f"{entry.path}\n{describe_session(entry.session, entry.id)}")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_resume()
+
+    def action_resume(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if entry.session is None:
+            self.notify(f"{entry.id} cannot be resumed: {entry.error}", severity="error",
+                        title="Cannot resume")
+            return
+        if entry.session.finished:
+            self.notify(f"{entry.id} is finished: {cognac_line(entry.session)}.",
+                        title="Finished session")
+        self.app.resume(entry.id)  # type: ignore[attr-defined]
+
+    def action_delete(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        name = entry.session.name if entry.session is not None and entry.session.name else ""
+        what = f"{name} ({entry.id})" if name else entry.id
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.app.store.delete(entry.id)  # type: ignore[attr-defined]
+            except Exception as error:  # locked or not removable: say why
+                self.notify(f"{entry.id} not deleted: {error}", severity="error")
+            else:
+                self.notify(f"Deleted {what}.")
+            self.reload()
+
+        self.app.push_screen(ConfirmDelete(what), answered)

@@ -1,0 +1,89 @@
+"""Settings: theme, pace, ASCII, four colours, default preset, your name; saved at once."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, Select, Static
+
+from ...config import PACES, PRESETS, SETTING_LABELS, THEMES, check
+from ...engine.rules import PRESET_TITLES
+from .new_session import show_problem
+
+HELP = {
+    "name": "The name of your seat in new sessions.",
+    "theme": "The colours of the whole app.",
+    "pace": "How long each computer card stays before the next: instant, fast, normal, slow.",
+    "ascii": "Suits as S H D C and borders in plain ASCII, for terminals without glyphs.",
+    "four_colour": "♦ and ♣ in their own colours (blue and green), not like ♥ and ♠.",
+    "default_preset": "The preset a new session starts from.",
+}
+
+ON_OFF = [("on", True), ("off", False)]
+
+
+class SettingsScreen(Screen[None]):
+    """Every user setting, each saved as soon as it changes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        s = self.app.settings  # type: ignore[attr-defined]
+        yield Header()
+        with VerticalScroll(id="settings", classes="form"):
+            yield Static("Settings (saved as soon as you change them)", classes="screen-title")
+            yield from self.row("name", Input(s.name, id="name", compact=True, max_length=24))
+            yield from self.row("theme", Select([(t, t) for t in THEMES], value=s.theme,
+                                                id="theme", allow_blank=False, compact=True))
+            yield from self.row("pace", Select([(p, p) for p in PACES], value=s.pace,
+                                               id="pace", allow_blank=False, compact=True))
+            yield from self.row("ascii", Select(ON_OFF, value=s.ascii, id="ascii",
+                                                allow_blank=False, compact=True))
+            yield from self.row("four_colour", Select(ON_OFF, value=s.four_colour,
+                                                      id="four_colour", allow_blank=False,
+                                                      compact=True))
+            yield from self.row("default_preset", Select(
+                [(PRESET_TITLES[p], p) for p in PRESETS], value=s.default_preset,
+                id="default_preset", allow_blank=False, compact=True))
+        yield Footer()
+
+    def row(self, name: str, widget: Any) -> ComposeResult:
+        with Horizontal(classes="field"):
+            yield Label(SETTING_LABELS[name], classes="field-label")
+            yield widget
+        yield Static(HELP[name], classes="field-help")
+        yield Static("", id=f"{name}-error", classes="field-error")
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        name = event.select.id or ""
+        if event.value is Select.NULL:
+            return
+        self.change(name, event.value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "name":
+            self.change("name", event.value.strip())
+
+    def change(self, name: str, value: Any) -> None:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        error = self.query_one(f"#{name}-error", Static)
+        why = check(name, value)
+        if why is not None:
+            show_problem(error, f"Not saved: {why}.")
+            return
+        show_problem(error, "")
+        if getattr(settings, name) == value:
+            return
+        setattr(settings, name, value)
+        self.app.apply_settings()  # type: ignore[attr-defined]
+        self.app.save_settings()  # type: ignore[attr-defined]

@@ -1,0 +1,93 @@
+"""Fixtures for the UI tests: temporary data and config folders, a clean environment,
+a seeded store, and apps built on them. Never touches the user's real data."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from polignac_tui.config import Settings
+from polignac_tui.engine import Player, Session, preset
+from polignac_tui.store.folder import SessionStore
+
+FIXED_TIME = datetime(2026, 11, 1, 20, 30, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def ui_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Temporary XDG folders, no NO_COLOR, no TEXTUAL_* settings, animations off."""
+    import os
+    for key in list(os.environ):
+        if key.startswith("TEXTUAL_") or key in ("NO_COLOR", "POLIGNAC_TUI_FIRST_PAINT"):
+            monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+    monkeypatch.setenv("TZ", "UTC")
+    yield tmp_path
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SessionStore:
+    """An empty store in the temporary data folder."""
+    return SessionStore(tmp_path / "data" / "polignac-tui" / "sessions")
+
+
+def make_session(seed: int = 7, names: tuple[str, ...] = ("Ana", "Bruno", "Claire", "Denis"),
+                 preset_name: str = "classique", human: int = 0, name: str = "",
+                 **changes: Any) -> Session:
+    """A seeded session with one human (``human``) and computers, deal 1 dealt."""
+    rules = preset(preset_name, len(names))
+    if changes:
+        rules = rules.replace(**changes)
+    players = [Player(n) if i == human else Player(n, "computer", "easy")
+               for i, n in enumerate(names)]
+    return Session.new(rules, players, random.Random(seed), name=name, created=FIXED_TIME,
+                       updated=FIXED_TIME)
+
+
+def play_to_end(session: Session, seed: int = 1) -> Session:
+    """Play random legal cards (declining la générale) until the session is finished."""
+    from polignac_tui.engine import Declare, Play
+    rng = random.Random(seed)
+    while not session.finished:
+        if session.needs_deal:
+            session.deal_next(rng)
+            continue
+        seat = session.turn
+        assert seat is not None
+        view = session.view(seat)
+        session.apply(Declare(seat, False) if view.asked else Play(seat, rng.choice(view.legal)))
+    return session
+
+
+@pytest.fixture
+def saved(store: SessionStore) -> Callable[..., str]:
+    """Save a seeded session in the store and return its id."""
+    def save(session: Session | None = None, first_human: str = "Ana") -> str:
+        session = session if session is not None else make_session()
+        session.id = store.new_id(session.name, first_human, now=FIXED_TIME)
+        store.save(session)
+        return session.id
+    return save
+
+
+@pytest.fixture
+def settings() -> Settings:
+    return Settings(name="Ana", pace="instant")
+
+
+@pytest.fixture
+def make_app(store: SessionStore, settings: Settings) -> Callable[..., Any]:
+    """A ``PolignacApp`` on the temporary store, seeded, pace instant."""
+    from polignac_tui.ui.app import PolignacApp
+
+    def build(**kwargs: Any) -> PolignacApp:
+        kwargs.setdefault("seed", 11)
+        return PolignacApp(settings, store, **kwargs)
+    return build
