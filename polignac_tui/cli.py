@@ -7,10 +7,10 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import CommandError, sessions, show
+from .commands import CommandError, arena, sessions, show
 
 # Every sub-command module registers itself here (order = order in --help).
-COMMANDS = [show, sessions]
+COMMANDS = [show, sessions, arena]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,6 +43,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """Open the app at Home (replaced by the UI)."""
-    print("polignac-tui: the app is not built yet", file=sys.stderr)
-    return 1
+    """Open the app at Home."""
+    from .config import load_settings
+    from .ui.app import PolignacApp
+    PolignacApp(load_settings(), ascii=args.ascii).run()
+    return 0

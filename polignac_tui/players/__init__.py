@@ -1,28 +1,21 @@
 """Computer players: each reads only its ``SeatView`` and answers an action.
 
 ``make_player(level, seed)`` returns an object with ``choose(view) -> Action``
-(a ``Declare`` while ``view.asked``, else a ``Play``).
+(a ``Declare`` while ``view.asked``, else a ``Play`` of a card in ``view.legal``).
+Levels: ``easy`` (random legal cards), ``medium`` (rule-based), ``hard`` and
+``expert`` (search over worlds sampled from what the seat has seen). The cheating
+yardstick of the arena (``make_cheat``) reads every hand and is never offered in
+the app. ``hint(view)`` is what the expert would play, with a reason in words.
 """
 
 from __future__ import annotations
 
-import random
+from .bots import CheatPlayer, EasyPlayer, MediumPlayer, SearchPlayer, make_cheat, make_player
+from .hint import Hint, hint
 
-from ..engine import Action, Declare, Play, SeatView
+LEVELS = ("easy", "medium", "hard", "expert")
 
-
-class RandomPlayer:
-    """Plays a random legal card and never declares la générale."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: SeatView) -> Action:
-        if view.asked:
-            return Declare(view.seat, False)
-        return Play(view.seat, self.rng.choice(view.legal))
-
-
-def make_player(level: str, seed: int | None = None) -> RandomPlayer:
-    """A computer player of ``level`` (easy, medium, hard, expert)."""
-    return RandomPlayer(seed)
+__all__ = [
+    "LEVELS", "CheatPlayer", "EasyPlayer", "Hint", "MediumPlayer", "SearchPlayer", "hint",
+    "make_cheat", "make_player",
+]

@@ -1,0 +1,76 @@
+"""``polignac-tui arena``: computer players against each other over duplicate deals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..engine import PRESET_NAMES, RuleError, preset
+from ..players.arena import ARENA_LEVELS, run_arena
+from . import CommandError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "arena", help="measure a computer level against another over duplicate deals",
+        description="Duplicate play: every deal is played once with the field in every seat "
+                    "and once per seat with the candidate there. Means are penalty points per "
+                    "deal per seat; diff = candidate - field, negative is better.")
+    p.add_argument("--players", type=int, default=4, help="players at the table (3 to 8)")
+    p.add_argument("--deals", type=int, default=100, help="number of duplicate deals")
+    p.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
+    p.add_argument("--candidate", default="expert", choices=ARENA_LEVELS,
+                   help="the level measured")
+    p.add_argument("--field", default="medium", choices=ARENA_LEVELS,
+                   help="the level it is measured against")
+    p.add_argument("--preset", default="classique", choices=PRESET_NAMES[:-1],
+                   help="the rules of the deals")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="processes to run deals in (results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print the result as one JSON line")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 3 <= args.players <= 8:
+        raise CommandError(f"--players {args.players}: Polignac is played by 3 to 8 players")
+    if args.deals < 1:
+        raise CommandError(f"--deals {args.deals}: play at least one deal")
+    if not 1 <= args.jobs <= 64:
+        raise CommandError(f"--jobs {args.jobs}: use 1 to 64 processes")
+    try:
+        rules = preset(args.preset, args.players)
+    except RuleError as error:
+        raise CommandError(str(error)) from None
+    progress = _bar if sys.stderr.isatty() else None
+    result = run_arena(rules, args.players, args.deals, args.seed, args.candidate, args.field,
+                       args.jobs, progress)
+    if progress is not None:
+        sys.stderr.write("\n")
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(report(result))
+    return 0
+
+
+def _bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
+    sys.stderr.flush()
+
+
+def report(r: dict) -> str:
+    lo, hi = r["ci95"]
+    g = r["generales"]
+    return "\n".join([
+        f"{r['candidate']} against {r['field']}, {r['players']} players, {r['deals']} deals "
+        "(penalty points per deal per seat, fewer is better)",
+        f"  candidate {r['candidate_mean']:.3f}   field {r['field_mean']:.3f}",
+        f"  diff {r['diff']:+.3f}   95% interval [{lo:+.3f}, {hi:+.3f}]",
+        f"  candidate's decision time: p50 {r['move_ms_p50']:.1f} ms, "
+        f"p95 {r['move_ms_p95']:.1f} ms",
+        f"  chelems {r['chelems']}   générales declared {g['declared']}, made {g['made']}",
+    ])

@@ -1,0 +1,173 @@
+"""The computer players, one class per way of thinking.
+
+Every ``choose(view)`` is a pure function of the player's seed and the view, so a
+player object is safe to call from several threads and a seed always gives the
+same action.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..engine import Action, Declare, Play, SeatView
+from . import policy
+from .knowledge import Knowledge, read_view, sample, view_seed
+from .search import EXPERT, HARD, Budget, candidates, declare_value, search
+from .sim import bits
+
+# One world is the true one: the playouts are deterministic, so one suffices.
+CHEAT = Budget(worlds=1, halving=False, playouts=0)
+
+if TYPE_CHECKING:
+    from ..engine import Session
+
+
+class EasyPlayer:
+    """Plays a random legal card (never an illegal one) and never declares la générale."""
+
+    level = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed or 0
+
+    def choose(self, view: SeatView) -> Action:
+        if view.asked:
+            return Declare(view.seat, False)
+        rng = random.Random(view_seed(view, self.seed, "easy"))
+        return Play(view.seat, rng.choice(sorted(view.legal)))
+
+
+def sure_generale(k: Knowledge, rng: random.Random, worlds: int) -> float:
+    """Share of sampled worlds where the seat, declaring and leading every trick from
+    the top of each suit, wins every trick whatever the others keep."""
+    if not worlds:
+        return 0.0
+    made = 0
+    for _ in range(worlds):
+        hands = sample(k, rng)
+        if _unbeatable(k, hands):
+            made += 1
+    return made / worlds
+
+
+def _unbeatable(k: Knowledge, hands: list[int]) -> bool:
+    from .sim import SUIT_MASK
+
+    mine = k.hand
+    guard = k.base.guard
+    for s in range(4):
+        m = mine & SUIT_MASK[s]
+        if not m:
+            continue
+        order = bits(m)
+        jack = k.cx.jack_bits[s]
+        if guard and mine & jack and mine & k.cx.kq[s]:
+            j = jack.bit_length() - 1
+            order = [j] + [c for c in order if c != j]
+        for i, c in enumerate(order):
+            for seat, h in enumerate(hands):
+                if seat == k.me:
+                    continue
+                theirs = h & SUIT_MASK[s]
+                if theirs.bit_count() > i and (theirs & -theirs).bit_length() - 1 < c:
+                    return False
+    return True
+
+
+class MediumPlayer:
+    """Rule-based: dumps jacks when void (le Polignac first), ducks under the winning
+    card, avoids winning tricks that hold or will draw a jack, leads safely, and keeps
+    track of the cards gone and who is void."""
+
+    level = "medium"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed or 0
+
+    def choose(self, view: SeatView) -> Action:
+        k = read_view(view)
+        if view.asked:
+            rng = random.Random(view_seed(view, self.seed, "medium"))
+            return Declare(view.seat, sure_generale(k, rng, 12) == 1.0)
+        legal = k.cx.mask(view.legal)
+        avoid = 0
+        for s, v in enumerate(k.voids):
+            if s != view.seat:
+                avoid |= v
+        card = policy.choose(_with_unseen(k), view.seat, legal, k.unseen, avoid)
+        return Play(view.seat, k.cx.to_card[card])
+
+
+def _with_unseen(k: Knowledge):  # type: ignore[no-untyped-def]
+    """The base state with the unseen cards as one pooled hand (the policy only needs
+    their union)."""
+    st = k.base.copy()
+    other = next(s for s in range(st.n) if s != k.me)
+    st.hands[other] = k.unseen
+    return st
+
+
+class SearchPlayer:
+    """Samples the unseen cards consistently with everything seen and plays every
+    candidate out with the rule-based policy (``hard``: a fixed number of worlds;
+    ``expert``: more, by successive halving)."""
+
+    def __init__(self, level: str, budget: Budget, seed: int | None = None) -> None:
+        self.level = level
+        self.budget = budget
+        self.seed = seed or 0
+
+    def worlds(self, k: Knowledge):  # type: ignore[no-untyped-def]
+        return lambda rng: sample(k, rng)
+
+    def decide(self, view: SeatView) -> tuple[Action, dict[int, float], Knowledge]:
+        k = read_view(view)
+        rng = random.Random(view_seed(view, self.seed, self.level))
+        world = self.worlds(k)
+        if view.asked:
+            if sure_generale(k, rng, 12) == 1.0:
+                return Declare(view.seat, True), {}, k
+            d, p = declare_value(k, world, rng, self.budget.worlds)
+            return Declare(view.seat, d + 0.75 < p), {}, k
+        legal = k.cx.mask(view.legal)
+        cards = candidates(k, legal)
+        best, means = search(k, k.base, cards, world, rng, self.budget)
+        return Play(view.seat, k.cx.to_card[best]), means, k
+
+    def choose(self, view: SeatView) -> Action:
+        return self.decide(view)[0]
+
+
+class CheatPlayer(SearchPlayer):
+    """The same search, but it sees every hand of the deal in play. A yardstick for the
+    arena only: it is never offered in the app."""
+
+    def __init__(self, session: Session, seat: int, seed: int | None = None,
+                 budget: Budget = CHEAT) -> None:
+        super().__init__("cheat", budget, seed)
+        self.session = session
+        self.seat = seat
+
+    def worlds(self, k: Knowledge):  # type: ignore[no-untyped-def]
+        deal = self.session.deals[-1]
+        hands = [k.cx.mask(h) for h in deal.hands]
+        return lambda rng: list(hands)
+
+
+def make_player(level: str, seed: int | None = None) -> EasyPlayer | MediumPlayer | SearchPlayer:
+    """A computer player of ``level`` (easy, medium, hard, expert)."""
+    if level == "easy":
+        return EasyPlayer(seed)
+    if level == "medium":
+        return MediumPlayer(seed)
+    if level == "hard":
+        return SearchPlayer("hard", HARD, seed)
+    if level == "expert":
+        return SearchPlayer("expert", EXPERT, seed)
+    raise ValueError(f"unknown computer level {level!r} (one of easy, medium, hard, expert)")
+
+
+def make_cheat(session: Session, seat: int, seed: int | None = None) -> CheatPlayer:
+    """The cheating yardstick of the arena: it reads every hand of ``session``."""
+    return CheatPlayer(session, seat, seed)

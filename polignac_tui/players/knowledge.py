@@ -1,0 +1,118 @@
+"""What a seat knows, read from its ``SeatView``, and worlds sampled consistently with it.
+
+Known: its own hand, every card played, who failed to follow which suit (void),
+and what the settings reveal (``must_discard_jack``: a void player who discards
+a plain card holds no jack, one who discards another jack holds no J♠;
+``jack_guard``: whoever plays the K or Q of a suit does not hold its jack).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+
+from ..engine import SeatView, deck
+from .sim import SUIT_MASK, Codec, State, bits, codec
+
+
+@dataclass(slots=True)
+class Knowledge:
+    me: int
+    cx: Codec
+    hand: int                  # my cards
+    unseen: int                # cards in the other hands
+    counts: tuple[int, ...]    # cards left in every hand
+    excluded: list[int]        # per seat: cards it cannot hold
+    voids: list[int]           # per seat: bit per suit it is known void in
+    base: State                # the deal now, other hands empty
+
+    def allowed(self, seat: int) -> int:
+        return self.unseen & ~self.excluded[seat]
+
+
+def view_seed(view: SeatView, seed: int, salt: str = "") -> int:
+    """A stable seed from the player's seed and everything the view shows of the deal."""
+    key = repr((seed, salt, view.seat, view.deal_number, view.dealer, view.hand,
+                tuple(t.cards for t in view.tricks), view.trick, view.declarer, view.passed))
+    return int.from_bytes(hashlib.blake2b(key.encode(), digest_size=8).digest(), "big")
+
+
+def read_view(view: SeatView) -> Knowledge:
+    rules = view.rules
+    cx = codec(rules.order)
+    n = view.players
+    hand = cx.mask(view.hand)
+    played = cx.mask(view.played())
+    dealt = cx.mask(deck(n, rules.sevens_removed))
+    excluded = [0] * n
+    voids = [0] * n
+    plays = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        plays.append((view.leader, tuple(c for _, c in view.trick)))
+    for leader, cards in plays:
+        led = cards[0][1]
+        led_i = "SHDC".index(led)
+        for i, c in enumerate(cards):
+            seat = (leader + i) % n
+            if i and c[1] != led:
+                excluded[seat] |= SUIT_MASK[led_i]
+                voids[seat] |= 1 << led_i
+                if rules.must_discard_jack:
+                    if c[0] != "J":
+                        excluded[seat] |= cx.jacks
+                    elif c != "JS":
+                        excluded[seat] |= cx.js
+            if rules.jack_guard and c[0] in "KQ":
+                excluded[seat] |= cx.jack_bits["SHDC".index(c[1])]
+    excluded[view.seat] = 0
+    total = view.tricks_total
+    st = State(rules, [0] * n, view.leader, total)
+    st.hands[view.seat] = hand
+    st.trick = [cx.to_int[c] for _, c in view.trick]
+    st.won = list(view.tricks_won)
+    st.pts = [sum(cx.points[cx.to_int[c]] for c in taken) for taken in view.jacks_taken]
+    st.jacks_taken = sum(len(t) for t in view.jacks_taken)
+    st.done = len(view.tricks)
+    if view.tricks:
+        st.first_winner = view.tricks[0].winner
+        st.last_winner = view.tricks[-1].winner
+    st.declarer = -1 if view.declarer is None else view.declarer
+    st.played = played
+    return Knowledge(me=view.seat, cx=cx, hand=hand, unseen=dealt & ~played & ~hand,
+                     counts=tuple(view.cards_left), excluded=excluded, voids=voids, base=st)
+
+
+def sample(k: Knowledge, rng: random.Random, tries: int = 40) -> list[int]:
+    """Hands for every seat: mine as they are, the unseen cards dealt consistently with
+    everything seen (falls back to ignoring the inferences if none fit)."""
+    n = len(k.counts)
+    others = [s for s in range(n) if s != k.me]
+    cards = bits(k.unseen)
+    allowed = {c: [s for s in others if not k.excluded[s] >> c & 1] for c in cards}
+    for attempt in range(tries + 1):
+        relax = attempt == tries
+        rng.shuffle(cards)
+        if not relax:
+            cards.sort(key=lambda c: len(allowed[c]))
+        need = list(k.counts)
+        need[k.me] = 0
+        hands = [0] * n
+        hands[k.me] = k.hand
+        for c in cards:
+            opts = others if relax else allowed[c]
+            total = 0
+            for s in opts:
+                total += need[s]
+            if not total:
+                break
+            r = rng.randrange(total)
+            for s in opts:
+                r -= need[s]
+                if r < 0:
+                    break
+            hands[s] |= 1 << c
+            need[s] -= 1
+        else:
+            return hands
+    raise AssertionError("no deal of the unseen cards fits the hand sizes")  # pragma: no cover

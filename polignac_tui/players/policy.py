@@ -1,0 +1,168 @@
+"""The rule-based way to play a card: the medium player, and the playouts of the search.
+
+It reads only what the seat may know: its own hand, the cards on the table and
+those already played (the union of the other hands is exactly the unseen cards),
+the tricks won and the declarer.
+"""
+
+from __future__ import annotations
+
+from .sim import SUIT_MASK, State, bits
+
+
+def lowest_bit(mask: int) -> int:
+    """The strongest card of a mask (the lowest int)."""
+    return (mask & -mask).bit_length() - 1
+
+
+def highest_bit(mask: int) -> int:
+    """The weakest card of a mask (the highest int)."""
+    return mask.bit_length() - 1
+
+
+def threat(st: State, seat: int) -> int:
+    """A seat other than ``seat`` still on course for its générale or a chelem, else -1."""
+    d = st.declarer
+    if d >= 0:
+        return d if d != seat and st.won[d] == st.done else -1
+    if st.chelem != "automatic" or st.done < max(2, st.total // 2):
+        return -1
+    for s, w in enumerate(st.won):
+        if w == st.done:
+            return s if s != seat else -1
+    return -1
+
+
+def outstanding(st: State, seat: int) -> int:
+    out = 0
+    for s, h in enumerate(st.hands):
+        if s != seat:
+            out |= h
+    return out
+
+
+def choose(st: State, seat: int, legal: int, out: int, avoid_lead: int = 0) -> int:
+    """The card ``seat`` plays; ``out`` is the mask of cards it has not seen.
+
+    ``avoid_lead`` is a mask of suits (bit per suit) where an opponent is known void.
+    """
+    if legal & (legal - 1) == 0:
+        return lowest_bit(legal)
+    cx = st.cx
+    jacks = cx.jacks
+    trick = st.trick
+    if seat == st.declarer and st.won[seat] == st.done:
+        return _press(legal, out, trick)
+    th = threat(st, seat)
+    if not trick:
+        return _lead(st, seat, legal, out, avoid_lead)
+    led = trick[0] >> 3
+    best = min(c for c in trick if c >> 3 == led)
+    follow = legal & SUIT_MASK[led]
+    remaining = st.n - 1 - len(trick)
+    if follow:
+        winners = follow & ((1 << best) - 1)
+        ducks = follow & ~winners
+        if th >= 0 and winners:
+            winning = (st.leader + trick.index(best)) % st.n
+            to_play = 0 < (th - seat) % st.n <= remaining
+            if to_play:
+                return lowest_bit(winners)
+            if winning == th:
+                return highest_bit(winners)
+        if ducks:
+            jd = ducks & jacks
+            if jd:
+                return lowest_bit(jd)
+            return lowest_bit(ducks)
+        plain = winners & ~jacks or winners
+        if remaining == 0:
+            return lowest_bit(plain)
+        low = highest_bit(plain)
+        if out & SUIT_MASK[led] & ((1 << low) - 1):
+            return low
+        return lowest_bit(plain)
+    # void in the suit led: discard
+    if th >= 0:
+        return _discard_low(legal)
+    if legal & cx.js:
+        return lowest_bit(cx.js)
+    if legal & jacks:
+        return lowest_bit(legal & jacks)
+    hand = st.hands[seat]
+    best_card, best_key = -1, (99, 99, 99)
+    for c in bits(legal):
+        s = c >> 3
+        higher = (out & SUIT_MASK[s] & ((1 << c) - 1)).bit_count()
+        key = (higher, (hand & SUIT_MASK[s]).bit_count(), c & 7)
+        if key < best_key:
+            best_card, best_key = c, key
+    return best_card
+
+
+def _discard_low(legal: int) -> int:
+    """The weakest card, keeping the strong ones to beat a declarer or a chelem."""
+    best_card, best_rank = -1, -1
+    for c in bits(legal):
+        if c & 7 > best_rank:
+            best_card, best_rank = c, c & 7
+    return best_card
+
+
+def _press(legal: int, out: int, trick: list[int]) -> int:
+    """The declarer of la générale must win every trick."""
+    if trick:
+        led = trick[0] >> 3
+        best = min(c for c in trick if c >> 3 == led)
+        winners = legal & SUIT_MASK[led] & ((1 << best) - 1)
+        return lowest_bit(winners) if winners else _discard_low(legal)
+    best_card, best_key = -1, (99, 99)
+    for c in bits(legal):
+        s = c >> 3
+        higher = (out & SUIT_MASK[s] & ((1 << c) - 1)).bit_count()
+        key = (higher, -(out & SUIT_MASK[s]).bit_count())
+        if key < best_key:
+            best_card, best_key = c, key
+    return best_card
+
+
+def lead_score(c: int, out: int, is_jack: bool, avoid: bool) -> float:
+    """How safe a lead is: high when someone else is likely to win the trick."""
+    sm = out & SUIT_MASK[c >> 3]
+    if not sm:
+        return -100.0 - (c & 7)
+    higher = (sm & ((1 << c) - 1)).bit_count()
+    if not higher:
+        return -50.0 + sm.bit_count()
+    lower = sm.bit_count() - higher
+    score = 100.0 * higher / (higher + lower) + 2 * higher
+    if is_jack:
+        score -= 15
+    if avoid:
+        score -= 20
+    return score + 0.01 * (c & 7)
+
+
+def _lead(st: State, seat: int, legal: int, out: int, avoid_lead: int) -> int:
+    jacks = st.cx.jacks
+    best_card, best_score = -1, -1e9
+    for c in bits(legal):
+        score = lead_score(c, out, bool(jacks >> c & 1), bool(avoid_lead >> (c >> 3) & 1))
+        if score > best_score:
+            best_card, best_score = c, score
+    return best_card
+
+
+def playout(st: State) -> None:
+    """Play ``st`` to the end of the deal with the rule-based policy in every seat."""
+    while not st.over:
+        seat = (st.leader + len(st.trick)) % st.n
+        legal = st.legal()
+        if legal & (legal - 1) == 0:
+            st.play(legal.bit_length() - 1)
+            continue
+        out = 0
+        for s, h in enumerate(st.hands):
+            if s != seat:
+                out |= h
+        st.play(choose(st, seat, legal, out))

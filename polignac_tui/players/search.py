@@ -1,0 +1,122 @@
+"""Search over sampled worlds: every candidate card is played out in the same worlds
+with the rule-based policy in every seat, and the card that costs the fewest
+penalty points on average wins.
+
+``hard`` scores every candidate in a fixed number of worlds. ``expert`` spends
+more and allocates it by successive halving: all candidates are tried in a first
+batch of worlds, the worse half is dropped, the rest get fresh worlds, and so on,
+so that the budget goes to the close calls. Budgets are counted in playouts,
+never in wall time, so a seed always gives the same card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .knowledge import Knowledge
+from .policy import playout
+from .sim import SUIT_MASK, State, bits
+
+World = Callable[[random.Random], list[int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Playouts per decision."""
+
+    worlds: int          # worlds for a plain (hard) search, or the first round
+    halving: bool        # successive halving (expert)
+    playouts: int        # total playouts allowed for a decision (halving only)
+
+
+HARD = Budget(worlds=24, halving=False, playouts=0)
+EXPERT = Budget(worlds=24, halving=True, playouts=360)
+
+
+def candidates(k: Knowledge, legal: int) -> list[int]:
+    """The legal cards, one per run of equivalent cards (same suit, no unseen card
+    between them, no jack)."""
+    out: list[int] = []
+    jacks = k.cx.jacks
+    prev = -1
+    for c in bits(legal):
+        if (prev >= 0 and prev >> 3 == c >> 3 and not jacks >> c & 1 and not jacks >> prev & 1
+                and not k.unseen & SUIT_MASK[c >> 3] & ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)):
+            prev = c
+            continue
+        out.append(c)
+        prev = c
+    return out
+
+
+def value(base: State, hands: list[int], card: int, me: int) -> int:
+    st = base.copy()
+    st.hands = list(hands)
+    st.play(card)
+    playout(st)
+    return st.points()[me]
+
+
+def search(k: Knowledge, base: State, cards: list[int], world: World, rng: random.Random,
+           budget: Budget) -> tuple[int, dict[int, float]]:
+    """The best card of ``cards`` for ``k.me`` and the mean points of each tried card."""
+    me = k.me
+    if len(cards) == 1:
+        return cards[0], {cards[0]: 0.0}
+    sums = dict.fromkeys(cards, 0.0)
+    counts = dict.fromkeys(cards, 0)
+    alive = list(cards)
+    if not budget.halving:
+        for _ in range(budget.worlds):
+            hands = world(rng)
+            for c in alive:
+                sums[c] += value(base, hands, c, me)
+                counts[c] += 1
+    else:
+        spent = 0
+        batch = budget.worlds
+        while True:
+            for _ in range(batch):
+                hands = world(rng)
+                for c in alive:
+                    sums[c] += value(base, hands, c, me)
+                    counts[c] += 1
+                    spent += 1
+            if len(alive) <= 1:
+                break
+            alive.sort(key=lambda c: (sums[c] / counts[c], c))
+            keep = max(1, (len(alive) + 1) // 2)
+            if len(alive) == 2:
+                keep = 2 if spent + 2 * batch <= budget.playouts else 1
+            alive = alive[:keep]
+            left = budget.playouts - spent
+            if len(alive) == 1 or left < len(alive):
+                break
+            batch = min(max(batch, left // (2 * len(alive))), left // len(alive))
+    means = {c: sums[c] / counts[c] for c in cards if counts[c]}
+    best = min(alive, key=lambda c: (means[c], c))
+    return best, means
+
+
+def declare_value(k: Knowledge, world: World, rng: random.Random, worlds: int) -> tuple[float,
+                                                                                        float]:
+    """Mean points of declaring la générale and of passing, over the same worlds."""
+    me = k.me
+    declare = pass_ = 0.0
+    for _ in range(worlds):
+        hands = world(rng)
+        for as_declarer in (True, False):
+            st = k.base.copy()
+            st.hands = list(hands)
+            if as_declarer:
+                st.declarer = me
+                st.leader = me
+            playout(st)
+            p = st.points()[me]
+            if as_declarer:
+                declare += p
+            else:
+                pass_ += p
+    return declare / worlds, pass_ / worlds
