@@ -1,0 +1,83 @@
+"""``polignac-tui new`` and ``polignac-tui resume``: straight to a table in the app."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from . import CommandError
+
+if TYPE_CHECKING:
+    from ..table import Table
+
+PRESETS = ("classique", "italiana", "generale", "english")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("new", help="start a session: you plus computer players",
+                       description="Start a new session straight at the table: you plus "
+                                   "computer players (level medium), from a preset.")
+    p.add_argument("--preset", choices=PRESETS, default=None,
+                   help="the rules to play (default: the default preset of your settings)")
+    p.add_argument("--players", type=int, default=4, metavar="N",
+                   help="number of players, 3 to 8, you included (default 4)")
+    p.add_argument("--name", default=None, help="your name (default: your settings' name)")
+    p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    p.set_defaults(handler=run_new)
+
+    p = sub.add_parser("resume", help="resume a saved session at its table",
+                       description="Resume a saved session: ID, or the most recent one "
+                                   "still in play.")
+    p.add_argument("id", nargs="?", metavar="ID", help="the session id (see polignac-tui list)")
+    p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    p.set_defaults(handler=run_resume)
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from ..config import load_settings
+    from ..engine import RuleError
+    from ..store import StoreError
+    from ..store.folder import SessionStore
+    from ..table import Table
+    from ..ui.quick import quick_session
+
+    settings = load_settings()
+    preset_name = args.preset or settings.default_preset
+    if preset_name == "custom":
+        preset_name = "classique"
+    try:
+        rules, players = quick_session(preset_name, args.players, args.name or settings.name)
+    except RuleError as error:
+        raise CommandError(str(error)) from None
+    store = SessionStore()
+    try:
+        table = Table.create(store, rules, players, seed=args.seed)
+    except (StoreError, OSError) as error:
+        raise CommandError(f"the session could not be started: {error}") from None
+    return run_table(args, settings, store, table)
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    from ..config import load_settings
+    from ..store import SessionFileError, StoreError
+    from ..store.folder import SessionStore
+    from ..table import Table
+
+    store = SessionStore()
+    try:
+        session_id = store.resolve_resume(args.id)
+        table = Table.open(store, session_id, seed=args.seed)
+    except (StoreError, SessionFileError) as error:
+        raise CommandError(str(error)) from None
+    return run_table(args, load_settings(), store, table)
+
+
+def run_table(args: argparse.Namespace, settings: Any, store: Any, table: Table) -> int:
+    from ..ui.app import PolignacApp
+    app = PolignacApp(settings, store, table=table, seed=getattr(args, "seed", None),
+                      ascii=bool(getattr(args, "ascii", False)))
+    try:
+        app.run()
+    finally:
+        table.close()
+    return 0
