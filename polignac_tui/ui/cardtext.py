@@ -1,0 +1,130 @@
+"""The one place that draws a card: glyphs or ASCII, red/black or four colours.
+
+Colour is never the only cue (``NO_COLOR`` terminals see none): a playable card
+has a solid border and a bold face, an unplayable one a dotted border and a dim
+face, the selected one is raised by a line and marked with a pointer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from ..engine import glyph
+from ..engine.cards import SUIT_GLYPHS, SUIT_NAMES
+
+
+@dataclass(frozen=True, slots=True)
+class CardLook:
+    """Display settings for cards (from the user settings)."""
+
+    ascii: bool = False
+    four_colour: bool = False
+
+    @classmethod
+    def of(cls, settings: object) -> CardLook:
+        return cls(bool(getattr(settings, "ascii", False)),
+                   bool(getattr(settings, "four_colour", False)))
+
+
+TWO_COLOURS = {"S": "", "H": "red", "D": "red", "C": ""}
+FOUR_COLOURS = {"S": "", "H": "red", "D": "blue", "C": "green"}
+
+# Box pieces: (top-left, top, top-right, side, bottom-left, bottom-right) per look.
+_SOLID = ("┌", "─", "┐", "│", "└", "┘")
+_DOTTED = ("┌", "┄", "┐", "┆", "└", "┘")
+_SOLID_ASCII = ("+", "-", "+", "|", "+", "+")
+_DOTTED_ASCII = (".", ".", ".", ":", "'", "'")
+BACK = {False: "▮", True: "#"}
+
+
+def label(card: str, look: CardLook) -> str:
+    """``"10♥"`` or ``"10H"``."""
+    return glyph(card, look.ascii)
+
+
+def suit_colour(suit: str, look: CardLook) -> str:
+    return (FOUR_COLOURS if look.four_colour else TWO_COLOURS)[suit]
+
+
+def face_style(card: str, look: CardLook, *, dim: bool = False, bold: bool = True) -> Style:
+    colour = suit_colour(card[1], look)
+    return Style(color=colour or None, bold=bold and not dim, dim=dim)
+
+
+def inline(card: str, look: CardLook, *, brackets: bool = True, bold: bool = True,
+           highlight: bool = False) -> Text:
+    """A card in a line of text: ``[K♥]`` (suit colour, bold)."""
+    text = Text()
+    body = label(card, look)
+    style = face_style(card, look, bold=bold)
+    if highlight:
+        style += Style(reverse=True)
+    if brackets:
+        text.append("[", style="dim" if not highlight else style)
+        text.append(body, style=style)
+        text.append("]", style="dim" if not highlight else style)
+    else:
+        text.append(body, style=style)
+    return text
+
+
+def cards_inline(cards: list[str] | tuple[str, ...], look: CardLook, sep: str = " ") -> Text:
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(sep)
+        text.append_text(inline(card, look, brackets=False))
+    return text
+
+
+def box(card: str, look: CardLook, *, legal: bool = True, selected: bool = False) -> list[Text]:
+    """A card drawn in three lines, 5 columns wide: ``┌───┐ │10♥│ └───┘``."""
+    if look.ascii:
+        pieces = _SOLID_ASCII if legal else _DOTTED_ASCII
+    else:
+        pieces = _SOLID if legal else _DOTTED
+    tl, top, tr, side, bl, br = pieces
+    if selected:
+        edge = Style(bold=True, color="yellow")
+    elif legal:
+        edge = Style()
+    else:
+        edge = Style(dim=True)
+    face = face_style(card, look, dim=not legal)
+    if selected:
+        face += Style(reverse=True)
+    body = label(card, look).ljust(3)
+    middle = Text()
+    middle.append(side, style=edge)
+    middle.append(body, style=face)
+    middle.append(side, style=edge)
+    return [Text(tl + top * 3 + tr, style=edge), middle, Text(bl + top * 3 + br, style=edge)]
+
+
+_FOLLOW = re.compile(r"\b(follow|hold a|play the|of) (spades|hearts|diamonds|clubs|spade|heart|"
+                     r"diamond|club)\b")
+_CARD = re.compile(r"\b(10|[KQJA987])([SHDC])\b")
+_SUIT_BY_WORD = {name: s for s, name in SUIT_NAMES.items()} | {
+    "spade": "S", "heart": "H", "diamond": "D", "club": "C"}
+
+
+def words(message: str, look: CardLook) -> str:
+    """An engine sentence for the screen: ``10H: you must follow hearts`` -> ``10♥: ... ♥``.
+
+    Suit names after "follow" become the suit's symbol; cards in text form become
+    their display form (unchanged in ASCII mode).
+    """
+    if look.ascii:
+        return message
+
+    def follow(m: re.Match[str]) -> str:
+        if m.group(1) != "follow":
+            return m.group(0)
+        return f"follow {SUIT_GLYPHS[_SUIT_BY_WORD[m.group(2)]]}"
+
+    message = _FOLLOW.sub(follow, message)
+    return _CARD.sub(lambda m: m.group(1) + SUIT_GLYPHS[m.group(2)], message)

@@ -1,0 +1,117 @@
+"""Overlays on the table: the last trick, the trick log, the rules of the session."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...engine import Rules
+from ..widgets.rules_panel import RulesPanel
+
+
+class Overlay(ModalScreen[None]):
+    """A framed panel over the table; Esc (or its own key) closes it."""
+
+    DEFAULT_CSS = """
+    Overlay {
+        align: center middle;
+        background: $background 40%;
+    }
+    Overlay #overlay-box {
+        width: auto;
+        min-width: 40;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: round $accent;
+        border-title-style: bold;
+        border-subtitle-color: $text-muted;
+        background: $surface;
+        padding: 0 1;
+    }
+    Overlay VerticalScroll {
+        height: auto;
+        width: auto;
+    }
+    Overlay Static {
+        width: auto;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, close_key: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.close_key = close_key
+
+    def compose(self) -> ComposeResult:
+        box = Vertical(id="overlay-box")
+        box.border_title = self.title_text
+        box.border_subtitle = f"Esc or {self.close_key}: close"
+        with box, VerticalScroll():
+            yield Static(self.body)
+
+    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+        if event.key == self.close_key:
+            event.stop()
+            self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+
+class RulesOverlay(ModalScreen[None]):
+    """The rules panel of the session in play (r)."""
+
+    DEFAULT_CSS = """
+    RulesOverlay {
+        align: center middle;
+        background: $background 40%;
+    }
+    RulesOverlay #rules-box {
+        width: 100%;
+        max-width: 100;
+        height: 100%;
+        border: round $accent;
+        border-title-style: bold;
+        border-subtitle-color: $text-muted;
+        background: $surface;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("r", "close", "Close", show=False),
+    ]
+
+    def __init__(self, rules: Rules, players: int, ascii: bool = False) -> None:
+        super().__init__()
+        self.rules = rules
+        self.players = players
+        self.ascii = ascii
+
+    def compose(self) -> ComposeResult:
+        box = Vertical(id="rules-box")
+        box.border_title = "Rules of this session"
+        box.border_subtitle = "↑ ↓ scroll · Esc or r: close" if not self.ascii else \
+            "up/down scroll - Esc or r: close"
+        with box:
+            yield RulesPanel(self.rules, self.players, ascii=self.ascii)
+
+    def on_mount(self) -> None:
+        self.query_one(RulesPanel).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,62 @@
+"""Several humans at one terminal: a blank screen between their turns."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+
+class PrivacyScreen(Screen[None]):
+    """"Pass to Bruno, press Enter": nobody sees another player's hand."""
+
+    DEFAULT_CSS = """
+    PrivacyScreen {
+        align: center middle;
+    }
+    PrivacyScreen #privacy-box {
+        width: 50;
+        height: auto;
+        border: heavy $accent;
+        padding: 1 2;
+    }
+    PrivacyScreen Static {
+        width: 100%;
+        text-align: center;
+    }
+    PrivacyScreen #privacy-name {
+        text-style: bold;
+        color: $accent;
+        margin: 1 0;
+    }
+    PrivacyScreen Button {
+        margin-top: 1;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", "I am here"),
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(id="privacy-box"):
+            yield Static("Hands are hidden.")
+            yield Static(f"Pass to {self.player_name}", id="privacy-name")
+            yield Static(f"{self.player_name}, press Enter to see your hand.")
+            with Center():
+                yield Button(f"I am {self.player_name}", id="ready", variant="primary")
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)

@@ -1,0 +1,551 @@
+"""The table: your hand, the seats round the trick, the scores, the rules; the game in play.
+
+The screen reads only ``SeatView``s and sends actions to the ``Table``, which
+applies and saves them. Computer players think in a thread worker; their moves
+are applied on the UI thread after a delay set by the pace setting, and a
+finished trick stays on show for a moment (any key gathers it at once).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from ...config import Settings
+from ...engine import Action, Declare, Play, RuleError, SeatView, Trick
+from ...engine.cards import SUIT_NAMES
+from ...engine.rules import PRESET_TITLES
+from ..cardtext import CardLook, cards_inline, inline, label, words
+from ..widgets.hand import Hand
+from ..widgets.scores import ScoreTable, end_line
+from ..widgets.trick import TrickArea
+from ..widgets.tricklog import last_trick_table, trick_table
+from .cognac import CognacScreen
+from .generale import GeneraleScreen
+from .panels import Overlay, RulesOverlay
+from .privacy import PrivacyScreen
+from .summary import SummaryScreen
+
+if TYPE_CHECKING:
+    from ...table import Table
+
+# Seconds before a computer's card is shown, and a finished trick stays on the table.
+PACE_DELAY = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
+TRICK_HOLD = {"instant": 0.0, "fast": 0.6, "normal": 1.2, "slow": 2.2}
+
+
+CARD_KEYS = Binding.Group("Card", compact=True)
+
+
+class TableScreen(Screen[None]):
+    """The main screen: the game of one session."""
+
+    DEFAULT_CSS = """
+    TableScreen {
+        layout: vertical;
+    }
+    TableScreen #info {
+        height: 1;
+        background: $panel;
+        color: $text;
+        padding: 0 1;
+    }
+    TableScreen #middle {
+        height: 1fr;
+    }
+    TableScreen #status {
+        height: 1;
+        padding: 0 1;
+        background: $boost;
+    }
+    TableScreen #status.-error {
+        color: $error;
+        text-style: bold;
+    }
+    TableScreen.-scores-full TrickArea {
+        display: none;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Previous card", key_display="←", group=CARD_KEYS),
+        Binding("right", "move(1)", "Next card", key_display="→", group=CARD_KEYS),
+        Binding("enter", "play", "Play"),
+        Binding("h", "hint", "Hint"),
+        Binding("u", "undo", "Undo"),
+        Binding("l", "last_trick", "Last"),
+        Binding("t", "trick_log", "Tricks"),
+        Binding("s", "scores", "Scores"),
+        Binding("r", "rules", "Rules"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q", "leave", "Home"),
+        Binding("escape", "leave", "Home", show=False),
+    ]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+        humans = table.humans()
+        # The seat drawn at the bottom: the (single) human, else whoever acted last.
+        self.seat: int = humans[0] if humans else 0
+        self._shown_to: int | None = humans[0] if len(humans) == 1 else None
+        self._waiting: str | None = None      # think, hold, summary, cognac, privacy, ...
+        self._token = 0                       # bumped by every change: stale results drop
+        self._timer: Timer | None = None
+        self._gathered: Trick | None = None
+        self._status: Text = Text()
+        self._error = False
+        self._left = False
+
+    # -- settings ------------------------------------------------------------------------
+    @property
+    def settings(self) -> Settings:
+        settings = getattr(self.app, "settings", None)
+        return settings if isinstance(settings, Settings) else Settings()
+
+    @property
+    def look(self) -> CardLook:
+        return CardLook.of(self.settings)
+
+    @property
+    def pace(self) -> str:
+        pace = self.settings.pace
+        return pace if pace in PACE_DELAY else "normal"
+
+    # -- layout --------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="info")
+        with Horizontal(id="middle"):
+            yield TrickArea(id="trick")
+            yield ScoreTable(id="scores")
+        yield Static(id="status")
+        yield Hand(id="hand")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.refresh_table()
+        self.call_after_refresh(self.advance)
+
+    def on_unmount(self) -> None:
+        self._stop()
+        self.table.close()
+
+    # -- drawing -------------------------------------------------------------------------
+    def view(self) -> SeatView:
+        return self.table.view(self.seat)
+
+    def refresh_table(self) -> None:
+        view = self.view()
+        look = self.look
+        session = self.table.session
+        title = session.name or PRESET_TITLES.get(view.rules.preset, view.rules.preset)
+        info = Text(no_wrap=True, overflow="ellipsis")
+        info.append("Polignac", style="bold")
+        info.append(f" · {title} · ")
+        info.append(f"Deal {view.deal_number}", style="bold")
+        if view.dealer is not None:
+            info.append(f" · {view.names[view.dealer]} deals")
+        info.append(f" · {end_line(view)}")
+        if view.declarer is not None:
+            info.append(f" · Générale: {view.names[view.declarer]}", style="bold")
+        self.query_one("#info", Static).update(info)
+        active = view.my_turn and view.phase == "play" and self._gathered is None \
+            and self._waiting is None
+        self.query_one(Hand).show(view.hand, view.legal, active, look)
+        self.query_one(TrickArea).show(view, look, self._gathered, self._centre(view))
+        self.query_one(ScoreTable).show(view, look.ascii)
+        status = self.query_one("#status", Static)
+        status.set_class(self._error, "-error")
+        status.update(self._status if self._status.plain else self._status_for(view))
+
+    def _centre(self, view: SeatView) -> Text:
+        """The words in the middle of the table."""
+        if self._gathered is not None:
+            text = Text(f"{view.names[self._gathered.winner]} takes the trick", style="bold")
+            jacks = [c for c in self._gathered.cards if c[0] == "J"]
+            if jacks:
+                text.append(" with ")
+                text.append_text(cards_inline(jacks, self.look))
+            return text
+        if view.phase == "generale":
+            return Text("La générale?", style="bold")
+        if view.phase == "play" and not view.trick:
+            return Text(f"{_who(view, view.leader)} to lead", style="dim")
+        return Text()
+
+    def _status_for(self, view: SeatView) -> Text:
+        if view.finished:
+            return Text("The session is over.")
+        if view.phase == "generale":
+            asked = view.names[view.turn] if view.turn is not None else "?"
+            return Text(f"La générale: {asked} is asked whether to declare it.")
+        if self._gathered is not None:
+            return Text("Any key gathers the trick.", style="dim")
+        if view.turn is None:
+            return Text("The deal is over.")
+        if view.my_turn:
+            text = Text()
+            text.append("Your turn", style="bold reverse")
+            if view.led_suit is None:
+                text.append(": you lead, play any card (←/→ and Enter, or its number).")
+            else:
+                leader = _who(view, view.leader)
+                text.append(f": {leader} led ")
+                text.append(self._suit(view.led_suit))
+                text.append("; follow suit if you can.")
+            return text
+        return Text(f"{view.names[view.turn]} is playing…", style="italic")
+
+    def _suit(self, suit: str) -> Text:
+        glyph = suit if self.look.ascii else label("7" + suit, self.look)[1:]
+        return Text(f"{glyph} ({SUIT_NAMES[suit]})", style="bold")
+
+    def say(self, message: str | Text, error: bool = False) -> None:
+        """Put ``message`` on the status line until the next move."""
+        self._status = Text(message) if isinstance(message, str) else message
+        self._error = error
+        self.refresh_table()
+
+    def _clear_status(self) -> None:
+        self._status = Text()
+        self._error = False
+
+    # -- the flow of play ------------------------------------------------------------------
+    def advance(self) -> None:
+        """Whatever comes next: a computer move, a question, a summary, the cognac."""
+        if self._left or self._waiting is not None:
+            return
+        table = self.table
+        session = table.session
+        self.refresh_table()
+        if session.finished:
+            self._waiting = "cognac"
+            self._show_summary_then(self._show_cognac, last=True)
+            return
+        if session.needs_deal:
+            self._waiting = "summary"
+            self._show_summary_then(self._deal_next)
+            return
+        seat = session.turn
+        if seat is None:
+            return
+        if table.computer_to_move() is not None:
+            self._schedule_computer()
+            return
+        if seat != self._shown_to and len(table.humans()) > 1:
+            self._waiting = "privacy"
+            self.app.push_screen(PrivacyScreen(session.players[seat].name),
+                                 lambda _: self._privacy_done(seat))
+            return
+        self.seat = seat
+        self._shown_to = seat
+        view = self.view()
+        if view.asked:
+            self._waiting = "generale"
+            self.refresh_table()
+            passed = [view.names[(view.leader + k) % view.players] for k in range(view.passed)]
+            self.app.push_screen(
+                GeneraleScreen(view.names[seat], passed, leads=view.passed == 0),
+                self._generale_answered)
+            return
+        self.refresh_table()
+
+    def _privacy_done(self, seat: int) -> None:
+        self._waiting = None
+        self.seat = seat
+        self._shown_to = seat
+        self._clear_status()
+        self.advance()
+
+    def _generale_answered(self, declare: bool | None) -> None:
+        self._waiting = None
+        self._act(Declare(self.seat, bool(declare)))
+
+    def _show_summary_then(self, then: Callable[[], None], last: bool = False) -> None:
+        view = self.view()
+        if view.phase != "over":
+            then()
+            return
+        self.app.push_screen(SummaryScreen(view, self.look, last=last), lambda _: then())
+
+    def _deal_next(self) -> None:
+        self._waiting = None
+        self._gathered = None
+        self._clear_status()
+        try:
+            self.table.deal_next()
+        except Exception as error:  # a save that fails: say so, keep the screen alive
+            self.say(f"The next deal could not be saved: {error}", error=True)
+            return
+        self._token += 1
+        self.advance()
+
+    def _show_cognac(self) -> None:
+        self.app.push_screen(CognacScreen(self.view(), self.look), lambda _: self._go_home())
+
+    # -- computer moves --------------------------------------------------------------------
+    def _schedule_computer(self) -> None:
+        self._waiting = "think"
+        token = self._token
+        delay = PACE_DELAY[self.pace]
+        if delay > 0:
+            self._timer = self.set_timer(delay, lambda: self._start_think(token))
+        else:
+            self._start_think(token)
+
+    def _start_think(self, token: int) -> None:
+        if token != self._token or self._left:
+            return
+        self.run_worker(lambda: self._think(token), thread=True, group="think",
+                        exit_on_error=False)
+
+    def _think(self, token: int) -> None:
+        """In a worker thread: ask the computer to move, hand the answer to the UI thread."""
+        try:
+            action: Action | Exception = self.table.think()
+        except Exception as error:  # reported on the status line, never a traceback
+            action = error
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.app.call_from_thread(self._computer_acted, token, action)
+
+    def _computer_acted(self, token: int, action: Action | Exception) -> None:
+        if token != self._token or self._left:
+            return
+        self._waiting = None
+        if isinstance(action, Exception):
+            self.say(f"A computer player failed: {action}", error=True)
+            return
+        name = self.table.session.players[action.seat].name
+        if isinstance(action, Declare):
+            if action.declare:
+                self.notify(f"{name} declares la générale!", title="La générale",
+                            severity="warning")
+            else:
+                self._act(action, status=Text(f"{name} passes on la générale."))
+                return
+        self._act(action)
+
+    # -- applying ------------------------------------------------------------------------
+    def _act(self, action: Action, status: Text | None = None) -> bool:
+        """Send ``action`` to the table; show a refusal in words. True when applied."""
+        before = self.table.session
+        deal_before = len(before.deals)
+        tricks_before = len(before.deals[-1].tricks) if before.deals else 0
+        try:
+            self.table.apply(action)
+        except RuleError as error:
+            self.say(self._refusal(action, error), error=True)
+            return False
+        except Exception as error:  # the save failed: the card is played but say so
+            self.say(f"Could not save the session: {error}", error=True)
+        self._token += 1
+        self._clear_status()
+        if status is not None:
+            self._status = status
+        session = self.table.session
+        deal = session.deals[-1]
+        if len(session.deals) == deal_before and len(deal.tricks) > tricks_before:
+            self._hold(deal.tricks[-1])
+        else:
+            self.advance()
+        return True
+
+    def _refusal(self, action: Action, error: RuleError) -> Text:
+        text = Text("Refused: ", style="bold")
+        text.append(words(str(error), self.look))
+        if isinstance(action, Play):
+            text = Text("Not ")
+            text.append_text(inline(action.card, self.look))
+            text.append(": ")
+            message = str(error)
+            head = f"{action.card[0] if action.card[0] != 'T' else '10'}{action.card[1]}: "
+            if message.startswith(head):
+                message = message[len(head):]
+            text.append(words(message, self.look))
+        return text
+
+    def _hold(self, trick: Trick) -> None:
+        """Leave the finished trick on show, then gather it to its winner."""
+        hold = TRICK_HOLD[self.pace]
+        if hold <= 0:
+            self.advance()
+            return
+        self._gathered = trick
+        self._waiting = "hold"
+        token = self._token
+        self.refresh_table()
+        self._timer = self.set_timer(hold, lambda: self._gather(token))
+
+    def _gather(self, token: int | None = None) -> None:
+        if token is not None and token != self._token:
+            return
+        if self._waiting == "hold":
+            self._waiting = None
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._gathered = None
+        self.advance()
+
+    def _stop(self) -> None:
+        """Forget pending moves: timers stop and late worker answers are dropped."""
+        self._token += 1
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    # -- keys ------------------------------------------------------------------------------
+    def on_key(self, event: events.Key) -> None:
+        if self._waiting == "hold":
+            self._gather()
+            if event.key in ("enter", "space", "left", "right") or event.key.isdigit():
+                event.stop()
+                event.prevent_default()
+            return
+        if event.key.isdigit() and len(event.key) == 1:
+            event.stop()
+            hand = self.query_one(Hand)
+            if not self._my_play_turn():
+                hand.pick(event.key)
+                return
+            card = hand.pick(event.key)
+            if card is not None:
+                self._play(card)
+
+    def on_hand_chosen(self, message: Hand.Chosen) -> None:
+        self._play(message.card)
+
+    def _my_play_turn(self) -> bool:
+        view = self.view()
+        return view.my_turn and view.phase == "play" and self._waiting is None
+
+    def action_move(self, step: int) -> None:
+        self.query_one(Hand).move(step)
+
+    def action_play(self) -> None:
+        card = self.query_one(Hand).selected_card
+        if card is not None:
+            self._play(card)
+
+    def _play(self, card: str) -> None:
+        view = self.view()
+        if not view.my_turn or view.phase != "play" or self._waiting is not None:
+            who = view.names[view.turn] if view.turn is not None else "nobody"
+            self.say(f"Wait: it is {who}'s turn." if view.turn != self.seat
+                     else "Wait a moment.", error=True)
+            return
+        self._act(Play(self.seat, card))
+
+    def action_hint(self) -> None:
+        if not self._my_play_turn():
+            self.say("A hint is given when it is your turn to play.")
+            return
+        try:
+            from ...players import hint  # type: ignore[attr-defined]
+        except ImportError:
+            self.say("No hint available.")
+            return
+        view = self.view()
+        token = self._token
+        seed = self.table.seed
+
+        def work() -> None:
+            try:
+                result = hint(view, seed)
+            except Exception as error:
+                result = error
+            with contextlib.suppress(RuntimeError):
+                self.app.call_from_thread(self._show_hint, token, result)
+
+        self.say("Thinking of a hint…")
+        self.run_worker(work, thread=True, group="hint", exit_on_error=False)
+
+    def _show_hint(self, token: int, result: object) -> None:
+        if token != self._token:
+            return
+        card = getattr(result, "card", None)
+        if isinstance(result, Exception) or card is None:
+            self.say("No hint available.")
+            return
+        self.query_one(Hand).select(card)
+        text = Text("Hint: play ")
+        text.append_text(inline(card, self.look))
+        reason = getattr(result, "reason", "")
+        if reason:
+            text.append(f" — {words(str(reason), self.look)}")
+        self.say(text)
+
+    def action_undo(self) -> None:
+        table = self.table
+        if len(table.humans()) != 1:
+            self.say("Undo is off when more than one person plays.")
+            return
+        if self._waiting in ("summary", "cognac", "generale", "privacy"):
+            return
+        if not table.can_undo(self.seat):
+            self.say("Nothing to undo: you have not played a card in this deal.")
+            return
+        self._stop()
+        self._gathered = None
+        self._waiting = None
+        try:
+            table.undo(self.seat)
+        except Exception as error:
+            self.say(f"Undo failed: {error}", error=True)
+            return
+        self._clear_status()
+        self.say("Your last card is back in your hand.")
+        self.advance()
+
+    def action_last_trick(self) -> None:
+        view = self.view()
+        if view.last_trick is None:
+            self.say("No trick has been played yet in this deal.")
+            return
+        self.app.push_screen(Overlay("Last trick", last_trick_table(view, self.look), "l"))
+
+    def action_trick_log(self) -> None:
+        view = self.view()
+        self.app.push_screen(Overlay(f"Deal {view.deal_number}: tricks",
+                                     trick_table(view, self.look, title=""), "t"))
+
+    def action_scores(self) -> None:
+        full = self.query_one(ScoreTable).toggle()
+        self.set_class(full, "-scores-full")
+
+    def action_rules(self) -> None:
+        view = self.view()
+        self.app.push_screen(RulesOverlay(view.rules, view.players, self.look.ascii))
+
+    def action_help(self) -> None:
+        helper = getattr(self.app, "action_help", None)
+        if callable(helper):
+            helper()
+
+    def action_leave(self) -> None:
+        """Back home; the session is already saved (no question asked)."""
+        self._go_home()
+
+    def _go_home(self) -> None:
+        self._left = True
+        self._stop()
+        self.table.close()
+        go_home = getattr(self.app, "go_home", None)
+        if callable(go_home):
+            go_home()
+        else:
+            self.app.pop_screen()
+
+
+def _who(view: SeatView, seat: int) -> str:
+    return "you" if seat == view.seat else view.names[seat]
+

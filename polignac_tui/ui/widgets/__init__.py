@@ -1,0 +1,1 @@
+"""Widgets of the table screen: hand, trick, score table, rules panel, trick log."""

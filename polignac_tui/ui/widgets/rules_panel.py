@@ -1,0 +1,138 @@
+"""The rules of a session in words (RULES.md), with the settings in force.
+
+Usable on its own: ``RulesPanel(rules, players)`` (Home's "rules" entry shows the
+default rules; the table shows those of its session).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...engine import Rules, deck
+from ...engine.rules import PRESET_TITLES, describe_setting
+
+SETTING_ORDER = (
+    "ace_high", "sevens_removed", "direction", "chelem", "generale", "play_out",
+    "first_trick_penalty", "last_trick_penalty", "must_discard_jack", "jack_guard", "end",
+    "limit",
+)
+
+
+def _deck_line(rules: Rules, players: int) -> str:
+    cards = deck(players, rules.sevens_removed)
+    out = 32 - len(cards)
+    removed = {0: "no card is taken out", 2: f"the {rules.sevens_removed} sevens are taken out",
+               4: "all four sevens are taken out"}[out]
+    return f"{players} players: {removed}, {len(cards) // players} cards each."
+
+
+def rules_text(rules: Rules, players: int, ascii: bool = False) -> Text:
+    """The whole rulebook of a session as text."""
+    sp, he, di, cl = ("S", "H", "D", "C") if ascii else ("♠", "♥", "♦", "♣")
+    bullet = "-" if ascii else "•"
+    text = Text()
+
+    def head(title: str) -> None:
+        text.append(f"\n{title}\n", style="bold underline")
+
+    def line(body: str, style: str = "") -> None:
+        text.append(f" {bullet} {body}\n", style=style)
+
+    text.append(f"Rules: {PRESET_TITLES.get(rules.preset, rules.preset)}", style="bold")
+    text.append(f", {players} players\n")
+    differences = rules.differences(players)
+    head("Settings in force")
+    for name in SETTING_ORDER:
+        value = getattr(rules, name)
+        body = describe_setting(name, value)
+        if name == "limit":
+            body = (f"Point limit: {value}" if rules.end == "points"
+                    else f"Number of deals: {value}")
+        if name in differences:
+            before = differences[name][0]
+            body += f"   (changed; the preset has {before})"
+            line(body, "bold yellow")
+        else:
+            line(body)
+
+    head("Cards and players")
+    order = "A K Q J 10 9 8 7" if rules.ace_high else "K Q J A 10 9 8 7"
+    line(f"A 32-card deck, {sp} {he} {di} {cl}, no trumps. In each suit, strongest first: "
+         f"{order}.")
+    line(_deck_line(rules, players))
+    way = "to the right (counterclockwise)" if rules.direction == "counterclockwise" else \
+        "to the left (clockwise)"
+    line(f"Play goes {way}. The first dealer is drawn at random, then the deal passes on; "
+         "the player after the dealer leads the first trick.")
+
+    head("Tricks")
+    line("Follow the suit led if you can; otherwise play any card.")
+    if rules.must_discard_jack:
+        line(f"Must discard a jack: unable to follow and holding a jack, you play a jack "
+             f"(J{sp} first).")
+    if rules.jack_guard:
+        line("Jack guard: you may not play the K or Q of a suit while you hold its jack.")
+    line("The highest card of the suit led wins the trick and leads the next.")
+    line("Every jack taken lies face up in front of its taker; the last trick may be "
+         "looked at (key l).")
+    line("The app never accepts an illegal card, so there is no revoke penalty.")
+
+    head("Scoring (penalty points: fewer is better)")
+    line(f"J{sp}, le Polignac: 2 points. J{he}, J{di}, J{cl}: 1 point each.")
+    if rules.first_trick_penalty:
+        line("Whoever wins the first trick scores 1 more point.")
+    if rules.last_trick_penalty:
+        line("Whoever wins the last trick scores 1 more point (every trick is played).")
+    if rules.chelem == "automatic":
+        line("Chelem: a player who wins every trick scores 0 and every other player 5.")
+    elif rules.chelem == "declared":
+        line("Chelem: only a declared générale counts; winning every trick without "
+             "declaring scores as usual.")
+    else:
+        line("Chelem is not played: winning every trick scores as usual.")
+    if rules.play_out or rules.last_trick_penalty:
+        line("Every trick of a deal is played.")
+    else:
+        line("A deal stops as soon as no later trick can change any score.")
+
+    if rules.generale:
+        head("La générale")
+        line("Before the first card each player in turn, from the one who would lead, may "
+             "declare la générale: a promise to win every trick. At most one declares.")
+        line("The declarer leads. Success: declarer 0, everyone else 5. Failure: the "
+             "declarer scores 5 and the others score their jacks as usual.")
+        line("The other players ally to make the declarer fail.")
+
+    head("The end: who pays the cognac")
+    if rules.end == "points":
+        line(f"After a deal in which someone reaches {rules.limit} points, the session ends. "
+             "The highest total loses; a tie at the top means they all lose. Everyone else "
+             "wins.")
+    else:
+        line(f"After {rules.limit} deals the session ends. The lowest total wins, the highest "
+             "loses (ties share).")
+    line("The loser pays the cognac: a glass for every other player.")
+    return text
+
+
+class RulesPanel(VerticalScroll):
+    """The rules of a session in words; scrolls with the arrow keys."""
+
+    DEFAULT_CSS = """
+    RulesPanel {
+        height: 1fr;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, rules: Rules, players: int, *, ascii: bool = False,
+                 id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rules = rules
+        self.players = players
+        self.ascii = ascii
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static(rules_text(self.rules, self.players, self.ascii))

@@ -1,0 +1,148 @@
+"""The score table: a row per deal (chelem and générale marked), totals, the end in sight.
+
+Compact: one line per player with the total and the last deal's points, for the
+side column of the table. Full: every deal, for the ``s`` panel, the deal
+summary and the cognac.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...engine import SeatView
+
+
+def end_line(view: SeatView) -> str:
+    """``"to 20 points"`` / ``"3 of 8 deals left"``."""
+    rules = view.rules
+    if rules.end == "points":
+        return f"Limit {rules.limit} points"
+    done = sum(1 for r in view.results if r.points is not None)
+    left = max(0, rules.limit - done)
+    return f"{left} of {rules.limit} deals left"
+
+
+def compact(view: SeatView, width: int = 22) -> Text:
+    """Totals, one line per seat, and the last finished deal's points."""
+    text = Text(no_wrap=True)
+    text.append("Scores", style="bold")
+    text.append(f"  deal {view.deal_number}\n", style="dim")
+    last = next((r for r in reversed(view.results) if r.points is not None), None)
+    name_room = max(4, width - 11)
+    worst = max(view.totals) if view.totals else 0
+    for seat, name in enumerate(view.names):
+        you = seat == view.seat
+        short = name if len(name) <= name_room else name[: name_room - 1] + "."
+        style = "bold" if you else ""
+        text.append(short.ljust(name_room), style=style)
+        total = view.totals[seat]
+        text.append(f"{total:>4}", style="bold red" if total == worst and total else "bold")
+        if last is not None and last.points is not None:
+            text.append(f" +{last.points[seat]}", style="dim")
+        text.append("\n")
+    text.append(end_line(view), style="dim italic")
+    return text
+
+
+def _mark(view: SeatView, number: int, seat: int) -> str:
+    result = view.results[number - 1]
+    marks = ""
+    if result.dealer == seat:
+        marks += "d"
+    if result.declarer == seat:
+        if result.points is None:
+            marks += "G"
+        else:
+            marks += "G+" if result.chelem == seat else "G-"
+    elif result.chelem == seat:
+        marks += "C"
+    return marks
+
+
+def full(view: SeatView, ascii: bool = False, title: str | None = "Score table") -> Table:
+    """Every deal: points per seat (d dealer, C chelem, G+/G- générale made or failed)."""
+    table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, title=title, title_style="bold",
+                  show_footer=True, pad_edge=False, padding=(0, 1), expand=False)
+    table.add_column("Deal", footer="Total", justify="right", style="dim")
+    name_room = 8 if view.players > 6 else 10
+    for seat, name in enumerate(view.names):
+        short = name if len(name) <= name_room else name[: name_room - 1] + "."
+        table.add_column(short, footer=str(view.totals[seat]), justify="right",
+                         header_style="bold underline" if seat == view.seat else "bold",
+                         footer_style="bold")
+    undos = any(r.undos for r in view.results)
+    if undos:
+        table.add_column("Undo", footer="", justify="right", style="dim")
+    for r in view.results:
+        cells = []
+        for seat in range(view.players):
+            mark = _mark(view, r.number, seat)
+            points = "·" if r.points is None else str(r.points[seat])
+            cells.append(f"{points}{' ' + mark if mark else ''}")
+        row = [str(r.number), *cells]
+        if undos:
+            row.append(str(r.undos) if r.undos else "")
+        table.add_row(*row)
+    return table
+
+
+LEGEND = "d dealer · C chelem · G+ générale made · G- générale failed · · in play"
+
+
+def full_with_legend(view: SeatView, ascii: bool = False) -> RenderableType:
+    legend = LEGEND.replace("·", "/") if ascii else LEGEND
+    return Group(full(view, ascii), Text(end_line(view), style="italic"),
+                 Text(legend, style="dim"))
+
+
+class ScoreTable(VerticalScroll):
+    """The score table; ``full`` switches between the side column and every deal."""
+
+    DEFAULT_CSS = """
+    ScoreTable {
+        height: 1fr;
+        width: 24;
+        padding: 0 1;
+        border-left: vkey $secondary;
+        scrollbar-size-vertical: 1;
+    }
+    ScoreTable.-full {
+        width: 1fr;
+        border-left: none;
+    }
+    """
+
+    can_focus = False   # the arrow keys belong to the hand
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.full = False
+        self._body = Static()
+        self._view: SeatView | None = None
+        self._ascii = False
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield self._body
+
+    def show(self, view: SeatView, ascii: bool = False) -> None:
+        self._view, self._ascii = view, ascii
+        self._update()
+
+    def toggle(self) -> bool:
+        self.full = not self.full
+        self.set_class(self.full, "-full")
+        self._update()
+        return self.full
+
+    def _update(self) -> None:
+        if self._view is None:
+            return
+        if self.full:
+            self._body.update(full_with_legend(self._view, self._ascii))
+        else:
+            self._body.update(compact(self._view))
