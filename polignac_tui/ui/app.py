@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
@@ -61,6 +61,7 @@ class PolignacApp(App[None]):
         self.seed = seed
         self._start_table = table
         self.first_paint_file = os.environ.get(FIRST_PAINT_ENV)
+        self._started = False
 
     # -- start -------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -77,6 +78,7 @@ class PolignacApp(App[None]):
             self.start_quick(self.new_preset, self.new_players, self.new_name)
         elif self.start == "resume" and self.resume_id is not None:
             self.resume(self.resume_id)
+        self._started = True
         self.check_size()
         if self.first_paint_file:
             self.call_after_refresh(self._first_paint)
@@ -103,12 +105,17 @@ class PolignacApp(App[None]):
         return True
 
     # -- size --------------------------------------------------------------------------
-    def on_resize(self, event: Resize) -> None:
-        self.check_size()
+    async def _on_resize(self, event: Resize) -> None:
+        # App._on_resize stops the event, so a public on_resize never runs after the first
+        # one; textual is pinned (8.2.8), so extending the private handler is safe here.
+        await super()._on_resize(event)
+        self.call_later(self.check_size)
 
     def check_size(self) -> None:
         """Cover everything with an "enlarge" message while the terminal is too small."""
         from .screens.too_small import TooSmallScreen
+        if not self._started:
+            return
         width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
@@ -118,6 +125,16 @@ class PolignacApp(App[None]):
             self.screen.refresh_size()  # type: ignore[attr-defined]
         elif not small and showing:
             self.pop_screen()
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Push ``screen``; while the "enlarge" message shows, it stays on top."""
+        from .screens.too_small import TooSmallScreen
+        if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen):
+            self.pop_screen()
+            result = super().push_screen(screen, *args, **kwargs)
+            super().push_screen(TooSmallScreen())
+            return result
+        return super().push_screen(screen, *args, **kwargs)
 
     # -- navigation --------------------------------------------------------------------
     def go_home(self) -> None:

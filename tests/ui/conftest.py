@@ -3,6 +3,8 @@ a seeded store, and apps built on them. Never touches the user's real data."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import random
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -16,6 +18,16 @@ from polignac_tui.engine import Player, Session, preset
 from polignac_tui.store.folder import SessionStore
 
 FIXED_TIME = datetime(2026, 11, 1, 20, 30, tzinfo=UTC)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
+    """Run ``async def`` tests here with ``asyncio.run`` (no async plugin is a dependency)."""
+    if not inspect.iscoroutinefunction(pyfuncitem.obj):
+        return None
+    names = pyfuncitem._fixtureinfo.argnames
+    asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
+    return True
 
 
 @pytest.fixture(autouse=True)
@@ -91,3 +103,15 @@ def make_app(store: SessionStore, settings: Settings) -> Callable[..., Any]:
         kwargs.setdefault("seed", 11)
         return PolignacApp(settings, store, **kwargs)
     return build
+
+
+@pytest.fixture
+def session_maker() -> Callable[..., Session]:
+    """``make_session`` as a fixture (test modules here are not a package)."""
+    return make_session
+
+
+@pytest.fixture
+def finish() -> Callable[..., Session]:
+    """``play_to_end`` as a fixture."""
+    return play_to_end

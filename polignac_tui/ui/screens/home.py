@@ -100,7 +100,7 @@ class HomeScreen(Screen[None]):
             return ""
         return "Continue: " + describe_session(session, session_id)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = event.option.id
         if action is not None:
-            self.run_action(f"app.{action}")
+            await self.run_action(f"app.{action}")

@@ -31,3 +31,4 @@ class TooSmallScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.refresh_size()
+        self.app.check_size()  # type: ignore[attr-defined]

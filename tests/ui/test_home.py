@@ -1,0 +1,103 @@
+"""Home: the menu, Continue first when an unfinished session exists, navigation."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList, Static
+
+from polignac_tui.ui.screens.help import HelpScreen
+from polignac_tui.ui.screens.home import HomeScreen
+from polignac_tui.ui.screens.new_session import NewSessionScreen
+from polignac_tui.ui.screens.rules import RulesScreen
+from polignac_tui.ui.screens.saved import SavedScreen
+from polignac_tui.ui.screens.settings import SettingsScreen
+
+
+def menu_ids(app) -> list[str]:
+    menu = app.screen.query_one("#menu", OptionList)
+    return [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+
+
+async def test_home_without_sessions_starts_with_new(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert menu_ids(app) == ["new_session", "saved", "rules", "settings", "help", "quit"]
+
+
+async def test_continue_is_first_when_an_unfinished_session_exists(make_app, saved,
+                                                                    session_maker) -> None:
+    saved(session_maker(name="Friday"))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert menu_ids(app)[0] == "continue"
+        info = str(app.screen.query_one("#continue-info", Static).render())
+        assert "Friday" in info and "Ana, Bruno, Claire, Denis" in info
+
+
+async def test_finished_session_gives_no_continue(make_app, saved, session_maker,
+                                                  finish) -> None:
+    saved(finish(session_maker()))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "continue" not in menu_ids(app)
+
+
+async def test_keys_open_each_screen_and_escape_comes_back(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key, screen in (("n", NewSessionScreen), ("s", SavedScreen), ("r", RulesScreen),
+                            ("o", SettingsScreen), ("question_mark", HelpScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, screen), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen), key
+
+
+async def test_menu_enter_opens_the_highlighted_choice(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "enter")  # Saved sessions
+        await pilot.pause()
+        assert isinstance(app.screen, SavedScreen)
+
+
+async def test_quit_key_exits(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_command_palette_offers_the_main_actions(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"saved sessions")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedScreen)
+
+
+async def test_too_small_terminal_shows_a_message_and_recovers(make_app) -> None:
+    from polignac_tui.ui.screens.too_small import TooSmallScreen
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small-message", Static).render())
+        assert "at least 80×24" in text and "now 60×20" in text
+        await pilot.resize_terminal(70, 30)
+        await pilot.pause()
+        text = str(app.screen.query_one("#too-small-message", Static).render())
+        assert "now 70×30" in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
