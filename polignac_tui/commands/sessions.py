@@ -81,7 +81,7 @@ def list_table(readable: list[Entry], unreadable: list[Entry]) -> str:
             assert session is not None
             names = [p.name for p in session.players]
             lead = leaders(session)
-            leader = f"{join_names([names[s] for s in lead])} ({session.totals[lead[0]]})"
+            leader = _leader(names, lead, session.totals[lead[0]], leader_width)
             lines.append(f"{_clip(entry.id, id_width):<{id_width}}  "
                          f"{session.finished_deals:>5}  "
                          f"{_clip(leader, leader_width):<{leader_width}}  "
@@ -100,6 +100,19 @@ def list_table(readable: list[Entry], unreadable: list[Entry]) -> str:
             lines.append(str(entry.path))
             lines.extend(wrap.wrap(entry.error or "unreadable"))
     return "\n".join(lines)
+
+
+def _leader(names: list[str], lead: list[int], points: int, width: int) -> str:
+    """``Anna (3)``, ``Anna and Bob (3)``, ``Anna +2 (3)`` when long, ``all tied (0)``."""
+    if len(lead) == len(names):
+        return f"all tied ({points})"
+    text = f"{join_names([names[s] for s in lead])} ({points})"
+    if len(text) > width and len(lead) > 1:
+        text = f"{names[lead[0]]} +{len(lead) - 1} ({points})"
+    if len(text) > width:
+        tail = f" ({points})"
+        text = _clip(text[:-len(tail)], width - len(tail)) + tail
+    return text
 
 
 # -- delete ------------------------------------------------------------------------------
