@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 
 from ..engine import Action, Declare, Play, SeatView
 from . import policy
-from .knowledge import Knowledge, read_view, sample, view_seed
+from .knowledge import Knowledge, generale_losers, read_view, sample, sample_strong, view_seed
 from .search import EXPERT, HARD, Budget, candidates, declare_value, search
-from .sim import bits
 
 # One world is the true one: the playouts are deterministic, so one suffices.
 CHEAT = Budget(worlds=1, halving=False, playouts=0)
@@ -43,36 +42,9 @@ def sure_generale(k: Knowledge, rng: random.Random, worlds: int) -> float:
     the top of each suit, wins every trick whatever the others keep."""
     if not worlds:
         return 0.0
-    made = 0
-    for _ in range(worlds):
-        hands = sample(k, rng)
-        if _unbeatable(k, hands):
-            made += 1
+    made = sum(1 for _ in range(worlds)
+               if not generale_losers(sample(k, rng), k.me, k.cx, k.base.guard))
     return made / worlds
-
-
-def _unbeatable(k: Knowledge, hands: list[int]) -> bool:
-    from .sim import SUIT_MASK
-
-    mine = k.hand
-    guard = k.base.guard
-    for s in range(4):
-        m = mine & SUIT_MASK[s]
-        if not m:
-            continue
-        order = bits(m)
-        jack = k.cx.jack_bits[s]
-        if guard and mine & jack and mine & k.cx.kq[s]:
-            j = jack.bit_length() - 1
-            order = [j] + [c for c in order if c != j]
-        for i, c in enumerate(order):
-            for seat, h in enumerate(hands):
-                if seat == k.me:
-                    continue
-                theirs = h & SUIT_MASK[s]
-                if theirs.bit_count() > i and (theirs & -theirs).bit_length() - 1 < c:
-                    return False
-    return True
 
 
 class MediumPlayer:
@@ -119,6 +91,10 @@ class SearchPlayer:
         self.seed = seed or 0
 
     def worlds(self, k: Knowledge):  # type: ignore[no-untyped-def]
+        d = k.base.declarer
+        if d >= 0 and d != k.me and k.base.won[d] == k.base.done:
+            # a declaration says the hand is strong: sample worlds where it is
+            return lambda rng: sample_strong(k, rng, d)
         return lambda rng: sample(k, rng)
 
     def decide(self, view: SeatView) -> tuple[Action, dict[int, float], Knowledge]:

@@ -116,3 +116,42 @@ def sample(k: Knowledge, rng: random.Random, tries: int = 40) -> list[int]:
         else:
             return hands
     raise AssertionError("no deal of the unseen cards fits the hand sizes")  # pragma: no cover
+
+
+def generale_losers(hands: list[int], seat: int, cx: Codec, guard: bool) -> int:
+    """Tricks ``seat`` would lose leading every card, each suit from the top, when the
+    others keep their best card of a suit to the end (0: a sure générale)."""
+    mine = hands[seat]
+    losers = 0
+    for s in range(4):
+        m = mine & SUIT_MASK[s]
+        if not m:
+            continue
+        order = bits(m)
+        jack = cx.jack_bits[s]
+        if guard and mine & jack and mine & cx.kq[s]:
+            j = jack.bit_length() - 1
+            order = [j] + [c for c in order if c != j]
+        for i, c in enumerate(order):
+            for other, h in enumerate(hands):
+                theirs = h & SUIT_MASK[s]
+                if other != seat and theirs.bit_count() > i and (
+                        (theirs & -theirs).bit_length() - 1 < c):
+                    losers += 1
+                    break
+    return losers
+
+
+def sample_strong(k: Knowledge, rng: random.Random, seat: int, tries: int = 12) -> list[int]:
+    """A world where ``seat`` (who declared la générale) holds a hand worth declaring:
+    the best of ``tries`` samples by ``generale_losers``."""
+    best: list[int] = []
+    best_losers = 99
+    for _ in range(tries):
+        hands = sample(k, rng)
+        losers = generale_losers(hands, seat, k.cx, k.base.guard)
+        if losers < best_losers:
+            best, best_losers = hands, losers
+            if not losers:
+                break
+    return best

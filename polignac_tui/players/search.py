@@ -31,8 +31,8 @@ class Budget:
     playouts: int        # total playouts allowed for a decision (halving only)
 
 
-HARD = Budget(worlds=24, halving=False, playouts=0)
-EXPERT = Budget(worlds=24, halving=True, playouts=360)
+HARD = Budget(worlds=40, halving=False, playouts=0)
+EXPERT = Budget(worlds=48, halving=True, playouts=1600)
 
 
 def candidates(k: Knowledge, legal: int) -> list[int]:
@@ -52,11 +52,16 @@ def candidates(k: Knowledge, legal: int) -> list[int]:
 
 
 def value(base: State, hands: list[int], card: int, me: int) -> int:
+    """My points after ``card`` and a playout; against a declarer the others are allies
+    (RULES.md §5), so a générale made counts double for them."""
     st = base.copy()
     st.hands = list(hands)
     st.play(card)
     playout(st)
-    return st.points()[me]
+    points = st.points()[me]
+    if st.declarer >= 0 and st.declarer != me and st.chelem_seat() == st.declarer:
+        points += 5
+    return points
 
 
 def search(k: Knowledge, base: State, cards: list[int], world: World, rng: random.Random,

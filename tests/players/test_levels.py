@@ -1,0 +1,122 @@
+"""Every level plays only legal cards, under every setting, and decides la générale."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from polignac_tui.engine import Declare, Play, Player, Rules, Session, preset
+from polignac_tui.players import LEVELS, SearchPlayer, make_cheat, make_player
+from polignac_tui.players.search import Budget
+
+SETTINGS = st.builds(
+    Rules,
+    ace_high=st.booleans(),
+    sevens_removed=st.sampled_from(("red", "black")),
+    chelem=st.sampled_from(("automatic", "declared", "off")),
+    generale=st.booleans(),
+    play_out=st.booleans(),
+    first_trick_penalty=st.booleans(),
+    last_trick_penalty=st.booleans(),
+    must_discard_jack=st.booleans(),
+    jack_guard=st.booleans(),
+)
+
+SMALL = Budget(worlds=3, halving=True, playouts=20)
+
+
+def play_out(session: Session, bots: list) -> None:
+    deal = session.deals[-1]
+    while not deal.over:
+        seat = session.turn
+        view = session.view(seat)
+        action = bots[seat].choose(view)
+        assert action.seat == seat
+        if view.asked:
+            assert isinstance(action, Declare)
+        else:
+            assert isinstance(action, Play)
+            assert action.card in view.legal
+        session.apply(action)   # the engine refuses anything illegal
+
+
+def _bots(levels: list[str], session: Session, seed: int) -> list:
+    out = []
+    for seat, level in enumerate(levels):
+        if level == "cheat":
+            out.append(make_cheat(session, seat, seed))
+        elif level in ("hard", "expert"):
+            out.append(SearchPlayer(level, SMALL, seed))   # a small budget keeps it fast
+        else:
+            out.append(make_player(level, seed))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=SETTINGS, players=st.integers(3, 8), seed=st.integers(0, 2**32),
+       levels=st.lists(st.sampled_from((*LEVELS, "cheat")), min_size=8, max_size=8))
+def test_every_level_is_legal_under_every_setting(rules: Rules, players: int, seed: int,
+                                                  levels: list[str]) -> None:
+    session = Session.new(rules, [Player(f"P{i}") for i in range(players)], random.Random(seed))
+    play_out(session, _bots(levels[:players], session, seed))
+    assert session.deals[-1].over
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("name", ["classique", "generale", "english"])
+def test_full_strength_levels_play_a_deal(level: str, name: str) -> None:
+    rules = preset(name, 4).replace(must_discard_jack=True, jack_guard=True)
+    session = Session.new(rules, [Player(f"P{i}") for i in range(4)], random.Random(7))
+    play_out(session, [make_player(level, seed=s) for s in range(4)])
+    assert session.deals[-1].points() is not None
+
+
+def test_unknown_level_and_no_cheat_from_make_player() -> None:
+    with pytest.raises(ValueError, match="unknown computer level"):
+        make_player("cheat")
+    assert LEVELS == ("easy", "medium", "hard", "expert")
+
+
+def _generale_session(hand: list[str]) -> Session:
+    """Seat 1 leads (dealer 0) and holds ``hand``; the rest is dealt from the deck."""
+    rules = preset("generale", 4)
+    rest = [c for c in (r + s for s in "SHDC" for r in "KQJAT987") if c not in hand]
+    hands = [rest[0:8], hand, rest[8:16], rest[16:24]]
+    session = Session(rules, [Player(f"P{i}") for i in range(4)])
+    session.add_deal(0, hands)
+    return session
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+def test_a_sure_generale_is_declared(level: str) -> None:
+    # every top card of spades and hearts: unbeatable leading from the top
+    session = _generale_session(["KS", "QS", "JS", "AS", "KH", "QH", "JH", "AH"])
+    view = session.view(1)
+    assert view.asked
+    assert make_player(level, 3).choose(view) == Declare(1, True)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_a_weak_hand_passes(level: str) -> None:
+    session = _generale_session(["7S", "8S", "9S", "TS", "7H", "8H", "9H", "TH"])
+    assert make_player(level, 3).choose(session.view(1)) == Declare(1, False)
+
+
+def test_opponents_beat_the_declarer() -> None:
+    # Seat 1 declares; seat 2 holds the K♦ and must take the trick when the Q♦ is led.
+    rules = preset("generale", 4)
+    hands = [
+        ["7S", "8S", "9S", "TS", "7C", "8C", "9C", "TC"],
+        ["QD", "KS", "QS", "JS", "AS", "KH", "QH", "JH"],
+        ["KD", "7D", "8D", "9D", "AH", "TH", "9H", "8H"],
+        ["JD", "AD", "TD", "7H", "KC", "QC", "JC", "AC"],
+    ]
+    session = Session(rules, [Player(f"P{i}") for i in range(4)])
+    session.add_deal(0, hands)
+    session.apply(Declare(1, True))
+    session.apply(Play(1, "QD"))
+    for level in ("medium", "hard", "expert"):
+        assert make_player(level, 1).choose(session.view(2)) == Play(2, "KD"), level
