@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..engine import Session
@@ -57,6 +58,11 @@ def score_table(session: Session) -> str:
     width = max(5, *(len(n) for n in names))
     head = f"{'deal':>4}  {'dealer':<{width}}  " + "  ".join(f"{n:>{width}}" for n in names)
     lines = [head, "-" * len(head)]
+    title = session.name or session.id
+    if session.name and session.id:
+        title += f" ({session.id})"
+    if title:
+        lines.insert(0, title)
     for i, d in enumerate(session.deals, start=1):
         points = d.points()
         cells = ["" if points is None else str(p) for p in points or [None] * session.size]
@@ -80,9 +86,11 @@ def score_table(session: Session) -> str:
     else:
         lines.append(f"Deals: {session.finished_deals} of {rules.limit}")
     if session.finished:
-        losers = " and ".join(names[s] for s in session.losers)
+        losers = join_names(names[s] for s in session.losers)
         verb = "pays" if len(session.losers) == 1 else "pay"
-        lines.append(f"Finished: {losers} {verb} the cognac.")
+        winners = join_names(names[s] for s in session.winners) or "nobody"
+        win = "wins" if len(session.winners) <= 1 else "win"
+        lines.append(f"Finished: {losers} {verb} the cognac; {winners} {win}.")
     else:
         turn = session.turn
         if turn is None:
@@ -93,3 +101,11 @@ def score_table(session: Session) -> str:
                     if deal is not None and deal.phase == "generale" else "to play")
             lines.append(f"In play: {names[turn]}'s turn {what}.")
     return "\n".join(lines)
+
+
+def join_names(names: Iterable[str]) -> str:
+    """``"Anna"``, ``"Anna and Bruno"``, ``"Anna, Bruno and Carla"``."""
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
