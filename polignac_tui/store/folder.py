@@ -10,6 +10,7 @@ reason and never deleted nor overwritten.
 from __future__ import annotations
 
 import contextlib
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -66,6 +67,7 @@ class SessionStore:
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root is not None else default_root()
+        self._saving = threading.Lock()  # one save at a time (bots answer off the UI thread)
 
     # -- ids and paths ---------------------------------------------------------------
     def path(self, id: str) -> Path:
@@ -97,7 +99,13 @@ class SessionStore:
 
         Raises ``SaveError`` (the previous save, if any, is left complete).
         """
+        if not session.id:
+            raise StoreError("the session has no id yet (SessionStore.new_id gives one)")
         path = self.path(session.id)
+        with self._saving:
+            self._save(session, path)
+
+    def _save(self, session: Session, path: Path) -> None:
         previous = session.updated
         session.updated = utc_now()
         try:

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from polignac_tui.engine import Session
-from polignac_tui.store import SaveError, SessionStore, UnknownSession
+from polignac_tui.store import SaveError, SessionStore, StoreError, UnknownSession
 from polignac_tui.store.atomic import temporary_path
 
 from .helpers import advance, log, make
@@ -161,3 +161,30 @@ def test_resume_at_each_kind_of_moment(tmp_path: Path, where: str) -> None:
         advance(session, random.Random(99), 30)
         advance(resumed, random.Random(99), 30)
         assert_same_state(resumed, session)
+
+
+def test_save_needs_an_id(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    with pytest.raises(StoreError, match="the session has no id"):
+        store.save(make(id=""))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_saves_from_several_threads_never_mix(tmp_path: Path) -> None:
+    import threading
+
+    store = SessionStore(tmp_path)
+    sessions = [make(seed=seed, actions=seed * 7) for seed in range(4)]
+
+    def saver(session: Session) -> None:
+        for _ in range(15):
+            store.save(session)
+
+    threads = [threading.Thread(target=saver, args=(s,)) for s in sessions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    texts = {repr(log(s)) for s in sessions}
+    assert repr(log(store.load(sessions[0].id))) in texts
+    assert files(tmp_path) == [f"{sessions[0].id}.toml"]
