@@ -1,0 +1,30 @@
+"""Help lists every key of every screen, read from the screens' own bindings."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from polignac_tui.ui.screens.help import HelpScreen, help_text
+from polignac_tui.ui.screens.home import HomeScreen
+from polignac_tui.ui.screens.saved import SavedScreen
+
+
+def test_every_home_and_saved_binding_is_listed() -> None:
+    text = help_text()
+    for screen in (HomeScreen, SavedScreen):
+        for binding in screen.BINDINGS:
+            assert binding.description in text, binding  # type: ignore[union-attr]
+    for title in ("Everywhere", "Home", "Table", "New session", "Saved sessions", "Settings"):
+        assert f"{title}[/]" in text
+
+
+async def test_help_opens_with_question_mark_and_closes_with_escape(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "command palette" in str(app.screen.query_one("#help-keys", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)

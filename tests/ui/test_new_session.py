@@ -1,0 +1,119 @@
+"""New session: presets fill the settings, problems are explained inline, start opens a table."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select, Static
+
+from polignac_tui.ui.screens.new_session import NewSessionScreen
+
+
+def problems(app) -> str:
+    widget = app.screen.query_one("#problems", Static)
+    return str(widget.render()) if widget.display else ""
+
+
+async def open_form(app, pilot) -> NewSessionScreen:
+    await pilot.press("n")
+    await pilot.pause()
+    assert isinstance(app.screen, NewSessionScreen)
+    return app.screen
+
+
+async def test_defaults_come_from_settings_and_are_valid(make_app, settings) -> None:
+    settings.default_preset = "english"
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        assert form.query_one("#preset", Select).value == "english"
+        assert form.query_one("#set-ace_high", Select).value is True
+        assert form.query_one("#set-end", Select).value == "deals"
+        assert form.query_one("#set-limit", Input).value == "8"  # 2 deals per player, 4 players
+        assert form.query_one("#seat-name-0", Input).value == "Ana"
+        assert problems(app) == ""
+
+
+async def test_changing_preset_and_players_updates_settings(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#preset", Select).value = "italiana"
+        await pilot.pause()
+        assert form.query_one("#set-limit", Input).value == "10"
+        form.query_one("#set-end", Select).value = "deals"
+        await pilot.pause()
+        form.query_one("#players", Select).value = 6
+        await pilot.pause()
+        assert form.query_one("#set-limit", Input).value == "12"
+        assert form.query_one("#seat-5").display
+        assert not form.query_one("#seat-6").display
+        assert "multiple of 6" in str(form.query_one("#limit-help", Static).render())
+
+
+async def test_empty_and_duplicate_names_are_explained(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#seat-name-1", Input).value = ""
+        await pilot.pause()
+        assert "Seat 2: a player needs a name." in problems(app)
+        form.query_one("#seat-name-1", Input).value = "ana"
+        await pilot.pause()
+        assert "Seat 2: the name 'ana' is already taken by seat 1." in problems(app)
+        assert "already taken" in str(form.query_one("#seats-error", Static).render())
+
+
+async def test_limit_out_of_range_is_explained_and_start_refused(make_app, store) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#set-limit", Input).value = "0"
+        await pilot.pause()
+        assert "The point limit must be a whole number from 1 to 1000." in problems(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewSessionScreen)
+        assert store.entries() == []
+
+
+async def test_no_human_is_explained(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#seat-kind-0", Select).value = "computer"
+        await pilot.pause()
+        assert "At least one seat must be human" in problems(app)
+        assert form.query_one("#seat-level-0").display
+
+
+async def test_typing_a_name_by_keyboard(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#seat-name-0", Input).focus()
+        await pilot.press("ctrl+u", *"Zoé")
+        await pilot.pause()
+        assert form.query_one("#seat-name-0", Input).value == "Zoé"
+        assert problems(app) == ""
+
+
+async def test_start_creates_the_session_and_opens_the_table(make_app, store) -> None:
+    from polignac_tui.ui.screens.table import TableScreen
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#players", Select).value = 5
+        form.query_one("#set-generale", Select).value = True
+        form.query_one("#session-name", Input).value = "Dimanche"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+        assert len(tables) == 1  # (la générale is on: its question shows over the table)
+        entries = store.entries()
+        assert len(entries) == 1
+        session = entries[0].session
+        assert session is not None and session.name == "Dimanche"
+        assert [p.name for p in session.players] == ["Ana", "Bruno", "Claire", "Denis",
+                                                     "Élodie"]
+        assert session.rules.generale and session.rules.preset == "classique"
+        tables[0].table.close()

@@ -1,0 +1,86 @@
+"""``polignac-tui new`` / ``resume``: clear one-line errors (exit 2) before the app starts."""
+
+from __future__ import annotations
+
+import pytest
+
+from polignac_tui.cli import main
+from polignac_tui.config import Settings, save_settings
+
+
+@pytest.fixture
+def ran(monkeypatch: pytest.MonkeyPatch) -> list:
+    """Replace ``PolignacApp.run`` by a recorder: the app that would have run."""
+    from polignac_tui.ui.app import PolignacApp
+    apps: list = []
+    monkeypatch.setattr(PolignacApp, "run", lambda self, *a, **k: apps.append(self))
+    return apps
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("polignac-tui: "), err
+    return err
+
+
+def test_resume_with_nothing_to_resume(capsys, ran) -> None:
+    assert main(["resume"]) == 2
+    assert "no session in play to resume" in one_line_error(capsys)
+    assert ran == []
+
+
+def test_resume_unknown_id(capsys, ran) -> None:
+    assert main(["resume", "no-such-session"]) == 2
+    assert "no saved session no-such-session" in one_line_error(capsys)
+
+
+def test_resume_locked_session(capsys, ran, saved, store) -> None:
+    session_id = saved()
+    with store.lock(session_id):
+        assert main(["resume", session_id]) == 2
+    assert session_id in one_line_error(capsys)
+    assert ran == []
+
+
+def test_resume_damaged_session(capsys, ran, store) -> None:
+    store.root.mkdir(parents=True)
+    (store.root / "broken-1.toml").write_text("format = 1\n", encoding="utf-8")
+    assert main(["resume", "broken-1"]) == 2
+    assert "broken-1" in one_line_error(capsys)
+
+
+def test_new_with_too_many_players(capsys, ran) -> None:
+    assert main(["new", "--players", "9"]) == 2
+    assert "Polignac is played by 3 to 8 players, not 9" in one_line_error(capsys)
+    assert ran == []
+
+
+def test_new_with_an_unknown_preset_is_an_argument_error(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["new", "--preset", "whist"])
+    assert exit_.value.code == 2
+    assert "invalid choice: 'whist'" in capsys.readouterr().err
+
+
+def test_new_starts_a_table_with_you_and_computers(ran, store) -> None:
+    save_settings(Settings(name="Zoé", default_preset="generale"))
+    assert main(["--ascii", "new", "--players", "5", "--seed", "4"]) == 0
+    (app,) = ran
+    assert app.settings.ascii and app.settings.name == "Zoé"
+    (entry,) = store.entries()
+    session = entry.session
+    assert session is not None and session.rules.preset == "generale"
+    assert [p.kind for p in session.players] == ["human"] + ["computer"] * 4
+    assert session.players[0].name == "Zoé"
+    assert {p.level for p in session.players[1:]} == {"medium"}
+    with store.lock(entry.id):  # the lock was released when the app ended
+        pass
+
+
+def test_resume_most_recent_unfinished(ran, saved, store) -> None:
+    session_id = saved()
+    assert main(["resume"]) == 0
+    (app,) = ran
+    assert app._start_table.session.id == session_id
+    with store.lock(session_id):
+        pass

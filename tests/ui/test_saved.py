@@ -1,0 +1,103 @@
+"""Saved sessions: the list, resume, delete with confirmation, damaged files with their reason."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Static
+
+from polignac_tui.ui.screens.saved import ConfirmDelete, SavedScreen
+
+
+async def open_saved(app, pilot) -> SavedScreen:
+    await pilot.press("s")
+    await pilot.pause()
+    assert isinstance(app.screen, SavedScreen)
+    return app.screen
+
+
+def rows(screen: SavedScreen) -> list[list[str]]:
+    table = screen.query_one("#sessions", DataTable)
+    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+async def test_list_shows_sessions_and_damaged_files(make_app, saved, store, session_maker,
+                                                     finish) -> None:
+    saved(session_maker(name="Friday"))
+    saved(finish(session_maker(seed=3)), first_human="Bruno")
+    (store.root / "broken.toml").write_text("format = 1\n[oops", encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_saved(app, pilot)
+        table = rows(screen)
+        assert len(table) == 3
+        broken = next(r for r in table if r[0] == "broken")
+        assert broken[2].startswith("unreadable: ")
+        friday = next(r for r in table if r[0] == "Friday")
+        assert friday[1] == "Ana, Bruno, Claire, Denis" and friday[2].startswith("deal 1")
+        done = next(r for r in table if r[0] not in ("broken", "Friday"))
+        assert done[2].startswith("finished: ") and "cognac" in done[2]
+
+
+async def test_resume_opens_the_table(make_app, saved) -> None:
+    from polignac_tui.ui.screens.table import TableScreen
+    session_id = saved()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_saved(app, pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+        assert len(tables) == 1 and tables[0].table.session.id == session_id
+        tables[0].table.close()
+
+
+async def test_resume_refused_while_locked_elsewhere(make_app, saved, store) -> None:
+    session_id = saved()
+    app = make_app()
+    with store.lock(session_id):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_saved(app, pilot)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SavedScreen)
+            assert any((n.title or "") == "Cannot resume" for n in app._notifications)
+
+
+async def test_delete_asks_first_and_no_keeps_it(make_app, saved, store) -> None:
+    session_id = saved()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_saved(app, pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDelete)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, SavedScreen)
+        assert store.exists(session_id)
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not store.exists(session_id)
+        assert rows(app.screen) == []
+        assert "No saved sessions yet" in str(app.screen.query_one("#saved-detail",
+                                                                   Static).render())
+
+
+async def test_damaged_file_is_left_alone(make_app, store) -> None:
+    store.root.mkdir(parents=True, exist_ok=True)
+    path = store.root / "broken.toml"
+    path.write_text("not toml at all [", encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_saved(app, pilot)
+        detail = str(screen.query_one("#saved-detail", Static).render())
+        assert "cannot be read" in detail
+        await pilot.press("enter")  # cannot resume: says why, stays here
+        await pilot.pause()
+        assert isinstance(app.screen, SavedScreen)
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert path.exists()  # the store refuses to delete damaged files: reported, untouched

@@ -1,0 +1,100 @@
+"""User settings: the file (damaged, unknown keys, atomic save) and the settings screen."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from textual.widgets import Input, Select, Static
+
+from polignac_tui.config import Settings, load_settings, save_settings, settings_path
+from polignac_tui.ui.screens.settings import SettingsScreen
+
+
+def test_settings_path_follows_xdg(ui_environment: Path) -> None:
+    assert settings_path() == ui_environment / "config" / "polignac-tui" / "settings.toml"
+
+
+def test_missing_file_gives_defaults() -> None:
+    assert load_settings() == Settings()
+    assert load_settings().problem is None
+
+
+def test_round_trip() -> None:
+    wanted = Settings(name="Zoé", theme="nord", pace="slow", ascii=True, four_colour=True,
+                      default_preset="italiana")
+    save_settings(wanted)
+    assert load_settings() == wanted
+    assert not list(settings_path().parent.glob(".settings-*"))  # no temporary file left
+
+
+def test_damaged_file_gives_defaults_a_reason_and_is_left_alone() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("name = 'Zoé\n", encoding="utf-8")
+    settings = load_settings()
+    assert settings == Settings()
+    assert settings.problem is not None
+    assert str(path) in settings.problem and "not valid TOML" in settings.problem
+    assert path.read_text(encoding="utf-8") == "name = 'Zoé\n"
+
+
+def test_bad_values_keep_the_good_ones() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('name = "Zoé"\npace = "warp"\nascii = "yes"\nfuture = 1\n',
+                    encoding="utf-8")
+    settings = load_settings()
+    assert settings.name == "Zoé" and settings.pace == "normal" and settings.ascii is False
+    assert settings.problem is not None
+    assert "pace 'warp' is not one of" in settings.problem
+    assert "ascii must be true or false" in settings.problem
+
+
+async def test_damaged_settings_are_notified_at_start(make_app) -> None:
+    from polignac_tui.ui.app import PolignacApp
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("[[[", encoding="utf-8")
+    app = PolignacApp(load_settings(), make_app().store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any(str(path) in m for m in messages)
+    assert path.read_text(encoding="utf-8") == "[[["
+
+
+async def test_screen_saves_each_change_at_once(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#theme", Select).value = "nord"
+        await pilot.pause()
+        assert app.theme == "nord"
+        screen.query_one("#ascii", Select).value = True
+        await pilot.pause()
+        assert app.has_class("ascii")
+        name = screen.query_one("#name", Input)
+        name.focus()
+        await pilot.press("ctrl+u", *"Zoé")
+        await pilot.pause()
+    data = tomllib.loads(settings_path().read_text(encoding="utf-8"))
+    assert data["theme"] == "nord" and data["ascii"] is True and data["name"] == "Zoé"
+
+
+async def test_empty_name_is_refused_inline(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        name = app.screen.query_one("#name", Input)
+        name.focus()
+        await pilot.press("ctrl+u")
+        await pilot.pause()
+        error = app.screen.query_one("#name-error", Static)
+        assert error.display and "your name cannot be empty" in str(error.render())
+        assert app.settings.name == "Ana"
+    assert not settings_path().exists()
