@@ -1,0 +1,89 @@
+"""Helpers for the table screen tests: hand-made sessions, apps on a Table, waiting for a turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from polignac_tui.engine import Player, Session, preset
+from polignac_tui.engine.cards import FULL_DECK
+from polignac_tui.store.folder import SessionStore
+from polignac_tui.table import Table
+
+FIXED_TIME = datetime(2026, 11, 1, 20, 30, tzinfo=UTC)
+NAMES = ("Ana", "Bruno", "Claire", "Denis")
+# Ana's hand when she is to win every trick: every king and queen.
+TOP = ("KS", "QS", "KH", "QH", "KD", "QD", "KC", "QC")
+
+
+def players(humans: tuple[int, ...] = (0,), names: tuple[str, ...] = NAMES) -> list[Player]:
+    return [Player(n) if i in humans else Player(n, "computer", "easy")
+            for i, n in enumerate(names)]
+
+
+def strong_session(preset_name: str = "classique", **changes: Any) -> Session:
+    """Ana (seat 0) holds every king and queen and leads the first trick (Denis deals)."""
+    rules = preset(preset_name, 4)
+    if changes:
+        rules = rules.replace(**changes)
+    rest = [c for c in FULL_DECK if c not in TOP]
+    hands = [list(TOP), rest[0:8], rest[8:16], rest[16:24]]
+    session = Session(rules, players(), name="Strong hand", created=FIXED_TIME,
+                      updated=FIXED_TIME)
+    session.add_deal(3, hands)
+    return session
+
+
+def open_table(store: SessionStore, session: Session, seed: int = 3) -> Table:
+    session.id = store.new_id(session.name, "Ana", now=FIXED_TIME)
+    store.save(session)
+    return Table.open(store, session.id, seed=seed)
+
+
+def table_screen(app: Any) -> Any:
+    from polignac_tui.ui.screens.table import TableScreen
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, TableScreen):
+            return screen
+    raise AssertionError("no table screen open")
+
+
+def idle(app: Any) -> bool:
+    """True when the game waits for a person: a question, a summary, or a human's card."""
+    from polignac_tui.ui.screens.table import TableScreen
+    screen = app.screen
+    if not isinstance(screen, TableScreen):
+        return True
+    if screen._waiting is not None:
+        return False
+    session = screen.table.session
+    if session.finished or session.needs_deal:
+        return False
+    return screen.table.computer_to_move() is None
+
+
+async def settle(pilot: Any, until: Callable[[], bool] | None = None, limit: int = 500) -> None:
+    """Let computer moves (thread workers) run until ``until()`` (default: a person is
+    needed). Fails when it never happens."""
+    app = pilot.app
+    check = until or (lambda: idle(app))
+    for _ in range(limit):
+        await pilot.pause()
+        if check():
+            return
+    raise AssertionError(f"the table never settled (screen {type(app.screen).__name__})")
+
+
+def text_of(widget: Any) -> str:
+    """The plain text a ``Static`` shows (Rich renderables included)."""
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+    content = widget.content
+    if isinstance(content, str):
+        return Text.from_markup(content).plain
+    console = Console(width=200, record=True, file=io.StringIO(), color_system=None)
+    console.print(content)
+    return console.export_text()

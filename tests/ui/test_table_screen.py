@@ -1,0 +1,267 @@
+"""The table screen played through keys: whole deals, la générale, a chelem, the cognac,
+resume mid-trick, an illegal card refused, hint, undo, the privacy screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tabletools import TOP, open_table, settle, strong_session, table_screen, text_of
+
+from polignac_tui import players as players_module
+from polignac_tui.engine import Player, Session, preset
+from polignac_tui.table import Table
+from polignac_tui.ui.screens.cognac import CognacScreen
+from polignac_tui.ui.screens.generale import GeneraleScreen
+from polignac_tui.ui.screens.home import HomeScreen
+from polignac_tui.ui.screens.panels import Overlay, RulesOverlay
+from polignac_tui.ui.screens.privacy import PrivacyScreen
+from polignac_tui.ui.screens.summary import SummaryScreen
+from polignac_tui.ui.screens.table import TableScreen
+from polignac_tui.ui.widgets.hand import Hand
+from polignac_tui.ui.widgets.scores import ScoreTable
+
+
+def status(app) -> str:
+    return text_of(table_screen(app).query_one("#status"))
+
+
+def seated(store, seed: int = 5, humans: int = 1, **rules) -> Table:
+    names = ["Ana", "Bruno", "Claire", "Denis"]
+    seats = [Player(n) if i < humans else Player(n, "computer", "easy")
+             for i, n in enumerate(names)]
+    rules_ = preset("classique", 4).replace(**rules) if rules else preset("classique", 4)
+    return Table.create(store, rules_, seats, name="Test", seed=seed)
+
+
+async def play_my_cards(pilot, count: int | None = None) -> None:
+    """Press Enter on every turn of Ana (the chosen card is always a legal one)."""
+    app = pilot.app
+    done = 0
+    while count is None or done < count:
+        await settle(pilot)
+        if not isinstance(app.screen, TableScreen):
+            return
+        await pilot.press("enter")
+        done += 1
+
+
+async def test_a_whole_deal_by_keys_then_the_next(make_app, store) -> None:
+    table = seated(store)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_my_cards(pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        deal = table.session.deals[0]
+        assert deal.over and sum(deal.points()) == 5
+        on_disk = store.load(table.session.id)
+        assert on_disk.deals[0].plays == deal.plays and on_disk.totals == table.session.totals
+        summary = text_of(app.screen.query_one("#summary"))
+        assert "Ana" in summary and "Jacks taken" in summary
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert len(table.session.deals) == 2
+        assert len(store.load(table.session.id).deals) == 2
+
+
+async def test_an_illegal_card_is_refused_with_the_reason(make_app, store) -> None:
+    table = seated(store, seed=8)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(8):
+            await settle(pilot)
+            view = table.view(0)
+            wrong = [c for c in view.hand if c not in view.legal]
+            if view.led_suit and wrong:
+                break
+            await pilot.press("enter")
+        else:
+            raise AssertionError("never had to follow suit")
+        plays = list(table.session.deals[-1].plays)
+        key = str(view.hand.index(wrong[0]) + 1)
+        await pilot.press(key, key)
+        await pilot.pause()
+        glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[view.led_suit]
+        assert f"you must follow {glyph}" in status(app)
+        assert table.session.deals[-1].plays == plays
+        assert table.view(0).hand == view.hand
+
+
+async def test_keys_move_the_selection_and_digits_pick(make_app, store) -> None:
+    table = seated(store, seed=2)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = table_screen(app).query_one(Hand)
+        start = hand.selected
+        await pilot.press("right")
+        assert hand.selected == (start + 1) % len(hand.cards)
+        await pilot.press("left", "left")
+        assert hand.selected == (start - 1) % len(hand.cards)
+        await pilot.press("3")
+        assert hand.selected == 2
+
+
+async def test_generale_declared_and_made(make_app, store) -> None:
+    table = open_table(store, strong_session("generale"))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GeneraleScreen)
+        await pilot.press("d")
+        await play_my_cards(pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        deal = table.session.deals[0]
+        assert deal.declarer == 0 and deal.generale_made
+        assert table.session.totals == [0, 5, 5, 5]
+        assert "declared la générale and won every trick" in text_of(
+            app.screen.query_one("#summary"))
+
+
+async def test_generale_passed(make_app, store) -> None:
+    table = open_table(store, strong_session("generale"))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GeneraleScreen)
+        await pilot.press("p")
+        await settle(pilot)
+        deal = table.session.deals[0]
+        assert deal.phase == "play" and deal.declarer != 0 and deal.passed >= 1
+        assert store.load(table.session.id).deals[0].passed == deal.passed
+
+
+async def test_chelem_scores_zero_and_five(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_my_cards(pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        assert table.session.deals[0].chelem == 0
+        assert table.session.totals == [0, 5, 5, 5]
+        assert "Chelem! Ana won every trick" in text_of(app.screen.query_one("#summary"))
+
+
+async def test_end_of_session_with_a_tie_for_the_cognac(make_app, store) -> None:
+    table = open_table(store, strong_session(limit=5))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_my_cards(pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CognacScreen)
+        assert table.session.losers == [1, 2, 3] and table.session.winners == [0]
+        pays = text_of(app.screen.query_one("#cognac-pays"))
+        assert "Bruno, Claire and Denis tie for the most points" in pays
+        assert "Ana" in text_of(app.screen.query_one("#cognac-wins"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert table.closed
+        assert store.load(table.session.id).finished
+
+
+async def test_resume_mid_trick_shows_the_same_view(make_app, store) -> None:
+    table = seated(store, seed=4)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(8):
+            await settle(pilot)
+            if table.view(0).trick:
+                break
+            await pilot.press("enter")
+        view = table.view(0)
+        assert view.trick and view.my_turn
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and table.closed
+        assert app.resume(table.session.id)
+        await settle(pilot)
+        again = table_screen(app)
+        assert again.table is not table
+        assert again.table.view(0) == view
+        hand = again.query_one(Hand)
+        assert hand.cards == view.hand and hand.active
+
+
+async def test_undo_takes_back_my_card(make_app, store) -> None:
+    table = seated(store, seed=6)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = table.view(0)
+        await pilot.press("u")
+        assert "Nothing to undo" in status(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table.view(0).hand != before.hand
+        await pilot.press("u")
+        await settle(pilot)
+        screen = table_screen(app)
+        assert screen.table.view(0).hand == before.hand
+        assert screen.table.session.deals[-1].undos == 1
+        assert store.load(table.session.id).deals[-1].undos == 1
+
+
+async def test_hint_selects_a_card_or_says_none(make_app, store) -> None:
+    table = seated(store, seed=6)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot, lambda: "…" not in status(app))
+        if hasattr(players_module, "hint"):
+            expected = players_module.hint(table.view(0), table.seed).card
+            assert table_screen(app).query_one(Hand).selected_card == expected
+            assert "Hint: play" in status(app)
+        else:
+            assert "No hint available" in status(app)
+
+
+async def test_privacy_screen_between_two_humans(make_app, store) -> None:
+    table = seated(store, seed=9, humans=2)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen: set[int] = set()
+        for _ in range(12):
+            await settle(pilot)
+            if isinstance(app.screen, PrivacyScreen):
+                name = app.screen.player_name
+                await pilot.press("enter")
+                await settle(pilot)
+                screen = table_screen(app)
+                assert screen.table.session.players[screen.seat].name == name
+                seen.add(screen.seat)
+                continue
+            if not isinstance(app.screen, TableScreen):
+                break
+            await pilot.press("enter")
+        assert seen == {0, 1}
+        await pilot.press("u")
+        assert "Undo is off" in status(app)
+
+
+async def test_panels_open_and_close(make_app, store) -> None:
+    table = seated(store, seed=5)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_my_cards(pilot, count=2)
+        await settle(pilot)
+        for key, kind in (("l", Overlay), ("t", Overlay), ("r", RulesOverlay)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, kind), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen), key
+        scores = table_screen(app).query_one(ScoreTable)
+        await pilot.press("s")
+        assert scores.full and table_screen(app).has_class("-scores-full")
+        await pilot.press("s")
+        assert not scores.full
+
+
+def test_session_file_round_trip_keeps_hand_made_deal(tmp_path: Path) -> None:
+    session: Session = strong_session()
+    assert tuple(session.deals[0].dealt[0]) == TOP
