@@ -37,8 +37,14 @@ def test_sigkill_at_random_moments_loses_at_most_the_last_action(tmp_path: Path)
             reported = int(line)
         time.sleep(rng.uniform(0, 0.004))  # a random moment inside the next save(s)
         os.kill(child.pid, signal.SIGKILL)
-        rest, errors = child.communicate()
-        assert child.returncode == -signal.SIGKILL, errors
+        # read what is left through the same buffered reader as readline (not communicate(),
+        # which reads the raw pipe and would skip lines readline had already buffered)
+        rest = child.stdout.read()
+        errors = child.stderr.read() if child.stderr else ""
+        child.stdout.close()
+        if child.stderr:
+            child.stderr.close()
+        assert child.wait() == -signal.SIGKILL, errors
         for line in rest.split():
             reported = int(line)
         if not store.exists(ID):  # killed before its very first save
