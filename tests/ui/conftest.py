@@ -35,7 +35,9 @@ def ui_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     """Temporary XDG folders, no NO_COLOR, no TEXTUAL_* settings, animations off."""
     import os
     for key in list(os.environ):
-        if key.startswith("TEXTUAL_") or key in ("NO_COLOR", "POLIGNAC_TUI_FIRST_PAINT"):
+        keep = key == "TEXTUAL_SNAPSHOT_TEMPDIR"  # pytest-textual-snapshot's own
+        if (key.startswith("TEXTUAL_") and not keep) or key in ("NO_COLOR",
+                                                                 "POLIGNAC_TUI_FIRST_PAINT"):
             monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
