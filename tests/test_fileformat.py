@@ -365,3 +365,16 @@ def test_the_replay_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(len(d.tricks) == d.tricks_total for d in session.deals)
     assert run(["--deals", "4", "--runs", "1"]) == 0
     assert "median:" in capsys.readouterr().out
+
+
+def test_odd_files_are_handled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + dumps(sample()).encode())
+    assert load(path).totals == [2, 1, 1, 1]
+    monkeypatch.setattr("polignac_tui.store.fileformat.MAX_BYTES", 100)
+    with pytest.raises(SessionFileError, match="too large for a session file"):
+        load(path)
+    doc = document()
+    doc["name"] = "two\nlines"
+    with pytest.raises(SessionFileError, match="name must be printable text on one line"):
+        from_document(doc)

@@ -118,6 +118,7 @@ def dumps(session: Session) -> str:
 
 # -- reading -------------------------------------------------------------------------
 MAX_MESSAGE = 300
+MAX_BYTES = 32 * 2**20   # a 1000-deal, 8-player session is about 1 MB
 TYPE_NAMES: dict[type, str] = {
     bool: "true or false", int: "a whole number", float: "a decimal number", str: "a string",
     list: "an array", dict: "a table", datetime: "a date and time",
@@ -155,11 +156,14 @@ def loads(text: str) -> Session:
 def load(path: Path | str) -> Session:
     """Read and validate a session file."""
     try:
-        raw = Path(path).read_bytes()
+        with Path(path).open("rb") as file:
+            raw = file.read(MAX_BYTES + 1)
     except OSError as error:
         raise _fail(f"cannot read the file: {error.strerror or error}") from None
+    if len(raw) > MAX_BYTES:
+        raise _fail(f"too large for a session file (over {MAX_BYTES // 2**20} MB)")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise _fail("not a text file (not UTF-8)") from None
     return loads(text)
@@ -235,6 +239,8 @@ def from_document(doc: dict[str, Any]) -> Session:
         "created": _get(doc, "created", datetime, "file", None),
         "updated": _get(doc, "updated", datetime, "file", None),
     }
+    if not meta["name"].isprintable():
+        raise _fail("file: name must be printable text on one line")
     players = _players(doc)
     rules = _rules(doc.get("rules"), len(players))
     try:
