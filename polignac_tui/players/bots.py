@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 from ..engine import Action, Declare, Play, SeatView
 from . import policy
+from .inference import weighted
 from .knowledge import Knowledge, generale_losers, read_view, sample, sample_strong, view_seed
-from .search import EXPERT, HARD, Budget, candidates, declare_value, search
+from .search import EXPERT, HARD, Budget, World, candidates, declare_value, search
 
 # One world is the true one: the playouts are deterministic, so one suffices.
-CHEAT = Budget(worlds=1, halving=False, playouts=0)
+CHEAT = Budget(worlds=1, halving=False, playouts=0, pool=0)
 
 if TYPE_CHECKING:
     from ..engine import Session
@@ -63,11 +64,7 @@ class MediumPlayer:
             rng = random.Random(view_seed(view, self.seed, "medium"))
             return Declare(view.seat, sure_generale(k, rng, 12) == 1.0)
         legal = k.cx.mask(view.legal)
-        avoid = 0
-        for s, v in enumerate(k.voids):
-            if s != view.seat:
-                avoid |= v
-        card = policy.choose(_with_unseen(k), view.seat, legal, k.unseen, avoid)
+        card = policy.choose(_with_unseen(k), view.seat, legal, k.unseen)
         return Play(view.seat, k.cx.to_card[card])
 
 
@@ -90,17 +87,23 @@ class SearchPlayer:
         self.budget = budget
         self.seed = seed or 0
 
-    def worlds(self, k: Knowledge):  # type: ignore[no-untyped-def]
+    def worlds(self, k: Knowledge, rng: random.Random) -> World:
         d = k.base.declarer
         if d >= 0 and d != k.me and k.base.won[d] == k.base.done:
             # a declaration says the hand is strong: sample worlds where it is
-            return lambda rng: sample_strong(k, rng, d)
-        return lambda rng: sample(k, rng)
+            def draw(r: random.Random) -> list[int]:
+                return sample_strong(k, r, d)
+        else:
+            def draw(r: random.Random) -> list[int]:
+                return sample(k, r)
+        if not self.budget.pool:
+            return draw
+        return weighted(k, draw, rng, self.budget.pool)
 
     def decide(self, view: SeatView) -> tuple[Action, dict[int, float], Knowledge]:
         k = read_view(view)
         rng = random.Random(view_seed(view, self.seed, self.level))
-        world = self.worlds(k)
+        world = self.worlds(k, rng)
         if view.asked:
             if sure_generale(k, rng, 12) == 1.0:
                 return Declare(view.seat, True), {}, k
@@ -125,7 +128,7 @@ class CheatPlayer(SearchPlayer):
         self.session = session
         self.seat = seat
 
-    def worlds(self, k: Knowledge):  # type: ignore[no-untyped-def]
+    def worlds(self, k: Knowledge, rng: random.Random) -> World:
         deal = self.session.deals[-1]
         hands = [k.cx.mask(h) for h in deal.hands]
         return lambda rng: list(hands)

@@ -12,7 +12,7 @@ import hashlib
 import random
 from dataclasses import dataclass
 
-from ..engine import SeatView, deck
+from ..engine import Rules, SeatView, deck
 from .sim import SUIT_MASK, Codec, State, bits, codec
 
 
@@ -24,8 +24,13 @@ class Knowledge:
     unseen: int                # cards in the other hands
     counts: tuple[int, ...]    # cards left in every hand
     excluded: list[int]        # per seat: cards it cannot hold
+    unlikely: list[int]        # per seat: cards a sensible player would not hold
     voids: list[int]           # per seat: bit per suit it is known void in
     base: State                # the deal now, other hands empty
+    rules: Rules
+    first_leader: int          # who led the first trick
+    history: list[tuple[int, int]]   # every card played this deal: (seat, card int)
+    played_by: list[int]       # per seat: the cards it played
 
     def allowed(self, seat: int) -> int:
         return self.unseen & ~self.excluded[seat]
@@ -46,6 +51,7 @@ def read_view(view: SeatView) -> Knowledge:
     played = cx.mask(view.played())
     dealt = cx.mask(deck(n, rules.sevens_removed))
     excluded = [0] * n
+    unlikely = [0] * n
     voids = [0] * n
     plays = [(t.leader, t.cards) for t in view.tricks]
     if view.trick:
@@ -58,14 +64,17 @@ def read_view(view: SeatView) -> Knowledge:
             if i and c[1] != led:
                 excluded[seat] |= SUIT_MASK[led_i]
                 voids[seat] |= 1 << led_i
-                if rules.must_discard_jack:
-                    if c[0] != "J":
-                        excluded[seat] |= cx.jacks
-                    elif c != "JS":
-                        excluded[seat] |= cx.js
+                # void and holding a jack, a sensible player dumps it (le Polignac first);
+                # with must_discard_jack the rules force it
+                target = excluded if rules.must_discard_jack else unlikely
+                if c[0] != "J":
+                    target[seat] |= cx.jacks
+                elif c != "JS":
+                    target[seat] |= cx.js
             if rules.jack_guard and c[0] in "KQ":
                 excluded[seat] |= cx.jack_bits["SHDC".index(c[1])]
     excluded[view.seat] = 0
+    unlikely[view.seat] = 0
     total = view.tricks_total
     st = State(rules, [0] * n, view.leader, total)
     st.hands[view.seat] = hand
@@ -79,8 +88,19 @@ def read_view(view: SeatView) -> Knowledge:
         st.last_winner = view.tricks[-1].winner
     st.declarer = -1 if view.declarer is None else view.declarer
     st.played = played
+    st.voids = list(voids)
+    history: list[tuple[int, int]] = []
+    played_by = [0] * n
+    for leader, cards in plays:
+        for i, c in enumerate(cards):
+            seat = (leader + i) % n
+            history.append((seat, cx.to_int[c]))
+            played_by[seat] |= 1 << cx.to_int[c]
+    first_leader = plays[0][0] if plays else view.leader
     return Knowledge(me=view.seat, cx=cx, hand=hand, unseen=dealt & ~played & ~hand,
-                     counts=tuple(view.cards_left), excluded=excluded, voids=voids, base=st)
+                     counts=tuple(view.cards_left), excluded=excluded, unlikely=unlikely,
+                     voids=voids, base=st, rules=rules, first_leader=first_leader,
+                     history=history, played_by=played_by)
 
 
 def sample(k: Knowledge, rng: random.Random, tries: int = 40) -> list[int]:
@@ -89,9 +109,11 @@ def sample(k: Knowledge, rng: random.Random, tries: int = 40) -> list[int]:
     n = len(k.counts)
     others = [s for s in range(n) if s != k.me]
     cards = bits(k.unseen)
-    allowed = {c: [s for s in others if not k.excluded[s] >> c & 1] for c in cards}
+    hard = {c: [s for s in others if not k.excluded[s] >> c & 1] for c in cards}
+    soft = {c: [s for s in hard[c] if not k.unlikely[s] >> c & 1] or hard[c] for c in cards}
     for attempt in range(tries + 1):
         relax = attempt == tries
+        allowed = soft if attempt < tries // 2 else hard
         rng.shuffle(cards)
         if not relax:
             cards.sort(key=lambda c: len(allowed[c]))

@@ -41,11 +41,8 @@ def outstanding(st: State, seat: int) -> int:
     return out
 
 
-def choose(st: State, seat: int, legal: int, out: int, avoid_lead: int = 0) -> int:
-    """The card ``seat`` plays; ``out`` is the mask of cards it has not seen.
-
-    ``avoid_lead`` is a mask of suits (bit per suit) where an opponent is known void.
-    """
+def choose(st: State, seat: int, legal: int, out: int) -> int:
+    """The card ``seat`` plays; ``out`` is the mask of cards it has not seen."""
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
     cx = st.cx
@@ -55,7 +52,11 @@ def choose(st: State, seat: int, legal: int, out: int, avoid_lead: int = 0) -> i
         return _press(legal, out, trick)
     th = threat(st, seat)
     if not trick:
-        return _lead(st, seat, legal, out, avoid_lead)
+        avoid = 0
+        for s, v in enumerate(st.voids):
+            if s != seat:
+                avoid |= v
+        return _lead(st, seat, legal, out, avoid)
     led = trick[0] >> 3
     best = min(c for c in trick if c >> 3 == led)
     follow = legal & SUIT_MASK[led]

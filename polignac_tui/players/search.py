@@ -29,10 +29,11 @@ class Budget:
     worlds: int          # worlds for a plain (hard) search, or the first round
     halving: bool        # successive halving (expert)
     playouts: int        # total playouts allowed for a decision (halving only)
+    pool: int = 0        # worlds sampled and weighted by how they explain the play (0: none)
 
 
-HARD = Budget(worlds=40, halving=False, playouts=0)
-EXPERT = Budget(worlds=48, halving=True, playouts=1600)
+HARD = Budget(worlds=40, halving=False, playouts=0, pool=80)
+EXPERT = Budget(worlds=48, halving=True, playouts=1600, pool=160)
 
 
 def candidates(k: Knowledge, legal: int) -> list[int]:

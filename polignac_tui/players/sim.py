@@ -92,7 +92,7 @@ class State:
     __slots__ = (
         "chelem", "cx", "declarer", "done", "first_winner", "ftp", "guard", "hands",
         "jacks_taken", "last_winner", "leader", "ltp", "mdj", "n", "over", "play_out",
-        "played", "pts", "total", "trick", "won",
+        "played", "pts", "total", "trick", "voids", "won",
     )
 
     def __init__(self, rules: Rules, hands: list[int], leader: int, total: int) -> None:
@@ -111,6 +111,7 @@ class State:
         self.last_winner = -1
         self.over = False
         self.played = 0
+        self.voids = [0] * self.n   # per seat: bit per suit it failed to follow
         self.chelem = rules.chelem
         self.mdj = rules.must_discard_jack
         self.guard = rules.jack_guard
@@ -135,6 +136,7 @@ class State:
         s.last_winner = self.last_winner
         s.over = self.over
         s.played = self.played
+        s.voids = list(self.voids)
         s.chelem = self.chelem
         s.mdj = self.mdj
         s.guard = self.guard
@@ -160,6 +162,8 @@ class State:
         self.hands[seat] &= ~bit
         self.played |= bit
         trick = self.trick
+        if trick and card >> 3 != trick[0] >> 3:
+            self.voids[seat] |= 1 << (trick[0] >> 3)
         trick.append(card)
         if len(trick) == self.n:
             self._gather()

@@ -89,7 +89,7 @@ def test_the_cheat_does_see_the_hands() -> None:
     seat = a.turn
     cheat = make_cheat(a, seat, 0)
     k = read_view(a.view(seat))
-    world = cheat.worlds(k)(random.Random(0))
+    world = cheat.worlds(k, random.Random(0))(random.Random(0))
     cx = k.cx
     assert world == [cx.mask(h) for h in a.deals[-1].hands]
 
