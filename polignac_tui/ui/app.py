@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.events import Resize
+from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
 from .commands import MainCommands
@@ -129,6 +130,8 @@ class PolignacApp(App[None]):
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Push ``screen``; while the "enlarge" message shows, it stays on top."""
         from .screens.too_small import TooSmallScreen
+        if getattr(self, "_exit", False):  # quitting: keys typed ahead open nothing
+            return AwaitMount(self.screen, [])
         if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen):
             self.pop_screen()
             result = super().push_screen(screen, *args, **kwargs)

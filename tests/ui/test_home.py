@@ -23,6 +23,11 @@ async def test_home_without_sessions_starts_with_new(make_app) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert menu_ids(app) == ["new_session", "saved", "rules", "settings", "help", "quit"]
+        keys = {b.binding.key for b in app.screen.active_bindings.values()}
+        assert "c" not in keys or not app.screen.check_action("continue", ())
+        await pilot.press("c")  # nothing to continue: stays home
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
 
 
 async def test_continue_is_first_when_an_unfinished_session_exists(make_app, saved,
@@ -33,7 +38,12 @@ async def test_continue_is_first_when_an_unfinished_session_exists(make_app, sav
         await pilot.pause()
         assert menu_ids(app)[0] == "continue"
         info = str(app.screen.query_one("#continue-info", Static).render())
-        assert "Friday" in info and "Ana, Bruno, Claire, Denis" in info
+        assert info.startswith("Continue: Friday, deal 1")
+        await pilot.press("c")
+        await pilot.pause()
+        from polignac_tui.ui.screens.table import TableScreen
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+        assert len(tables) == 1 and tables[0].table.session.name == "Friday"
 
 
 async def test_finished_session_gives_no_continue(make_app, saved, session_maker,
@@ -101,3 +111,13 @@ async def test_too_small_terminal_shows_a_message_and_recovers(make_app) -> None
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_keys_typed_while_quitting_open_nothing(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        from polignac_tui.ui.screens.saved import SavedScreen as Saved
+        app.exit()
+        app.push_screen(Saved())  # as a key typed ahead of the exit would
+        await pilot.pause()
+    assert app.return_code == 0

@@ -40,7 +40,7 @@ class HomeScreen(Screen[None]):
     """The first screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "app.continue", "Continue"),
+        Binding("c", "continue", "Continue"),
         Binding("n", "app.new_session", "New"),
         Binding("s", "app.saved", "Saved"),
         Binding("r", "app.rules", "Rules"),
@@ -60,6 +60,16 @@ class HomeScreen(Screen[None]):
             yield Static("", id="continue-info")
         yield Footer()
 
+    unfinished: str | None = None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue":
+            return self.unfinished is not None
+        return True
+
+    def action_continue(self) -> None:
+        self.app.action_continue()  # type: ignore[attr-defined]
+
     def on_mount(self) -> None:
         self.refresh_menu()
 
@@ -73,19 +83,21 @@ class HomeScreen(Screen[None]):
         menu.clear_options()
         info = self.query_one("#continue-info", Static)
         unfinished = self.app.unfinished_id()  # type: ignore[attr-defined]
+        self.unfinished = unfinished
+        self.refresh_bindings()
         options: list[Option] = []
         if unfinished is not None:
-            options.append(Option("Continue            c", id="continue"))
+            options.append(Option("Continue         c", id="continue"))
             info.update(self.describe(unfinished))
         else:
             info.update("")
         options += [
-            Option("New session         n", id="new_session"),
-            Option("Saved sessions      s", id="saved"),
-            Option("Rules               r", id="rules"),
-            Option("Settings            o", id="settings"),
-            Option("Help                ?", id="help"),
-            Option("Quit                q", id="quit"),
+            Option("New session      n", id="new_session"),
+            Option("Saved sessions   s", id="saved"),
+            Option("Rules            r", id="rules"),
+            Option("Settings         o", id="settings"),
+            Option("Help             ?", id="help"),
+            Option("Quit             q", id="quit"),
         ]
         menu.add_options(options)
         menu.highlighted = 0
@@ -93,12 +105,12 @@ class HomeScreen(Screen[None]):
 
     def describe(self, session_id: str) -> str:
         """A line about the session that "Continue" resumes."""
-        from .saved import describe_session
+        from .saved import state_line
         try:
             session = self.app.store.load(session_id)  # type: ignore[attr-defined]
-        except Exception:
+        except Exception:  # unreadable since listed: the saved-sessions screen says why
             return ""
-        return "Continue: " + describe_session(session, session_id)
+        return f"Continue: {session.name or session_id}, {state_line(session)}"
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = event.option.id
