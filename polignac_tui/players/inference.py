@@ -3,7 +3,7 @@
 A sampled world is weighted by how well it explains the cards seen: the deal is
 replayed from its start with the world's hands, and every card another seat
 played that the rule-based policy would not have played in its place costs a
-factor ``MISS``. Searching players then draw their worlds from a weighted pool.
+factor ``MISS`` (a declarer's cards are not weighed: it plays for every trick). Searching players then draw their worlds from a weighted pool.
 """
 
 from __future__ import annotations
@@ -29,8 +29,10 @@ def likelihood(k: Knowledge, hands: list[int], miss: float = MISS) -> float:
                k.base.total)
     st.declarer = k.base.declarer
     weight = 1.0
+    # a declarer plays for every trick, not like the policy: its cards say nothing here
+    skip = (k.me, k.base.declarer)
     for seat, card in k.history:
-        if seat != k.me:
+        if seat not in skip:
             legal = st.legal()
             if legal & (legal - 1):
                 out = 0
