@@ -91,7 +91,7 @@ def box(card: str, look: CardLook, *, legal: bool = True, selected: bool = False
     if selected:
         edge = Style(bold=True, color="yellow")
     elif legal:
-        edge = Style()
+        edge = Style(bold=True)
     else:
         edge = Style(dim=True)
     face = face_style(card, look, dim=not legal)

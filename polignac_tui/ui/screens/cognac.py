@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import SeatView
 from ..cardtext import CardLook
-from ..widgets.scores import full
+from ..widgets.scores import LEGEND, full
 
 
 def _names(names: list[str]) -> str:
@@ -34,8 +34,6 @@ def declaration(view: SeatView) -> tuple[str, str]:
         pays = f"{_names(losers)} tie for the most points: they all pay the cognac!"
     if view.seat in view.losers and len(losers) == 1:
         pays = f"You pay the cognac, {losers[0]}!"
-    worst = view.totals[view.losers[0]] if view.losers else 0
-    pays += f"  ({worst} points)"
     wins = f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)}" if winners else \
         "Nobody wins."
     return pays, wins
@@ -75,6 +73,10 @@ class CognacScreen(Screen[None]):
     CognacScreen #cognac-table {
         width: auto;
     }
+    CognacScreen #cognac-legend {
+        width: auto;
+        margin-top: 1;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "home", "Back home"),
@@ -95,6 +97,8 @@ class CognacScreen(Screen[None]):
         with VerticalScroll(), Center():
             yield Static(full(self.view, self.look.ascii, title="Final table"),
                          id="cognac-table")
+            legend = LEGEND.replace("·", "/") if self.look.ascii else LEGEND
+            yield Static(Text(legend, style="dim"), id="cognac-legend")
         yield Footer()
 
     def action_home(self) -> None:

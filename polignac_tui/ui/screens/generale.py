@@ -7,11 +7,12 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .dim import DimmedModal
 
-class GeneraleScreen(ModalScreen[bool]):
+
+class GeneraleScreen(DimmedModal[bool]):
     """Declare la générale (promise to win every trick) or pass; your hand stays in sight."""
 
     DEFAULT_CSS = """

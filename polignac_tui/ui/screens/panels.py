@@ -8,14 +8,14 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import Rules
 from ..widgets.rules_panel import RulesPanel
+from .dim import DimmedModal
 
 
-class Overlay(ModalScreen[None]):
+class Overlay(DimmedModal[None]):
     """A framed panel over the table; Esc (or its own key) closes it."""
 
     DEFAULT_CSS = """
@@ -73,7 +73,7 @@ class Overlay(ModalScreen[None]):
         self.dismiss(None)
 
 
-class RulesOverlay(ModalScreen[None]):
+class RulesOverlay(DimmedModal[None]):
     """The rules panel of the session in play (r)."""
 
     DEFAULT_CSS = """

@@ -10,13 +10,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...engine import SeatView
 from ..cardtext import CardLook, cards_inline
 from ..widgets.scores import end_line
+from .dim import DimmedModal
 
 
 def outcome(view: SeatView) -> str:
@@ -60,7 +60,7 @@ def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
                  Text(end_line(view), style="italic dim"))
 
 
-class SummaryScreen(ModalScreen[None]):
+class SummaryScreen(DimmedModal[None]):
     """The deal summary; Enter goes on to the next deal (or to the cognac)."""
 
     DEFAULT_CSS = """
@@ -69,8 +69,7 @@ class SummaryScreen(ModalScreen[None]):
         background: $background 50%;
     }
     SummaryScreen #summary-box {
-        width: auto;
-        min-width: 50;
+        width: 72;
         max-width: 100%;
         height: auto;
         max-height: 100%;
@@ -80,13 +79,8 @@ class SummaryScreen(ModalScreen[None]):
         background: $surface;
         padding: 0 1;
     }
-    SummaryScreen VerticalScroll {
-        height: auto;
-        width: auto;
-        max-height: 18;
-    }
     SummaryScreen Static {
-        width: auto;
+        width: 100%;
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -105,7 +99,7 @@ class SummaryScreen(ModalScreen[None]):
         box_ = Vertical(id="summary-box")
         box_.border_title = f"Deal {self.view.deal_number} is over"
         box_.border_subtitle = "Enter: " + ("the end" if self.last else "next deal")
-        with box_, VerticalScroll():
+        with box_:
             yield Static(summary_renderable(self.view, self.look), id="summary")
 
     def action_close(self) -> None:

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 # Seconds before a computer's card is shown, and a finished trick stays on the table.
 PACE_DELAY = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
 TRICK_HOLD = {"instant": 0.0, "fast": 0.6, "normal": 1.2, "slow": 2.2}
+WIDE = 110   # from this width the side column shows every deal
 
 
 CARD_KEYS = Binding.Group("Card", compact=True)
@@ -134,6 +135,9 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_table()
         self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(ScoreTable).set_wide(event.size.width >= WIDE)
 
     def on_unmount(self) -> None:
         self._stop()

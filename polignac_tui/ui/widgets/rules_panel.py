@@ -52,7 +52,9 @@ def rules_text(rules: Rules, players: int, ascii: bool = False) -> Text:
                     else f"Number of deals: {value}")
         if name in differences:
             before = differences[name][0]
-            body += f"   (changed; the preset has {before})"
+            shown = ("on" if before else "off") if isinstance(before, bool) else before
+            title = PRESET_TITLES.get(rules.preset, rules.preset)
+            body += f"  (changed: {title} has {shown})"
             line(body, "bold yellow")
         else:
             line(body)

@@ -111,6 +111,9 @@ class ScoreTable(VerticalScroll):
         border-left: vkey $secondary;
         scrollbar-size-vertical: 1;
     }
+    ScoreTable.-wide {
+        width: 46;
+    }
     ScoreTable.-full {
         width: 1fr;
         border-left: none;
@@ -133,6 +136,12 @@ class ScoreTable(VerticalScroll):
         self._view, self._ascii = view, ascii
         self._update()
 
+    def set_wide(self, wide: bool) -> None:
+        """On a wide terminal the side column has room for every deal."""
+        if wide != self.has_class("-wide"):
+            self.set_class(wide, "-wide")
+            self._update()
+
     def toggle(self) -> bool:
         self.full = not self.full
         self.set_class(self.full, "-full")
@@ -142,7 +151,7 @@ class ScoreTable(VerticalScroll):
     def _update(self) -> None:
         if self._view is None:
             return
-        if self.full:
+        if self.full or self.has_class("-wide"):
             self._body.update(full_with_legend(self._view, self._ascii))
         else:
             self._body.update(compact(self._view))

@@ -30,6 +30,8 @@ SLOTS: dict[int, tuple[str, ...]] = {
     7: ("RB", "RT", "TR", "T", "TL", "LT", "LB"),
 }
 _MIRROR = str.maketrans("RL", "LR")
+MAX_WIDTH = 84
+MAX_HEIGHT = 22
 
 
 def slots(others: int, direction: str) -> tuple[str, ...]:
@@ -106,10 +108,23 @@ class TrickArea(Widget):
     # -- drawing -----------------------------------------------------------------------
     def render(self) -> Text:
         view = self.view
-        width, height = max(self.size.width, 20), max(self.size.height, 16)
+        # On a large terminal the table keeps a card-table shape in the middle.
+        full_width, full_height = max(self.size.width, 20), max(self.size.height, 16)
+        width, height = min(full_width, MAX_WIDTH), min(full_height, MAX_HEIGHT)
         canvas = Canvas(width, height)
         if view is None:
             return canvas.render()
+        self._draw(canvas, view)
+        text = canvas.render()
+        pad_left = (full_width - width) // 2
+        pad_top = (full_height - height) // 2
+        if pad_left or pad_top:
+            lines = [Text(" " * pad_left) + line for line in text.split("\n")]
+            text = Text("\n" * pad_top, no_wrap=True) + Text("\n", no_wrap=True).join(lines)
+        return text
+
+    def _draw(self, canvas: Canvas, view: SeatView) -> None:
+        width, height = canvas.width, canvas.height
         n = view.players
         block = min(18, max(10, width // 4))
         top_card = 4 if height >= 20 else 3
@@ -154,7 +169,6 @@ class TrickArea(Widget):
         if self.message.plain:
             y = height // 2 if double else (height - 7 if n - 1 in (3, 5) else height // 2)
             canvas.center(y, width // 2, self.message)
-        return canvas.render()
 
     def _cards_on_table(self, view: SeatView) -> dict[int, Text]:
         cards: dict[int, Text] = {}
@@ -197,7 +211,7 @@ class TrickArea(Widget):
             return [title, info]
         left = view.cards_left[seat] if seat < len(view.cards_left) else 0
         backs = Text(BACK[self.look.ascii] * left, style="blue")
-        backs.append(f" {won}t" if won else "", style="dim")
+        backs.append(f" won {won}" if won else "", style="dim")
         return [title, backs, taken]
 
 

@@ -1,0 +1,24 @@
+"""Overlays that let the table show through, dimmed.
+
+An app stylesheet rule ``Screen { background: ... }`` outranks any widget's
+``DEFAULT_CSS``, so the see-through background is set as an inline style.
+"""
+
+from __future__ import annotations
+
+from textual.color import Color
+from textual.screen import ModalScreen, ScreenResultType
+
+
+class DimmedModal(ModalScreen[ScreenResultType]):
+    """A modal screen whose background is the theme's, at ``DIM`` opacity."""
+
+    DIM = 0.6
+
+    def on_mount(self) -> None:
+        variables = self.app.get_css_variables()
+        try:
+            colour = Color.parse(variables.get("background", "black"))
+        except Exception:  # an odd theme value: plain black
+            colour = Color(0, 0, 0)
+        self.styles.background = colour.with_alpha(self.DIM)

@@ -1,0 +1,115 @@
+"""Snapshots of the table and the screens it opens: seeded, pace instant, temporary folders.
+
+Update after a deliberate change of the look with ``pytest tests/ui --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from tabletools import open_table, players, settle, strong_session
+
+from polignac_tui.engine import Player, preset
+from polignac_tui.table import Table
+from polignac_tui.ui.screens.table import TableScreen
+
+SMALL = (80, 24)
+LARGE = (120, 36)
+
+
+def seated(store, seed: int = 5, count: int = 4, preset_name: str = "classique") -> Table:
+    names = ("Ana", "Bruno", "Claire", "Denis", "Élodie", "Fanny", "Gaston", "Hélène")[:count]
+    seats = [Player(names[0])] + [Player(n, "computer", "easy") for n in names[1:]]
+    return Table.create(store, preset(preset_name, count), seats, name="Friday", seed=seed)
+
+
+async def mid_trick(pilot) -> None:
+    """Ana has played one card and it is her turn again, with cards on the table."""
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def to_summary(pilot) -> None:
+    app = pilot.app
+    while True:
+        await settle(pilot)
+        if not isinstance(app.screen, TableScreen):
+            return
+        await pilot.press("enter")
+
+
+def test_table_mid_trick(snap_compare, make_app, store) -> None:
+    assert snap_compare(make_app(table=seated(store)), terminal_size=SMALL, run_before=mid_trick)
+
+
+def test_table_mid_trick_large(snap_compare, make_app, store) -> None:
+    assert snap_compare(make_app(table=seated(store)), terminal_size=LARGE, run_before=mid_trick)
+
+
+def test_table_eight_players(snap_compare, make_app, store) -> None:
+    assert snap_compare(make_app(table=seated(store, seed=8, count=8)), terminal_size=SMALL,
+                        run_before=mid_trick)
+
+
+def test_table_ascii(snap_compare, make_app, store, settings) -> None:
+    settings.ascii = True
+    assert snap_compare(make_app(table=seated(store)), terminal_size=SMALL, run_before=mid_trick)
+
+
+def test_rules_panel(snap_compare, make_app, store) -> None:
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+
+    seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire")]
+    rules = preset("italiana", 3).replace(jack_guard=True)
+    table = Table.create(store, rules, seats, name="Friday", seed=5)
+    assert snap_compare(make_app(table=table), terminal_size=SMALL, run_before=run_before)
+
+
+def test_score_table_full(snap_compare, make_app, store) -> None:
+    async def run_before(pilot) -> None:
+        await to_summary(pilot)        # a chelem in deal 1
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+
+    table = open_table(store, strong_session())
+    assert snap_compare(make_app(table=table), terminal_size=SMALL, run_before=run_before)
+
+
+def test_deal_summary(snap_compare, make_app, store) -> None:
+    assert snap_compare(make_app(table=seated(store)), terminal_size=SMALL,
+                        run_before=to_summary)
+
+
+def test_generale_question(snap_compare, make_app, store) -> None:
+    table = open_table(store, strong_session("generale"))
+    assert snap_compare(make_app(table=table), terminal_size=SMALL, run_before=settle)
+
+
+def test_end_of_session(snap_compare, make_app, store) -> None:
+    async def run_before(pilot) -> None:
+        await to_summary(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    table = open_table(store, strong_session(limit=5))
+    assert snap_compare(make_app(table=table), terminal_size=SMALL, run_before=run_before)
+
+
+def test_end_of_session_large(snap_compare, make_app, store) -> None:
+    async def run_before(pilot) -> None:
+        await to_summary(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    table = open_table(store, strong_session(limit=5))
+    assert snap_compare(make_app(table=table), terminal_size=LARGE, run_before=run_before)
+
+
+def test_players_helper_is_seeded() -> None:
+    assert [p.name for p in players()] == ["Ana", "Bruno", "Claire", "Denis"]
