@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from polignac_tui.engine import Rules, legal_cards, trick_winner
-from polignac_tui.engine.cards import RANKS, RANKS_ACE_HIGH
+from polignac_tui.engine.cards import FULL_DECK, RANKS, RANKS_ACE_HIGH
 from polignac_tui.engine.deal import illegal_reason
 
 PLAIN = Rules()
@@ -80,3 +82,31 @@ def test_court_cards_beat_the_ace_unless_ace_high() -> None:
     assert trick_winner(["AD", "JD", "TD"], 0, 3, RANKS_ACE_HIGH) == 0
     assert Rules(ace_high=True).order == "AKQJT987"
     assert Rules().order == "KQJAT987"
+
+
+def oracle(hand: list[str], led: str | None, rules: Rules) -> set[str]:
+    """RULES.md §3 and §7 read card by card, independently of ``legal_cards``."""
+    def allowed(card: str) -> bool:
+        follows = led is None or card[1] == led or not any(c[1] == led for c in hand)
+        if not follows:
+            return False
+        void = led is not None and not any(c[1] == led for c in hand)
+        jacks = [c for c in hand if c[0] == "J"]
+        forced = rules.must_discard_jack and void and jacks
+        if forced and (card[0] != "J" or ("JS" in hand and card != "JS")):
+            return False
+        return not (rules.jack_guard and card[0] in "KQ" and "J" + card[1] in hand)
+    return {c for c in hand if allowed(c)}
+
+
+@given(st.lists(st.sampled_from(FULL_DECK), min_size=1, max_size=10, unique=True),
+       st.sampled_from([None, "S", "H", "D", "C"]), st.booleans(), st.booleans())
+def test_legal_cards_match_the_rulebook_card_by_card(hand: list[str], led: str | None,
+                                                    discard: bool, guard: bool) -> None:
+    rules = Rules(must_discard_jack=discard, jack_guard=guard)
+    legal = legal_cards(hand, led, rules)
+    assert legal, "a legal card always exists"
+    assert set(legal) == oracle(hand, led, rules)
+    assert len(legal) == len(set(legal))
+    for card in set(hand) - set(legal):
+        assert illegal_reason(hand, led, rules, card)

@@ -80,11 +80,31 @@ def play_out_copy(deal: Deal, rng: random.Random) -> list[int] | None:
     return copy.points()
 
 
+def settled_after(deal: Deal, k: int) -> bool:
+    """RULES.md §4 and §5 read literally: can no trick after the first ``k`` change a score?"""
+    rules = deal.rules
+    if rules.play_out or rules.last_trick_penalty:
+        return False
+    tricks = deal.tricks[:k]
+    if sum(1 for t in tricks for c in t.cards if c[0] == "J") < 4:
+        return False
+    if deal.declarer is not None:
+        return any(t.winner != deal.declarer for t in tricks)
+    chelem_possible = rules.chelem == "automatic" and len({t.winner for t in tricks}) < 2
+    return not chelem_possible
+
+
 def check_deal(deal: Deal, rng: random.Random) -> None:
     n = deal.players
     cards = deck(n, deal.rules.sevens_removed)
     assert sorted(c for h in deal.dealt for c in h) == sorted(cards)
     assert {len(h) for h in deal.dealt} == {len(cards) // n}
+    played = len(deal.tricks)
+    assert not any(settled_after(deal, k) for k in range(1, played)), "ended too late"
+    if deal.over:
+        assert played == deal.tricks_total or settled_after(deal, played), "ended too early"
+    else:
+        assert not settled_after(deal, played), "should have ended"
     points = deal.points()
     if not deal.over:
         assert points is None
