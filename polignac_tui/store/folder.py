@@ -116,7 +116,7 @@ class SessionStore:
                 if self.root.is_dir():
                     raise
                 self.root.mkdir(parents=True, exist_ok=True)  # the first save creates it
-                write_atomic(path, data)
+                write_atomic(path, data, durable=True)
         except OSError as error:
             session.updated = previous
             raise SaveError(f"cannot save session {session.id} to {path}: "
