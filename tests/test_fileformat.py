@@ -14,6 +14,8 @@ import pytest
 import tomli_w
 from engine.helpers import deal_tricks, play_cards, random_session, scripted, table
 from engine.test_deal import GENERALE_FAILS, SPREAD
+from hypothesis import given
+from hypothesis import strategies as st
 
 from polignac_tui.engine import Declare, Player, Rules, Session
 from polignac_tui.store.fileformat import (
@@ -378,3 +380,56 @@ def test_odd_files_are_handled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     doc["name"] = "two\nlines"
     with pytest.raises(SessionFileError, match="name must be printable text on one line"):
         from_document(doc)
+
+
+# -- fuzzing: whatever is changed anywhere, the answer is a session or one SessionFileError ---
+TOML_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.integers() | st.floats(allow_nan=False)
+    | st.text(max_size=6) | st.sampled_from(["KS", "JS", "7H", "TC", "red", "deals", "english"])
+    | st.datetimes(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner,
+                                                                  max_size=3),
+    max_leaves=8,
+)
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside a parsed document."""
+    found = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found.extend(paths(item, (*prefix, key)))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found.extend(paths(item, (*prefix, i)))
+    return found
+
+
+@given(st.data())
+def test_any_change_anywhere_is_accepted_or_refused_cleanly(data: st.DataObject) -> None:
+    doc = document()
+    for _ in range(data.draw(st.integers(1, 3))):
+        where = data.draw(st.sampled_from(paths(doc)))
+        parent = doc
+        for key in where[:-1]:
+            parent = parent[key]
+        value = data.draw(TOML_VALUES)
+        if value is None and isinstance(parent, dict):
+            del parent[where[-1]]
+        elif value is not None:
+            parent[where[-1]] = value
+    try:
+        session = from_document(doc)
+    except SessionFileError as error:
+        assert "\n" not in str(error) and str(error)
+    else:
+        assert dumps(loads(dumps(session))) == dumps(session)
+
+
+def test_too_few_players_is_said_before_the_preset_is_read() -> None:
+    doc = document()
+    doc["players"] = []
+    doc["rules"] = {"preset": "english"}
+    with pytest.raises(SessionFileError) as error:
+        from_document(doc)
+    assert str(error.value) == "Polignac is played by 3 to 8 players, not 0"

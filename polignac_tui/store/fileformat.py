@@ -189,9 +189,9 @@ def _rules(table: Any, players: int) -> Rules:
     name = table.get("preset", "custom")
     if not isinstance(name, str) or name not in PRESET_NAMES:
         raise _fail(f"rules: unknown preset {name!r} (one of {', '.join(PRESET_NAMES)})")
-    base = preset(name, players).to_dict()
-    base.update(table)
     try:
+        base = preset(name, players).to_dict()
+        base.update(table)
         return Rules.from_dict(base)
     except (RuleError, TypeError) as error:
         raise _fail(f"rules: {error}") from None
@@ -242,6 +242,8 @@ def from_document(doc: dict[str, Any]) -> Session:
     if not meta["name"].isprintable():
         raise _fail("file: name must be printable text on one line")
     players = _players(doc)
+    if not 3 <= len(players) <= 8:
+        raise _fail(f"Polignac is played by 3 to 8 players, not {len(players)}")
     rules = _rules(doc.get("rules"), len(players))
     try:
         session = Session(rules, players, **meta)
