@@ -433,3 +433,15 @@ def test_too_few_players_is_said_before_the_preset_is_read() -> None:
     with pytest.raises(SessionFileError) as error:
         from_document(doc)
     assert str(error.value) == "Polignac is played by 3 to 8 players, not 0"
+
+
+@given(st.data())
+def test_any_edit_of_the_text_is_accepted_or_refused_cleanly(data: st.DataObject) -> None:
+    text = dumps(sample())
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, min(len(text), start + 40)))
+    insert = data.draw(st.text(max_size=12) | st.sampled_from(['"JS"', "7", "[", "\n[[deals]]\n"]))
+    try:
+        loads(text[:start] + insert + text[end:])
+    except SessionFileError as error:
+        assert "\n" not in str(error) and str(error)
