@@ -68,6 +68,9 @@ class SessionStore:
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root is not None else default_root()
         self._saving = threading.Lock()  # one save at a time (bots answer off the UI thread)
+        # entries() replays every file; a file unchanged since (same inode, size and
+        # modification time: a save always makes a new inode) is not replayed again
+        self._seen: dict[Path, tuple[tuple[int, int, int], Entry]] = {}
 
     # -- ids and paths ---------------------------------------------------------------
     def path(self, id: str) -> Path:
@@ -168,7 +171,12 @@ class SessionStore:
 
     # -- the folder ------------------------------------------------------------------
     def entries(self) -> list[Entry]:
-        """Every ``*.toml`` in the folder, newest first; unreadable ones with their reason."""
+        """Every ``*.toml`` in the folder, newest first; unreadable ones with their reason.
+
+        The sessions of the entries are for reading (lists, scores): one that is
+        unchanged on disk is the same object on the next call. ``load`` gives a
+        session of one's own to play on.
+        """
         try:
             paths = [p for p in self.root.iterdir()
                      if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file()]
@@ -177,9 +185,23 @@ class SessionStore:
         except OSError as error:
             raise StoreError(f"cannot read the sessions folder {self.root}: "
                              f"{error.strerror or error}") from None
-        entries = [self._entry(p) for p in paths]
+        entries = [self._cached_entry(p) for p in paths]
+        self._seen = {p: self._seen[p] for p in paths if p in self._seen}
         entries.sort(key=lambda e: (e.updated, e.id), reverse=True)
         return entries
+
+    def _cached_entry(self, path: Path) -> Entry:
+        try:
+            stat = path.stat()
+        except OSError:
+            return self._entry(path)
+        key = (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+        seen = self._seen.get(path)
+        if seen is not None and seen[0] == key:
+            return seen[1]
+        entry = self._entry(path)
+        self._seen[path] = (key, entry)
+        return entry
 
     def _entry(self, path: Path) -> Entry:
         id = path.stem

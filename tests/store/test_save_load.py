@@ -188,3 +188,24 @@ def test_saves_from_several_threads_never_mix(tmp_path: Path) -> None:
     texts = {repr(log(s)) for s in sessions}
     assert repr(log(store.load(sessions[0].id))) in texts
     assert files(tmp_path) == [f"{sessions[0].id}.toml"]
+
+
+def test_entries_follow_every_change_on_disk(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    session = make(actions=2)
+    store.save(session)
+    first = store.entries()
+    assert store.entries() == first and store.entries()[0] is first[0]  # unchanged: not replayed
+    advance(session, random.Random(3), 4)
+    store.save(session)
+    (again,) = store.entries()
+    assert again.session is not None and log(again.session) == log(session)
+    other = SessionStore(tmp_path)  # another process changes the file behind our back
+    store.path(session.id).write_text("format = 1\n")
+    (broken,) = store.entries()
+    assert broken.session is None and "players" in (broken.error or "")
+    other.save(session)
+    (fixed,) = store.entries()
+    assert fixed.session is not None and log(fixed.session) == log(session)
+    store.path(session.id).unlink()
+    assert store.entries() == []
