@@ -13,6 +13,7 @@ from ..store.report import PlayerStats, join_names, leaders, local_time, player_
 from . import CommandError
 
 WIDTH = 80  # every table fits an 80-column terminal
+ID_COLUMN = 38
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -71,10 +72,11 @@ def list_table(readable: list[Entry], unreadable: list[Entry]) -> str:
     wrap = textwrap.TextWrapper(width=WIDTH, initial_indent="    ", subsequent_indent="    ",
                                 break_on_hyphens=False)
     if readable:
-        id_width = max(len("SESSION"), *(len(e.id) for e in readable))
-        id_width = min(id_width, WIDTH - 16 - 5 - 12 - 6)
+        # ids made by the app fit (at most 37 characters); a longer one (a renamed file)
+        # gets a line of its own rather than being cut: ids are there to be copied
+        id_width = min(max(len("ID"), *(len(e.id) for e in readable)), ID_COLUMN)
         leader_width = WIDTH - id_width - 5 - 16 - 6
-        lines.append(f"{'SESSION':<{id_width}}  {'DEALS':>5}  {'LEADER':<{leader_width}}"
+        lines.append(f"{'ID':<{id_width}}  {'DEALS':>5}  {'LEADER':<{leader_width}}"
                      f"  LAST PLAYED")
         for entry in readable:
             session = entry.session
@@ -82,10 +84,12 @@ def list_table(readable: list[Entry], unreadable: list[Entry]) -> str:
             names = [p.name for p in session.players]
             lead = leaders(session)
             leader = _leader(names, lead, session.totals[lead[0]], leader_width)
-            lines.append(f"{_clip(entry.id, id_width):<{id_width}}  "
-                         f"{session.finished_deals:>5}  "
-                         f"{_clip(leader, leader_width):<{leader_width}}  "
-                         f"{local_time(entry.updated)}")
+            shown = entry.id
+            if len(shown) > id_width:
+                lines.append(shown)
+                shown = ""
+            lines.append(f"{shown:<{id_width}}  {session.finished_deals:>5}  "
+                         f"{leader:<{leader_width}}  {local_time(entry.updated)}")
             detail = ", ".join(names) + " · " + state(session)
             if session.name:
                 detail = f"“{session.name}” · {detail}"

@@ -53,7 +53,7 @@ def test_list_newest_first_in_80_columns(capsys: Capture) -> None:
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= 80
-    assert lines[0].split() == ["SESSION", "DEALS", "LEADER", "LAST", "PLAYED"]
+    assert lines[0].split() == ["ID", "DEALS", "LEADER", "LAST", "PLAYED"]
     order = [line.split()[0] for line in lines[1:] if not line.startswith(" ")]
     assert order == [named.id, playing.id, done.id]
     text = " ".join(out.split())
@@ -182,3 +182,13 @@ def test_stats_without_finished_sessions(capsys: Capture) -> None:
     saved({"id": "20261120-2015-a", "actions": 5})
     assert main(["stats"]) == 0
     assert "No finished sessions yet" in capsys.readouterr().out
+
+
+def test_list_never_cuts_an_id(capsys: Capture) -> None:
+    long_id = "a-renamed-file-with-a-really-long-name-for-our-friday-game"
+    saved({"id": long_id, "actions": 3}, {"id": "20261120-2015-anna", "actions": 3})
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert long_id in lines
+    assert max(len(line) for line in lines) <= 80
+    assert "20261120-2015-anna" in [line.split()[0] for line in lines]
