@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 
@@ -44,6 +45,15 @@ def _entries(store: SessionStore) -> list[Entry]:
         raise CommandError(str(error)) from None
 
 
+def _out(text: str) -> None:
+    """Print to stdout; a reader that went away (``| head``) is not an error."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # keep the interpreter from failing again when it flushes stdout at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
@@ -55,14 +65,14 @@ def run_list(args: argparse.Namespace) -> int:
     readable = [e for e in entries if e.session is not None]
     unreadable = [e for e in entries if e.session is None]
     if args.json:
-        print(json.dumps({"folder": str(store.root),
+        _out(json.dumps({"folder": str(store.root),
                           "sessions": [row(e) for e in readable],
                           "unreadable": [row(e) for e in unreadable]}, ensure_ascii=False))
         return 0
     if not entries:
-        print(f"No saved sessions yet (they will be kept in {store.root}).")
+        _out(f"No saved sessions yet (they will be kept in {store.root}).")
         return 0
-    print(list_table(readable, unreadable))
+    _out(list_table(readable, unreadable))
     return 0
 
 
@@ -173,15 +183,15 @@ def run_stats(args: argparse.Namespace) -> int:
     unreadable = sum(1 for e in entries if e.session is None)
     stats = player_stats(finished)
     if args.json:
-        print(json.dumps({"sessions": len(finished), "unreadable": unreadable,
+        _out(json.dumps({"sessions": len(finished), "unreadable": unreadable,
                           "players": [s.to_dict() for s in stats]}, ensure_ascii=False))
         return 0
     if not finished:
-        print("No finished sessions yet: statistics count finished sessions only.")
+        _out("No finished sessions yet: statistics count finished sessions only.")
     else:
-        print(stats_table(stats, len(finished)))
+        _out(stats_table(stats, len(finished)))
     if unreadable:
-        print(f"{unreadable} unreadable file{'s' if unreadable > 1 else ''} not counted "
+        _out(f"{unreadable} unreadable file{'s' if unreadable > 1 else ''} not counted "
               "(see polignac-tui list).")
     return 0
 
