@@ -30,11 +30,11 @@ async def test_list_shows_sessions_and_damaged_files(make_app, saved, store, ses
         table = rows(screen)
         assert len(table) == 3
         broken = next(r for r in table if r[0] == "broken")
-        assert broken[2].startswith("unreadable: ")
+        assert broken[2] == "unreadable (see below)"
         friday = next(r for r in table if r[0] == "Friday")
-        assert friday[1] == "Ana, Bruno, Claire, Denis" and friday[2].startswith("deal 1")
+        assert friday[2].startswith("deal 1, ")
         done = next(r for r in table if r[0] not in ("broken", "Friday"))
-        assert done[2].startswith("finished: ") and "cognac" in done[2]
+        assert done[2].endswith("the cognac")
 
 
 async def test_resume_opens_the_table(make_app, saved) -> None:
@@ -92,7 +92,7 @@ async def test_damaged_file_is_left_alone(make_app, store) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_saved(app, pilot)
         detail = str(screen.query_one("#saved-detail", Static).render())
-        assert "cannot be read" in detail
+        assert "broken.toml cannot be read: " in detail
         await pilot.press("enter")  # cannot resume: says why, stays here
         await pilot.pause()
         assert isinstance(app.screen, SavedScreen)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -21,31 +23,46 @@ def cognac_line(session: Session) -> str:
     return f"{who} {'paid' if len(names) == 1 else 'shared'} the cognac"
 
 
-def state_line(session: Session) -> str:
+def state_line(session: Session, short: bool = False) -> str:
     """Where a session stands: finished (with the cognac), or its deal and whose turn."""
     if session.finished:
-        return "finished: " + cognac_line(session)
+        return cognac_line(session) if short else "finished: " + cognac_line(session)
     deal = len(session.deals)
+    where = f"deal {deal}"
     if session.rules.end == "deals":
-        where = f"deal {deal} of {session.rules.limit}"
-    else:
-        where = f"deal {deal}, limit {session.rules.limit}"
+        where += f" of {session.rules.limit}"
+    elif not short:
+        where += f", limit {session.rules.limit}"
+    if session.needs_deal:
+        return where + " over" if short else where + " over, the next deal is to be dealt"
     turn = session.turn
     if turn is None:
         return where
     return f"{where}, {session.players[turn].name} to play"
 
 
+def clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
 def describe_session(session: Session, session_id: str) -> str:
-    """One line: name, players, where it stands."""
+    """Name and players, then where it stands."""
     name = session.name or session_id
-    return f"{name} ({', '.join(p.name for p in session.players)}), {state_line(session)}"
+    return f"{name}: {', '.join(p.name for p in session.players)}\n{state_line(session)}"
+
+
+def shown_path(path: Path) -> str:
+    """``path`` with the home folder written ``~``."""
+    try:
+        return "~/" + str(path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
 
 
 def when(moment: datetime | None) -> str:
     if moment is None:
         return ""
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    return moment.astimezone().strftime("%d %b %H:%M")
 
 
 class ConfirmDelete(ModalScreen[bool]):
@@ -83,7 +100,7 @@ class SavedScreen(Screen[None]):
     """The list of saved sessions, newest first."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "resume", "Resume"),
+        Binding("enter", "resume", "Resume", priority=True),
         Binding("d,delete", "delete", "Delete"),
         Binding("escape", "app.go_home", "Home"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
@@ -104,9 +121,8 @@ class SavedScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#sessions", DataTable)
         table.add_column("Session", key="name")
-        table.add_column("Players", key="players")
-        table.add_column("State", key="state")
         table.add_column("Saved", key="updated")
+        table.add_column("State", key="state")
         self.reload()
 
     def on_screen_resume(self) -> None:
@@ -124,12 +140,13 @@ class SavedScreen(Screen[None]):
         for entry in self.entries:
             session = entry.session
             if session is None:
-                table.add_row(entry.id, "", f"unreadable: {entry.error}",
-                              when(entry.updated), key=entry.id)
+                table.add_row(entry.id, when(entry.updated),
+                              Text("unreadable (see below)", style="bold red"), key=entry.id)
             else:
-                table.add_row(session.name or entry.id,
-                              ", ".join(p.name for p in session.players),
-                              state_line(session), when(entry.updated), key=entry.id)
+                state = clip(state_line(session, short=True), 36)
+                table.add_row(clip(session.name or entry.id, 20), when(entry.updated),
+                              Text(state, style="dim") if session.finished else state,
+                              key=entry.id)
         if self.entries:
             table.move_cursor(row=min(max(row, 0), len(self.entries) - 1))
         table.focus()
@@ -147,10 +164,12 @@ class SavedScreen(Screen[None]):
         if entry is None:
             detail.update("No saved sessions yet: press escape, then n for a new session.")
         elif entry.session is None:
-            detail.update(f"{entry.path}\ncannot be read: {entry.error}\n"
-                          "Damaged files are left untouched: move or remove it yourself.")
+            detail.update(Text.assemble((f"{shown_path(entry.path)} cannot be read: ", "bold"),
+                                        f"{entry.error}. Damaged files are left untouched: "
+                                        "move or remove it yourself."))
         else:
-            detail.update(f"{entry.path}\n{describe_session(entry.session, entry.id)}")
+            detail.update(f"{shown_path(entry.path)}\n"
+                          f"{describe_session(entry.session, entry.id)}")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_detail()

@@ -1,0 +1,254 @@
+"""Screenshots of every screen, for the README: ``python -m polignac_tui.ui.screenshots``.
+
+Drives the real app headless with Pilot (keys only), in temporary data and config
+folders, seeded, pace instant, no animation, and writes one SVG per screen into
+``screenshots/`` (or the folder given). Deterministic: the same SVGs every run.
+``--png`` also converts them with ``rsvg-convert`` when it is installed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+# Before Textual is imported: no animation, no inherited Textual settings, colour on.
+for _key in [k for k in os.environ if k.startswith("TEXTUAL_")]:
+    del os.environ[_key]
+os.environ.pop("NO_COLOR", None)
+os.environ["TEXTUAL_ANIMATIONS"] = "none"
+os.environ["TZ"] = "UTC"
+
+import argparse  # noqa: E402
+import asyncio  # noqa: E402
+import random  # noqa: E402
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+from collections.abc import Awaitable, Callable  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+from datetime import UTC, datetime  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+from ..config import Settings  # noqa: E402
+from ..engine import Declare, Play, Player, Session, preset  # noqa: E402
+from ..store.fileformat import dumps  # noqa: E402
+from ..store.folder import SessionStore  # noqa: E402
+
+SMALL = (80, 24)
+LARGE = (120, 36)
+FIXED = datetime(2026, 11, 21, 21, 30, tzinfo=UTC)
+SEED = 5
+NAMES = ("Ana", "Bruno", "Claire", "Denis")
+
+Scenario = Callable[[Any, Any], Awaitable[None]]
+
+
+# -- sessions on disk, written directly so that every date in them is fixed -----------------
+def write(store: SessionStore, session: Session) -> str:
+    store.root.mkdir(parents=True, exist_ok=True)
+    store.path(session.id).write_text(dumps(session), encoding="utf-8")
+    os.utime(store.path(session.id), (FIXED.timestamp(), FIXED.timestamp()))
+    return session.id
+
+
+def seeded(id: str, name: str, seed: int, names: tuple[str, ...] = NAMES,
+           human: int = 0, **changes: Any) -> Session:
+    rules = preset("classique", len(names)).replace(**changes) if changes else preset(
+        "classique", len(names))
+    players = [Player(n) if i == human else Player(n, "computer", "medium")
+               for i, n in enumerate(names)]
+    return Session.new(rules, players, random.Random(seed), id=id, name=name,
+                       created=FIXED, updated=FIXED)
+
+
+def play_random(session: Session, seed: int, deals: int | None = None,
+                cards: int | None = None) -> Session:
+    """Random legal cards until ``deals`` deals are over or ``cards`` cards are played."""
+    rng = random.Random(seed)
+    played = 0
+    while not session.finished:
+        if deals is not None and session.finished_deals >= deals:
+            break
+        if cards is not None and played >= cards:
+            break
+        if session.needs_deal:
+            session.deal_next(rng)
+            continue
+        seat = session.turn
+        assert seat is not None
+        view = session.view(seat)
+        session.apply(Declare(seat, False) if view.asked
+                      else Play(seat, rng.choice(view.legal)))
+        played += 1
+    return session
+
+
+def fill_store(store: SessionStore) -> None:
+    """The saved sessions shown in the pictures: in play, finished, and a damaged file."""
+    write(store, play_random(seeded("20261121-2130-ana", "Friday night", 3), 3, cards=9))
+    done = seeded("20261120-1900-ana", "Dimanche", 4, names=("Ana", "Hugo", "Inès"),
+                  end="deals", limit=3)
+    write(store, play_random(done, 4))
+    write(store, play_random(seeded("20261118-2000-ana", "", 8, end="deals", limit=8), 8,
+                             deals=5))
+    (store.root / "20261101-1800-ana.toml").write_text("format = 1\n[players\n",
+                                                       encoding="utf-8")
+    os.utime(store.root / "20261101-1800-ana.toml", (FIXED.timestamp() - 86400 * 20,) * 2)
+
+
+def table_session(store: SessionStore) -> str:
+    """A session in play at deal 2, written so that the app can resume it."""
+    session = seeded("20261121-2200-ana", "", SEED)
+    return write(store, play_random(session, SEED, deals=1))
+
+
+def final_session(store: SessionStore) -> str:
+    """A session of 3 deals with 2 played: the third one, played by keys, ends it."""
+    session = seeded("20261121-2300-ana", "", 2, end="deals", limit=3)
+    return write(store, play_random(session, 2, deals=2))
+
+
+# -- driving the table by keys --------------------------------------------------------------
+async def until(pilot: Any, app: Any, done: Callable[[], bool], steps: int = 2000) -> None:
+    """Play your cards with Enter (and close summaries) until ``done()``."""
+    from .screens.table import TableScreen
+    for _ in range(steps):
+        await pilot.pause(0.02)
+        if done():
+            return
+        screen = app.screen
+        if isinstance(screen, TableScreen) and screen._my_play_turn():
+            await pilot.press("enter")
+        elif type(screen).__name__ in ("SummaryScreen", "GeneraleScreen"):
+            if done():
+                return
+            await pilot.press("enter" if type(screen).__name__ == "SummaryScreen" else "n")
+    raise RuntimeError("the table did not reach the wanted state")
+
+
+def table_screen(app: Any) -> Any:
+    from .screens.table import TableScreen
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+def mid_trick(app: Any) -> bool:
+    """Your turn, with cards already on the table."""
+    from .screens.table import TableScreen
+    screen = app.screen
+    if not isinstance(screen, TableScreen) or not screen._my_play_turn():
+        return False
+    view = screen.view()
+    return len(view.trick) >= 2 and len(view.tricks) >= 2
+
+
+async def to_mid_trick(pilot: Any, app: Any) -> None:
+    await until(pilot, app, lambda: mid_trick(app))
+
+
+async def to_summary(pilot: Any, app: Any) -> None:
+    await until(pilot, app, lambda: type(app.screen).__name__ == "SummaryScreen")
+
+
+async def to_cognac(pilot: Any, app: Any) -> None:
+    await until(pilot, app, lambda: type(app.screen).__name__ == "CognacScreen")
+
+
+async def keys(pilot: Any, *names: str) -> None:
+    for name in names:
+        await pilot.press(name)
+        await pilot.pause(0.05)
+    await pilot.pause(0.2)
+
+
+@dataclass(frozen=True)
+class Shot:
+    name: str
+    size: tuple[int, int]
+    start: str                      # home, table (resume the table session), final
+    steps: Scenario
+    ascii: bool = False
+
+
+async def _nothing(pilot: Any, app: Any) -> None:
+    await pilot.pause(0.2)
+
+
+SHOTS: tuple[Shot, ...] = (
+    Shot("home", SMALL, "home", _nothing),
+    Shot("home-large", LARGE, "home", _nothing),
+    Shot("new-session", SMALL, "home", lambda p, a: keys(p, "n")),
+    Shot("table-mid-trick", SMALL, "table", to_mid_trick),
+    Shot("table-large", LARGE, "table", to_mid_trick),
+    Shot("rules-panel", SMALL, "table", lambda p, a: _then(to_mid_trick, p, a, "r")),
+    Shot("score-table", SMALL, "table", lambda p, a: _then(to_mid_trick, p, a, "s")),
+    Shot("deal-summary", SMALL, "table", to_summary),
+    Shot("end-of-session", SMALL, "final", to_cognac),
+    Shot("saved-sessions", SMALL, "home", lambda p, a: keys(p, "s")),
+    Shot("help", SMALL, "home", lambda p, a: keys(p, "question_mark")),
+    Shot("settings", SMALL, "home", lambda p, a: keys(p, "o")),
+    Shot("ascii-mode", SMALL, "table", to_mid_trick, ascii=True),
+    Shot("too-small", (60, 20), "home", _nothing),
+)
+
+
+async def _then(first: Scenario, pilot: Any, app: Any, *names: str) -> None:
+    await first(pilot, app)
+    await keys(pilot, *names)
+
+
+def build_app(shot: Shot, root: Path) -> Any:
+    """The app for ``shot`` on a fresh store under ``root`` (seeded, pace instant)."""
+    from .app import PolignacApp
+    store = SessionStore(root / "sessions")
+    settings = Settings(name="Ana", pace="instant", ascii=shot.ascii)
+    if shot.start == "home":
+        fill_store(store)
+        return PolignacApp(settings, store, seed=SEED)
+    session_id = table_session(store) if shot.start == "table" else final_session(store)
+    return PolignacApp(settings, store, start="resume", resume_id=session_id, seed=SEED)
+
+
+async def take(shot: Shot, folder: Path) -> Path:
+    with tempfile.TemporaryDirectory(prefix="polignac-shot-") as tmp:
+        os.environ["XDG_DATA_HOME"] = str(Path(tmp) / "data")
+        os.environ["XDG_CONFIG_HOME"] = str(Path(tmp) / "config")
+        os.environ["HOME"] = tmp  # paths shown as ~/...: the same in every run
+        app = build_app(shot, Path(tmp))
+        async with app.run_test(size=shot.size) as pilot:
+            await pilot.pause(0.2)
+            await shot.steps(pilot, app)
+            await pilot.pause(0.2)
+            svg = app.export_screenshot(title=f"polignac-tui: {shot.name}")
+        path = folder / f"{shot.name}.svg"
+        path.write_text(svg, encoding="utf-8")
+        return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    import time
+    time.tzset()
+    parser = argparse.ArgumentParser(prog="python -m polignac_tui.ui.screenshots",
+                                     description="Write an SVG of every screen.")
+    parser.add_argument("folder", nargs="?", default="screenshots",
+                        help="where to write them (default: screenshots)")
+    parser.add_argument("--only", nargs="*", metavar="NAME", help="only these screens")
+    parser.add_argument("--png", action="store_true", help="also write PNGs (rsvg-convert)")
+    args = parser.parse_args(argv)
+    folder = Path(args.folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    shots = [s for s in SHOTS if not args.only or s.name in args.only]
+    for shot in shots:
+        path = asyncio.run(take(shot, folder))
+        print(path)
+        if args.png:
+            if shutil.which("rsvg-convert") is None:
+                print("rsvg-convert is not installed: no PNG", file=sys.stderr)
+                return 1
+            subprocess.run(["rsvg-convert", str(path), "-o", str(path.with_suffix(".png"))],
+                           check=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
