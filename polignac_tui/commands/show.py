@@ -1,4 +1,4 @@
-"""``polignac-tui show FILE``: the score table of a session file."""
+"""``polignac-tui show FILE|ID``: the score table of a session file or a saved session."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from . import CommandError
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("show", help="print the score table of a saved session",
-                       description="Print the score table of a session file.")
-    p.add_argument("session", metavar="FILE", help="path of a session file (.toml)")
+                       description="Print the score table of a session file, or of the "
+                                   "saved session with that id (see polignac-tui list).")
+    p.add_argument("session", metavar="FILE|ID",
+                   help="path of a session file (.toml), or a saved session's id")
     p.add_argument("--json", action="store_true", help="print the scores as JSON")
     p.set_defaults(handler=run)
 
