@@ -23,11 +23,12 @@ class CardLook:
 
     ascii: bool = False
     four_colour: bool = False
+    colour: bool = True      # False under NO_COLOR: suits in the text colour, never grey
 
     @classmethod
-    def of(cls, settings: object) -> CardLook:
+    def of(cls, settings: object, no_color: bool = False) -> CardLook:
         return cls(bool(getattr(settings, "ascii", False)),
-                   bool(getattr(settings, "four_colour", False)))
+                   bool(getattr(settings, "four_colour", False)), not no_color)
 
 
 TWO_COLOURS = {"S": "", "H": "red", "D": "red", "C": ""}
@@ -47,6 +48,8 @@ def label(card: str, look: CardLook) -> str:
 
 
 def suit_colour(suit: str, look: CardLook) -> str:
+    if not look.colour:
+        return ""
     return (FOUR_COLOURS if look.four_colour else TWO_COLOURS)[suit]
 
 
@@ -108,6 +111,7 @@ def box(card: str, look: CardLook, *, legal: bool = True, selected: bool = False
 _FOLLOW = re.compile(r"\b(follow|hold a|play the|of) (spades|hearts|diamonds|clubs|spade|heart|"
                      r"diamond|club)\b")
 _CARD = re.compile(r"\b(10|[KQJA987])([SHDC])\b")
+_TO_ASCII = str.maketrans({g: s for s, g in SUIT_GLYPHS.items()})
 _SUIT_BY_WORD = {name: s for s, name in SUIT_NAMES.items()} | {
     "spade": "S", "heart": "H", "diamond": "D", "club": "C"}
 
@@ -119,7 +123,7 @@ def words(message: str, look: CardLook) -> str:
     their display form (unchanged in ASCII mode).
     """
     if look.ascii:
-        return message
+        return message.translate(_TO_ASCII)
 
     def follow(m: re.Match[str]) -> str:
         if m.group(1) != "follow":

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ...engine import SeatView
 from ..cardtext import CardLook, cards_inline
-from ..widgets.scores import end_line
+from ..widgets.scores import end_line, worst_style
 from .dim import DimmedModal
 
 
@@ -53,7 +53,8 @@ def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
         if seat == result.declarer:
             label.append(" (G)", style="cyan")
         total = Text(str(view.totals[seat]),
-                     style="bold red" if view.totals[seat] == worst and worst else "bold")
+                     style=worst_style(look.colour) if view.totals[seat] == worst and worst
+                     else "bold")
         table.add_row(label, cards_inline(jacks, look) if jacks else Text("-", style="dim"),
                       str(view.tricks_won[seat]), f"+{points[seat]}", total)
     return Group(Text(outcome(view), style="bold"), table,

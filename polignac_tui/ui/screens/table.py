@@ -115,7 +115,7 @@ class TableScreen(Screen[None]):
 
     @property
     def look(self) -> CardLook:
-        return CardLook.of(self.settings)
+        return CardLook.of(self.settings, bool(getattr(self.app, "no_color", False)))
 
     @property
     def pace(self) -> str:
@@ -166,7 +166,7 @@ class TableScreen(Screen[None]):
             and self._waiting is None
         self.query_one(Hand).show(view.hand, view.legal, active, look)
         self.query_one(TrickArea).show(view, look, self._gathered, self._centre(view))
-        self.query_one(ScoreTable).show(view, look.ascii)
+        self.query_one(ScoreTable).show(view, look.ascii, look.colour)
         status = self.query_one("#status", Static)
         status.set_class(self._error, "-error")
         status.update(self._status if self._status.plain else self._status_for(view))
@@ -183,7 +183,9 @@ class TableScreen(Screen[None]):
         if view.phase == "generale":
             return Text("La générale?", style="bold")
         if view.phase == "play" and not view.trick:
-            return Text(f"{_who(view, view.leader)} to lead", style="dim")
+            if view.leader == view.seat:
+                return Text("You lead", style="dim")
+            return Text(f"{view.names[view.leader]} to lead", style="dim")
         return Text()
 
     def _status_for(self, view: SeatView) -> Text:

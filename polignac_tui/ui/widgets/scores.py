@@ -27,7 +27,12 @@ def end_line(view: SeatView) -> str:
     return f"{left} of {rules.limit} deals left"
 
 
-def compact(view: SeatView, width: int = 22) -> Text:
+def worst_style(colour: bool = True) -> str:
+    """The total of whoever would pay the cognac now (bold underline without colour)."""
+    return "bold red" if colour else "bold underline"
+
+
+def compact(view: SeatView, width: int = 22, colour: bool = True) -> Text:
     """Totals, one line per seat, and the last finished deal's points."""
     text = Text(no_wrap=True)
     text.append("Scores", style="bold")
@@ -41,7 +46,8 @@ def compact(view: SeatView, width: int = 22) -> Text:
         style = "bold" if you else ""
         text.append(short.ljust(name_room), style=style)
         total = view.totals[seat]
-        text.append(f"{total:>4}", style="bold red" if total == worst and total else "bold")
+        text.append(f"{total:>4}", style=worst_style(colour) if total == worst and total
+                    else "bold")
         if last is not None and last.points is not None:
             text.append(f" +{last.points[seat]}", style="dim")
         text.append("\n")
@@ -128,12 +134,13 @@ class ScoreTable(VerticalScroll):
         self._body = Static()
         self._view: SeatView | None = None
         self._ascii = False
+        self._colour = True
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield self._body
 
-    def show(self, view: SeatView, ascii: bool = False) -> None:
-        self._view, self._ascii = view, ascii
+    def show(self, view: SeatView, ascii: bool = False, colour: bool = True) -> None:
+        self._view, self._ascii, self._colour = view, ascii, colour
         self._update()
 
     def set_wide(self, wide: bool) -> None:
@@ -154,4 +161,4 @@ class ScoreTable(VerticalScroll):
         if self.full or self.has_class("-wide"):
             self._body.update(full_with_legend(self._view, self._ascii))
         else:
-            self._body.update(compact(self._view))
+            self._body.update(compact(self._view, colour=self._colour))
