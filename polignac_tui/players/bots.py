@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Action, Declare, Play, SeatView
 from . import policy
-from .inference import weighted
+from .inference import posterior, weighted
 from .knowledge import Knowledge, generale_losers, read_view, sample, sample_strong, view_seed
 from .search import EXPERT, HARD, Budget, World, candidates, declare_value, search
 
@@ -98,6 +98,8 @@ class SearchPlayer:
                 return sample(k, r)
         if not self.budget.pool:
             return draw
+        if self.budget.steps:
+            return posterior(k, draw, rng, self.budget.pool, self.budget.steps)
         return weighted(k, draw, rng, self.budget.pool)
 
     def decide(self, view: SeatView) -> tuple[Action, dict[int, float], Knowledge]:

@@ -30,6 +30,7 @@ class Budget:
     halving: bool        # successive halving (expert)
     playouts: int        # total playouts allowed for a decision (halving only)
     pool: int = 0        # worlds sampled and weighted by how they explain the play (0: none)
+    steps: int = 0       # Metropolis swaps moving each drawn world (0: draw from the pool)
 
 
 HARD = Budget(worlds=40, halving=False, playouts=0, pool=80)
