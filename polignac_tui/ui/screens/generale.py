@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -39,18 +41,24 @@ class GeneraleScreen(DimmedModal[bool]):
     GeneraleScreen Button {
         margin: 0 2;
     }
+    GeneraleScreen #generale-hint {
+        color: $text-muted;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "answer(True)", "Declare"),
         Binding("p", "answer(False)", "Pass"),
+        Binding("h", "hint", "Hint"),
         Binding("escape", "answer(False)", "Pass", show=False),
     ]
 
-    def __init__(self, name: str, passed: list[str], *, leads: bool) -> None:
+    def __init__(self, name: str, passed: list[str], *, leads: bool,
+                 hint: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.player_name = name
         self.passed = passed
         self.leads = leads
+        self.hint = hint       # the expert's advice (slow: called in a thread worker)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="generale-box"):
@@ -64,9 +72,28 @@ class GeneraleScreen(DimmedModal[bool]):
             with Horizontal():
                 yield Button("Declare (d)", id="declare", variant="warning")
                 yield Button("Pass (p)", id="pass", variant="primary")
+            yield Static("h: a hint from the expert", id="generale-hint")
 
     def on_mount(self) -> None:
         self.query_one("#pass", Button).focus()
+
+    def action_hint(self) -> None:
+        label = self.query_one("#generale-hint", Static)
+        if self.hint is None:
+            label.update("No hint available.")
+            return
+        label.update("Thinking…")
+        hint = self.hint
+
+        def work() -> None:
+            try:
+                reason = str(getattr(hint(), "reason", "")) or "No hint available."
+            except Exception:  # no hint is better than a crash
+                reason = "No hint available."
+            with contextlib.suppress(RuntimeError):
+                self.app.call_from_thread(label.update, f"Hint: {reason}")
+
+        self.run_worker(work, thread=True, group="hint", exit_on_error=False)
 
     def action_answer(self, declare: bool) -> None:
         self.dismiss(declare)

@@ -260,7 +260,8 @@ class TableScreen(Screen[None]):
             self.refresh_table()
             passed = [view.names[(view.leader + k) % view.players] for k in range(view.passed)]
             self.app.push_screen(
-                GeneraleScreen(view.names[seat], passed, leads=view.passed == 0),
+                GeneraleScreen(view.names[seat], passed, leads=view.passed == 0,
+                               hint=self._hint_source(view)),
                 self._generale_answered)
             return
         self.refresh_table()
@@ -474,6 +475,15 @@ class TableScreen(Screen[None]):
 
         self.say("Thinking of a hint…")
         self.run_worker(work, thread=True, group="hint", exit_on_error=False)
+
+    def _hint_source(self, view: SeatView) -> Callable[[], object] | None:
+        """``hint(view, seed)`` bound to this view, or None when no hint exists."""
+        try:
+            from ...players import hint  # type: ignore[attr-defined]
+        except ImportError:
+            return None
+        seed = self.table.seed
+        return lambda: hint(view, seed)
 
     def _show_hint(self, token: int, result: object) -> None:
         if token != self._token:

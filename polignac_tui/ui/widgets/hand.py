@@ -49,13 +49,14 @@ class Hand(Widget):
              look: CardLook) -> None:
         """New cards; keep the selection on the same card if it is still there."""
         current = self.selected_card
+        turn_starts = active and not self.active
         self.cards, self.legal, self.active, self.look = cards, legal, active, look
         if current in cards:
             self.selected = cards.index(current)
         elif self.cards:
             self.selected = min(self.selected, len(self.cards) - 1)
-        if active and self.cards and self.selected_card not in legal and legal:
-            self.selected = cards.index(legal[0])
+        if turn_starts and self.selected_card not in legal and legal:
+            self.selected = cards.index(legal[0])   # start each turn on a playable card
         self.refresh()
 
     @property
