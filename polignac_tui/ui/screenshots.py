@@ -8,32 +8,25 @@ folders, seeded, pace instant, no animation, and writes one SVG per screen into
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import os
+import random
+import shutil
+import subprocess
 import sys
 import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
-# Before Textual is imported: no animation, no inherited Textual settings, colour on.
-for _key in [k for k in os.environ if k.startswith("TEXTUAL_")]:
-    del os.environ[_key]
-os.environ.pop("NO_COLOR", None)
-os.environ["TEXTUAL_ANIMATIONS"] = "none"
-os.environ["TZ"] = "UTC"
-
-import argparse  # noqa: E402
-import asyncio  # noqa: E402
-import random  # noqa: E402
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
-from collections.abc import Awaitable, Callable  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
-from datetime import UTC, datetime  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
-
-from ..config import Settings  # noqa: E402
-from ..engine import Declare, Play, Player, Session, preset  # noqa: E402
-from ..store.fileformat import dumps  # noqa: E402
-from ..store.folder import SessionStore  # noqa: E402
+from ..config import Settings
+from ..engine import Declare, Play, Player, Session, preset
+from ..store.fileformat import dumps
+from ..store.folder import SessionStore
 
 SMALL = (80, 24)
 LARGE = (120, 36)
@@ -225,9 +218,21 @@ async def take(shot: Shot, folder: Path) -> Path:
         return path
 
 
-def main(argv: list[str] | None = None) -> int:
-    import time
+def clean_environment() -> None:
+    """No animation, no inherited Textual settings, colour on, dates in UTC.
+
+    Called before Textual is imported (its settings are read at import).
+    """
+    for key in [k for k in os.environ if k.startswith("TEXTUAL_")]:
+        del os.environ[key]
+    os.environ.pop("NO_COLOR", None)
+    os.environ["TEXTUAL_ANIMATIONS"] = "none"
+    os.environ["TZ"] = "UTC"
     time.tzset()
+
+
+def main(argv: list[str] | None = None) -> int:
+    clean_environment()
     parser = argparse.ArgumentParser(prog="python -m polignac_tui.ui.screenshots",
                                      description="Write an SVG of every screen.")
     parser.add_argument("folder", nargs="?", default="screenshots",

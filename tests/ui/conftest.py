@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import random
+import time
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -43,6 +44,8 @@ def ui_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
     monkeypatch.setenv("TZ", "UTC")
+    monkeypatch.setenv("HOME", str(tmp_path))  # paths shown as ~/...: the same every run
+    time.tzset()
     yield tmp_path
 
 

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
@@ -141,11 +142,11 @@ class SavedScreen(Screen[None]):
             session = entry.session
             if session is None:
                 table.add_row(entry.id, when(entry.updated),
-                              Text("unreadable (see below)", style="bold red"), key=entry.id)
+                              Content.styled("unreadable (see below)", "bold $error"), key=entry.id)
             else:
                 state = clip(state_line(session, short=True), 36)
                 table.add_row(clip(session.name or entry.id, 20), when(entry.updated),
-                              Text(state, style="dim") if session.finished else state,
+                              state,
                               key=entry.id)
         if self.entries:
             table.move_cursor(row=min(max(row, 0), len(self.entries) - 1))

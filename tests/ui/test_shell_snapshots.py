@@ -1,0 +1,93 @@
+"""Snapshots of the screens around the table: home, new session, saved sessions, help,
+settings, rules, too-small terminal. Seeded, fixed dates, temporary folders, no animation.
+
+Update after a deliberate change of the look with ``pytest tests/ui --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from polignac_tui.ui.screenshots import fill_store
+
+SMALL = (80, 24)
+LARGE = (120, 36)
+
+
+async def press(pilot, *keys: str) -> None:
+    await pilot.pause()
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+def test_home(snap_compare, make_app, store) -> None:
+    fill_store(store)
+    assert snap_compare(make_app(), terminal_size=SMALL)
+
+
+def test_home_large(snap_compare, make_app, store) -> None:
+    fill_store(store)
+    assert snap_compare(make_app(), terminal_size=LARGE)
+
+
+def test_home_first_time(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=SMALL)
+
+
+def test_new_session(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=SMALL, press=["n"])
+
+
+def test_new_session_with_problems(snap_compare, make_app) -> None:
+    async def run_before(pilot) -> None:
+        await press(pilot, "n")
+        app = pilot.app
+        app.screen.query_one("#seat-name-2").value = "bruno"
+        app.screen.query_one("#set-limit").value = "5000"
+        await press(pilot)
+        app.screen.query_one("#problems").scroll_visible(animate=False)
+        await press(pilot)
+    assert snap_compare(make_app(), terminal_size=SMALL, run_before=run_before)
+
+
+def test_new_session_large(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=LARGE, press=["n"])
+
+
+def test_saved_sessions(snap_compare, make_app, store) -> None:
+    fill_store(store)
+    assert snap_compare(make_app(), terminal_size=SMALL, press=["s"])
+
+
+def test_saved_sessions_damaged_row(snap_compare, make_app, store) -> None:
+    fill_store(store)
+    assert snap_compare(make_app(), terminal_size=SMALL, press=["s", "down", "down", "down"])
+
+
+def test_delete_confirmation(snap_compare, make_app, store) -> None:
+    fill_store(store)
+    assert snap_compare(make_app(), terminal_size=SMALL, press=["s", "d"])
+
+
+def test_help(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=SMALL, press=["question_mark"])
+
+
+def test_help_large(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=LARGE, press=["question_mark"])
+
+
+def test_settings(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=SMALL, press=["o"])
+
+
+def test_rules_from_home(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=SMALL, press=["r"])
+
+
+def test_too_small(snap_compare, make_app) -> None:
+    assert snap_compare(make_app(), terminal_size=(60, 20))
+
+
+def test_home_ascii(snap_compare, make_app, settings) -> None:
+    settings.ascii = True
+    assert snap_compare(make_app(), terminal_size=SMALL)
