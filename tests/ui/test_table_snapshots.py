@@ -113,3 +113,28 @@ def test_end_of_session_large(snap_compare, make_app, store) -> None:
 
 def test_players_helper_is_seeded() -> None:
     assert [p.name for p in players()] == ["Ana", "Bruno", "Claire", "Denis"]
+
+
+def test_trick_log(snap_compare, make_app, store) -> None:
+    async def run_before(pilot) -> None:
+        for _ in range(3):
+            await settle(pilot)
+            await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+
+    assert snap_compare(make_app(table=seated(store)), terminal_size=SMALL, run_before=run_before)
+
+
+def test_last_trick(snap_compare, make_app, store) -> None:
+    async def run_before(pilot) -> None:
+        for _ in range(2):
+            await settle(pilot)
+            await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("l")
+        await pilot.pause()
+
+    assert snap_compare(make_app(table=seated(store, seed=8, count=8)), terminal_size=SMALL,
+                        run_before=run_before)

@@ -24,8 +24,7 @@ class Overlay(DimmedModal[None]):
         background: $background 40%;
     }
     Overlay #overlay-box {
-        width: auto;
-        min-width: 40;
+        width: 78;
         max-width: 100%;
         height: auto;
         max-height: 100%;
@@ -37,10 +36,11 @@ class Overlay(DimmedModal[None]):
     }
     Overlay VerticalScroll {
         height: auto;
-        width: auto;
+        max-height: 20;
+        width: 100%;
     }
     Overlay Static {
-        width: auto;
+        width: 100%;
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [

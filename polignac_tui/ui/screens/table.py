@@ -169,7 +169,12 @@ class TableScreen(Screen[None]):
         self.query_one(ScoreTable).show(view, look.ascii, look.colour)
         status = self.query_one("#status", Static)
         status.set_class(self._error, "-error")
-        status.update(self._status if self._status.plain else self._status_for(view))
+        if not self._status.plain:
+            status.update(self._status_for(view))
+        elif self._error or view.my_turn:
+            status.update(self._status)
+        else:  # a note (someone passed) and whose turn it is now
+            status.update(self._status + Text("  ") + self._status_for(view))
 
     def _centre(self, view: SeatView) -> Text:
         """The words in the middle of the table."""

@@ -23,7 +23,7 @@ def trick_table(view: SeatView, look: CardLook, tricks: tuple[Trick, ...] | None
         short = name if len(name) <= room else name[: room - 1] + "."
         table.add_column(short, justify="center",
                          header_style="bold underline" if seat == view.seat else "bold")
-    table.add_column("taken by")
+    table.add_column("winner")
     first = len(view.tricks) - len(tricks)
     for k, trick in enumerate(tricks, start=first + 1):
         by_seat = trick.by_seat(view.players)
@@ -48,4 +48,4 @@ def trick_table(view: SeatView, look: CardLook, tricks: tuple[Trick, ...] | None
 
 def last_trick_table(view: SeatView, look: CardLook) -> Table:
     last = view.last_trick
-    return trick_table(view, look, (last,) if last else (), title="Last trick")
+    return trick_table(view, look, (last,) if last else (), title="")
