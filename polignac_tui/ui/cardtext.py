@@ -75,6 +75,35 @@ def inline(card: str, look: CardLook, *, brackets: bool = True, bold: bool = Tru
     return text
 
 
+FACE_BACKGROUND = "#eeeae0"
+FACE_INK = {"S": "#1a1a1a", "H": "#c8102e", "D": "#c8102e", "C": "#1a1a1a"}
+FACE_INK_FOUR = {"S": "#1a1a1a", "H": "#c8102e", "D": "#1f5fbf", "C": "#1e7b34"}
+
+
+def face(card: str, look: CardLook, *, highlight: bool = False) -> Text:
+    """A card lying on the table: ``[10♦]``, its face light like a real card's.
+
+    Without colour (NO_COLOR) it is the bold label in brackets; the winner of a
+    finished trick is reversed either way.
+    """
+    text = Text()
+    body = label(card, look)
+    if look.colour:
+        ink = (FACE_INK_FOUR if look.four_colour else FACE_INK)[card[1]]
+        style = Style(color=ink, bgcolor=FACE_BACKGROUND, bold=True, reverse=highlight)
+        text.append("▐" if not look.ascii else "[", style=Style(color=FACE_BACKGROUND)
+                    if not look.ascii else "dim")
+        text.append(body, style=style)
+        text.append("▌" if not look.ascii else "]", style=Style(color=FACE_BACKGROUND)
+                    if not look.ascii else "dim")
+        return text
+    style = Style(bold=True, reverse=highlight)
+    text.append("[", style=style if highlight else "dim")
+    text.append(body, style=style)
+    text.append("]", style=style if highlight else "dim")
+    return text
+
+
 def cards_inline(cards: list[str] | tuple[str, ...], look: CardLook, sep: str = " ") -> Text:
     text = Text()
     for i, card in enumerate(cards):

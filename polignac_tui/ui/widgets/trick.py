@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...engine import SeatView, Trick
-from ..cardtext import BACK, CardLook, cards_inline, inline
+from ..cardtext import BACK, CardLook, cards_inline, face
 
 # Slot names per number of other seats, in the order of play for counterclockwise:
 # R/L = right/left side (RT/RB, LT/LB when two per side), T/TR/TL = across the top.
@@ -89,6 +89,7 @@ class TrickArea(Widget):
         width: 1fr;
         height: 1fr;
         min-height: 16;
+        background: $success 7%;
     }
     """
 
@@ -174,10 +175,10 @@ class TrickArea(Widget):
         cards: dict[int, Text] = {}
         if self.gathered is not None:
             for seat, card in self.gathered.by_seat(view.players).items():
-                cards[seat] = inline(card, self.look, highlight=seat == self.gathered.winner)
+                cards[seat] = face(card, self.look, highlight=seat == self.gathered.winner)
             return cards
         for seat, card in view.trick:
-            cards[seat] = inline(card, self.look)
+            cards[seat] = face(card, self.look)
         if view.phase == "play" and view.turn is not None and view.turn not in cards:
             cards[view.turn] = Text("[..]" if self.look.ascii else "[··]", style="dim")
         return cards
