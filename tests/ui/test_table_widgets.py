@@ -90,7 +90,8 @@ def test_rules_panel_names_changed_settings() -> None:
     assert "♠" not in plain and "the red sevens are taken out, 10 cards each" in plain
 
 
-async def test_a_finished_trick_stays_until_a_key(make_app, store, monkeypatch) -> None:
+@pytest.mark.parametrize("key", ["x", "enter"])
+async def test_a_finished_trick_stays_until_a_key(make_app, store, monkeypatch, key) -> None:
     monkeypatch.setitem(table_module.TRICK_HOLD, "instant", 3600.0)
     table = open_table(store, strong_session())
     app = make_app(table=table)
@@ -103,10 +104,11 @@ async def test_a_finished_trick_stays_until_a_key(make_app, store, monkeypatch) 
         assert "Ana takes the trick" in str(screen.query_one("TrickArea").render())
         hand = screen.query_one(Hand)
         assert not hand.active
-        await pilot.press("x")
+        await pilot.press(key)
         await settle(pilot)
         assert screen._gathered is None and hand.active
         assert len(table.session.deals[0].tricks) == 1
+        assert len(table.session.deals[0].plays) == 4    # the key only gathered the trick
 
 
 async def test_a_click_selects_then_plays(make_app, store) -> None:
