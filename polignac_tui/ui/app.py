@@ -37,8 +37,9 @@ class PolignacApp(App[None]):
     CSS_PATH = "app.tcss"
     COMMANDS: ClassVar = App.COMMANDS | {MainCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
-        Binding("f1", "help", "Help", show=False),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
+                tooltip="quit at once, from any screen (everything is already saved)"),
+        Binding("f1", "help", "Help", show=False, tooltip="this list of keys"),
     ]
 
     def __init__(self, settings: Settings | None = None, store: SessionStore | None = None,

@@ -117,3 +117,16 @@ async def test_start_creates_the_session_and_opens_the_table(make_app, store) ->
                                                      "Élodie"]
         assert session.rules.generale and session.rules.preset == "classique"
         tables[0].table.close()
+
+
+async def test_changes_from_the_preset_are_listed(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        note = form.query_one("#differences", Static)
+        assert str(note.render()) == "As in the preset Classique (FR)."
+        form.query_one("#set-ace_high", Select).value = True
+        form.query_one("#set-limit", Input).value = "30"
+        await pilot.pause()
+        assert str(note.render()) == ("Changed from Classique (FR): Ranking: A K Q J 10 9 8 7; "
+                                      "Limit: 30.")

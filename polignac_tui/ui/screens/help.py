@@ -8,6 +8,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -21,10 +22,15 @@ SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
         ("↑ ↓ enter", "choose from the menu"),
     )),
     ("Table", "screens.table", "TableScreen", (
-        ("← →", "move along your hand"),
-        ("1-9, 0 / a-z", "pick a card by its number or letter"),
-        ("enter / click", "play the chosen card"),
+        ("1-9, 0", "select a card by its number; the same number again plays it"),
+        ("click", "play a card with the mouse"),
     )),
+    ("La générale question", "screens.generale", "GeneraleScreen", ()),
+    ("Privacy screen (several humans)", "screens.privacy", "PrivacyScreen", ()),
+    ("Last trick, tricks, scores", "screens.panels", "Overlay", ()),
+    ("Rules panel", "screens.panels", "RulesOverlay", ()),
+    ("Deal summary", "screens.summary", "SummaryScreen", ()),
+    ("End of session", "screens.cognac", "CognacScreen", ()),
     ("New session", "screens.new_session", "NewSessionScreen", (
         ("enter", "open a choice; ↑ ↓ then enter to pick"),
     )),
@@ -46,22 +52,28 @@ def describe_key(key: str) -> str:
 
 
 def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
-    """(keys, description) of a screen's bindings; empty when the screen does not exist yet."""
+    """(keys, what they do) of a screen's bindings, keys of the same action merged;
+    empty when the screen does not exist (yet)."""
     try:
         cls = getattr(importlib.import_module(f"polignac_tui.ui.{module}"), name)
     except (ImportError, AttributeError):
         return []
-    rows: list[tuple[str, str]] = []
+    rows: dict[str, tuple[list[str], str]] = {}
     for item in getattr(cls, "BINDINGS", []):
         if isinstance(item, Binding):
-            key, action, text = item.key, item.action, item.description
+            key, action = item.key, item.action
+            text = item.tooltip or item.description
             if item.key_display:
                 key = item.key_display
         else:
             key, action = item[0], item[1]
             text = item[2] if len(item) > 2 else ""
-        rows.append((describe_key(key), text or action.replace("_", " ").split(".")[-1]))
-    return rows
+        text = text or action.replace("_", " ").split(".")[-1]
+        keys, known = rows.setdefault(action, ([], text))
+        keys.append(describe_key(key))
+        if len(text) > len(known):
+            rows[action] = (keys, text)
+    return [(" / ".join(keys), text) for keys, text in rows.values()]
 
 
 def help_text() -> str:
@@ -71,10 +83,10 @@ def help_text() -> str:
         rows = bindings_of(module, name) + list(extra)
         if not rows:
             continue
-        parts.append(f"[b $accent]{title}[/]")
-        parts += [f"  [b]{key:<16}[/] {text}" for key, text in rows]
+        parts.append(f"[b $accent]{escape(title)}[/]")
+        parts += [f"  [b]{escape(key):<16}[/] {escape(text)}" for key, text in rows]
         parts.append("")
-    return "\n".join(parts).replace("[b]", "[b]").rstrip()
+    return "\n".join(parts).rstrip()
 
 
 class HelpScreen(Screen[None]):

@@ -40,13 +40,16 @@ class HomeScreen(Screen[None]):
     """The first screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "continue", "Continue"),
-        Binding("n", "app.new_session", "New"),
-        Binding("s", "app.saved", "Saved"),
-        Binding("r", "app.rules", "Rules"),
-        Binding("o", "app.settings", "Settings"),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("c", "continue", "Continue",
+                tooltip="continue the most recent unfinished session"),
+        Binding("n", "app.new_session", "New", tooltip="new session: preset, settings, seats"),
+        Binding("s", "app.saved", "Saved", tooltip="saved sessions: resume or delete"),
+        Binding("r", "app.rules", "Rules", tooltip="the rules of each preset, in words"),
+        Binding("o", "app.settings", "Settings",
+                tooltip="settings: name, theme, pace, ASCII, four colours, default preset"),
+        Binding("question_mark", "app.help", "Help", key_display="?",
+                tooltip="this list of keys"),
+        Binding("q", "app.quit", "Quit", tooltip="quit (everything is already saved)"),
     ]
 
     def compose(self) -> ComposeResult:

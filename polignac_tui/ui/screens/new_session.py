@@ -12,7 +12,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, preset
-from ...engine.rules import BOOLEANS, CHOICES, MAX_LIMIT, PRESET_TITLES, SETTING_HELP
+from ...engine.rules import (
+    BOOLEANS,
+    CHOICES,
+    MAX_LIMIT,
+    PRESET_TITLES,
+    SETTING_HELP,
+    describe_setting,
+)
 from ..quick import COMPUTER_NAMES, DEFAULT_LEVEL
 
 MAX_SEATS = 8
@@ -67,8 +74,9 @@ class NewSessionScreen(Screen[None]):
     """Choose a preset, change any setting, name the seats, start."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "Start", priority=True),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+s", "start", "Start", priority=True,
+                tooltip="start the session (problems are shown in red first)"),
+        Binding("escape", "app.pop_screen", "Back", tooltip="back, starting nothing"),
         Binding("f1", "app.help", "Help"),
     ]
 
@@ -105,6 +113,7 @@ class NewSessionScreen(Screen[None]):
                                  allow_blank=False, compact=True, classes="seat-level")
             yield Static("", id="seats-error", classes="field-error")
             yield Static("Settings", classes="section-title")
+            yield Static("", id="differences", classes="field-note")
             for name in CHOICE_SETTINGS:
                 with Horizontal(classes="field"):
                     yield Label(SETTING_LABELS[name], classes="field-label")
@@ -212,10 +221,24 @@ class NewSessionScreen(Screen[None]):
         show_problem(self.query_one("#seats-error", Static), "\n".join(seat_problems))
         _rules, rules_problem = self.rules()
         show_problem(self.query_one("#settings-error", Static), rules_problem or "")
+        self.show_differences(_rules)
         every = [*seat_problems, *([rules_problem] if rules_problem else [])]
         show_problem(self.query_one("#problems", Static),
             "Cannot start yet: " + " ".join(every) if every else "")
         return not every
+
+    def show_differences(self, rules: Rules | None) -> None:
+        """What the settings change from the preset, in words (shown in the rules panel too)."""
+        note = self.query_one("#differences", Static)
+        if rules is None:
+            return
+        title = PRESET_TITLES[rules.preset]
+        changed = rules.differences(self.players)
+        if not changed:
+            note.update(f"As in the preset {title}.")
+            return
+        words = "; ".join(describe_setting(name, value) for name, (_, value) in changed.items())
+        note.update(f"Changed from {title}: {words}.")
 
     # -- reacting ---------------------------------------------------------------------
     def show_seats(self) -> None:

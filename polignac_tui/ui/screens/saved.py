@@ -70,8 +70,8 @@ class ConfirmDelete(ModalScreen[bool]):
     """Delete a saved session? y / n."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Delete"),
-        Binding("n,escape", "answer(False)", "Keep"),
+        Binding("y", "answer(True)", "Delete", tooltip="yes, delete the file"),
+        Binding("n,escape", "answer(False)", "Keep", tooltip="no, keep it"),
     ]
 
     def __init__(self, what: str) -> None:
@@ -101,9 +101,10 @@ class SavedScreen(Screen[None]):
     """The list of saved sessions, newest first."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "resume", "Resume", priority=True),
-        Binding("d,delete", "delete", "Delete"),
-        Binding("escape", "app.go_home", "Home"),
+        Binding("enter", "resume", "Resume", priority=True,
+                tooltip="resume the selected session at its table"),
+        Binding("d,delete", "delete", "Delete", tooltip="delete the selected session (asks first)"),
+        Binding("escape", "app.go_home", "Home", tooltip="back to Home"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
 
