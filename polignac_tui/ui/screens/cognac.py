@@ -13,7 +13,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import SeatView
 from ..cardtext import CardLook
-from ..widgets.scores import LEGEND, full
+from ..widgets.scores import LEGEND, LEGEND_ASCII, full
 
 
 def _names(names: list[str]) -> str:
@@ -97,7 +97,7 @@ class CognacScreen(Screen[None]):
         with VerticalScroll(), Center():
             yield Static(full(self.view, self.look.ascii, title="Final table"),
                          id="cognac-table")
-            legend = LEGEND.replace("·", "/") if self.look.ascii else LEGEND
+            legend = LEGEND_ASCII if self.look.ascii else LEGEND
             yield Static(Text(legend, style="dim"), id="cognac-legend")
         yield Footer()
 

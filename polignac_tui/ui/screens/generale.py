@@ -17,6 +17,7 @@ from .dim import DimmedModal
 class GeneraleScreen(DimmedModal[bool]):
     """Declare la générale (promise to win every trick) or pass; your hand stays in sight."""
 
+    SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
     DEFAULT_CSS = """
     GeneraleScreen {
         align: center top;
@@ -29,6 +30,9 @@ class GeneraleScreen(DimmedModal[bool]):
         border: heavy $warning;
         background: $surface;
         padding: 0 2;
+    }
+    .ascii GeneraleScreen #generale-box {
+        border: ascii $warning;
     }
     GeneraleScreen #generale-title {
         text-style: bold;
@@ -82,7 +86,7 @@ class GeneraleScreen(DimmedModal[bool]):
         if self.hint is None:
             label.update("No hint available.")
             return
-        label.update("Thinking…")
+        label.update("Thinking...")
         hint = self.hint
 
         def work() -> None:

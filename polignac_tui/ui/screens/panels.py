@@ -18,6 +18,7 @@ from .dim import DimmedModal
 class Overlay(DimmedModal[None]):
     """A framed panel over the table; Esc (or its own key) closes it."""
 
+    SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
     DEFAULT_CSS = """
     Overlay {
         align: center middle;
@@ -33,6 +34,9 @@ class Overlay(DimmedModal[None]):
         border-subtitle-color: $text-muted;
         background: $surface;
         padding: 0 1;
+    }
+    .ascii Overlay #overlay-box {
+        border: ascii $accent;
     }
     Overlay VerticalScroll {
         height: auto;
@@ -76,10 +80,14 @@ class Overlay(DimmedModal[None]):
 class RulesOverlay(DimmedModal[None]):
     """The rules panel of the session in play (r)."""
 
+    SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
     DEFAULT_CSS = """
     RulesOverlay {
         align: center middle;
         background: $background 40%;
+    }
+    .ascii RulesOverlay #rules-box {
+        border: ascii $accent;
     }
     RulesOverlay #rules-box {
         width: 100%;

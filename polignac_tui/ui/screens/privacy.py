@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Static
 class PrivacyScreen(Screen[None]):
     """"Pass to Bruno, press Enter": nobody sees another player's hand."""
 
+    SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
     DEFAULT_CSS = """
     PrivacyScreen {
         align: center middle;
@@ -23,6 +24,9 @@ class PrivacyScreen(Screen[None]):
         height: auto;
         border: heavy $accent;
         padding: 1 2;
+    }
+    .ascii PrivacyScreen #privacy-box {
+        border: ascii $accent;
     }
     PrivacyScreen Static {
         width: 100%;

@@ -64,6 +64,7 @@ def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
 class SummaryScreen(DimmedModal[None]):
     """The deal summary; Enter goes on to the next deal (or to the cognac)."""
 
+    SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
     DEFAULT_CSS = """
     SummaryScreen {
         align: center middle;
@@ -79,6 +80,9 @@ class SummaryScreen(DimmedModal[None]):
         border-subtitle-color: $text-muted;
         background: $surface;
         padding: 0 1;
+    }
+    .ascii SummaryScreen #summary-box {
+        border: ascii $accent;
     }
     SummaryScreen Static {
         width: 100%;

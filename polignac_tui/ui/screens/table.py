@@ -154,13 +154,14 @@ class TableScreen(Screen[None]):
         title = session.name or PRESET_TITLES.get(view.rules.preset, view.rules.preset)
         info = Text(no_wrap=True, overflow="ellipsis")
         info.append("Polignac", style="bold")
-        info.append(f" · {title} · ")
+        dot = " - " if look.ascii else " · "
+        info.append(f"{dot}{title}{dot}")
         info.append(f"Deal {view.deal_number}", style="bold")
         if view.dealer is not None:
-            info.append(f" · {view.names[view.dealer]} deals")
-        info.append(f" · {end_line(view)}")
+            info.append(f"{dot}{view.names[view.dealer]} deals")
+        info.append(f"{dot}{end_line(view)}")
         if view.declarer is not None:
-            info.append(f" · Générale: {view.names[view.declarer]}", style="bold")
+            info.append(f"{dot}Générale: {view.names[view.declarer]}", style="bold")
         self.query_one("#info", Static).update(info)
         active = view.my_turn and view.phase == "play" and self._gathered is None \
             and self._waiting is None
@@ -214,7 +215,8 @@ class TableScreen(Screen[None]):
                 text.append(self._suit(view.led_suit))
                 text.append("; follow suit if you can.")
             return text
-        return Text(f"{view.names[view.turn]} is playing…", style="italic")
+        dots = "..." if self.look.ascii else "…"
+        return Text(f"{view.names[view.turn]} is playing{dots}", style="italic")
 
     def _suit(self, suit: str) -> Text:
         glyph = suit if self.look.ascii else label("7" + suit, self.look)[1:]
@@ -478,7 +480,7 @@ class TableScreen(Screen[None]):
             with contextlib.suppress(RuntimeError):
                 self.app.call_from_thread(self._show_hint, token, result)
 
-        self.say("Thinking of a hint…")
+        self.say("Thinking of a hint..." if self.look.ascii else "Thinking of a hint…")
         self.run_worker(work, thread=True, group="hint", exit_on_error=False)
 
     def _hint_source(self, view: SeatView) -> Callable[[], object] | None:
@@ -502,7 +504,7 @@ class TableScreen(Screen[None]):
         text.append_text(inline(card, self.look))
         reason = getattr(result, "reason", "")
         if reason:
-            text.append(f" — {words(str(reason), self.look)}")
+            text.append(f"{' -' if self.look.ascii else ' —'} {words(str(reason), self.look)}")
         self.say(text)
 
     def action_undo(self) -> None:

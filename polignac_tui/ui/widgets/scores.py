@@ -88,7 +88,7 @@ def full(view: SeatView, ascii: bool = False, title: str | None = "Score table")
         cells = []
         for seat in range(view.players):
             mark = _mark(view, r.number, seat)
-            points = "·" if r.points is None else str(r.points[seat])
+            points = ("." if ascii else "·") if r.points is None else str(r.points[seat])
             cells.append(f"{points}{' ' + mark if mark else ''}")
         row = [str(r.number), *cells]
         if undos:
@@ -98,10 +98,11 @@ def full(view: SeatView, ascii: bool = False, title: str | None = "Score table")
 
 
 LEGEND = "d dealer · C chelem · G+ générale made · G- générale failed · · in play"
+LEGEND_ASCII = "d dealer / C chelem / G+ générale made / G- générale failed / . in play"
 
 
 def full_with_legend(view: SeatView, ascii: bool = False) -> RenderableType:
-    legend = LEGEND.replace("·", "/") if ascii else LEGEND
+    legend = LEGEND_ASCII if ascii else LEGEND
     return Group(full(view, ascii), Text(end_line(view), style="italic"),
                  Text(legend, style="dim"))
 
@@ -109,6 +110,7 @@ def full_with_legend(view: SeatView, ascii: bool = False) -> RenderableType:
 class ScoreTable(VerticalScroll):
     """The score table; ``full`` switches between the side column and every deal."""
 
+    SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
     DEFAULT_CSS = """
     ScoreTable {
         height: 1fr;
@@ -119,6 +121,9 @@ class ScoreTable(VerticalScroll):
     }
     ScoreTable.-wide {
         width: 46;
+    }
+    .ascii ScoreTable {
+        border-left: ascii $secondary;
     }
     ScoreTable.-full {
         width: 1fr;
