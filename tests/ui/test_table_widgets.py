@@ -139,3 +139,32 @@ async def test_status_names_the_turn(make_app, store) -> None:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert "Your turn: you lead" in text_of(app.screen.query_one("#status"))
+
+
+@pytest.mark.parametrize(("direction", "side"), [("counterclockwise", "right"),
+                                                 ("clockwise", "left")])
+async def test_the_next_seat_sits_on_the_side_of_the_direction(make_app, store, direction,
+                                                               side) -> None:
+    session = strong_session(direction=direction)
+    table = open_table(store, session)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        area = table_screen(app).query_one("TrickArea")
+        lines = str(area.render()).split("\n")
+        row = next(line for line in lines if "Bruno" in line)   # Bruno plays after Ana
+        column = row.index("Bruno")
+        assert (column > area.size.width // 2) == (side == "right")
+        assert "Denis" in row                                   # Denis, before Ana: opposite
+
+
+async def test_no_color_draws_suits_in_the_text_colour(make_app, store, monkeypatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        assert app.no_color and not screen.look.colour
+        hand = screen.query_one(Hand)
+        assert hand.look.colour is False
