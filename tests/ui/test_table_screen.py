@@ -238,8 +238,11 @@ async def test_privacy_screen_between_two_humans(make_app, store) -> None:
                 break
             await pilot.press("enter")
         assert seen == {0, 1}
+        screen = table_screen(app)
+        assert screen.check_action("undo", ()) is False       # not even in the Footer
         await pilot.press("u")
-        assert "Undo is off" in status(app)
+        await pilot.pause()
+        assert all(d.undos == 0 for d in screen.table.session.deals)
 
 
 async def test_panels_open_and_close(make_app, store) -> None:

@@ -418,6 +418,10 @@ class TableScreen(Screen[None]):
             self._timer = None
 
     # -- keys ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Undo is not offered (not even in the Footer) with more than one human."""
+        return not (action == "undo" and len(self.table.humans()) != 1)
+
     def on_key(self, event: events.Key) -> None:
         if self._waiting == "hold":
             self._gather()
