@@ -168,3 +168,22 @@ async def test_no_color_draws_suits_in_the_text_colour(make_app, store, monkeypa
         assert app.no_color and not screen.look.colour
         hand = screen.query_one(Hand)
         assert hand.look.colour is False
+
+
+async def test_a_failed_save_is_said_and_the_game_goes_on(make_app, store, monkeypatch) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+
+        def broken(session) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(store, "save", broken)
+        await pilot.press("enter")
+        await pilot.pause()
+        status = text_of(table_screen(app).query_one("#status"))
+        assert "Could not save the session" in status and "No space left" in status
+        await settle(pilot)
+        assert table.session.deals[0].plays[0] == "KS"
+        assert len(table.session.deals[0].plays) >= 4        # the computers went on

@@ -297,7 +297,9 @@ class TableScreen(Screen[None]):
         self._clear_status()
         try:
             self.table.deal_next()
-        except Exception as error:  # a save that fails: say so, keep the screen alive
+        except Exception as error:  # a save that fails: say so, keep playing
+            self._token += 1
+            self.advance()
             self.say(f"The next deal could not be saved: {error}", error=True)
             return
         self._token += 1
@@ -354,17 +356,20 @@ class TableScreen(Screen[None]):
         before = self.table.session
         deal_before = len(before.deals)
         tricks_before = len(before.deals[-1].tricks) if before.deals else 0
+        problem: str | None = None
         try:
             self.table.apply(action)
         except RuleError as error:
             self.say(self._refusal(action, error), error=True)
             return False
-        except Exception as error:  # the save failed: the card is played but say so
-            self.say(f"Could not save the session: {error}", error=True)
+        except Exception as error:  # the save failed: the card is played, say so
+            problem = f"Could not save the session (the game goes on): {error}"
         self._token += 1
         self._clear_status()
         if status is not None:
             self._status = status
+        if problem is not None:
+            self._status, self._error = Text(problem), True
         session = self.table.session
         deal = session.deals[-1]
         if len(session.deals) == deal_before and len(deal.tricks) > tricks_before:
@@ -460,6 +465,8 @@ class TableScreen(Screen[None]):
             who = view.names[view.turn] if view.turn is not None else "nobody"
             self.say(f"Wait: it is {who}'s turn." if view.turn != self.seat
                      else "Wait a moment.", error=True)
+            if self._waiting is None:   # e.g. a computer player failed: try again
+                self.advance()
             return
         self._act(Play(self.seat, card))
 
