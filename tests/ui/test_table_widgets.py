@@ -83,7 +83,7 @@ def test_score_tables_mark_chelem_and_dealer() -> None:
 def test_rules_panel_names_changed_settings() -> None:
     rules = preset("italiana", 4).replace(jack_guard=True, generale=True)
     text = rules_text(rules, 4).plain
-    assert "Jack guard" in text and "(changed: Italiana (IT) has off)" in text
+    assert "Jack guard" in text and "(changed; in Italiana (IT): off)" in text
     assert "Point limit: 10" in text and "La générale" in text
     assert "no revoke penalty" in text
     plain = rules_text(preset("classique", 3), 3, ascii=True).plain

@@ -52,9 +52,11 @@ def rules_text(rules: Rules, players: int, ascii: bool = False) -> Text:
                     else f"Number of deals: {value}")
         if name in differences:
             before = differences[name][0]
-            shown = ("on" if before else "off") if isinstance(before, bool) else before
-            title = PRESET_TITLES.get(rules.preset, rules.preset)
-            body += f"  (changed: {title} has {shown})"
+            said = describe_setting(name, before)
+            shown = said.split(": ", 1)[1] if ": " in said else said
+            base = "classique" if rules.preset == "custom" else rules.preset
+            title = PRESET_TITLES.get(base, base)
+            body += f"  (changed; in {title}: {shown})"
             line(body, "bold yellow")
         else:
             line(body)
