@@ -17,7 +17,7 @@ from .knowledge import Knowledge, generale_losers, read_view, sample, sample_str
 from .search import EXPERT, HARD, Budget, World, candidates, declare_value, search
 
 # One world is the true one: the playouts are deterministic, so one suffices.
-CHEAT = Budget(worlds=1, halving=False, playouts=0, pool=0)
+CHEAT = Budget(worlds=1)
 
 if TYPE_CHECKING:
     from ..engine import Session
@@ -78,9 +78,9 @@ def _with_unseen(k: Knowledge):  # type: ignore[no-untyped-def]
 
 
 class SearchPlayer:
-    """Samples the unseen cards consistently with everything seen and plays every
-    candidate out with the rule-based policy (``hard``: a fixed number of worlds;
-    ``expert``: more, by successive halving)."""
+    """Samples the unseen cards consistently with everything seen, weighs the worlds by
+    how they explain the others' cards, and plays every candidate out with the
+    rule-based policy (``expert`` reads more worlds, more sharply, than ``hard``)."""
 
     def __init__(self, level: str, budget: Budget, seed: int | None = None) -> None:
         self.level = level
@@ -99,8 +99,8 @@ class SearchPlayer:
         if not self.budget.pool:
             return draw
         if self.budget.steps:
-            return posterior(k, draw, rng, self.budget.pool, self.budget.steps)
-        return weighted(k, draw, rng, self.budget.pool)
+            return posterior(k, draw, rng, self.budget.pool, self.budget.steps, self.budget.miss)
+        return weighted(k, draw, rng, self.budget.pool, self.budget.miss)
 
     def decide(self, view: SeatView) -> tuple[Action, dict[int, float], Knowledge]:
         k = read_view(view)

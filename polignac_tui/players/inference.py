@@ -24,8 +24,9 @@ MISS = 0.25
 World = Callable[[random.Random], list[int]]
 
 
-def likelihood(k: Knowledge, hands: list[int], miss: float = MISS) -> float:
-    """How well ``hands`` (the hands now) explain the cards the others played."""
+def likelihood(k: Knowledge, hands: list[int], miss: float = MISS, floor: float = 0.0) -> float:
+    """How well ``hands`` (the hands now) explain the cards the others played (the replay
+    stops early once the weight falls below ``floor``)."""
     n = len(hands)
     st = State(k.rules, [hands[s] | k.played_by[s] for s in range(n)], k.first_leader,
                k.base.total)
@@ -43,17 +44,20 @@ def likelihood(k: Knowledge, hands: list[int], miss: float = MISS) -> float:
                         out |= h
                 if choose(st, seat, legal, out) != card:
                     weight *= miss
+                    if weight < floor:
+                        return weight
         st.play(card)
     return weight
 
 
-def weighted(k: Knowledge, draw: World, rng: random.Random, pool: int) -> World:
+def weighted(k: Knowledge, draw: World, rng: random.Random, pool: int,
+             miss: float = MISS) -> World:
     """Worlds drawn from a pool of ``pool`` samples, each as likely as it explains the
     play so far (plain draws when nobody else has played yet)."""
     if not any(seat != k.me for seat, _ in k.history):
         return draw
     worlds = [draw(rng) for _ in range(pool)]
-    cumulative = list(accumulate(likelihood(k, h) for h in worlds))
+    cumulative = list(accumulate(likelihood(k, h, miss) for h in worlds))
     total = cumulative[-1]
     return lambda r: worlds[min(bisect(cumulative, r.random() * total), pool - 1)]
 
@@ -96,8 +100,9 @@ def posterior(k: Knowledge, draw: World, rng: random.Random, pool: int, steps: i
             proposal = _swap(k, hands, r)
             if proposal is None:
                 continue
-            w = likelihood(k, proposal, miss)
-            if w >= weight or r.random() * weight < w:
+            threshold = r.random() * weight
+            w = likelihood(k, proposal, miss, threshold)
+            if w > threshold:
                 hands, weight = proposal, w
         return hands
 

@@ -1,12 +1,13 @@
 """Search over sampled worlds: every candidate card is played out in the same worlds
 with the rule-based policy in every seat, and the card that costs the fewest
-penalty points on average wins.
+penalty points on average wins (perfect-information Monte Carlo over worlds drawn
+from the posterior of ``inference``).
 
-``hard`` scores every candidate in a fixed number of worlds. ``expert`` spends
-more and allocates it by successive halving: all candidates are tried in a first
-batch of worlds, the worse half is dropped, the rest get fresh worlds, and so on,
-so that the budget goes to the close calls. Budgets are counted in playouts,
-never in wall time, so a seed always gives the same card.
+``hard`` and ``expert`` differ in their budget: how many worlds, and how sharply
+they read the other players' cards (the weight of a card the policy would not
+have played, and the Metropolis steps that move each world towards the cards
+seen). Budgets are counted in worlds and steps, never in wall time, so a seed
+always gives the same card.
 """
 
 from __future__ import annotations
@@ -24,17 +25,16 @@ World = Callable[[random.Random], list[int]]
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """Playouts per decision."""
+    """The work of one decision."""
 
-    worlds: int          # worlds for a plain (hard) search, or the first round
-    halving: bool        # successive halving (expert)
-    playouts: int        # total playouts allowed for a decision (halving only)
-    pool: int = 0        # worlds sampled and weighted by how they explain the play (0: none)
+    worlds: int          # worlds every candidate card is played out in
+    pool: int = 0        # samples weighted by how they explain the play (0: plain samples)
     steps: int = 0       # Metropolis swaps moving each drawn world (0: draw from the pool)
+    miss: float = 0.02   # weight of a world per card the policy would not have played
 
 
-HARD = Budget(worlds=40, halving=False, playouts=0, pool=80)
-EXPERT = Budget(worlds=48, halving=True, playouts=1600, pool=160)
+HARD = Budget(worlds=36, pool=100, steps=6)
+EXPERT = Budget(worlds=72, pool=160, steps=8)
 
 
 def candidates(k: Knowledge, legal: int) -> list[int]:
@@ -74,36 +74,13 @@ def search(k: Knowledge, base: State, cards: list[int], world: World, rng: rando
         return cards[0], {cards[0]: 0.0}
     sums = dict.fromkeys(cards, 0.0)
     counts = dict.fromkeys(cards, 0)
-    alive = list(cards)
-    if not budget.halving:
-        for _ in range(budget.worlds):
-            hands = world(rng)
-            for c in alive:
-                sums[c] += value(base, hands, c, me)
-                counts[c] += 1
-    else:
-        spent = 0
-        batch = budget.worlds
-        while True:
-            for _ in range(batch):
-                hands = world(rng)
-                for c in alive:
-                    sums[c] += value(base, hands, c, me)
-                    counts[c] += 1
-                    spent += 1
-            if len(alive) <= 1:
-                break
-            alive.sort(key=lambda c: (sums[c] / counts[c], c))
-            keep = max(1, (len(alive) + 1) // 2)
-            if len(alive) == 2:
-                keep = 2 if spent + 2 * batch <= budget.playouts else 1
-            alive = alive[:keep]
-            left = budget.playouts - spent
-            if len(alive) == 1 or left < len(alive):
-                break
-            batch = min(max(batch, left // (2 * len(alive))), left // len(alive))
+    for _ in range(budget.worlds):
+        hands = world(rng)
+        for c in cards:
+            sums[c] += value(base, hands, c, me)
+            counts[c] += 1
     means = {c: sums[c] / counts[c] for c in cards if counts[c]}
-    best = min(alive, key=lambda c: (means[c], c))
+    best = min(cards, key=lambda c: (means[c], c))
     return best, means
 
 

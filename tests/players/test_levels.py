@@ -25,7 +25,7 @@ SETTINGS = st.builds(
     jack_guard=st.booleans(),
 )
 
-SMALL = Budget(worlds=3, halving=True, playouts=20)
+SMALL = Budget(worlds=3, pool=6, steps=1)
 
 
 def play_out(session: Session, bots: list) -> None:
