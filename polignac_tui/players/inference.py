@@ -54,7 +54,7 @@ def weighted(k: Knowledge, draw: World, rng: random.Random, pool: int,
              miss: float = MISS) -> World:
     """Worlds drawn from a pool of ``pool`` samples, each as likely as it explains the
     play so far (plain draws when nobody else has played yet)."""
-    if not any(seat != k.me for seat, _ in k.history):
+    if not any(seat not in (k.me, k.base.declarer) for seat, _ in k.history):
         return draw
     worlds = [draw(rng) for _ in range(pool)]
     cumulative = list(accumulate(likelihood(k, h, miss) for h in worlds))
