@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.align import Align
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -69,12 +70,13 @@ class CognacScreen(Screen[None]):
     }
     CognacScreen VerticalScroll {
         height: 1fr;
+        align-horizontal: center;
     }
     CognacScreen #cognac-table {
-        width: auto;
+        width: 100%;
     }
     CognacScreen #cognac-legend {
-        width: auto;
+        width: 100%;
         margin-top: 1;
     }
     """
@@ -94,11 +96,11 @@ class CognacScreen(Screen[None]):
         yield Static("The session is over: the cognac!", id="cognac-title")
         yield Static(Text(pays), id="cognac-pays", classes="declaration")
         yield Static(Text(wins), id="cognac-wins", classes="declaration")
-        with VerticalScroll(), Center():
-            yield Static(full(self.view, self.look.ascii, title="Final table"),
+        with VerticalScroll():
+            yield Static(Align.center(full(self.view, self.look.ascii, title="Final table")),
                          id="cognac-table")
             legend = LEGEND_ASCII if self.look.ascii else LEGEND
-            yield Static(Text(legend, style="dim"), id="cognac-legend")
+            yield Static(Text(legend, style="dim", justify="center"), id="cognac-legend")
         yield Footer()
 
     def action_home(self) -> None:
