@@ -79,10 +79,15 @@ async def test_no_human_is_explained(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(app, pilot)
-        form.query_one("#seat-kind-0", Select).value = "computer"
+        form.query_one("#seat-kind-0", Select).value = "hard"
         await pilot.pause()
         assert "At least one seat must be human" in problems(app)
-        assert form.query_one("#seat-level-0").display
+        form.query_one("#seat-kind-2", Select).value = "human"
+        await pilot.pause()
+        assert problems(app) == ""
+        players, _ = form.seats()
+        assert [(p.kind, p.level) for p in players] == [
+            ("computer", "hard"), ("computer", "medium"), ("human", None), ("computer", "medium")]
 
 
 async def test_typing_a_name_by_keyboard(make_app) -> None:

@@ -39,6 +39,8 @@ SETTING_LABELS = {
 # The settings shown as choices, in the order of the rulebook (end and limit come last).
 CHOICE_SETTINGS = tuple(f.name for f in fields(Rules) if f.name not in ("preset", "limit"))
 ON_OFF = [("on", True), ("off", False)]
+# One choice per seat: a human, or a computer player of a level.
+SEAT_CHOICES = [("human", "human")] + [(f"computer, {level}", level) for level in LEVELS]
 END_CHOICES = [("at a point limit", "points"), ("after a number of deals", "deals")]
 
 
@@ -105,12 +107,9 @@ class NewSessionScreen(Screen[None]):
                     yield Label(f"Seat {i + 1}", classes="seat-label")
                     yield Input(seat.name, id=f"seat-name-{i}", compact=True, max_length=24,
                                 classes="seat-name")
-                    yield Select([("human", "human"), ("computer", "computer")],
-                                 value=seat.kind, id=f"seat-kind-{i}", allow_blank=False,
-                                 compact=True, classes="seat-kind")
-                    yield Select([(level, level) for level in LEVELS],
-                                 value=seat.level or DEFAULT_LEVEL, id=f"seat-level-{i}",
-                                 allow_blank=False, compact=True, classes="seat-level")
+                    yield Select(SEAT_CHOICES, value=seat.level or "human",
+                                 id=f"seat-kind-{i}", allow_blank=False, compact=True,
+                                 classes="seat-kind")
             yield Static("", id="seats-error", classes="field-error")
             yield Static("Settings", classes="section-title")
             yield Static("", id="differences", classes="field-note")
@@ -156,8 +155,9 @@ class NewSessionScreen(Screen[None]):
         problems: list[str] = []
         for i in range(self.players):
             name = str(self.value(f"seat-name-{i}")).strip()
-            kind = self.value(f"seat-kind-{i}")
-            level = self.value(f"seat-level-{i}") if kind == "computer" else None
+            choice = self.value(f"seat-kind-{i}")
+            kind = "human" if choice == "human" else "computer"
+            level = None if choice == "human" else choice
             try:
                 players.append(Player(name, kind, level))
             except RuleError as error:
@@ -244,8 +244,6 @@ class NewSessionScreen(Screen[None]):
     def show_seats(self) -> None:
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}").display = i < self.players
-            human = self.value(f"seat-kind-{i}") == "human"
-            self.query_one(f"#seat-level-{i}").display = not human
 
     def apply_preset(self, name: str) -> None:
         rules = preset(name, self.players)
@@ -271,8 +269,6 @@ class NewSessionScreen(Screen[None]):
                 base.limit if base.end == "points" else 20)
             self.query_one("#set-limit", Input).value = str(limit)
             self.query_one("#limit-help", Static).update(limit_hint(end, self.players))
-        elif widget_id.startswith("seat-kind-"):
-            self.show_seats()
         self.validate()
 
     def on_input_changed(self, event: Input.Changed) -> None:
