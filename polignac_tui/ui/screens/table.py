@@ -136,6 +136,11 @@ class TableScreen(Screen[None]):
         self.refresh_table()
         self.call_after_refresh(self.advance)
 
+    def on_screen_resume(self) -> None:
+        """Back from another screen (settings may have changed: ASCII, colours)."""
+        if not self._left:
+            self.refresh_table()
+
     def on_resize(self, event: events.Resize) -> None:
         self.query_one(ScoreTable).set_wide(event.size.width >= WIDE)
 
