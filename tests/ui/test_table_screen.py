@@ -223,6 +223,7 @@ async def test_privacy_screen_between_two_humans(make_app, store) -> None:
     table = seated(store, seed=9, humans=2)
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
+        assert table_screen(app).query_one(Hand).cards == ()   # nobody's hand before Enter
         seen: set[int] = set()
         for _ in range(12):
             await settle(pilot)

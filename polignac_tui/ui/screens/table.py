@@ -170,7 +170,12 @@ class TableScreen(Screen[None]):
         self.query_one("#info", Static).update(info)
         active = view.my_turn and view.phase == "play" and self._gathered is None \
             and self._waiting is None
-        self.query_one(Hand).show(view.hand, view.legal, active, look)
+        # With several people at the keyboard a hand shows only once its owner said so.
+        hand = self.query_one(Hand)
+        if len(self.table.humans()) > 1 and self._shown_to != self.seat:
+            hand.show((), (), False, look)
+        else:
+            hand.show(view.hand, view.legal, active, look)
         self.query_one(TrickArea).show(view, look, self._gathered, self._centre(view))
         self.query_one(ScoreTable).show(view, look.ascii, look.colour)
         status = self.query_one("#status", Static)
