@@ -29,6 +29,19 @@ HELP = "time from process start to the first screen painted (target: 1.0 s)"
 TARGET_S = 1.0
 
 
+def fill(workdir: Path, sessions: int) -> None:
+    """``sessions`` saved sessions of 10 finished deals each, the newest one unfinished
+    at its last deal (what Home reads to offer "Continue")."""
+    from ..store.folder import SessionStore
+    from ..ui.screenshots import play_random, seeded, write
+    store = SessionStore(workdir / "data" / "polignac-tui" / "sessions")
+    for i in range(sessions):
+        session = seeded(f"20261101-{1000 + i}-ana", "", i, end="deals", limit=11)
+        write(store, play_random(session, i, deals=10))
+        stamp = 1_800_000_000 + i
+        os.utime(store.path(session.id), (stamp, stamp))
+
+
 def once(workdir: Path, columns: int = 80, rows: int = 24, timeout: float = 20.0) -> float:
     """Seconds from spawning the app to its first painted screen."""
     stamp = workdir / "first-paint"
@@ -74,9 +87,12 @@ def run(argv: list[str]) -> int:
     parser.add_argument("-n", "--runs", type=int, default=10, help="runs (default 10)")
     parser.add_argument("--warmup", type=int, default=1,
                         help="runs not counted, to warm the file cache (default 1)")
+    parser.add_argument("--sessions", type=int, default=0, metavar="N",
+                        help="saved sessions in the data folder (10 deals each; default 0)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="polignac-startup-") as tmp:
         workdir = Path(tmp)
+        fill(workdir, args.sessions)
         try:
             for _ in range(args.warmup):
                 once(workdir)
@@ -85,7 +101,8 @@ def run(argv: list[str]) -> int:
             print(f"startup: {error}", file=sys.stderr)
             return 1
     median, worst = statistics.median(times), max(times)
-    print(f"first screen painted, {args.runs} runs at 80x24 under a pty: "
+    print(f"first screen painted, {args.runs} runs at 80x24 under a pty, "
+          f"{args.sessions} saved sessions: "
           f"median {median:.3f} s, max {worst:.3f} s, min {min(times):.3f} s "
           f"(target {TARGET_S:.1f} s)")
     verdict = "ok" if worst <= TARGET_S else "over target"

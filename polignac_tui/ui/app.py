@@ -24,8 +24,11 @@ if TYPE_CHECKING:
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
-# Set by ``polignac-tui --first-paint FILE`` (the startup benchmark): the wall-clock
-# time of the first painted screen is written to FILE and the app exits.
+# How many of the newest saved files Home reads to offer "Continue".
+CONTINUE_SCAN = 20
+
+# Set (to a file path) by the startup benchmark: the app writes the wall-clock time of
+# its first painted screen to that file and exits.
 FIRST_PAINT_ENV = "POLIGNAC_TUI_FIRST_PAINT"
 
 
@@ -188,14 +191,25 @@ class PolignacApp(App[None]):
         self.resume(session_id)
 
     def unfinished_id(self) -> str | None:
-        """The id of the most recent unfinished session, if any."""
+        """The id of the most recent unfinished session, if any (what "Continue" resumes).
+
+        Looks at the ``CONTINUE_SCAN`` most recently written files only, newest first,
+        and stops at the first unfinished one: Home stays quick with hundreds of saved
+        sessions (older ones are still in the saved-sessions list).
+        """
         try:
-            entries = self.store.entries()
-        except Exception:  # an unreadable folder is reported by the saved-sessions screen
+            paths = sorted((p for p in self.store.root.glob("*.toml")
+                            if not p.name.startswith(".")),
+                           key=lambda p: p.stat().st_mtime, reverse=True)
+        except OSError:  # an unreadable folder is reported by the saved-sessions screen
             return None
-        for entry in entries:
-            if entry.session is not None and not entry.session.finished:
-                return entry.id
+        for path in paths[:CONTINUE_SCAN]:
+            try:
+                session = self.store.load(path.stem)
+            except Exception:  # unreadable or not a session id: listed there with why
+                continue
+            if not session.finished:
+                return path.stem
         return None
 
     # -- tables ------------------------------------------------------------------------

@@ -121,3 +121,19 @@ async def test_keys_typed_while_quitting_open_nothing(make_app) -> None:
         app.push_screen(Saved())  # as a key typed ahead of the exit would
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_continue_skips_finished_and_damaged_newer_files(make_app, saved, store,
+                                                                session_maker, finish) -> None:
+    import os
+    older = saved(session_maker(name="Older"), first_human="Ana")
+    newer = saved(finish(session_maker(seed=9, name="Done")), first_human="Bruno")
+    damaged = store.root / "20261102-0000-zoe.toml"
+    damaged.write_text("[[[", encoding="utf-8")
+    for age, path in ((300, store.path(older)), (200, store.path(newer)), (100, damaged)):
+        os.utime(path, (1_900_000_000 - age, 1_900_000_000 - age))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.unfinished_id() == older
+        assert menu_ids(app)[0] == "continue"
