@@ -80,6 +80,10 @@ def check(name: str, value: object) -> str | None:
         return None
     if name in ("ascii", "four_colour"):
         return None if isinstance(value, bool) else "must be true or false"
+    if name == "theme":  # any Textual theme name; an unknown one falls back at start
+        ok = isinstance(value, str) and value != "" and all(
+            ch.isascii() and (ch.isalnum() or ch == "-") for ch in value)
+        return None if ok else f"{value!r} is not a theme name"
     allowed = {"theme": THEMES, "pace": PACES, "default_preset": PRESETS}.get(name)
     if allowed is None:
         return "is not a setting"

@@ -100,6 +100,12 @@ class PolignacApp(App[None]):
         self.theme = theme if theme in self.available_themes else THEMES[0]
         self.set_class(self.settings.ascii, "ascii")
 
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen anywhere (the command palette too) is kept for next time."""
+        if self._started and theme != self.settings.theme:
+            self.settings.theme = theme
+            self.save_settings()
+
     def save_settings(self) -> bool:
         """Save the settings in force; a failure is notified, never raised."""
         try:

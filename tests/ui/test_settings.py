@@ -98,3 +98,19 @@ async def test_empty_name_is_refused_inline(make_app) -> None:
         assert error.display and "your name cannot be empty" in str(error.render())
         assert app.settings.name == "Ana"
     assert not settings_path().exists()
+
+
+async def test_theme_chosen_elsewhere_is_kept(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.theme = "dracula"  # as the command palette's "Change theme" does
+        await pilot.pause()
+    assert app.settings.theme == "dracula"
+    assert load_settings().theme == "dracula"
+
+
+def test_unknown_theme_name_is_kept_but_falls_back_at_start() -> None:
+    save_settings(Settings(theme="some-future-theme"))
+    assert load_settings().theme == "some-future-theme"
+    assert load_settings().problem is None

@@ -40,7 +40,8 @@ class SettingsScreen(Screen[None]):
         with VerticalScroll(id="settings", classes="form"):
             yield Static("Settings (saved as soon as you change them)", classes="screen-title")
             yield from self.row("name", Input(s.name, id="name", compact=True, max_length=24))
-            yield from self.row("theme", Select([(t, t) for t in THEMES], value=s.theme,
+            themes = [*THEMES, *([s.theme] if s.theme not in THEMES else [])]
+            yield from self.row("theme", Select([(t, t) for t in themes], value=s.theme,
                                                 id="theme", allow_blank=False, compact=True))
             yield from self.row("pace", Select([(p, p) for p in PACES], value=s.pace,
                                                id="pace", allow_blank=False, compact=True))
