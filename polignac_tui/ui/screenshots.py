@@ -171,7 +171,7 @@ SHOTS: tuple[Shot, ...] = (
     Shot("home", SMALL, "home", _nothing),
     Shot("home-large", LARGE, "home", _nothing),
     Shot("new-session", SMALL, "home", lambda p, a: keys(p, "n")),
-    Shot("table-mid-trick", SMALL, "table", to_mid_trick),
+    Shot("table", SMALL, "table", to_mid_trick),
     Shot("table-large", LARGE, "table", to_mid_trick),
     Shot("rules-panel", SMALL, "table", lambda p, a: _then(to_mid_trick, p, a, "r")),
     Shot("score-table", SMALL, "table", lambda p, a: _then(to_mid_trick, p, a, "s")),
