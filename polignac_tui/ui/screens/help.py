@@ -10,7 +10,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
+
+from ..chrome import header
 
 # (title, module under polignac_tui.ui, class name, keys handled by widgets inside)
 SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
@@ -97,7 +99,7 @@ class HelpScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield header(self.app)
         with VerticalScroll(id="help"):
             yield Static("Keys", classes="screen-title")
             yield Static(help_text(), id="help-keys", markup=True)

@@ -8,8 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+from ..chrome import header
 
 BANNER = r"""
  ___  ___  _    ___ ___ _  _   _   ___
@@ -53,7 +55,7 @@ class HomeScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield header(self.app)
         with Vertical(id="home"):
             yield Static(BANNER, id="banner")
             yield Static("", id="suits")

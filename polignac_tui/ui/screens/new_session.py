@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, preset
 from ...engine.rules import (
@@ -20,6 +20,7 @@ from ...engine.rules import (
     SETTING_HELP,
     describe_setting,
 )
+from ..chrome import header
 from ..quick import COMPUTER_NAMES, DEFAULT_LEVEL
 
 MAX_SEATS = 8
@@ -86,7 +87,7 @@ class NewSessionScreen(Screen[None]):
         settings = self.app.settings  # type: ignore[attr-defined]
         start = settings.default_preset if settings.default_preset in PRESET_NAMES else "classique"
         rules = preset(start, 4)
-        yield Header()
+        yield header(self.app)
         with VerticalScroll(id="new-session", classes="form"):
             yield Static("New session", classes="screen-title")
             with Horizontal(classes="field"):

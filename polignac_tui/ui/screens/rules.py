@@ -9,10 +9,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Label, Select, Static
+from textual.widgets import Footer, Label, Select, Static
 
 from ...engine import PRESET_NAMES, Rules, preset
 from ...engine.rules import PRESET_TITLES, describe_setting
+from ..chrome import header
 
 
 def rules_widget(rules: Rules, players: int) -> Widget:
@@ -36,7 +37,7 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         default = self.app.settings.default_preset  # type: ignore[attr-defined]
-        yield Header()
+        yield header(self.app)
         with Horizontal(id="rules-choice", classes="field"):
             yield Label("Preset", classes="field-label")
             yield Select([(PRESET_TITLES[p], p) for p in PRESET_NAMES if p != "custom"],

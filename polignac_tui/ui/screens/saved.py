@@ -12,9 +12,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Header, Static
+from textual.widgets import Button, DataTable, Footer, Static
 
 from ...engine import Session
+from ..chrome import header
 
 
 def cognac_line(session: Session) -> str:
@@ -113,7 +114,7 @@ class SavedScreen(Screen[None]):
         self.entries: list[Any] = []
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield header(self.app)
         with Vertical(id="saved"):
             yield Static("Saved sessions", classes="screen-title")
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)

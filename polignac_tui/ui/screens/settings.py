@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Label, Select, Static
+from textual.widgets import Footer, Input, Label, Select, Static
 
 from ...config import PACES, PRESETS, SETTING_LABELS, THEMES, check
 from ...engine.rules import PRESET_TITLES
+from ..chrome import header
 from .new_session import show_problem
 
 HELP = {
@@ -36,7 +37,7 @@ class SettingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s = self.app.settings  # type: ignore[attr-defined]
-        yield Header()
+        yield header(self.app)
         with VerticalScroll(id="settings", classes="form"):
             yield Static("Settings (saved as soon as you change them)", classes="screen-title")
             yield from self.row("name", Input(s.name, id="name", compact=True, max_length=24))
