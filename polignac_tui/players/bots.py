@@ -14,7 +14,16 @@ from ..engine import Action, Declare, Play, SeatView
 from . import policy
 from .inference import posterior, weighted
 from .knowledge import Knowledge, generale_losers, read_view, sample, sample_strong, view_seed
-from .search import EXPERT, HARD, Budget, World, candidates, declare_value, search
+from .search import (
+    EXPERT,
+    HARD,
+    Budget,
+    World,
+    candidates,
+    declare_value,
+    representative,
+    search,
+)
 
 # One world is the true one: the playouts are deterministic, so one suffices.
 CHEAT = Budget(worlds=1)
@@ -113,7 +122,9 @@ class SearchPlayer:
             return Declare(view.seat, d + 0.75 < p), {}, k
         legal = k.cx.mask(view.legal)
         cards = candidates(k, legal)
-        best, means = search(k, k.base, cards, world, rng, self.budget)
+        prefer = representative(cards, policy.choose(_with_unseen(k), view.seat, legal,
+                                                     k.unseen))
+        best, means = search(k, k.base, cards, world, rng, self.budget, prefer)
         return Play(view.seat, k.cx.to_card[best]), means, k
 
     def choose(self, view: SeatView) -> Action:

@@ -53,6 +53,15 @@ def candidates(k: Knowledge, legal: int) -> list[int]:
     return out
 
 
+def representative(cards: list[int], card: int) -> int:
+    """The candidate standing for ``card`` (the strongest of its run of equivalents)."""
+    rep = -1
+    for c in cards:
+        if c >> 3 == card >> 3 and c <= card:
+            rep = c
+    return rep
+
+
 def value(base: State, hands: list[int], card: int, me: int) -> int:
     """My points after ``card`` and a playout; against a declarer the others are allies
     (RULES.md §5), so a générale made counts double for them."""
@@ -67,8 +76,9 @@ def value(base: State, hands: list[int], card: int, me: int) -> int:
 
 
 def search(k: Knowledge, base: State, cards: list[int], world: World, rng: random.Random,
-           budget: Budget) -> tuple[int, dict[int, float]]:
-    """The best card of ``cards`` for ``k.me`` and the mean points of each tried card."""
+           budget: Budget, prefer: int = -1) -> tuple[int, dict[int, float]]:
+    """The best card of ``cards`` for ``k.me`` and the mean points of each tried card
+    (on a tie, ``prefer``: the rule-based choice, then the strongest card)."""
     me = k.me
     if len(cards) == 1:
         return cards[0], {cards[0]: 0.0}
@@ -80,7 +90,7 @@ def search(k: Knowledge, base: State, cards: list[int], world: World, rng: rando
             sums[c] += value(base, hands, c, me)
             counts[c] += 1
     means = {c: sums[c] / counts[c] for c in cards if counts[c]}
-    best = min(cards, key=lambda c: (means[c], c))
+    best = min(cards, key=lambda c: (means[c], c != prefer, c))
     return best, means
 
 
