@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Label, Select, Static
@@ -46,7 +46,7 @@ class RulesScreen(Screen[None]):
             yield Label("  Players", classes="field-label-short")
             yield Select([(str(n), n) for n in range(3, 9)], value=4, id="rules-players",
                          allow_blank=False, compact=True)
-        yield VerticalScroll(id="rules-body")
+        yield Container(id="rules-body")
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -60,6 +60,6 @@ class RulesScreen(Screen[None]):
         players = self.query_one("#rules-players", Select).value
         if not isinstance(name, str) or not isinstance(players, int):
             return
-        body = self.query_one("#rules-body", VerticalScroll)
+        body = self.query_one("#rules-body", Container)
         await body.remove_children()
         await body.mount(rules_widget(preset(name, players), players))
