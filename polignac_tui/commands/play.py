@@ -22,6 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, default=4, metavar="N",
                    help="number of players, 3 to 8, you included (default 4)")
     p.add_argument("--name", default=None, help="your name (default: your settings' name)")
+    add_ascii(p)
     p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     p.set_defaults(handler=run_new)
 
@@ -29,8 +30,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Resume a saved session: ID, or the most recent one "
                                    "still in play.")
     p.add_argument("id", nargs="?", metavar="ID", help="the session id (see polignac-tui list)")
+    add_ascii(p)
     p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     p.set_defaults(handler=run_resume)
+
+
+def add_ascii(parser: argparse.ArgumentParser) -> None:
+    """``--ascii`` after the command too (``polignac-tui new --ascii``)."""
+    parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
+                        help="draw suits as S H D C and borders in ASCII")
 
 
 def run_new(args: argparse.Namespace) -> int:

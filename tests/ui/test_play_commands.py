@@ -84,3 +84,14 @@ def test_resume_most_recent_unfinished(ran, saved, store) -> None:
     assert app._start_table.session.id == session_id
     with store.lock(session_id):
         pass
+
+
+@pytest.mark.parametrize("argv", [["--ascii", "new"], ["new", "--ascii"]])
+def test_ascii_before_or_after_the_command(argv, ran) -> None:
+    assert main([*argv, "--seed", "1"]) == 0
+    assert ran[0].settings.ascii
+
+
+def test_no_ascii_by_default(ran) -> None:
+    assert main(["new", "--seed", "1"]) == 0
+    assert not ran[0].settings.ascii
