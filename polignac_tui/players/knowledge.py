@@ -164,7 +164,7 @@ def generale_losers(hands: list[int], seat: int, cx: Codec, guard: bool) -> int:
     return losers
 
 
-def sample_strong(k: Knowledge, rng: random.Random, seat: int, tries: int = 12) -> list[int]:
+def sample_strong(k: Knowledge, rng: random.Random, seat: int, tries: int = 6) -> list[int]:
     """A world where ``seat`` (who declared la générale) holds a hand worth declaring:
     the best of ``tries`` samples by ``generale_losers``."""
     best: list[int] = []
