@@ -32,7 +32,8 @@ class SettingsScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("f1,question_mark", "app.help", "Help", key_display="f1",
+                tooltip="every key of every screen"),
     ]
 
     def compose(self) -> ComposeResult:
