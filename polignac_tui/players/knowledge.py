@@ -164,16 +164,33 @@ def generale_losers(hands: list[int], seat: int, cx: Codec, guard: bool) -> int:
     return losers
 
 
-def sample_strong(k: Knowledge, rng: random.Random, seat: int, tries: int = 6) -> list[int]:
-    """A world where ``seat`` (who declared la générale) holds a hand worth declaring:
-    the best of ``tries`` samples by ``generale_losers``."""
-    best: list[int] = []
-    best_losers = 99
-    for _ in range(tries):
-        hands = sample(k, rng)
-        losers = generale_losers(hands, seat, k.cx, k.base.guard)
-        if losers < best_losers:
-            best, best_losers = hands, losers
-            if not losers:
-                break
-    return best
+def sample_strong(k: Knowledge, rng: random.Random, seat: int, swaps: int = 8) -> list[int]:
+    """A world where ``seat`` (who declared la générale) holds a hand worth declaring: a
+    sample whose stoppers (another seat's card above the declarer's weakest card of a
+    suit) are swapped into the declarer's hand, strongest first, until none is left."""
+    hands = sample(k, rng)
+    for _ in range(swaps):
+        if not generale_losers(hands, seat, k.cx, k.base.guard):
+            break
+        mine = hands[seat]
+        best = None
+        for s in range(4):
+            m = mine & SUIT_MASK[s]
+            if not m:
+                continue
+            weakest = m.bit_length() - 1
+            for other, h in enumerate(hands):
+                if other == seat:
+                    continue
+                stoppers = h & SUIT_MASK[s] & ((1 << weakest) - 1) & ~k.excluded[seat]
+                if stoppers and not k.excluded[other] >> weakest & 1:
+                    top = (stoppers & -stoppers).bit_length() - 1
+                    if best is None or top < best[0]:
+                        best = (top, weakest, other)
+        if best is None:
+            break
+        top, weakest, other = best
+        swap = (1 << top) | (1 << weakest)
+        hands[seat] ^= swap
+        hands[other] ^= swap
+    return hands

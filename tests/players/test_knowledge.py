@@ -102,3 +102,21 @@ def test_a_seed_gives_the_same_play(level: str) -> None:
     assert first[0] == first[1]
     player = make_player(level, 42)
     assert player.choose(view) == player.choose(view)
+
+
+def test_a_declarer_is_given_a_hand_worth_declaring() -> None:
+    from polignac_tui.engine import Declare, preset
+    from polignac_tui.players.knowledge import generale_losers, sample_strong
+
+    session = Session(preset("generale", 4), [Player(f"P{i}") for i in range(4)])
+    session.add_deal(3, HANDS)
+    session.apply(Declare(0, True))
+    k = read_view(session.view(1))
+    rng = random.Random(4)
+    plain = [generale_losers(sample(k, rng), 0, k.cx, False) for _ in range(50)]
+    strong = [sample_strong(k, rng, 0) for _ in range(50)]
+    assert all(generale_losers(h, 0, k.cx, False) == 0 for h in strong)
+    assert sum(plain) > 0
+    for hands in strong:
+        assert hands[1] == k.hand
+        assert [h.bit_count() for h in hands] == list(k.counts)
