@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
@@ -52,6 +53,8 @@ class PolignacApp(App[None]):
                  table: Table | None = None, ascii: bool = False) -> None:
         super().__init__()
         self.settings = settings if settings is not None else Settings()
+        # ``--ascii`` holds for this run only: it is not written to settings.toml.
+        self.ascii_for_this_run = ascii and not self.settings.ascii
         if ascii:
             self.settings.ascii = True
         if store is None:
@@ -108,8 +111,12 @@ class PolignacApp(App[None]):
 
     def save_settings(self) -> bool:
         """Save the settings in force; a failure is notified, never raised."""
+        kept = self.settings
+        if self.ascii_for_this_run:
+            kept = replace(self.settings, ascii=False)
         try:
-            save_settings(self.settings)
+            save_settings(kept)
+            self.settings.problem = None
         except OSError as error:
             self.notify(f"Settings not saved: {error}", title="Settings", severity="error")
             return False

@@ -114,3 +114,16 @@ def test_unknown_theme_name_is_kept_but_falls_back_at_start() -> None:
     save_settings(Settings(theme="some-future-theme"))
     assert load_settings().theme == "some-future-theme"
     assert load_settings().problem is None
+
+
+async def test_ascii_from_the_command_line_is_not_saved(store) -> None:
+    from polignac_tui.ui.app import PolignacApp
+    app = PolignacApp(Settings(name="Ana"), store, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        assert app.has_class("ascii")
+        app.screen.query_one("#pace", Select).value = "slow"
+        await pilot.pause()
+    saved = load_settings()
+    assert saved.pace == "slow" and saved.ascii is False

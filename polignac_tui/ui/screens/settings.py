@@ -88,5 +88,7 @@ class SettingsScreen(Screen[None]):
         if getattr(settings, name) == value:
             return
         setattr(settings, name, value)
+        if name == "ascii":  # chosen here: kept, even if --ascii started this run
+            self.app.ascii_for_this_run = False  # type: ignore[attr-defined]
         self.app.apply_settings()  # type: ignore[attr-defined]
         self.app.save_settings()  # type: ignore[attr-defined]
