@@ -101,3 +101,26 @@ async def test_damaged_file_is_left_alone(make_app, store) -> None:
         await pilot.press("y")
         await pilot.pause()
         assert path.exists()  # the store refuses to delete damaged files: reported, untouched
+
+
+async def test_click_selects_then_a_second_click_resumes(make_app, saved, session_maker) -> None:
+    from polignac_tui.ui.screens.table import TableScreen
+    saved(session_maker(name="One"))
+    second = saved(session_maker(seed=2, name="Two"), first_human="Bruno")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_saved(app, pilot)
+        table = screen.query_one("#sessions", DataTable)
+        index = next(i for i, e in enumerate(screen.entries) if e.id == second)
+        other = 1 - index
+        table.move_cursor(row=other)
+        await pilot.pause()
+        offset = (3, index + 1)  # below the header row
+        await pilot.click("#sessions", offset=offset)
+        await pilot.pause()
+        assert isinstance(app.screen, SavedScreen) and table.cursor_row == index
+        await pilot.click("#sessions", offset=offset)
+        await pilot.pause()
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+        assert len(tables) == 1 and tables[0].table.session.id == second
+        tables[0].table.close()

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.events import MouseDown
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
@@ -112,6 +113,7 @@ class SavedScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.entries: list[Any] = []
+        self.row_before_click: int | None = None
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
@@ -177,8 +179,14 @@ class SavedScreen(Screen[None]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_detail()
 
+    def on_mouse_down(self, event: MouseDown) -> None:
+        self.row_before_click = self.query_one("#sessions", DataTable).cursor_row
+
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        self.action_resume()
+        # A click (Enter is a binding here) resumes only a row already highlighted:
+        # the first click on a row selects it, a second one resumes it.
+        if event.cursor_row == self.row_before_click:
+            self.action_resume()
 
     def action_resume(self) -> None:
         entry = self.selected()
