@@ -180,7 +180,7 @@ def sample_strong(k: Knowledge, rng: random.Random, seat: int, swaps: int = 8) -
                 continue
             weakest = m.bit_length() - 1
             for other, h in enumerate(hands):
-                if other == seat:
+                if other in (seat, k.me):   # my own cards are known: they stay
                     continue
                 stoppers = h & SUIT_MASK[s] & ((1 << weakest) - 1) & ~k.excluded[seat]
                 if stoppers and not k.excluded[other] >> weakest & 1:

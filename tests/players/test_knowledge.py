@@ -115,8 +115,11 @@ def test_a_declarer_is_given_a_hand_worth_declaring() -> None:
     rng = random.Random(4)
     plain = [generale_losers(sample(k, rng), 0, k.cx, False) for _ in range(50)]
     strong = [sample_strong(k, rng, 0) for _ in range(50)]
-    assert all(generale_losers(h, 0, k.cx, False) == 0 for h in strong)
-    assert sum(plain) > 0
+    # only my own cards (known, never swapped) can still stop the declarer: at most
+    # one loser per suit where I hold cards (A♠, 10♥, A♦)
+    losers = [generale_losers(h, 0, k.cx, False) for h in strong]
+    assert max(losers) <= 3
+    assert sum(losers) < sum(plain)
     for hands in strong:
         assert hands[1] == k.hand
         assert [h.bit_count() for h in hands] == list(k.counts)
