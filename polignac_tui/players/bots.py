@@ -24,6 +24,7 @@ from .search import (
     representative,
     search,
 )
+from .sim import State
 
 # One world is the true one: the playouts are deterministic, so one suffices.
 CHEAT = Budget(worlds=1)
@@ -77,7 +78,7 @@ class MediumPlayer:
         return Play(view.seat, k.cx.to_card[card])
 
 
-def _with_unseen(k: Knowledge):  # type: ignore[no-untyped-def]
+def _with_unseen(k: Knowledge) -> State:
     """The base state with the unseen cards as one pooled hand (the policy only needs
     their union)."""
     st = k.base.copy()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ..engine import Declare, Play, SeatView, glyph
 from ..engine.cards import SUIT_NAMES, card_name
 from .bots import SearchPlayer
+from .knowledge import Knowledge
 from .policy import threat
 from .search import EXPERT
 
@@ -40,7 +41,7 @@ def _unseen_above(view: SeatView, card: str, unseen: set[str]) -> list[str]:
     return [r + card[1] for r in order[:order.index(card[0])] if r + card[1] in unseen]
 
 
-def reason(view: SeatView, card: str, k) -> str:  # type: ignore[no-untyped-def]
+def reason(view: SeatView, card: str, k: Knowledge) -> str:
     """A few words on why ``card``, from what the seat can see."""
     g = glyph(card)
     if len(view.legal) == 1:
