@@ -77,7 +77,11 @@ def illegal_reason(hand: Sequence[Card], led_suit: str | None, rules: Rules, car
     """Why ``card`` may not be played (assumes it is in ``hand`` and is illegal)."""
     if led_suit is not None and card[1] != led_suit and any(c[1] == led_suit for c in hand):
         return f"you must follow {SUIT_NAMES[led_suit]}: you hold a {SUIT_SINGULAR[led_suit]}"
-    if rules.jack_guard and card[0] in "KQ" and "J" + card[1] in hand:
+    # Void in the suit led and holding a jack: must-discard decides, whatever the card.
+    void_with_jack = (led_suit is not None and rules.must_discard_jack
+                      and not any(c[1] == led_suit for c in hand)
+                      and any(c[0] == "J" for c in hand))
+    if not void_with_jack and rules.jack_guard and card[0] in "KQ" and "J" + card[1] in hand:
         return (f"you may not play the {card_name(card)} while you hold the jack of "
                 f"{SUIT_NAMES[card[1]]} (jack guard)")
     if POLIGNAC in hand:
