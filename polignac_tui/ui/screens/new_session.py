@@ -136,6 +136,8 @@ class NewSessionScreen(Screen[None]):
                 yield Button("Back (esc)", id="back")
         yield Footer()
 
+    validation_due = False
+
     def on_mount(self) -> None:
         self.show_seats()
         self.validate()
@@ -270,9 +272,19 @@ class NewSessionScreen(Screen[None]):
                 base.limit if base.end == "points" else 20)
             self.query_one("#set-limit", Input).value = str(limit)
             self.query_one("#limit-help", Static).update(limit_hint(end, self.players))
-        self.validate()
+        self.validate_soon()
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        self.validate_soon()
+
+    def validate_soon(self) -> None:
+        """Validate once after the changes in flight (a preset changes a dozen fields)."""
+        if not self.validation_due:
+            self.validation_due = True
+            self.call_after_refresh(self._validate_due)
+
+    def _validate_due(self) -> None:
+        self.validation_due = False
         self.validate()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
