@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from polignac_tui.ui.screens.help import HelpScreen, help_text
+from polignac_tui.ui.screens.help import HelpScreen, help_text, sections
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.saved import SavedScreen
 
@@ -18,13 +18,18 @@ def test_every_home_and_saved_binding_is_listed() -> None:
         assert f"{title}[/]" in text
 
 
+SCREENS_SHOWN = sections()
+
+
 async def test_help_opens_with_question_mark_and_closes_with_escape(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert "command palette" in str(app.screen.query_one("#help-keys", Static).render())
+        shown = app.screen.query_one("#help").query(Static)
+        assert any(str(w.render()) == "Saved sessions" for w in shown)
+        assert len(app.screen.query(".help-keys")) == len(SCREENS_SHOWN)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import ClassVar
 
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -78,6 +79,26 @@ def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
     return [(" / ".join(keys), text) for keys, text in rows.values()]
 
 
+def sections() -> list[tuple[str, list[tuple[str, str]]]]:
+    """(screen title, [(keys, what they do)]) for every screen that exists."""
+    found = []
+    for title, module, name, extra in SCREENS:
+        rows = bindings_of(module, name) + list(extra)
+        if rows:
+            found.append((title, rows))
+    return found
+
+
+def key_table(rows: list[tuple[str, str]]) -> Table:
+    """Keys and what they do in two columns; long descriptions wrap in their column."""
+    table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+    table.add_column(style="bold", no_wrap=True, min_width=16)
+    table.add_column(ratio=1)
+    for keys, text in rows:
+        table.add_row(keys, text)
+    return table
+
+
 def help_text() -> str:
     """Every key of every screen, as content markup."""
     parts: list[str] = []
@@ -102,7 +123,9 @@ class HelpScreen(Screen[None]):
         yield header(self.app)
         with VerticalScroll(id="help"):
             yield Static("Keys", classes="screen-title")
-            yield Static(help_text(), id="help-keys", markup=True)
+            for title, rows in sections():
+                yield Static(title, classes="section-title")
+                yield Static(key_table(rows), classes="help-keys")
         yield Footer()
 
     def on_mount(self) -> None:
