@@ -120,11 +120,6 @@ async def until(pilot: Any, app: Any, done: Callable[[], bool], steps: int = 200
     raise RuntimeError("the table did not reach the wanted state")
 
 
-def table_screen(app: Any) -> Any:
-    from .screens.table import TableScreen
-    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
-
-
 def mid_trick(app: Any) -> bool:
     """Your turn, with cards already on the table."""
     from .screens.table import TableScreen
@@ -242,6 +237,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     folder = Path(args.folder)
     folder.mkdir(parents=True, exist_ok=True)
+    names = [s.name for s in SHOTS]
+    unknown = sorted(set(args.only or ()) - set(names))
+    if unknown:
+        parser.error(f"no screen named {', '.join(unknown)} (one of {', '.join(names)})")
     shots = [s for s in SHOTS if not args.only or s.name in args.only]
     for shot in shots:
         path = asyncio.run(take(shot, folder))
