@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from ..engine import glyph
+from ..engine import SeatView, glyph
 from ..engine.cards import SUIT_GLYPHS, SUIT_NAMES
 
 
@@ -161,3 +161,22 @@ def words(message: str, look: CardLook) -> str:
 
     message = _FOLLOW.sub(follow, message)
     return _CARD.sub(lambda m: m.group(1) + SUIT_GLYPHS[m.group(2)], message)
+
+
+# -- seats in sentences: the person at this terminal is "you" ------------------------------
+def is_you(view: SeatView, seat: int | None) -> bool:
+    """True when ``seat`` is the human this view is drawn for (a sentence says "you")."""
+    return (seat is not None and seat == view.seat and seat < len(view.humans)
+            and view.humans[seat])
+
+
+def who(view: SeatView, seat: int, capital: bool = False) -> str:
+    """The seat's name in a sentence, or "you"/"You" for the person viewing."""
+    if is_you(view, seat):
+        return "You" if capital else "you"
+    return view.names[seat]
+
+
+def says(view: SeatView, seat: int, third: str, second: str, capital: bool = True) -> str:
+    """``"Denis deals"`` / ``"You deal"``: the name (or you) and the verb in the right person."""
+    return f"{who(view, seat, capital)} {second if is_you(view, seat) else third}"

@@ -114,7 +114,7 @@ async def test_generale_declared_and_made(make_app, store) -> None:
         deal = table.session.deals[0]
         assert deal.declarer == 0 and deal.generale_made
         assert table.session.totals == [0, 5, 5, 5]
-        assert "declared la générale and won every trick" in text_of(
+        assert "You declared la générale and won every trick" in text_of(
             app.screen.query_one("#summary"))
 
 
@@ -139,7 +139,7 @@ async def test_chelem_scores_zero_and_five(make_app, store) -> None:
         assert isinstance(app.screen, SummaryScreen)
         assert table.session.deals[0].chelem == 0
         assert table.session.totals == [0, 5, 5, 5]
-        assert "Chelem! Ana won every trick" in text_of(app.screen.query_one("#summary"))
+        assert "Chelem! You won every trick: 0 for you" in text_of(app.screen.query_one("#summary"))
 
 
 async def test_end_of_session_with_a_tie_for_the_cognac(make_app, store) -> None:
@@ -153,8 +153,10 @@ async def test_end_of_session_with_a_tie_for_the_cognac(make_app, store) -> None
         assert isinstance(app.screen, CognacScreen)
         assert table.session.losers == [1, 2, 3] and table.session.winners == [0]
         pays = text_of(app.screen.query_one("#cognac-pays"))
-        assert "Bruno, Claire and Denis tie for the most points" in pays
-        assert "Ana" in text_of(app.screen.query_one("#cognac-wins"))
+        assert "Bruno, Claire and Denis tie for the most points: they all pay" in pays
+        assert text_of(app.screen.query_one("#cognac-wins")).strip() == "You win!"
+        totals = text_of(app.screen.query_one("#cognac-totals"))
+        assert "Ana 0" in totals and "Denis 5" in totals
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)

@@ -101,7 +101,7 @@ async def test_a_finished_trick_stays_until_a_key(make_app, store, monkeypatch, 
         screen = table_screen(app)
         await settle(pilot, lambda: screen._waiting == "hold")
         assert screen._gathered is not None and screen._gathered.winner == 0
-        assert "Ana takes the trick" in str(screen.query_one("TrickArea").render())
+        assert "You win with K♠" in str(screen.query_one("TrickArea").render())
         hand = screen.query_one(Hand)
         assert not hand.active
         await pilot.press(key)

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import SeatView
-from ..cardtext import CardLook
+from ..cardtext import CardLook, is_you, who
 from ..widgets.scores import LEGEND, LEGEND_ASCII, full
 
 
@@ -23,21 +23,49 @@ def _names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _seats(view: SeatView, seats: tuple[int, ...] | list[int]) -> str:
+    """``"You, Bruno and Claire"``: you first, then the others in seat order."""
+    ordered = sorted(seats, key=lambda s: (not is_you(view, s), s))
+    return _names([who(view, s, capital=i == 0) for i, s in enumerate(ordered)])
+
+
 def declaration(view: SeatView) -> tuple[str, str]:
-    """(who pays the cognac, who wins) in words."""
-    losers = [view.names[s] for s in view.losers]
-    winners = [view.names[s] for s in view.winners]
+    """(who pays the cognac, who wins) in words; the person viewing is "you"."""
+    losers = list(view.losers)
+    you_pay = any(is_you(view, s) for s in losers)
     if len(losers) == 1:
-        pays = f"{losers[0]} pays the cognac!"
+        name = view.names[losers[0]]
+        if you_pay:
+            pays = "You pay the cognac!" if name.lower() == "you" else \
+                f"You pay the cognac, {name}!"
+        else:
+            pays = f"{name} pays the cognac!"
     elif len(losers) == view.players:
         pays = "Everyone is tied: you all pay the cognac!"
     else:
-        pays = f"{_names(losers)} tie for the most points: they all pay the cognac!"
-    if view.seat in view.losers and len(losers) == 1:
-        pays = f"You pay the cognac, {losers[0]}!"
-    wins = f"Winner{'s' if len(winners) > 1 else ''}: {_names(winners)}" if winners else \
-        "Nobody wins."
+        both = "both" if len(losers) == 2 else "all"
+        pays = (f"{_seats(view, losers)} tie for the most points: "
+                f"{'you' if you_pay else 'they'} {both} pay the cognac!")
+    winners = list(view.winners)
+    if not winners:
+        wins = "Nobody wins."
+    elif len(winners) == 1 and is_you(view, winners[0]):
+        wins = "You win!"
+    else:
+        wins = f"Winner{'s' if len(winners) > 1 else ''}: {_seats(view, winners)}"
     return pays, wins
+
+
+def totals_line(view: SeatView) -> Text:
+    """Every seat's final total on one line (wrapped when long), the loser(s) marked."""
+    text = Text(justify="center")
+    text.append("Totals: ", style="bold")
+    for i, name in enumerate(view.names):
+        if i:
+            text.append("  ")
+        style = "bold reverse" if i in view.losers else "bold"
+        text.append(f"{name} {view.totals[i]}", style=style)
+    return text
 
 
 class CognacScreen(Screen[None]):
@@ -66,6 +94,8 @@ class CognacScreen(Screen[None]):
     CognacScreen #cognac-wins {
         text-style: bold;
         color: $success;
+    }
+    CognacScreen #cognac-totals {
         margin-bottom: 1;
     }
     CognacScreen VerticalScroll {
@@ -96,12 +126,18 @@ class CognacScreen(Screen[None]):
         yield Static("The session is over: the cognac!", id="cognac-title")
         yield Static(Text(pays), id="cognac-pays", classes="declaration")
         yield Static(Text(wins), id="cognac-wins", classes="declaration")
-        with VerticalScroll():
+        yield Static(totals_line(self.view), id="cognac-totals", classes="declaration")
+        with VerticalScroll(id="cognac-scroll"):
             yield Static(Align.center(full(self.view, self.look.ascii, title="Final table")),
                          id="cognac-table")
             legend = LEGEND_ASCII if self.look.ascii else LEGEND
             yield Static(Text(legend, style="dim", justify="center"), id="cognac-legend")
         yield Footer()
+
+    def on_mount(self) -> None:
+        """The last deals and the Total row in sight (the totals are pinned above too)."""
+        self.query_one("#cognac-scroll", VerticalScroll).scroll_end(animate=False,
+                                                                   immediate=True)
 
     def action_home(self) -> None:
         self.dismiss(None)

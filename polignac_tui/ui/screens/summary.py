@@ -8,30 +8,47 @@ from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from ...engine import SeatView
-from ..cardtext import CardLook, cards_inline
+from ..cardtext import CardLook, cards_inline, says, who
+from ..widgets.header import generale_failed
 from ..widgets.scores import end_line, worst_style
+from ..widgets.tricklog import trick_table
 from .dim import DimmedModal
+from .panels import Overlay
 
 
 def outcome(view: SeatView) -> str:
     """The deal's headline: chelem, générale made or failed, or the plain deal."""
     result = view.results[-1]
-    names = view.names
     if result.declarer is not None:
-        who = names[result.declarer]
+        name, them = who(view, result.declarer, capital=True), who(view, result.declarer)
         if result.chelem == result.declarer:
-            return f"{who} declared la générale and won every trick: 0 for {who}, 5 for the rest."
-        return f"{who} declared la générale and lost a trick: {who} scores 5."
+            return (f"{name} declared la générale and won every trick: 0 for {them}, "
+                    "5 for the rest.")
+        scores = says(view, result.declarer, "scores", "score", capital=False)
+        return f"{name} declared la générale and lost a trick: {scores} 5."
     if result.chelem is not None:
-        who = names[result.chelem]
-        return f"Chelem! {who} won every trick: 0 for {who}, 5 for everyone else."
+        name, them = who(view, result.chelem, capital=True), who(view, result.chelem)
+        return f"Chelem! {name} won every trick: 0 for {them}, 5 for everyone else."
     return "The jacks are shared out."
+
+
+def early_end(view: SeatView) -> str:
+    """Why the deal ended before its last trick, or "" when every trick was played."""
+    left = view.tricks_total - len(view.tricks)
+    if left <= 0 or view.phase != "over":
+        return ""
+    tricks = "trick is" if left == 1 else f"{left} tricks are"
+    jacks = "All four jacks are taken"
+    if view.declarer is not None and generale_failed(view):
+        jacks += " and la générale has failed"
+    return f"{jacks}: the last {tricks} not played."
 
 
 def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
@@ -57,8 +74,11 @@ def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
                      else "bold")
         table.add_row(label, cards_inline(jacks, look) if jacks else Text("-", style="dim"),
                       str(view.tricks_won[seat]), f"+{points[seat]}", total)
-    return Group(Text(outcome(view), style="bold"), table,
-                 Text(end_line(view), style="italic dim"))
+    lines: list[RenderableType] = [Text(outcome(view), style="bold")]
+    early = early_end(view)
+    if early:
+        lines.append(Text(early))
+    return Group(*lines, table, Text(end_line(view), style="italic dim"))
 
 
 class SummaryScreen(DimmedModal[None]):
@@ -89,9 +109,10 @@ class SummaryScreen(DimmedModal[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", "Next deal"),
+        Binding("enter", "close", "Continue", key_display="Enter"),
         Binding("space", "close", "Next deal", show=False),
         Binding("escape", "close", "Next deal", show=False),
+        Binding("t", "tricks", "Tricks of this deal"),
     ]
 
     def __init__(self, view: SeatView, look: CardLook, *, last: bool = False) -> None:
@@ -106,9 +127,19 @@ class SummaryScreen(DimmedModal[None]):
         box_.border_subtitle = "Enter: " + ("the end" if self.last else "next deal")
         with box_:
             yield Static(summary_renderable(self.view, self.look), id="summary")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def action_tricks(self) -> None:
+        """The tricks of the deal just finished (Esc or t closes them)."""
+        self.app.push_screen(Overlay(f"Deal {self.view.deal_number}: tricks",
+                                     trick_table(self.view, self.look, title=""), "t"))
 
     def action_close(self) -> None:
         self.dismiss(None)
 
-    def on_click(self) -> None:
+    def on_click(self, event: events.Click) -> None:
+        """A click on the box goes on (a click on the Footer runs its key instead)."""
+        widget = event.widget
+        if widget is not None and any(isinstance(n, Footer) for n in widget.ancestors_with_self):
+            return
         self.dismiss(None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -24,10 +25,10 @@ from textual.widgets import Footer, Static
 from ...config import Settings
 from ...engine import Action, Declare, Play, RuleError, SeatView, Trick
 from ...engine.cards import SUIT_NAMES
-from ...engine.rules import PRESET_TITLES
-from ..cardtext import CardLook, cards_inline, inline, label, words
+from ..cardtext import CardLook, cards_inline, inline, is_you, label, says, who, words
 from ..widgets.hand import Hand
-from ..widgets.scores import ScoreTable, end_line
+from ..widgets.header import generale_failed, header_text
+from ..widgets.scores import ScoreTable
 from ..widgets.trick import TrickArea
 from ..widgets.tricklog import last_trick_table, trick_table
 from .cognac import CognacScreen
@@ -65,7 +66,8 @@ class TableScreen(Screen[None]):
         height: 1fr;
     }
     TableScreen #status {
-        height: 1;
+        height: auto;
+        max-height: 2;
         padding: 0 1;
         background: $boost;
     }
@@ -83,14 +85,16 @@ class TableScreen(Screen[None]):
         Binding("enter", "play", "Play"),
         Binding("h", "hint", "Hint"),
         Binding("u", "undo", "Undo"),
-        Binding("l", "last_trick", "Last"),
+        Binding("l", "last_trick", "Last trick", show=False),   # t shows it too
         Binding("t", "trick_log", "Tricks"),
         Binding("s", "scores", "Scores"),
         Binding("r", "rules", "Rules"),
         Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "leave", "Home"),
-        Binding("escape", "leave", "Home", show=False),
+        Binding("q", "leave", "Home", key_display="q/esc"),
+        Binding("escape", "escape", "Home", show=False),
     ]
+    # Key labels for terminals without arrows and the return sign (ASCII mode).
+    ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
 
     def __init__(self, table: Table) -> None:
         super().__init__()
@@ -155,19 +159,10 @@ class TableScreen(Screen[None]):
     def refresh_table(self) -> None:
         view = self.view()
         look = self.look
-        session = self.table.session
-        title = session.name or PRESET_TITLES.get(view.rules.preset, view.rules.preset)
-        info = Text(no_wrap=True, overflow="ellipsis")
-        info.append("Polignac", style="bold")
-        dot = " - " if look.ascii else " · "
-        info.append(f"{dot}{title}{dot}")
-        info.append(f"Deal {view.deal_number}", style="bold")
-        if view.dealer is not None:
-            info.append(f"{dot}{view.names[view.dealer]} deals")
-        info.append(f"{dot}{end_line(view)}")
-        if view.declarer is not None:
-            info.append(f"{dot}Générale: {view.names[view.declarer]}", style="bold")
-        self.query_one("#info", Static).update(info)
+        self._key_labels(look.ascii)
+        width = (self.size.width or self.app.size.width or 80) - 2
+        self.query_one("#info", Static).update(
+            header_text(view, self.table.session.name, width, look.ascii))
         active = view.my_turn and view.phase == "play" and self._gathered is None \
             and self._waiting is None
         # With several people at the keyboard a hand shows only once its owner said so.
@@ -187,50 +182,104 @@ class TableScreen(Screen[None]):
         else:  # a note (someone passed) and whose turn it is now
             status.update(self._status + Text("  ") + self._status_for(view))
 
+    def _key_labels(self, ascii: bool) -> None:
+        """Footer labels of the card keys: arrows and the return sign, or ASCII words."""
+        if getattr(self, "_ascii_keys", None) == ascii:
+            return
+        self._ascii_keys = ascii
+        changed = self._bindings.key_to_bindings
+        for key, ascii_label in self.ASCII_KEYS.items():
+            originals = {b.action: b for b in self._merged_bindings_for(key)}
+            changed[key] = [replace(b, key_display=ascii_label if ascii
+                                    else originals[b.action].key_display)
+                            for b in changed.get(key, [])]
+        self.refresh_bindings()
+
+    def _merged_bindings_for(self, key: str) -> list[Binding]:
+        return [b for b in self.BINDINGS if isinstance(b, Binding) and b.key == key]
+
     def _centre(self, view: SeatView) -> Text:
         """The words in the middle of the table."""
         if self._gathered is not None:
-            text = Text(f"{view.names[self._gathered.winner]} takes the trick", style="bold")
-            jacks = [c for c in self._gathered.cards if c[0] == "J"]
-            if jacks:
-                text.append(" with ")
-                text.append_text(cards_inline(jacks, self.look))
-            return text
+            return self._taken(view, self._gathered)
         if view.phase == "generale":
             return Text("La générale?", style="bold")
         if view.phase == "play" and not view.trick:
-            if view.leader == view.seat:
+            if is_you(view, view.leader):
                 return Text("You lead", style="dim")
             return Text(f"{view.names[view.leader]} to lead", style="dim")
         return Text()
+
+    def _taken(self, view: SeatView, trick: Trick) -> Text:
+        """``Denis wins with A♥ and takes J♦``: the winning card, then any jack it gathers."""
+        card = trick.by_seat(view.players)[trick.winner]
+        text = Text(says(view, trick.winner, "wins", "win") + " with ", style="bold")
+        text.append_text(inline(card, self.look, brackets=False))
+        jacks = [c for c in trick.cards if c[0] == "J" and c != card]
+        if jacks:
+            text.append(" and " + ("take " if is_you(view, trick.winner) else "takes "),
+                        style="bold")
+            text.append_text(cards_inline(jacks, self.look))
+        return text
 
     def _status_for(self, view: SeatView) -> Text:
         if view.finished:
             return Text("The session is over.")
         if view.phase == "generale":
-            asked = view.names[view.turn] if view.turn is not None else "?"
-            return Text(f"La générale: {asked} is asked whether to declare it.")
+            if view.turn is None:
+                return Text("La générale?")
+            asked = says(view, view.turn, "is", "are", capital=False)
+            return Text(f"La générale: {asked} asked whether to declare it.")
         if self._gathered is not None:
             return Text("Any key gathers the trick.", style="dim")
         if view.turn is None:
             return Text("The deal is over.")
+        text = Text()
+        if generale_failed(view):
+            text.append(f"La générale has failed ({who(view, view.declarer or 0)} lost a "
+                        "trick). ", style="bold")
         if view.my_turn:
-            text = Text()
             text.append("Your turn", style="bold reverse")
-            if view.led_suit is None:
-                text.append(": you lead, play any card (←/→ and Enter, or its number).")
-            else:
-                leader = _who(view, view.leader)
-                text.append(f": {leader} led ")
-                text.append(self._suit(view.led_suit))
-                text.append("; follow suit if you can.")
+            text.append_text(self._prompt(view))
             return text
         dots = "..." if self.look.ascii else "…"
-        return Text(f"{view.names[view.turn]} is playing{dots}", style="italic")
+        text.append(f"{view.names[view.turn]} is playing{dots}", style="italic")
+        return text
 
-    def _suit(self, suit: str) -> Text:
+    def _prompt(self, view: SeatView) -> Text:
+        """What you may play now, the variants' restrictions named."""
+        text = Text()
+        rules = view.rules
+        guarded = [c for c in view.hand if rules.jack_guard and c[0] in "KQ"
+                   and "J" + c[1] in view.hand]
+        if view.led_suit is None:
+            arrows = "<-/->" if self.look.ascii else "←/→"
+            text.append(": you lead, play any card" if not guarded else ": you lead")
+            keys = f" ({arrows} or its number, then Enter)."
+        else:
+            suit = view.led_suit
+            text.append(f": {who(view, view.leader)} led ")
+            jacks = [c for c in view.hand if c[0] == "J"]
+            if any(c[1] == suit for c in view.hand) or not (rules.must_discard_jack and jacks):
+                text.append_text(self._suit(suit))
+                text.append("; follow suit if you can")
+            else:
+                text.append_text(self._suit(suit, name=False))
+                text.append("; no ")
+                text.append_text(self._suit(suit, name=False))
+                text.append(": you must discard " + ("le Polignac" if "JS" in jacks
+                                                     else "a jack"))
+                guarded = []
+            keys = "."
+        if guarded:
+            text.append("; jack guard: not ")
+            text.append_text(cards_inline(guarded, self.look))
+        text.append(keys)
+        return text
+
+    def _suit(self, suit: str, name: bool = True) -> Text:
         glyph = suit if self.look.ascii else label("7" + suit, self.look)[1:]
-        return Text(f"{glyph} ({SUIT_NAMES[suit]})", style="bold")
+        return Text(f"{glyph} ({SUIT_NAMES[suit]})" if name else glyph, style="bold")
 
     def say(self, message: str | Text, error: bool = False) -> None:
         """Put ``message`` on the status line until the next move."""
@@ -447,7 +496,7 @@ class TableScreen(Screen[None]):
         if event.key.isdigit() and len(event.key) == 1:
             event.stop()
             hand = self.query_one(Hand)
-            if not self._my_play_turn():
+            if not self.awaits_my_card():
                 hand.pick(event.key)
                 return
             card = hand.pick(event.key)
@@ -457,9 +506,12 @@ class TableScreen(Screen[None]):
     def on_hand_chosen(self, message: Hand.Chosen) -> None:
         self._play(message.card)
 
-    def _my_play_turn(self) -> bool:
+    def awaits_my_card(self) -> bool:
+        """True when the table waits for a card from the person at the keyboard."""
         view = self.view()
         return view.my_turn and view.phase == "play" and self._waiting is None
+
+    _my_play_turn = awaits_my_card   # the old private name (screenshots.py)
 
     def action_move(self, step: int) -> None:
         self.query_one(Hand).move(step)
@@ -481,7 +533,7 @@ class TableScreen(Screen[None]):
         self._act(Play(self.seat, card))
 
     def action_hint(self) -> None:
-        if not self._my_play_turn():
+        if not self.awaits_my_card():
             self.say("A hint is given when it is your turn to play.")
             return
         try:
@@ -566,6 +618,13 @@ class TableScreen(Screen[None]):
         full = self.query_one(ScoreTable).toggle()
         self.set_class(full, "-scores-full")
 
+    def action_escape(self) -> None:
+        """Esc closes the score table when it is open, else goes Home (all is saved)."""
+        if self.query_one(ScoreTable).full:
+            self.action_scores()
+        else:
+            self.action_leave()
+
     def action_rules(self) -> None:
         view = self.view()
         self.app.push_screen(RulesOverlay(view.rules, view.players, self.look.ascii))
@@ -589,7 +648,4 @@ class TableScreen(Screen[None]):
         else:
             self.app.pop_screen()
 
-
-def _who(view: SeatView, seat: int) -> str:
-    return "you" if seat == view.seat else view.names[seat]
 

@@ -18,13 +18,12 @@ from ...engine import SeatView
 
 
 def end_line(view: SeatView) -> str:
-    """``"to 20 points"`` / ``"3 of 8 deals left"``."""
+    """``"Limit 20 points"`` / ``"3 of 8 deals played"``."""
     rules = view.rules
     if rules.end == "points":
         return f"Limit {rules.limit} points"
     done = sum(1 for r in view.results if r.points is not None)
-    left = max(0, rules.limit - done)
-    return f"{left} of {rules.limit} deals left"
+    return f"{done} of {rules.limit} deals played"
 
 
 def worst_style(colour: bool = True) -> str:
@@ -127,7 +126,12 @@ class ScoreTable(VerticalScroll):
     }
     ScoreTable.-full {
         width: 1fr;
-        border-left: none;
+        border: round $accent;
+        border-title-style: bold;
+        border-subtitle-color: $text-muted;
+    }
+    .ascii ScoreTable.-full {
+        border: ascii $accent;
     }
     """
 
@@ -157,6 +161,7 @@ class ScoreTable(VerticalScroll):
     def toggle(self) -> bool:
         self.full = not self.full
         self.set_class(self.full, "-full")
+        self.border_subtitle = "Esc or s: close" if self.full else ""
         self._update()
         return self.full
 

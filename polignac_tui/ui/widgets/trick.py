@@ -88,7 +88,7 @@ class TrickArea(Widget):
     TrickArea {
         width: 1fr;
         height: 1fr;
-        min-height: 16;
+        min-height: 15;
         background: $success 7%;
     }
     """
@@ -205,9 +205,9 @@ class TrickArea(Widget):
         taken = cards_inline(jacks, self.look) if jacks else Text()
         won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
         if own:
-            info = Text(f"tricks {won}", style="dim")
+            info = Text(f"won {won}" if won else "", style="dim")
             if jacks:
-                info.append("  jacks ", style="dim")
+                info.append("  jacks " if won else "jacks ", style="dim")
                 info.append_text(taken)
             return [title, info]
         left = view.cards_left[seat] if seat < len(view.cards_left) else 0

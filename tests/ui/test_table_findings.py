@@ -1,0 +1,281 @@
+"""The play-test findings on the table (F1-F14): keys, wording, the header at 80 columns,
+the deal summary, the cognac at 80x24, refusals in full."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from tabletools import (
+    FIXED_TIME,
+    open_table,
+    players,
+    settle,
+    strong_session,
+    table_screen,
+    text_of,
+)
+
+from polignac_tui.engine import Declare, Play, Session, Trick, preset
+from polignac_tui.engine.cards import FULL_DECK
+from polignac_tui.ui.cardtext import CardLook
+from polignac_tui.ui.screens.cognac import CognacScreen, declaration
+from polignac_tui.ui.screens.home import HomeScreen
+from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.screens.summary import SummaryScreen, summary_renderable
+from polignac_tui.ui.screens.table import TableScreen
+from polignac_tui.ui.widgets.hand import Hand
+from polignac_tui.ui.widgets.header import header_text
+from polignac_tui.ui.widgets.scores import ScoreTable
+from polignac_tui.ui.widgets.trick import TrickArea
+
+# Ana holds no heart but J♠ J♦ K♠ Q♠; Bruno holds every heart and leads (Ana deals).
+VOID_HAND = ("JS", "JD", "KS", "QS", "9C", "8C", "7C", "TC")
+HEARTS = ("KH", "QH", "JH", "AH", "TH", "9H", "8H", "7H")
+
+
+def void_session(**changes: object) -> Session:
+    rules = preset("classique", 4).replace(**changes)
+    rest = [c for c in FULL_DECK if c not in VOID_HAND + HEARTS]
+    session = Session(rules, players(), name="Void", created=FIXED_TIME, updated=FIXED_TIME)
+    session.add_deal(0, [list(VOID_HAND), list(HEARTS), rest[:8], rest[8:]])
+    return session
+
+
+def status(app) -> str:
+    return text_of(table_screen(app).query_one("#status"))
+
+
+def header(app) -> str:
+    return text_of(table_screen(app).query_one("#info"))
+
+
+# -- F7: Esc closes the score table; the Footer names the way Home ----------------------
+async def test_escape_closes_the_score_table_then_goes_home(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        scores = screen.query_one(ScoreTable)
+        await pilot.press("s")
+        assert scores.full and scores.border_subtitle == "Esc or s: close"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and not scores.full
+        assert not screen.has_class("-scores-full")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and table.closed
+
+
+async def test_the_footer_shows_the_way_home_and_ascii_key_labels(make_app, store,
+                                                                 settings) -> None:
+    settings.ascii = True
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        shown = {b.action: app.get_key_display(b)
+                 for _, b, _, _ in screen.active_bindings.values() if b.show}
+        assert shown["leave"] == "q/esc"
+        assert shown["play"] == "Enter" and shown["move(-1)"] == "<-"
+        assert shown["move(1)"].strip() == "->"
+        assert "←" not in status(app) and "<-/-> or its number" in status(app)
+
+
+# -- F1: a number selects, the same number again plays; the prompt says so -------------
+async def test_a_number_selects_and_the_same_number_plays(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "(←/→ or its number, then Enter)" in status(app)
+        screen = table_screen(app)
+        assert screen.awaits_my_card()
+        hand = screen.query_one(Hand)
+        await pilot.press("3")
+        assert hand.selected_card == "KH" and table.session.deals[0].plays == []
+        await pilot.press("3")
+        await settle(pilot)
+        assert table.session.deals[0].plays[0] == "KH"
+
+
+# -- F2: who wins with which card, and which jacks that gathers ---------------------------
+async def test_a_won_trick_names_the_winning_card_and_the_jacks(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        view = screen.view()
+        # Bruno led 7♥, Claire 8♥, Denis A♥, Ana discarded J♦.
+        other = Trick(1, ("7H", "8H", "AH", "JD"), 3)
+        assert screen._taken(view, other).plain == "Denis wins with A♥ and takes J♦"
+        mine = Trick(1, ("7H", "JH", "8H", "KH"), 0)
+        assert screen._taken(view, mine).plain == "You win with K♥ and take J♥"
+        alone = Trick(1, ("7H", "JH", "8H", "9H"), 2)
+        assert screen._taken(view, alone).plain == "Claire wins with J♥"
+
+
+# -- F3/F9: the person at the keyboard is "you" ---------------------------------------------
+async def test_you_deal(make_app, store) -> None:
+    table = open_table(store, void_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "You deal" in header(app) and "You deals" not in header(app)
+        assert "Bruno led" in status(app)
+
+
+async def test_you_are_asked_about_la_generale(make_app, store) -> None:
+    table = open_table(store, strong_session("generale"))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert table.view(0).asked
+        assert "Denis deals" in header(app)
+        assert "La générale: you are asked whether to declare it." in status(app)
+
+
+# -- F4: one wording for trick counters ------------------------------------------------------
+async def test_trick_counters_say_won_for_every_seat(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        drawn = str(table_screen(app).query_one(TrickArea).render())
+        assert "won 1" in drawn and "tricks" not in drawn
+
+
+# -- F5: the summary says why the deal ended early; t shows its tricks ---------------------
+async def test_summary_explains_an_early_end_and_shows_the_tricks(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        played = 0
+        while not isinstance(app.screen, SummaryScreen):
+            await settle(pilot)
+            if isinstance(app.screen, TableScreen):
+                await pilot.press("enter")
+                played += 1
+        view = app.screen.view
+        assert len(view.tricks) == view.tricks_total    # a chelem: every trick played
+        assert "not played" not in text_of(app.screen.query_one("#summary"))
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, Overlay)
+        log = text_of(app.screen.query_one("Static"))
+        assert log.count("Ana") >= 8          # the header and the winner of every trick
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SummaryScreen)
+
+
+def test_summary_of_an_early_end_says_how_many_tricks_are_left() -> None:
+    session = strong_session()
+    rng = random.Random(4)
+    while not session.deals[0].over:
+        seat = session.turn
+        assert seat is not None
+        session.apply(Play(seat, rng.choice(session.view(seat).legal)))
+    deal = session.deals[0]
+    view = session.view(0)
+    text = str(summary_renderable(view, CardLook()))
+    left = deal.tricks_total - len(deal.tricks)
+    if left:
+        assert f"All four jacks are taken: the last {left} tricks are not played" in text \
+            or "the last trick is not played" in text
+    else:
+        assert "not played" not in text
+
+
+# -- F6: the cognac at 80x24 shows the totals without scrolling -----------------------------
+async def test_cognac_shows_totals_and_who_pays_at_80x24(make_app, store, finish) -> None:
+    session = strong_session(limit=30)
+    table = open_table(store, finish(session, seed=3))
+    assert len(table.session.deals) >= 10
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CognacScreen)
+        for name in ("#cognac-pays", "#cognac-totals"):
+            region = app.screen.query_one(name).region
+            assert region.y >= 0 and region.bottom <= 23, name
+        totals = text_of(app.screen.query_one("#cognac-totals"))
+        for name, total in zip(table.session.players, table.session.totals, strict=True):
+            assert f"{name.name} {total}" in totals
+
+
+def test_cognac_wording_for_two_losers_one_of_them_you() -> None:
+    session = strong_session(limit=5)
+    view = session.view(0)
+    tie = replace(view, losers=(0, 1), winners=(2, 3), finished=True)
+    pays, wins = declaration(tie)
+    assert pays == "You and Bruno tie for the most points: you both pay the cognac!"
+    assert wins == "Winners: Claire and Denis"
+
+
+# -- F8/F13/F14: the header fits 80 columns in every state -------------------------------------
+@pytest.mark.parametrize("preset_name", ["classique", "italiana", "generale", "english"])
+def test_header_fits_80_columns_and_says_who_declared(preset_name: str) -> None:
+    rules = preset(preset_name, 4).replace(jack_guard=True)
+    session = Session(rules, players(names=("Anastasia", "Bartholomew", "Clementine",
+                                            "Desdemona")),
+                      name="The long Friday night session at the club",
+                      created=FIXED_TIME, updated=FIXED_TIME)
+    rest = [c for c in FULL_DECK]
+    session.add_deal(3, [rest[0:8], rest[8:16], rest[16:24], rest[24:32]])
+    if rules.generale:
+        session.apply(Declare(0, True))
+    view = session.view(0)
+    text = header_text(view, session.name, 78).plain
+    assert len(text) <= 78
+    assert "Deal 1" in text and "Desdemona deals" in text
+    if rules.generale:
+        assert "You declared la générale" in text
+    if preset_name == "english":
+        assert "Deal 1 of 8" in text
+    wide = header_text(view, session.name, 200).plain
+    assert "+" in wide            # jack guard changed the preset
+
+
+def test_header_says_when_la_generale_has_failed() -> None:
+    session = void_session(generale=True, chelem="declared")
+    for seat in (1, 2, 3):
+        session.apply(Declare(seat, False))
+    session.apply(Declare(0, True))
+    view = session.view(0)
+    assert "You declared la générale" in header_text(view, "", 78).plain
+    session.apply(Play(0, "7C"))            # Ana leads her lowest club: someone beats it
+    for seat in (1, 2, 3):
+        session.apply(Play(seat, session.view(seat).legal[0]))
+    view = session.view(0)
+    assert view.tricks[0].winner != 0
+    assert "Générale failed (you)" in header_text(view, "", 78).plain
+
+
+# -- F11: refusals in full at 80 columns; the prompt names the restriction --------------------
+async def test_must_discard_refusal_in_full_and_the_prompt_says_it(make_app, store) -> None:
+    table = open_table(store, void_session(must_discard_jack=True, jack_guard=True))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        view = table.view(0)
+        assert view.led_suit == "H" and view.my_turn
+        assert "no ♥: you must discard le Polignac" in status(app)
+        key = str(view.hand.index("KS") + 1)
+        await pilot.press(key, key)
+        await pilot.pause()
+        shown = status(app)
+        assert "must discard a jack" in shown and "jack guard" not in shown
+        assert shown.rstrip().endswith("(must discard a jack)")
+        widget = table_screen(app).query_one("#status")
+        assert widget.size.height == 2 and widget.region.bottom <= 24 - 6
+        assert len(table.session.deals[0].plays) == 3 and "KS" in table.view(0).hand
