@@ -13,7 +13,6 @@ from textual.events import Resize
 from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
-from .commands import MainCommands
 
 if TYPE_CHECKING:
     from ..engine import Player, Rules
@@ -33,13 +32,19 @@ CONTINUE_SCAN = 20
 FIRST_PAINT_ENV = "POLIGNAC_TUI_FIRST_PAINT"
 
 
+def main_commands() -> type:
+    """The command palette's main actions (imported when the palette first opens)."""
+    from .commands import MainCommands
+    return MainCommands
+
+
 class PolignacApp(App[None]):
     """Polignac in the terminal."""
 
     TITLE = "Polignac"
     SUB_TITLE = "Quatre Valets"
     CSS_PATH = "app.tcss"
-    COMMANDS: ClassVar = App.COMMANDS | {MainCommands}
+    COMMANDS: ClassVar = App.COMMANDS | {main_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
                 tooltip="quit at once, from any screen (everything is already saved)"),

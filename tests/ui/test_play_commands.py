@@ -95,3 +95,11 @@ def test_ascii_before_or_after_the_command(argv, ran) -> None:
 def test_no_ascii_by_default(ran) -> None:
     assert main(["new", "--seed", "1"]) == 0
     assert not ran[0].settings.ascii
+
+
+@pytest.mark.parametrize("argv", [[], ["--ascii"]])
+def test_plain_command_opens_home(argv, ran) -> None:
+    assert main(argv) == 0
+    (app,) = ran
+    assert app.start == "home" and app._start_table is None
+    assert app.settings.ascii == bool(argv)
