@@ -31,8 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if all(word == "--ascii" for word in words):
-        # Plain ``polignac-tui`` (or with --ascii): open the app at once, without importing
-        # every sub-command (the computer players among them) before the first screen.
+        # Plain ``polignac-tui`` (or with --ascii): straight to the app, no parser to build.
         try:
             return run_app(argparse.Namespace(ascii=bool(words)))
         except KeyboardInterrupt:
