@@ -20,6 +20,7 @@ from tabletools import (
 from polignac_tui.engine import Declare, Play, Session, Trick, preset
 from polignac_tui.engine.cards import FULL_DECK
 from polignac_tui.ui.cardtext import CardLook
+from polignac_tui.ui.screens import table as table_module
 from polignac_tui.ui.screens.cognac import CognacScreen, declaration
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.panels import Overlay
@@ -27,7 +28,7 @@ from polignac_tui.ui.screens.summary import SummaryScreen, summary_renderable
 from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand
 from polignac_tui.ui.widgets.header import header_text
-from polignac_tui.ui.widgets.scores import ScoreTable
+from polignac_tui.ui.widgets.scores import ScoreTable, compact
 from polignac_tui.ui.widgets.trick import TrickArea
 
 # Ana holds no heart but J♠ J♦ K♠ Q♠; Bruno holds every heart and leads (Ana deals).
@@ -279,3 +280,71 @@ async def test_must_discard_refusal_in_full_and_the_prompt_says_it(make_app, sto
         widget = table_screen(app).query_one("#status")
         assert widget.size.height == 2 and widget.region.bottom <= 24 - 6
         assert len(table.session.deals[0].plays) == 3 and "KS" in table.view(0).hand
+
+
+# -- F19: where points other than jacks come from; one seat with every jack ---------------
+def test_summary_names_trick_penalties_and_all_four_jacks() -> None:
+    session = strong_session(first_trick_penalty=True, last_trick_penalty=True, chelem="off")
+    leads = iter(("KS", "QS", "KH", "QH", "KD", "QD", "KC", "QC"))
+    while not session.deals[0].over:
+        seat = session.turn
+        assert seat is not None
+        card = next(leads) if seat == 0 else session.view(seat).legal[0]
+        session.apply(Play(seat, card))
+    view = session.view(0)
+    assert view.results[-1].points == (7, 0, 0, 0)     # 5 for the jacks, 1 + 1 for tricks
+    text = str(summary_renderable(view, CardLook()))
+    assert "You took all four jacks." in text
+    assert "+1 first trick (you) · +1 last trick (you)" in text
+    assert "shared out" not in text
+
+
+# -- F22: the side column says which deal the +N are from; undo lands on a playable card ---
+def test_side_scores_say_which_deal_the_points_are_from() -> None:
+    session = strong_session()
+    assert compact(session.view(0)).plain.startswith("Scores\n")
+    rng = random.Random(2)
+    while not session.deals[0].over:
+        seat = session.turn
+        assert seat is not None
+        session.apply(Play(seat, rng.choice(session.view(seat).legal)))
+    session.deal_next(rng)
+    assert compact(session.view(0)).plain.startswith("Scores after deal 1\n")
+
+
+async def test_after_undo_the_cursor_is_on_a_playable_card(make_app, store) -> None:
+    table = open_table(store, void_session(must_discard_jack=True))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = table.view(0)
+        assert before.legal == ("JS",)
+        await pilot.press("enter")
+        await settle(pilot)
+        hand = table_screen(app).query_one(Hand)
+        hand.select("9C")
+        await pilot.press("u")
+        await settle(pilot)
+        assert table_screen(app).table.view(0).hand == before.hand
+        assert hand.selected_card == "JS"
+
+
+# -- F20: resumed between tricks, the last trick is shown again first ------------------------
+async def test_resume_between_tricks_shows_the_last_trick(make_app, store,
+                                                          monkeypatch) -> None:
+    monkeypatch.setitem(table_module.TRICK_HOLD, "instant", 3600.0)
+    session = strong_session()
+    session.apply(Play(0, "KS"))
+    for seat in (1, 2, 3):
+        session.apply(Play(seat, session.view(seat).legal[0]))
+    table = open_table(store, session)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        assert screen._gathered == session.deals[0].tricks[0]
+        assert "You win with K♠" in str(screen.query_one(TrickArea).render())
+        assert "Any key gathers the trick" in status(app)
+        await pilot.press("x")
+        await settle(pilot)
+        assert screen._gathered is None and screen.awaits_my_card()

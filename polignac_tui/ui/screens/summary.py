@@ -36,7 +36,26 @@ def outcome(view: SeatView) -> str:
     if result.chelem is not None:
         name, them = who(view, result.chelem, capital=True), who(view, result.chelem)
         return f"Chelem! {name} won every trick: 0 for {them}, 5 for everyone else."
+    for seat, jacks in enumerate(view.jacks_taken):
+        if len(jacks) == 4:
+            return f"{who(view, seat, capital=True)} took all four jacks."
     return "The jacks are shared out."
+
+
+def penalties(view: SeatView) -> str:
+    """``"+1 first trick (Anna) · +1 last trick (Bruno)"``: points that are not jacks."""
+    result = view.results[-1]
+    rules = view.rules
+    if result.chelem is not None or not view.tricks:
+        return ""
+    parts = []
+    first, last = view.tricks[0].winner, view.tricks[-1].winner
+    if rules.first_trick_penalty and first != result.declarer:
+        parts.append(f"+1 first trick ({who(view, first)})")
+    if (rules.last_trick_penalty and len(view.tricks) == view.tricks_total
+            and last != result.declarer):
+        parts.append(f"+1 last trick ({who(view, last)})")
+    return " · ".join(parts)
 
 
 def early_end(view: SeatView) -> str:
@@ -75,9 +94,9 @@ def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
         table.add_row(label, cards_inline(jacks, look) if jacks else Text("-", style="dim"),
                       str(view.tricks_won[seat]), f"+{points[seat]}", total)
     lines: list[RenderableType] = [Text(outcome(view), style="bold")]
-    early = early_end(view)
-    if early:
-        lines.append(Text(early))
+    for line in (penalties(view), early_end(view)):
+        if line:
+            lines.append(Text(line.replace("·", "-") if look.ascii else line))
     return Group(*lines, table, Text(end_line(view), style="italic dim"))
 
 

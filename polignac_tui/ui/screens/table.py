@@ -138,6 +138,11 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.refresh_table()
+        view = self.view()
+        if view.phase == "play" and not view.trick and view.tricks and TRICK_HOLD[self.pace]:
+            # Resumed between tricks: the last one may never have been on show (the
+            # terminal closed while it was played), so it is shown again first.
+            self._hold(view.tricks[-1])
         self.call_after_refresh(self.advance)
 
     def on_screen_resume(self) -> None:
@@ -231,7 +236,7 @@ class TableScreen(Screen[None]):
             asked = says(view, view.turn, "is", "are", capital=False)
             return Text(f"La générale: {asked} asked whether to declare it.")
         if self._gathered is not None:
-            return Text("Any key gathers the trick.", style="dim")
+            return Text("Any key gathers the trick (or wait a moment).", style="dim")
         if view.turn is None:
             return Text("The deal is over.")
         text = Text()
@@ -599,6 +604,7 @@ class TableScreen(Screen[None]):
             self.say(f"Undo failed: {error}", error=True)
             return
         self._clear_status()
+        self.query_one(Hand).active = False   # the turn starts again: on a playable card
         self.say("Your last card is back in your hand.")
         self.advance()
 

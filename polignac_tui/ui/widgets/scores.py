@@ -34,9 +34,10 @@ def worst_style(colour: bool = True) -> str:
 def compact(view: SeatView, width: int = 22, colour: bool = True) -> Text:
     """Totals, one line per seat, and the last finished deal's points."""
     text = Text(no_wrap=True)
-    text.append("Scores", style="bold")
-    text.append(f"  deal {view.deal_number}\n", style="dim")
     last = next((r for r in reversed(view.results) if r.points is not None), None)
+    text.append("Scores", style="bold")
+    # The +N column is the last finished deal's points: the heading says which deal.
+    text.append(f" after deal {last.number}\n" if last is not None else "\n", style="dim")
     name_room = max(4, width - 11)
     worst = max(view.totals) if view.totals else 0
     for seat, name in enumerate(view.names):
