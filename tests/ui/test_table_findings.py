@@ -28,6 +28,7 @@ from polignac_tui.ui.screens.summary import SummaryScreen, summary_renderable
 from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand
 from polignac_tui.ui.widgets.header import header_text
+from polignac_tui.ui.widgets.rules_panel import rules_text
 from polignac_tui.ui.widgets.scores import ScoreTable, compact
 from polignac_tui.ui.widgets.trick import TrickArea
 
@@ -348,3 +349,12 @@ async def test_resume_between_tricks_shows_the_last_trick(make_app, store,
         await pilot.press("x")
         await settle(pilot)
         assert screen._gathered is None and screen.awaits_my_card()
+
+
+# -- F17: the rules panel in ASCII mode draws no suit glyph ----------------------------------
+@pytest.mark.parametrize("sevens", ["red", "black"])
+def test_rules_panel_ascii_has_no_suit_glyphs(sevens: str) -> None:
+    plain = rules_text(preset("classique", 3).replace(sevens_removed=sevens), 3,
+                       ascii=True).plain
+    assert not any(glyph in plain for glyph in "♠♥♦♣")
+    assert ("(7H 7D)" if sevens == "red" else "(7S 7C)") in plain

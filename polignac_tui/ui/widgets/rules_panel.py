@@ -11,7 +11,10 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Rules, deck
+from ...engine.cards import SUIT_GLYPHS
 from ...engine.rules import PRESET_TITLES, describe_setting
+
+TO_ASCII = str.maketrans({glyph: suit for suit, glyph in SUIT_GLYPHS.items()})
 
 SETTING_ORDER = (
     "ace_high", "sevens_removed", "direction", "chelem", "generale", "play_out",
@@ -38,6 +41,8 @@ def rules_text(rules: Rules, players: int, ascii: bool = False) -> Text:
         text.append(f"\n{title}\n", style="bold underline")
 
     def line(body: str, style: str = "") -> None:
+        if ascii:   # the engine's sentences name cards with suit glyphs (7♥ 7♦)
+            body = body.translate(TO_ASCII)
         text.append(f" {bullet} {body}\n", style=style)
 
     text.append(f"Rules: {PRESET_TITLES.get(rules.preset, rules.preset)}", style="bold")
