@@ -111,7 +111,7 @@ async def until(pilot: Any, app: Any, done: Callable[[], bool], steps: int = 200
         if done():
             return
         screen = app.screen
-        if isinstance(screen, TableScreen) and screen._my_play_turn():
+        if isinstance(screen, TableScreen) and screen.awaits_my_card():
             await pilot.press("enter")
         elif type(screen).__name__ in ("SummaryScreen", "GeneraleScreen"):
             if done():
@@ -124,7 +124,7 @@ def mid_trick(app: Any) -> bool:
     """Your turn, with cards already on the table."""
     from .screens.table import TableScreen
     screen = app.screen
-    if not isinstance(screen, TableScreen) or not screen._my_play_turn():
+    if not isinstance(screen, TableScreen) or not screen.awaits_my_card():
         return False
     view = screen.view()
     return len(view.trick) >= 2 and len(view.tricks) >= 2

@@ -47,7 +47,7 @@ async def test_quit_mid_trick_and_continue_the_same_trick(make_app, store) -> No
 
         def mid_trick() -> bool:
             screen = app.screen
-            return (isinstance(screen, TableScreen) and screen._my_play_turn()
+            return (isinstance(screen, TableScreen) and screen.awaits_my_card()
                     and len(screen.view().trick) >= 1 and len(screen.view().tricks) >= 1)
 
         await until(pilot, app, mid_trick)
