@@ -3,10 +3,12 @@ the deal summary, the cognac at 80x24, refusals in full."""
 
 from __future__ import annotations
 
+import io
 import random
 from dataclasses import replace
 
 import pytest
+from rich.console import Console
 from tabletools import (
     FIXED_TIME,
     open_table,
@@ -22,8 +24,9 @@ from polignac_tui.engine.cards import FULL_DECK
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.screens import table as table_module
 from polignac_tui.ui.screens.cognac import CognacScreen, declaration
+from polignac_tui.ui.screens.generale import GeneraleScreen
 from polignac_tui.ui.screens.home import HomeScreen
-from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.screens.panels import Overlay, RulesOverlay
 from polignac_tui.ui.screens.summary import SummaryScreen, summary_renderable
 from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand
@@ -43,6 +46,12 @@ def void_session(**changes: object) -> Session:
     session = Session(rules, players(), name="Void", created=FIXED_TIME, updated=FIXED_TIME)
     session.add_deal(0, [list(VOID_HAND), list(HEARTS), rest[:8], rest[8:]])
     return session
+
+
+def plain(renderable: object) -> str:
+    console = Console(width=100, record=True, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.export_text()
 
 
 def status(app) -> str:
@@ -178,22 +187,20 @@ async def test_summary_explains_an_early_end_and_shows_the_tricks(make_app, stor
         assert isinstance(app.screen, SummaryScreen)
 
 
-def test_summary_of_an_early_end_says_how_many_tricks_are_left() -> None:
-    session = strong_session()
-    rng = random.Random(4)
+@pytest.mark.parametrize(("seed", "left"), [(1, 2), (2, 1)])
+def test_summary_of_an_early_end_says_how_many_tricks_are_left(session_maker, seed: int,
+                                                                left: int) -> None:
+    session = session_maker(seed=seed)
+    rng = random.Random(seed)
     while not session.deals[0].over:
         seat = session.turn
         assert seat is not None
         session.apply(Play(seat, rng.choice(session.view(seat).legal)))
     deal = session.deals[0]
-    view = session.view(0)
-    text = str(summary_renderable(view, CardLook()))
-    left = deal.tricks_total - len(deal.tricks)
-    if left:
-        assert f"All four jacks are taken: the last {left} tricks are not played" in text \
-            or "the last trick is not played" in text
-    else:
-        assert "not played" not in text
+    assert deal.tricks_total - len(deal.tricks) == left
+    text = plain(summary_renderable(session.view(0), CardLook()))
+    tricks = "the last 2 tricks are" if left == 2 else "the last trick is"
+    assert f"All four jacks are taken: {tricks} not played." in text
 
 
 # -- F6: the cognac at 80x24 shows the totals without scrolling -----------------------------
@@ -294,7 +301,7 @@ def test_summary_names_trick_penalties_and_all_four_jacks() -> None:
         session.apply(Play(seat, card))
     view = session.view(0)
     assert view.results[-1].points == (7, 0, 0, 0)     # 5 for the jacks, 1 + 1 for tricks
-    text = str(summary_renderable(view, CardLook()))
+    text = plain(summary_renderable(view, CardLook()))
     assert "You took all four jacks." in text
     assert "+1 first trick (you) · +1 last trick (you)" in text
     assert "shared out" not in text
@@ -358,3 +365,30 @@ def test_rules_panel_ascii_has_no_suit_glyphs(sevens: str) -> None:
                        ascii=True).plain
     assert not any(glyph in plain for glyph in "♠♥♦♣")
     assert ("(7H 7D)" if sevens == "red" else "(7S 7C)") in plain
+
+
+# -- F23: the générale question: Esc never passes, s and r look, q goes Home ----------------
+async def test_generale_question_escape_scores_rules_and_home(make_app, store) -> None:
+    table = open_table(store, strong_session("generale"))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GeneraleScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GeneraleScreen)
+        assert table.session.deals[0].passed == 0 and table.session.deals[0].declarer is None
+        for key, kind in (("s", Overlay), ("r", RulesOverlay)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, kind), key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GeneraleScreen), key
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and table.closed
+        assert store.load(table.session.id).deals[0].passed == 0
+        assert app.resume(table.session.id)
+        await settle(pilot)
+        assert isinstance(app.screen, GeneraleScreen)

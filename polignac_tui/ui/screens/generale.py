@@ -6,16 +6,24 @@ import contextlib
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
 
 from .dim import DimmedModal
+from .panels import Overlay
 
 
-class GeneraleScreen(DimmedModal[bool]):
-    """Declare la générale (promise to win every trick) or pass; your hand stays in sight."""
+class GeneraleScreen(DimmedModal[bool | None]):
+    """Declare la générale (promise to win every trick) or pass; your hand stays in sight.
+
+    The answer is True (declare) or False (pass); None means "back Home" (q): the
+    question is saved with the session and asked again on its return. Esc never
+    passes by accident: it only says which keys answer.
+    """
 
     SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
     DEFAULT_CSS = """
@@ -53,16 +61,23 @@ class GeneraleScreen(DimmedModal[bool]):
         Binding("d", "answer(True)", "Declare"),
         Binding("p", "answer(False)", "Pass"),
         Binding("h", "hint", "Hint"),
-        Binding("escape", "answer(False)", "Pass", show=False),
+        Binding("s", "scores", "Scores"),
+        Binding("r", "rules", "Rules"),
+        Binding("q", "home", "Home"),
+        Binding("escape", "remind", "Keys", show=False),
     ]
 
     def __init__(self, name: str, passed: list[str], *, leads: bool,
-                 hint: Callable[[], object] | None = None) -> None:
+                 hint: Callable[[], object] | None = None,
+                 scores: RenderableType | None = None,
+                 rules: Callable[[], Screen[None]] | None = None) -> None:
         super().__init__()
         self.player_name = name
         self.passed = passed
         self.leads = leads
         self.hint = hint       # the expert's advice (slow: called in a thread worker)
+        self.scores = scores   # the score table so far (s)
+        self.rules = rules     # makes the rules panel of the session (r)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="generale-box"):
@@ -77,6 +92,7 @@ class GeneraleScreen(DimmedModal[bool]):
                 yield Button("Declare (d)", id="declare", variant="warning")
                 yield Button("Pass (p)", id="pass", variant="primary")
             yield Static("h: a hint from the expert", id="generale-hint")
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.query_one("#pass", Button).focus()
@@ -101,6 +117,22 @@ class GeneraleScreen(DimmedModal[bool]):
 
     def action_answer(self, declare: bool) -> None:
         self.dismiss(declare)
+
+    def action_home(self) -> None:
+        """Back Home without answering (the session is saved; the question waits)."""
+        self.dismiss(None)
+
+    def action_remind(self) -> None:
+        self.query_one("#generale-hint", Static).update(
+            "d: declare  p: pass  s: scores  r: rules  q: Home (the question waits)")
+
+    def action_scores(self) -> None:
+        if self.scores is not None:
+            self.app.push_screen(Overlay("Scores so far", self.scores, "s"))
+
+    def action_rules(self) -> None:
+        if self.rules is not None:
+            self.app.push_screen(self.rules())
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

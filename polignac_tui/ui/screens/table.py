@@ -28,7 +28,7 @@ from ...engine.cards import SUIT_NAMES
 from ..cardtext import CardLook, cards_inline, inline, is_you, label, says, who, words
 from ..widgets.hand import Hand
 from ..widgets.header import generale_failed, header_text
-from ..widgets.scores import ScoreTable
+from ..widgets.scores import ScoreTable, full_with_legend
 from ..widgets.trick import TrickArea
 from ..widgets.tricklog import last_trick_table, trick_table
 from .cognac import CognacScreen
@@ -332,7 +332,10 @@ class TableScreen(Screen[None]):
             passed = [view.names[(view.leader + k) % view.players] for k in range(view.passed)]
             self.app.push_screen(
                 GeneraleScreen(view.names[seat], passed, leads=view.passed == 0,
-                               hint=self._hint_source(view)),
+                               hint=self._hint_source(view),
+                               scores=full_with_legend(view, self.look.ascii),
+                               rules=lambda: RulesOverlay(view.rules, view.players,
+                                                          self.look.ascii)),
                 self._generale_answered)
             return
         self.refresh_table()
@@ -346,7 +349,10 @@ class TableScreen(Screen[None]):
 
     def _generale_answered(self, declare: bool | None) -> None:
         self._waiting = None
-        self._act(Declare(self.seat, bool(declare)))
+        if declare is None:      # q: back Home, the question is asked again on return
+            self._go_home()
+            return
+        self._act(Declare(self.seat, declare))
 
     def _show_summary_then(self, then: Callable[[], None], last: bool = False) -> None:
         view = self.view()
