@@ -34,6 +34,7 @@ from polignac_tui.ui.widgets.header import header_text
 from polignac_tui.ui.widgets.rules_panel import rules_text
 from polignac_tui.ui.widgets.scores import ScoreTable, compact
 from polignac_tui.ui.widgets.trick import TrickArea
+from polignac_tui.ui.widgets.tricklog import trick_table
 
 # Ana holds no heart but J♠ J♦ K♠ Q♠; Bruno holds every heart and leads (Ana deals).
 VOID_HAND = ("JS", "JD", "KS", "QS", "9C", "8C", "7C", "TC")
@@ -392,3 +393,23 @@ async def test_generale_question_escape_scores_rules_and_home(make_app, store) -
         assert app.resume(table.session.id)
         await settle(pilot)
         assert isinstance(app.screen, GeneraleScreen)
+
+
+# -- F24: eight players: the trick log keeps one line per trick at 80 columns --------------
+def test_trick_log_of_eight_players_fits_an_overlay(session_maker) -> None:
+    names = ("Maximilienne", "Bruno", "Claire", "Denis", "Élodie", "Fanny", "Gaston",
+             "Hélène")
+    session = session_maker(seed=3, names=names)
+    rng = random.Random(1)
+    while len(session.deals[0].tricks) < 3:
+        seat = session.turn
+        assert seat is not None
+        session.apply(Play(seat, rng.choice(session.view(seat).legal)))
+    console = Console(width=74, record=True, file=io.StringIO(), color_system=None)
+    console.print(trick_table(session.view(0), CardLook(), title=""))
+    drawn = console.export_text()
+    lines = [line for line in drawn.splitlines() if line.strip()]
+    assert len(lines) == 2 + 3                     # header, rule, one line per trick
+    assert "Maxi…" in lines[0] or "Max…" in lines[0]
+    assert "Denis J♦J♣" in drawn
+    assert compact(session.view(0)).plain.splitlines()[1].startswith("Maximilien…")

@@ -26,12 +26,19 @@ def end_line(view: SeatView) -> str:
     return f"{done} of {rules.limit} deals played"
 
 
+def shorten(name: str, room: int, ascii: bool = False) -> str:
+    """A name cut to ``room`` characters: ``"Maximilien…"`` (``"Maximilien."`` in ASCII)."""
+    if len(name) <= room:
+        return name
+    return name[: room - 1] + ("." if ascii else "…")
+
+
 def worst_style(colour: bool = True) -> str:
     """The total of whoever would pay the cognac now (bold underline without colour)."""
     return "bold red" if colour else "bold underline"
 
 
-def compact(view: SeatView, width: int = 22, colour: bool = True) -> Text:
+def compact(view: SeatView, width: int = 22, colour: bool = True, ascii: bool = False) -> Text:
     """Totals, one line per seat, and the last finished deal's points."""
     text = Text(no_wrap=True)
     last = next((r for r in reversed(view.results) if r.points is not None), None)
@@ -42,7 +49,7 @@ def compact(view: SeatView, width: int = 22, colour: bool = True) -> Text:
     worst = max(view.totals) if view.totals else 0
     for seat, name in enumerate(view.names):
         you = seat == view.seat
-        short = name if len(name) <= name_room else name[: name_room - 1] + "."
+        short = shorten(name, name_room, ascii)
         style = "bold" if you else ""
         text.append(short.ljust(name_room), style=style)
         total = view.totals[seat]
@@ -77,7 +84,7 @@ def full(view: SeatView, ascii: bool = False, title: str | None = "Score table")
     table.add_column("Deal", footer="Total", justify="right", style="dim")
     name_room = 8 if view.players > 6 else 10
     for seat, name in enumerate(view.names):
-        short = name if len(name) <= name_room else name[: name_room - 1] + "."
+        short = shorten(name, name_room, ascii)
         table.add_column(short, footer=str(view.totals[seat]), justify="right",
                          header_style="bold underline" if seat == view.seat else "bold",
                          footer_style="bold")
@@ -172,4 +179,4 @@ class ScoreTable(VerticalScroll):
         if self.full or self.has_class("-wide"):
             self._body.update(full_with_legend(self._view, self._ascii))
         else:
-            self._body.update(compact(self._view, colour=self._colour))
+            self._body.update(compact(self._view, colour=self._colour, ascii=self._ascii))

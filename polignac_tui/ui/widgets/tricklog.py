@@ -8,6 +8,7 @@ from rich.text import Text
 
 from ...engine import SeatView, Trick
 from ..cardtext import CardLook, inline
+from .scores import shorten
 
 
 def trick_table(view: SeatView, look: CardLook, tricks: tuple[Trick, ...] | None = None,
@@ -18,12 +19,12 @@ def trick_table(view: SeatView, look: CardLook, tricks: tuple[Trick, ...] | None
     table = Table(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, title=title,
                   title_style="bold", pad_edge=False, padding=(0, 1))
     table.add_column("#", justify="right", style="dim")
-    room = 7 if view.players > 6 else 9
+    # Room per name so that every column fits an overlay at 80 columns (74 inside).
+    room = max(4, min(9, (74 - 17) // view.players - 2))
     for seat, name in enumerate(view.names):
-        short = name if len(name) <= room else name[: room - 1] + "."
-        table.add_column(short, justify="center",
+        table.add_column(shorten(name, room, look.ascii), justify="center",
                          header_style="bold underline" if seat == view.seat else "bold")
-    table.add_column("winner")
+    table.add_column("won by", no_wrap=True)
     first = len(view.tricks) - len(tricks)
     for k, trick in enumerate(tricks, start=first + 1):
         by_seat = trick.by_seat(view.players)
@@ -34,11 +35,12 @@ def trick_table(view: SeatView, look: CardLook, tricks: tuple[Trick, ...] | None
                 cell.append("*", style="bold")
             cells.append(cell)
         jacks = [c for c in trick.cards if c[0] == "J"]
-        taker = Text(view.names[trick.winner])
+        taker = Text(shorten(view.names[trick.winner], max(room, 6), look.ascii))
         if jacks:
-            taker.append(" +")
+            taker.append(" +" if view.players <= 6 else " ")
             for c in jacks:
-                taker.append(" ")
+                if view.players <= 6:
+                    taker.append(" ")
                 taker.append_text(inline(c, look, brackets=False))
         table.add_row(str(k), *cells, taker)
     if not tricks:
