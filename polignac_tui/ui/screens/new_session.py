@@ -88,7 +88,7 @@ class NewSessionScreen(Screen[None]):
         start = settings.default_preset if settings.default_preset in PRESET_NAMES else "classique"
         rules = preset(start, 4)
         yield header(self.app)
-        with VerticalScroll(id="new-session", classes="form"):
+        with VerticalScroll(id="new-session", classes="form", can_focus=False):
             yield Static("New session", classes="screen-title")
             with Horizontal(classes="field"):
                 yield Label("Preset", classes="field-label")

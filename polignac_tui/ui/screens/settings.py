@@ -39,7 +39,7 @@ class SettingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         s = self.app.settings  # type: ignore[attr-defined]
         yield header(self.app)
-        with VerticalScroll(id="settings", classes="form"):
+        with VerticalScroll(id="settings", classes="form", can_focus=False):
             yield Static("Settings (saved as soon as you change them)", classes="screen-title")
             yield from self.row("name", Input(s.name, id="name", compact=True, max_length=24))
             themes = [*THEMES, *([s.theme] if s.theme not in THEMES else [])]
