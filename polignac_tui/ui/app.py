@@ -83,6 +83,7 @@ class PolignacApp(App[None]):
         self.push_screen(HomeScreen())
         if self.settings.problem:
             self.notify(self.settings.problem, title="Settings file", severity="warning",
+                        markup=False,
                         timeout=10)
         if self._start_table is not None:
             table, self._start_table = self._start_table, None
@@ -123,7 +124,8 @@ class PolignacApp(App[None]):
             save_settings(kept)
             self.settings.problem = None
         except OSError as error:
-            self.notify(f"Settings not saved: {error}", title="Settings", severity="error")
+            self.notify(f"Settings not saved: {error}", title="Settings", severity="error",
+                        markup=False)
             return False
         return True
 
@@ -243,6 +245,7 @@ class PolignacApp(App[None]):
             table = Table.create(self.store, rules, players, name=name, seed=self.seed)
         except Exception as error:  # a readable reason, never a traceback
             self.notify(f"The session could not be started: {error}", title="New session",
+                        markup=False,
                         severity="error", timeout=10)
             return False
         self.open_table(table)
@@ -262,7 +265,8 @@ class PolignacApp(App[None]):
         try:
             table = Table.open(self.store, session_id, seed=self.seed)
         except Exception as error:  # locked, damaged, vanished: say which and why
-            self.notify(str(error), title="Cannot resume", severity="error", timeout=10)
+            self.notify(str(error), title="Cannot resume", severity="error", timeout=10,
+                        markup=False)
             return False
         self.open_table(table)
         return True

@@ -62,7 +62,7 @@ class HomeScreen(Screen[None]):
             yield Static(TAGLINE, id="tagline")
             with Center():
                 yield OptionList(id="menu")
-            yield Static("", id="continue-info")
+            yield Static("", id="continue-info", markup=False)
         yield Footer()
 
     unfinished: str | None = None

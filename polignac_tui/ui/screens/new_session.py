@@ -111,9 +111,9 @@ class NewSessionScreen(Screen[None]):
                     yield Select(SEAT_CHOICES, value=seat.level or "human",
                                  id=f"seat-kind-{i}", allow_blank=False, compact=True,
                                  classes="seat-kind")
-            yield Static("", id="seats-error", classes="field-error")
+            yield Static("", id="seats-error", classes="field-error", markup=False)
             yield Static("Settings", classes="section-title")
-            yield Static("", id="differences", classes="field-note")
+            yield Static("", id="differences", classes="field-note", markup=False)
             for name in CHOICE_SETTINGS:
                 with Horizontal(classes="field"):
                     yield Label(SETTING_LABELS[name], classes="field-label")
@@ -125,12 +125,12 @@ class NewSessionScreen(Screen[None]):
                 yield Input(str(rules.limit), id="set-limit", type="integer", compact=True,
                             max_length=4)
             yield Static(limit_hint(rules.end, 4), id="limit-help", classes="field-help")
-            yield Static("", id="settings-error", classes="field-error")
+            yield Static("", id="settings-error", classes="field-error", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Session name", classes="field-label")
                 yield Input("", id="session-name", compact=True, max_length=40,
                             placeholder="optional")
-            yield Static("", id="problems", classes="field-error")
+            yield Static("", id="problems", classes="field-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")

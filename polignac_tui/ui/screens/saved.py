@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.events import MouseDown
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
@@ -42,6 +41,11 @@ def state_line(session: Session, short: bool = False) -> str:
     if turn is None:
         return where
     return f"{where}, {session.players[turn].name} to play"
+
+
+def plain(text: str) -> Text:
+    """A table cell shown as it is (a name with [brackets] is not markup)."""
+    return Text(text, end="")
 
 
 def clip(text: str, width: int) -> str:
@@ -83,7 +87,7 @@ class ConfirmDelete(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm", classes="dialog"):
             yield Static(f"Delete {self.what}?\nThe file is removed; this cannot be undone.",
-                         id="confirm-question")
+                         id="confirm-question", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Delete (y)", id="yes", variant="error")
                 yield Button("Keep (n)", id="no", variant="primary")
@@ -120,7 +124,7 @@ class SavedScreen(Screen[None]):
         with Vertical(id="saved"):
             yield Static("Saved sessions", classes="screen-title")
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
-            yield Static("", id="saved-detail")
+            yield Static("", id="saved-detail", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -141,17 +145,18 @@ class SavedScreen(Screen[None]):
             self.entries = list(self.app.store.entries())  # type: ignore[attr-defined]
         except Exception as error:  # the folder cannot be read: say so, list nothing
             self.entries = []
-            self.notify(f"The saved sessions cannot be listed: {error}", severity="error")
+            self.notify(f"The saved sessions cannot be listed: {error}", severity="error",
+                        markup=False)
         for entry in self.entries:
             session = entry.session
             if session is None:
-                table.add_row(entry.id, when(entry.updated),
-                              Content.styled("unreadable (see below)", "bold $error"), key=entry.id)
+                table.add_row(plain(entry.id), plain(when(entry.updated)),
+                              Text.assemble(("unreadable (see below)", "bold red"), end=""),
+                              key=entry.id)
             else:
                 state = clip(state_line(session, short=True), 36)
-                table.add_row(clip(session.name or entry.id, 20), when(entry.updated),
-                              state,
-                              key=entry.id)
+                table.add_row(plain(clip(session.name or entry.id, 20)),
+                              plain(when(entry.updated)), plain(state), key=entry.id)
         if self.entries:
             table.move_cursor(row=min(max(row, 0), len(self.entries) - 1))
         table.focus()
@@ -194,6 +199,7 @@ class SavedScreen(Screen[None]):
             return
         if entry.session is None:
             self.notify(f"{entry.id} cannot be resumed: {entry.error}", severity="error",
+                        markup=False,
                         title="Cannot resume")
             return
         if entry.session.finished:
@@ -214,9 +220,9 @@ class SavedScreen(Screen[None]):
             try:
                 self.app.store.delete(entry.id)  # type: ignore[attr-defined]
             except Exception as error:  # locked or not removable: say why
-                self.notify(f"{entry.id} not deleted: {error}", severity="error")
+                self.notify(f"{entry.id} not deleted: {error}", severity="error", markup=False)
             else:
-                self.notify(f"Deleted {what}.")
+                self.notify(f"Deleted {what}.", markup=False)
             self.reload()
 
         self.app.push_screen(ConfirmDelete(what), answered)

@@ -62,7 +62,7 @@ class SettingsScreen(Screen[None]):
             yield Label(SETTING_LABELS[name], classes="field-label")
             yield widget
         yield Static(HELP[name], classes="field-help")
-        yield Static("", id=f"{name}-error", classes="field-error")
+        yield Static("", id=f"{name}-error", classes="field-error", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
