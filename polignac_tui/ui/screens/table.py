@@ -78,20 +78,28 @@ class TableScreen(Screen[None]):
     TableScreen.-scores-full TrickArea {
         display: none;
     }
+    TableScreen Footer.-compact FooterLabel {
+        margin-right: 1;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Previous card", key_display="←", group=CARD_KEYS),
         Binding("right", "move(1)", "Next card", key_display="→", group=CARD_KEYS),
-        Binding("enter", "play", "Play"),
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("l", "last_trick", "Last trick", show=False),   # t shows it too
-        Binding("t", "trick_log", "Tricks"),
-        Binding("s", "scores", "Scores"),
-        Binding("r", "rules", "Rules"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q", "leave", "Home", key_display="q/esc"),
-        Binding("escape", "escape", "Home", show=False),
+        Binding("enter", "play", "Play", tooltip="play the selected card"),
+        Binding("h", "hint", "Hint", tooltip="a hint: the card the expert would play"),
+        Binding("u", "undo", "Undo", tooltip="take back your last card of this deal"),
+        Binding("l", "last_trick", "Last trick", show=False,   # t shows it too
+                tooltip="the last trick (l again or esc closes it)"),
+        Binding("t", "trick_log", "Tricks",
+                tooltip="every trick of this deal (t again or esc closes it)"),
+        Binding("s", "scores", "Scores",
+                tooltip="the score table, every deal (s again or esc closes it)"),
+        Binding("r", "rules", "Rules", tooltip="the rules of this session"),
+        Binding("question_mark", "help", "Help", key_display="?", tooltip="this list of keys"),
+        # Esc (handled in on_key) closes the score table when it is open, else goes Home.
+        Binding("q", "leave", "Home", key_display="q/esc",
+                tooltip="Home; the session is already saved (esc first closes the score "
+                        "table)"),
     ]
     # Key labels for terminals without arrows and the return sign (ASCII mode).
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
@@ -503,6 +511,10 @@ class TableScreen(Screen[None]):
             if event.key in ("enter", "space", "left", "right") or event.key.isdigit():
                 event.stop()
                 event.prevent_default()
+            return
+        if event.key == "escape":
+            event.stop()
+            self.action_escape()
             return
         if event.key.isdigit() and len(event.key) == 1:
             event.stop()
