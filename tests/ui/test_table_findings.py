@@ -19,8 +19,9 @@ from tabletools import (
     text_of,
 )
 
-from polignac_tui.engine import Declare, Play, Session, Trick, preset
+from polignac_tui.engine import Declare, Play, Player, Session, Trick, preset
 from polignac_tui.engine.cards import FULL_DECK
+from polignac_tui.table import Table
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.screens import table as table_module
 from polignac_tui.ui.screens.cognac import CognacScreen, declaration
@@ -32,7 +33,7 @@ from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand
 from polignac_tui.ui.widgets.header import header_text
 from polignac_tui.ui.widgets.rules_panel import rules_text
-from polignac_tui.ui.widgets.scores import ScoreTable, compact
+from polignac_tui.ui.widgets.scores import ScoreTable, compact, full_width
 from polignac_tui.ui.widgets.trick import TrickArea
 from polignac_tui.ui.widgets.tricklog import trick_table
 
@@ -413,3 +414,28 @@ def test_trick_log_of_eight_players_fits_an_overlay(session_maker) -> None:
     assert "Maxi…" in lines[0] or "Max…" in lines[0]
     assert "Denis J♦J♣" in drawn
     assert compact(session.view(0)).plain.splitlines()[1].startswith("Maximilien…")
+
+
+# -- F31: a wide terminal with eight players: the side column falls back to compact scores ---
+async def test_wide_side_column_is_compact_when_every_deal_does_not_fit(make_app,
+                                                                        store) -> None:
+    names = ["Maximilienne", "Bartholomew", "Clementine", "Desdemona", "Élodie-Anne",
+             "Fanny-Rose", "Gaston-Paul", "Hélène-Lou"]
+    seats = [Player(names[0])] + [Player(n, "computer", "easy") for n in names[1:]]
+    table = Table.create(store, preset("classique", 8), seats, name="Big", seed=5)
+    app = make_app(table=table)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        scores = table_screen(app).query_one(ScoreTable)
+        assert scores.has_class("-wide")
+        assert text_of(scores._body).startswith("Scores")
+        assert full_width(table.view(0)) > scores.size.width - 3
+    four = Table.create(store, preset("classique", 4),
+                        [Player("Ana")] + [Player(n, "computer", "easy")
+                                           for n in ("Bruno", "Claire", "Denis")],
+                        name="Small", seed=5)
+    app = make_app(table=four)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settle(pilot)
+        scores = table_screen(app).query_one(ScoreTable)
+        assert "Score table" in text_of(scores._body)

@@ -534,8 +534,6 @@ class TableScreen(Screen[None]):
         view = self.view()
         return view.my_turn and view.phase == "play" and self._waiting is None
 
-    _my_play_turn = awaits_my_card   # the old private name (screenshots.py)
-
     def action_move(self, step: int) -> None:
         self.query_one(Hand).move(step)
 

@@ -85,7 +85,7 @@ def full(view: SeatView, ascii: bool = False, title: str | None = "Score table")
     name_room = 8 if view.players > 6 else 10
     for seat, name in enumerate(view.names):
         short = shorten(name, name_room, ascii)
-        table.add_column(short, footer=str(view.totals[seat]), justify="right",
+        table.add_column(short, footer=str(view.totals[seat]), justify="right", no_wrap=True,
                          header_style="bold underline" if seat == view.seat else "bold",
                          footer_style="bold")
     undos = any(r.undos for r in view.results)
@@ -102,6 +102,17 @@ def full(view: SeatView, ascii: bool = False, title: str | None = "Score table")
             row.append(str(r.undos) if r.undos else "")
         table.add_row(*row)
     return table
+
+
+WIDE_COLUMN = 46   # the side column's width on a wide terminal (ScoreTable.-wide)
+
+
+def full_width(view: SeatView, ascii: bool = False) -> int:
+    """The columns the full score table needs."""
+    from rich.console import Console
+    from rich.measure import Measurement
+    console = Console(width=500, legacy_windows=False)
+    return Measurement.get(console, console.options, full(view, ascii)).maximum
 
 
 LEGEND = "d dealer · C chelem · G+ générale made · G- générale failed · · in play"
@@ -127,7 +138,7 @@ class ScoreTable(VerticalScroll):
         scrollbar-size-vertical: 1;
     }
     ScoreTable.-wide {
-        width: 46;
+        width: 46;   /* WIDE_COLUMN */
     }
     .ascii ScoreTable {
         border-left: ascii $secondary;
@@ -166,6 +177,12 @@ class ScoreTable(VerticalScroll):
             self.set_class(wide, "-wide")
             self._update()
 
+    def _full_fits(self) -> bool:
+        """True when every deal's row fits the wide side column (not so with many players)."""
+        assert self._view is not None
+        room = (self.size.width or WIDE_COLUMN) - 3    # padding and the border on the left
+        return full_width(self._view, self._ascii) <= room
+
     def toggle(self) -> bool:
         self.full = not self.full
         self.set_class(self.full, "-full")
@@ -176,7 +193,7 @@ class ScoreTable(VerticalScroll):
     def _update(self) -> None:
         if self._view is None:
             return
-        if self.full or self.has_class("-wide"):
+        if self.full or (self.has_class("-wide") and self._full_fits()):
             self._body.update(full_with_legend(self._view, self._ascii))
         else:
             self._body.update(compact(self._view, colour=self._colour, ascii=self._ascii))
