@@ -439,3 +439,16 @@ async def test_wide_side_column_is_compact_when_every_deal_does_not_fit(make_app
         await settle(pilot)
         scores = table_screen(app).query_one(ScoreTable)
         assert "Score table" in text_of(scores._body)
+
+
+# -- F29: computers only: the footer offers no card keys -----------------------------------
+async def test_a_table_of_computers_offers_no_card_keys(make_app, store) -> None:
+    seats = [Player(n, "computer", "easy") for n in ("Bruno", "Claire", "Denis")]
+    table = Table.create(store, preset("classique", 3), seats, name="Watch", seed=5)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table_screen(app)
+        shown = {b.action for _, b, _, _ in screen.active_bindings.values() if b.show}
+        assert {"move(-1)", "move(1)", "play", "hint", "undo"}.isdisjoint(shown)
+        assert {"trick_log", "scores", "rules", "leave"} <= shown

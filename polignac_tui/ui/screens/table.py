@@ -502,8 +502,14 @@ class TableScreen(Screen[None]):
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo is not offered (not even in the Footer) with more than one human."""
-        return not (action == "undo" and len(self.table.humans()) != 1)
+        """Undo is not offered (not even in the Footer) unless exactly one person plays;
+        with nobody at the keyboard (computers only) the card keys are not offered."""
+        humans = len(self.table.humans())
+        if action == "undo":
+            return humans == 1
+        if action in ("move", "play", "hint"):
+            return humans > 0
+        return True
 
     def on_key(self, event: events.Key) -> None:
         if self._waiting == "hold":
