@@ -452,3 +452,15 @@ async def test_a_table_of_computers_offers_no_card_keys(make_app, store) -> None
         shown = {b.action for _, b, _, _ in screen.active_bindings.values() if b.show}
         assert {"move(-1)", "move(1)", "play", "hint", "undo"}.isdisjoint(shown)
         assert {"trick_log", "scores", "rules", "leave"} <= shown
+
+
+async def test_the_header_follows_a_resize(make_app, store) -> None:
+    table = open_table(store, strong_session("generale", jack_guard=True))
+    app = make_app(table=table)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        assert header(app).startswith("Polignac · Strong hand · La générale+ · Deal 1")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        shown = header(app).strip()
+        assert len(shown) <= 78 and "Deal 1" in shown and "Denis deals" in shown

@@ -160,6 +160,12 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one(ScoreTable).set_wide(event.size.width >= WIDE)
+        self._header(event.size.width)
+
+    def _header(self, width: int) -> None:
+        """The header line, its parts chosen to fit ``width`` columns."""
+        self.query_one("#info", Static).update(
+            header_text(self.view(), self.table.session.name, width - 2, self.look.ascii))
 
     def on_unmount(self) -> None:
         self._stop()
@@ -173,9 +179,7 @@ class TableScreen(Screen[None]):
         view = self.view()
         look = self.look
         self._key_labels(look.ascii)
-        width = (self.size.width or self.app.size.width or 80) - 2
-        self.query_one("#info", Static).update(
-            header_text(view, self.table.session.name, width, look.ascii))
+        self._header(self.size.width or self.app.size.width or 80)
         active = view.my_turn and view.phase == "play" and self._gathered is None \
             and self._waiting is None
         # With several people at the keyboard a hand shows only once its owner said so.
