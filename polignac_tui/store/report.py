@@ -98,6 +98,8 @@ class PlayerStats:
 def player_stats(sessions: list[Session]) -> list[PlayerStats]:
     """Per player name (case-insensitive) across the finished ones of ``sessions``.
 
+    A computer player is counted per name *and level* ("Bruno (medium)"), so that
+    the default names the app gives computers do not mix different players.
     Most sessions played first, then by name.
     """
     table: dict[str, PlayerStats] = {}
@@ -106,8 +108,11 @@ def player_stats(sessions: list[Session]) -> list[PlayerStats]:
             continue
         winners, losers = set(session.winners), set(session.losers)
         for seat, player in enumerate(session.players):
-            key = player.name.strip().casefold()
-            stats = table.setdefault(key, PlayerStats(player.name.strip(), _key=key))
+            label = player.name.strip()
+            if not player.is_human:
+                label = f"{label} ({player.level})"
+            key = label.casefold()
+            stats = table.setdefault(key, PlayerStats(label, _key=key))
             stats.sessions += 1
             stats.won += seat in winners
             stats.paid += seat in losers

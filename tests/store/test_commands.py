@@ -149,7 +149,8 @@ def test_stats_over_finished_sessions(capsys: Capture) -> None:
     expected: dict[str, dict[str, float]] = {}
     for session in finished:
         data = summary(session)
-        for seat, name in enumerate(data["players"]):
+        for seat, player in enumerate(session.players):
+            name = player.name if player.is_human else f"{player.name} ({player.level})"
             row = expected.setdefault(name, dict.fromkeys(
                 ("sessions", "won", "paid", "deals", "points", "chelems", "generales_made",
                  "generales_failed"), 0))
@@ -169,13 +170,29 @@ def test_stats_over_finished_sessions(capsys: Capture) -> None:
         for key, value in row.items():
             assert got[name][key] == value, (name, key)
         assert got[name]["average"] == pytest.approx(row["points"] / row["deals"], abs=1e-3)
-    assert got["Anna"]["sessions"] == 3 and got["Dédé"]["sessions"] == 2
+    assert got["Anna"]["sessions"] == 3 and got["Dédé (easy)"]["sessions"] == 2
     assert sum(p["generales_made"] + p["generales_failed"] for p in doc["players"]) > 0
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
     assert max(len(line) for line in out.splitlines()) <= 80
     assert out.splitlines()[0].split()[:3] == ["PLAYER", "SESSIONS", "WON"]
     assert "Over 3 finished sessions." in out
+
+
+def test_stats_keeps_computers_of_different_levels_apart(capsys: Capture) -> None:
+    from polignac_tui.engine import Player
+
+    store = SessionStore()
+    for id, level in (("20261120-2015-a", "easy"), ("20261120-2016-b", "hard")):
+        session = make(id=id, actions=None, seed=3)
+        session.players = (session.players[0], Player("Bob", "computer", level),
+                           *session.players[2:])
+        with store.lock(id):
+            store.save(session)
+    assert main(["stats", "--json"]) == 0
+    got = {p["name"]: p for p in json.loads(capsys.readouterr().out)["players"]}
+    assert got["Bob (easy)"]["sessions"] == 1 and got["Bob (hard)"]["sessions"] == 1
+    assert "Bob" not in got and got["Anna"]["sessions"] == 2
 
 
 def test_stats_without_finished_sessions(capsys: Capture) -> None:
