@@ -53,5 +53,6 @@ def run_app(args: argparse.Namespace) -> int:
     """Open the app at Home."""
     from .config import load_settings
     from .ui.app import PolignacApp
-    PolignacApp(load_settings(), ascii=args.ascii).run()
-    return 0
+    app = PolignacApp(load_settings(), ascii=args.ascii)
+    app.run()
+    return app.return_code or 0  # non-zero when the app stopped on an error

@@ -88,4 +88,4 @@ def run_table(args: argparse.Namespace, settings: Any, store: Any, table: Table)
         app.run()
     finally:
         table.close()
-    return 0
+    return app.return_code or 0  # non-zero when the app stopped on an error
