@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..engine import Session
 from ..store.fileformat import SessionFileError, load, summary
+from ..store.report import possessive
 from . import CommandError
 
 
@@ -101,7 +102,7 @@ def score_table(session: Session) -> str:
             deal = session.current
             what = ("to declare or pass la générale"
                     if deal is not None and deal.phase == "generale" else "to play")
-            lines.append(f"In play: {names[turn]}'s turn {what}.")
+            lines.append(f"In play: {possessive(names[turn])} turn {what}.")
     return "\n".join(lines)
 
 

@@ -16,6 +16,11 @@ def join_names(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def possessive(name: str) -> str:
+    """``Anna's``; ``your`` for a player named "You" (the app's default name)."""
+    return "your" if name.strip().casefold() == "you" else f"{name}'s"
+
+
 def leaders(session: Session) -> list[int]:
     """The seats with the fewest points (penalty points: fewer is better)."""
     totals = session.totals
@@ -35,7 +40,7 @@ def state(session: Session) -> str:
     deal = session.current
     if deal is not None and deal.phase == "generale":
         return f"in play, {names[turn]} to declare or pass la générale"
-    return f"in play, {names[turn]}'s turn"
+    return f"in play, {possessive(names[turn])} turn"
 
 
 def local_time(moment: datetime) -> str:

@@ -209,3 +209,10 @@ def test_list_never_cuts_an_id(capsys: Capture) -> None:
     assert long_id in lines
     assert max(len(line) for line in lines) <= 80
     assert "20261120-2015-anna" in [line.split()[0] for line in lines]
+
+
+def test_a_player_named_you_reads_as_your_turn() -> None:
+    from polignac_tui.store.report import possessive
+
+    assert possessive("You") == "your"
+    assert possessive("Anna") == "Anna's"
