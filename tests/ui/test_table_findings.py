@@ -464,3 +464,19 @@ async def test_the_header_follows_a_resize(make_app, store) -> None:
         await pilot.pause()
         shown = header(app).strip()
         assert len(shown) <= 78 and "Deal 1" in shown and "Denis deals" in shown
+
+
+# -- F34: a table screen on its way out (keys faster than screens) never crashes ----------
+async def test_a_table_screen_without_its_widgets_does_not_crash(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        assert screen.refresh_table() is True
+        await screen.query_one("#middle").remove()     # as while the screen is removed
+        assert screen.refresh_table() is False
+        screen._start()                                # what on_mount does: no NoMatches
+        await pilot.pause()
+        await pilot.pause()
+        assert app.return_value is None and isinstance(app.screen, TableScreen)

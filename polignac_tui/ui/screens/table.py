@@ -18,6 +18,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -145,7 +146,15 @@ class TableScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.refresh_table()
+        self._start()
+
+    def _start(self, again: bool = True) -> None:
+        """Draw, then play on. A screen already on its way out (keys pressed faster than
+        screens switch) has no widgets to draw on: it is tried once more, then left."""
+        if self._left or not self.refresh_table():
+            if again and not self._left:
+                self.call_after_refresh(lambda: self._start(again=False))
+            return
         view = self.view()
         if view.phase == "play" and not view.trick and view.tricks and TRICK_HOLD[self.pace]:
             # Resumed between tricks: the last one may never have been on show (the
@@ -159,8 +168,9 @@ class TableScreen(Screen[None]):
             self.refresh_table()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.query_one(ScoreTable).set_wide(event.size.width >= WIDE)
-        self._header(event.size.width)
+        with contextlib.suppress(NoMatches):   # not composed yet, or being removed
+            self.query_one(ScoreTable).set_wide(event.size.width >= WIDE)
+            self._header(event.size.width)
 
     def _header(self, width: int) -> None:
         """The header line, its parts chosen to fit ``width`` columns."""
@@ -175,7 +185,16 @@ class TableScreen(Screen[None]):
     def view(self) -> SeatView:
         return self.table.view(self.seat)
 
-    def refresh_table(self) -> None:
+    def refresh_table(self) -> bool:
+        """Redraw everything from the seat's view; False when the widgets are not there
+        (the screen is being removed)."""
+        try:
+            self._draw()
+        except NoMatches:
+            return False
+        return True
+
+    def _draw(self) -> None:
         view = self.view()
         look = self.look
         self._key_labels(look.ascii)
