@@ -2,11 +2,40 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from textual.app import App
+from textual.css.query import NoMatches
+from textual.dom import NoScreen
+from textual.events import Mount
+from textual.widget import Widget
 from textual.widgets import Header
+from textual.widgets._header import HeaderTitle
+
+
+class SafeHeader(Header):
+    """Textual's header, minus a crash: its title is set by a deferred query that found
+    nothing when keys came faster than screens switch (the screen already being removed;
+    ``NoMatches: No nodes match 'HeaderTitle'``, F34). Here a missing title is skipped."""
+
+    def _on_mount(self, event: Mount) -> None:
+        event.prevent_default()       # instead of Header._on_mount, not after it
+        Widget._on_mount(self, event)
+
+        async def set_title() -> None:
+            with contextlib.suppress(NoMatches, NoScreen):
+                self.query_one(HeaderTitle).update(self.format_title())
+
+        try:
+            self.watch(self.app, "title", set_title)
+            self.watch(self.app, "sub_title", set_title)
+            self.watch(self.screen, "title", set_title)
+            self.watch(self.screen, "sub_title", set_title)
+        except NoScreen:
+            pass
 
 
 def header(app: App[object]) -> Header:
     """The app's header; its icon (the command palette button) is ``*`` in ASCII mode."""
     settings = getattr(app, "settings", None)
-    return Header(icon="*" if getattr(settings, "ascii", False) else "♠")
+    return SafeHeader(icon="*" if getattr(settings, "ascii", False) else "♠")

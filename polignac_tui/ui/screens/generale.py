@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -81,13 +82,13 @@ class GeneraleScreen(DimmedModal[bool | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="generale-box"):
-            yield Static(f"La générale? ({self.player_name})", id="generale-title")
+            yield Static(Text(f"La générale? ({self.player_name})"), id="generale-title")
             before = (", ".join(self.passed) + " passed. ") if self.passed else ""
-            yield Static(
+            yield Static(Text(
                 f"{before}Declare it and you promise to win every trick: you lead, and "
                 "if you win them all you score 0 and everyone else 5; lose one trick and "
                 "you score 5."
-            )
+            ))
             with Horizontal():
                 yield Button("Declare (d)", id="declare", variant="warning")
                 yield Button("Pass (p)", id="pass", variant="primary")
@@ -111,7 +112,7 @@ class GeneraleScreen(DimmedModal[bool | None]):
             except Exception:  # no hint is better than a crash
                 reason = "No hint available."
             with contextlib.suppress(RuntimeError):
-                self.app.call_from_thread(label.update, f"Hint: {reason}")
+                self.app.call_from_thread(label.update, Text(f"Hint: {reason}"))
 
         self.run_worker(work, thread=True, group="hint", exit_on_error=False)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
@@ -52,10 +53,10 @@ class PrivacyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle(), Center(id="privacy-box"):
             yield Static("Hands are hidden.")
-            yield Static(f"Pass to {self.player_name}", id="privacy-name")
-            yield Static(f"{self.player_name}, press Enter to see your hand.")
+            yield Static(Text(f"Pass to {self.player_name}"), id="privacy-name")
+            yield Static(Text(f"{self.player_name}, press Enter to see your hand."))
             with Center():
-                yield Button(f"I am {self.player_name}", id="ready", variant="primary")
+                yield Button(Text(f"I am {self.player_name}"), id="ready", variant="primary")
         yield Footer()
 
     def action_ready(self) -> None:

@@ -445,7 +445,7 @@ class TableScreen(Screen[None]):
         if isinstance(action, Declare):
             if action.declare:
                 self.notify(f"{name} declares la générale!", title="La générale",
-                            severity="warning")
+                            severity="warning", markup=False)
             else:
                 self._act(action, status=Text(f"{name} passes on la générale."))
                 return

@@ -85,7 +85,7 @@ def full(view: SeatView, ascii: bool = False, title: str | None = "Score table")
     name_room = 8 if view.players > 6 else 10
     for seat, name in enumerate(view.names):
         short = shorten(name, name_room, ascii)
-        table.add_column(short, footer=str(view.totals[seat]), justify="right", no_wrap=True,
+        table.add_column(Text(short), footer=str(view.totals[seat]), justify="right", no_wrap=True,
                          header_style="bold underline" if seat == view.seat else "bold",
                          footer_style="bold")
     undos = any(r.undos for r in view.results)

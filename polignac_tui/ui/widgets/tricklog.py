@@ -22,7 +22,7 @@ def trick_table(view: SeatView, look: CardLook, tricks: tuple[Trick, ...] | None
     # Room per name so that every column fits an overlay at 80 columns (74 inside).
     room = max(4, min(9, (74 - 17) // view.players - 2))
     for seat, name in enumerate(view.names):
-        table.add_column(shorten(name, room, look.ascii), justify="center",
+        table.add_column(Text(shorten(name, room, look.ascii)), justify="center",
                          header_style="bold underline" if seat == view.seat else "bold")
     table.add_column("won by", no_wrap=True)
     first = len(view.tricks) - len(tricks)
