@@ -135,3 +135,19 @@ async def test_changes_from_the_preset_are_listed(make_app) -> None:
         await pilot.pause()
         assert str(note.render()) == ("Changed from Classique (FR): Ranking: A K Q J 10 9 8 7; "
                                       "Limit: 30.")
+
+
+async def test_fast_typing_after_deleting_keeps_every_key(make_app) -> None:
+    from textual import events
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        field = form.query_one("#seat-name-0", Input)
+        field.focus()
+        await pilot.pause()
+        for key in ["end", *["backspace"] * 8, *"Hello"]:  # one burst, as from tmux
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        assert field.value == "Hello"
+        assert form.seats()[0][0].name == "Hello"

@@ -127,3 +127,26 @@ async def test_ascii_from_the_command_line_is_not_saved(store) -> None:
         await pilot.pause()
     saved = load_settings()
     assert saved.pace == "slow" and saved.ascii is False
+
+
+def burst(app, keys: list[str]) -> None:
+    """Keys arriving together, as one read from a fast typist or a paste through tmux."""
+    from textual import events
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+async def test_fast_typing_after_deleting_keeps_every_key(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        name = app.screen.query_one("#name", Input)
+        burst(app, ["end", *["backspace"] * 8, *"Zoé"])
+        await pilot.pause()
+        await pilot.pause()
+        assert name.value == "Zoé"
+        await pilot.press("backspace", "backspace", *"ra")  # as fast as the pilot goes
+        await pilot.pause()
+        assert name.value == "Zra"
+    assert load_settings().name == "Zra"

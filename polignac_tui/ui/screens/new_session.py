@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -43,6 +44,21 @@ ON_OFF = [("on", True), ("off", False)]
 # One choice per seat: a human, or a computer player of a level.
 SEAT_CHOICES = [("human", "human")] + [(f"computer, {level}", level) for level in LEVELS]
 END_CHOICES = [("at a point limit", "points"), ("after a number of deals", "deals")]
+
+
+class TextField(Input):
+    """An Input that acts on its own editing keys (backspace, delete, arrows...) in the order
+    they were typed. Textual runs a widget's non-priority bindings only once the key has
+    bubbled back up to the app, so in a burst of keys (fast typing, a paste through tmux)
+    the letters after a backspace were inserted first and then deleted (F26)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()
+                return
+        await super()._on_key(event)
 
 
 def show_problem(widget: Static, text: str) -> None:
@@ -106,7 +122,7 @@ class NewSessionScreen(Screen[None]):
                 seat = default_seat(i, settings.name)
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="seat-label")
-                    yield Input(seat.name, id=f"seat-name-{i}", compact=True, max_length=24,
+                    yield TextField(seat.name, id=f"seat-name-{i}", compact=True, max_length=24,
                                 classes="seat-name")
                     yield Select(SEAT_CHOICES, value=seat.level or "human",
                                  id=f"seat-kind-{i}", allow_blank=False, compact=True,
@@ -122,13 +138,13 @@ class NewSessionScreen(Screen[None]):
                 yield Static(SETTING_HELP[name], classes="field-help")
             with Horizontal(classes="field"):
                 yield Label("Limit", classes="field-label")
-                yield Input(str(rules.limit), id="set-limit", type="integer", compact=True,
+                yield TextField(str(rules.limit), id="set-limit", type="integer", compact=True,
                             max_length=4)
             yield Static(limit_hint(rules.end, 4), id="limit-help", classes="field-help")
             yield Static("", id="settings-error", classes="field-error", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Session name", classes="field-label")
-                yield Input("", id="session-name", compact=True, max_length=40,
+                yield TextField("", id="session-name", compact=True, max_length=40,
                             placeholder="optional")
             yield Static("", id="problems", classes="field-error", markup=False)
             with Horizontal(classes="buttons"):

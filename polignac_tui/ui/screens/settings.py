@@ -13,7 +13,7 @@ from textual.widgets import Footer, Input, Label, Select, Static
 from ...config import PACES, PRESETS, SETTING_LABELS, THEMES, check
 from ...engine.rules import PRESET_TITLES
 from ..chrome import header
-from .new_session import show_problem
+from .new_session import TextField, show_problem
 
 HELP = {
     "name": "The name of your seat in new sessions.",
@@ -41,7 +41,7 @@ class SettingsScreen(Screen[None]):
         yield header(self.app)
         with VerticalScroll(id="settings", classes="form", can_focus=False):
             yield Static("Settings (saved as soon as you change them)", classes="screen-title")
-            yield from self.row("name", Input(s.name, id="name", compact=True, max_length=24))
+            yield from self.row("name", TextField(s.name, id="name", compact=True, max_length=24))
             themes = [*THEMES, *([s.theme] if s.theme not in THEMES else [])]
             yield from self.row("theme", Select([(t, t) for t in themes], value=s.theme,
                                                 id="theme", allow_blank=False, compact=True))
