@@ -151,3 +151,21 @@ async def test_fast_typing_after_deleting_keeps_every_key(make_app) -> None:
         await pilot.pause()
         assert field.value == "Hello"
         assert form.seats()[0][0].name == "Hello"
+
+
+async def test_several_humans_cannot_keep_the_name_you(make_app, settings) -> None:
+    settings.name = "You"
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        assert problems(app) == ""  # one human may well be "You"
+        form.query_one("#seat-kind-1", Select).value = "human"
+        await pilot.pause()
+        assert ("Seat 1: with several people at the table, give each one their name, "
+                "not 'You'.") in problems(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewSessionScreen)
+        form.query_one("#seat-name-0", Input).value = "Zoé"
+        await pilot.pause()
+        assert problems(app) == ""

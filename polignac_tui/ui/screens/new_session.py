@@ -41,6 +41,8 @@ SETTING_LABELS = {
 # The settings shown as choices, in the order of the rulebook (end and limit come last).
 CHOICE_SETTINGS = tuple(f.name for f in fields(Rules) if f.name not in ("preset", "limit"))
 ON_OFF = [("on", True), ("off", False)]
+# Names that say nobody in particular once several people share the screen.
+AMBIGUOUS_NAMES = ("you", "me", "player")
 # One choice per seat: a human, or a computer player of a level.
 SEAT_CHOICES = [("human", "human")] + [(f"computer, {level}", level) for level in LEVELS]
 END_CHOICES = [("at a point limit", "points"), ("after a number of deals", "deals")]
@@ -213,8 +215,13 @@ class NewSessionScreen(Screen[None]):
             if n in names[:i]:
                 problems.append(f"Seat {i + 1}: the name {players[i].name!r} is already "
                                 f"taken by seat {names.index(n) + 1}.")
-        if not any(p.is_human for p in players):
+        humans = [i for i, p in enumerate(players) if p.is_human]
+        if not humans:
             problems.append("At least one seat must be human: make a seat yours.")
+        elif len(humans) > 1:  # "Pass to You", "You lead" would not say who (F18)
+            problems.extend(f"Seat {i + 1}: with several people at the table, give each one "
+                            f"their name, not {players[i].name!r}." for i in humans
+                            if players[i].name.strip().casefold() in AMBIGUOUS_NAMES)
         if not problems:
             try:  # the engine's own checks, in case they grow
                 Session(Rules(), players)
