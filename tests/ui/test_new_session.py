@@ -169,3 +169,21 @@ async def test_several_humans_cannot_keep_the_name_you(make_app, settings) -> No
         form.query_one("#seat-name-0", Input).value = "Zoé"
         await pilot.pause()
         assert problems(app) == ""
+
+
+async def test_changing_the_preset_keeps_the_optional_variants(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#set-jack_guard", Select).value = True
+        form.query_one("#set-last_trick_penalty", Select).value = True
+        form.query_one("#set-ace_high", Select).value = True  # part of the presets
+        await pilot.pause()
+        form.query_one("#preset", Select).value = "generale"
+        await pilot.pause()
+        assert form.query_one("#set-jack_guard", Select).value is True
+        assert form.query_one("#set-last_trick_penalty", Select).value is True
+        assert form.query_one("#set-ace_high", Select).value is False
+        assert form.query_one("#set-generale", Select).value is True
+        note = str(form.query_one("#differences", Static).render())
+        assert note.startswith("Changed from La générale") and "Jack guard" in note

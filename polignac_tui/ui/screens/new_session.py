@@ -41,6 +41,9 @@ SETTING_LABELS = {
 # The settings shown as choices, in the order of the rulebook (end and limit come last).
 CHOICE_SETTINGS = tuple(f.name for f in fields(Rules) if f.name not in ("preset", "limit"))
 ON_OFF = [("on", True), ("off", False)]
+# The optional variants of the rulebook (§7): part of no preset, so a new preset keeps them.
+OPTIONAL_VARIANTS = ("play_out", "first_trick_penalty", "last_trick_penalty",
+                     "must_discard_jack", "jack_guard")
 # Names that say nobody in particular once several people share the screen.
 AMBIGUOUS_NAMES = ("you", "me", "player")
 # One choice per seat: a human, or a computer player of a level.
@@ -274,6 +277,8 @@ class NewSessionScreen(Screen[None]):
     def apply_preset(self, name: str) -> None:
         rules = preset(name, self.players)
         for setting in CHOICE_SETTINGS:
+            if setting in OPTIONAL_VARIANTS:  # in no preset: kept as chosen (F32)
+                continue
             self.query_one(f"#set-{setting}", Select).value = getattr(rules, setting)
         self.query_one("#set-limit", Input).value = str(rules.limit)
         self.query_one("#limit-help", Static).update(limit_hint(rules.end, self.players))
