@@ -150,3 +150,14 @@ async def test_fast_typing_after_deleting_keeps_every_key(make_app) -> None:
         await pilot.pause()
         assert name.value == "Zra"
     assert load_settings().name == "Zra"
+
+
+async def test_the_focused_field_is_marked(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("tab", "tab")
+        await pilot.pause()
+        marked = list(app.screen.query(".field.has-focus"))
+        assert len(marked) == 1 and marked[0].query_one("#pace") is app.focused

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, preset
@@ -66,6 +67,28 @@ class TextField(Input):
         await super()._on_key(event)
 
 
+# The field Tab has reached stands out by its label in reverse video: visible without colour
+# (NO_COLOR) and in ASCII mode as well, where a background tint alone was lost (F12).
+# (A class set from the focus events: textual's :focus-within leaves stale labels behind.)
+FOCUS_CSS = """
+.field.has-focus > Label.field-label, .field.has-focus > Label.seat-label {
+    text-style: bold reverse;
+}
+.field > Input:focus, .field > Select:focus > SelectCurrent {
+    background: $accent 35%;
+    text-style: bold;
+}
+"""
+
+
+def mark_field(widget: Widget, focused: bool) -> None:
+    """Mark the form row holding ``widget`` as the one with the focus (or not any more)."""
+    for node in widget.ancestors_with_self:
+        if isinstance(node, Widget) and node.has_class("field"):
+            node.set_class(focused, "has-focus")
+            return
+
+
 def show_problem(widget: Static, text: str) -> None:
     """Show ``text`` in a problem line, or hide the line when there is none."""
     widget.update(text)
@@ -96,6 +119,14 @@ def limit_hint(end: str, players: int) -> str:
 
 class NewSessionScreen(Screen[None]):
     """Choose a preset, change any setting, name the seats, start."""
+
+    CSS = FOCUS_CSS
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        mark_field(event.widget, True)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        mark_field(event.widget, False)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", priority=True,
