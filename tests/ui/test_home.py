@@ -38,7 +38,7 @@ async def test_continue_is_first_when_an_unfinished_session_exists(make_app, sav
         await pilot.pause()
         assert menu_ids(app)[0] == "continue"
         info = str(app.screen.query_one("#continue-info", Static).render())
-        assert info.startswith("Continue: Friday, deal 1")
+        assert info.startswith("Continue: Friday (deal 1")
         await pilot.press("c")
         await pilot.pause()
         from polignac_tui.ui.screens.table import TableScreen
@@ -137,3 +137,18 @@ async def test_continue_skips_finished_and_damaged_newer_files(make_app, saved, 
         await pilot.pause()
         assert app.unfinished_id() == older
         assert menu_ids(app)[0] == "continue"
+
+
+async def test_continue_names_the_players_and_the_generale_question(make_app, saved,
+                                                                     session_maker) -> None:
+    session = session_maker(preset_name="generale")
+    assert session.current is not None and session.current.phase == "generale"
+    saved(session)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        info = str(app.screen.query_one("#continue-info", Static).render())
+        asked = session.players[session.turn].name
+        assert info.startswith("Continue: Ana vs Bruno, Claire, Denis (deal 1, limit ")
+        assert info.endswith(f", {asked} to declare or pass la générale)")
+        assert "-ana" not in info  # the raw file id is not shown

@@ -110,12 +110,12 @@ class HomeScreen(Screen[None]):
 
     def describe(self, session_id: str) -> str:
         """A line about the session that "Continue" resumes."""
-        from .saved import state_line
+        from .saved import players_line, state_line
         try:
             session = self.app.store.load(session_id)  # type: ignore[attr-defined]
         except Exception:  # unreadable since listed: the saved-sessions screen says why
             return ""
-        return f"Continue: {session.name or session_id}, {state_line(session)}"
+        return f"Continue: {players_line(session)} ({state_line(session)})"
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = event.option.id

@@ -40,7 +40,23 @@ def state_line(session: Session, short: bool = False) -> str:
     turn = session.turn
     if turn is None:
         return where
+    deal_now = session.current
+    if deal_now is not None and deal_now.phase == "generale":
+        if short:
+            return f"{where}, la générale: {session.players[turn].name}?"
+        return f"{where}, {session.players[turn].name} to declare or pass la générale"
     return f"{where}, {session.players[turn].name} to play"
+
+
+def players_line(session: Session) -> str:
+    """The session's name, or who plays it: "Ana vs Bruno, Claire, Denis"."""
+    if session.name:
+        return session.name
+    humans = [p.name for p in session.players if p.is_human]
+    others = [p.name for p in session.players if not p.is_human]
+    if not others or not humans:
+        return ", ".join(p.name for p in session.players)
+    return f"{', '.join(humans)} vs {', '.join(others)}"
 
 
 def plain(text: str) -> Text:
@@ -155,7 +171,7 @@ class SavedScreen(Screen[None]):
                               key=entry.id)
             else:
                 state = clip(state_line(session, short=True), 36)
-                table.add_row(plain(clip(session.name or entry.id, 20)),
+                table.add_row(plain(clip(session.name or entry.id, 26)),
                               plain(when(entry.updated)), plain(state), key=entry.id)
         if self.entries:
             table.move_cursor(row=min(max(row, 0), len(self.entries) - 1))
