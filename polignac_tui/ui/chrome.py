@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 from textual.app import App
 from textual.css.query import NoMatches
@@ -11,6 +14,9 @@ from textual.events import Mount
 from textual.widget import Widget
 from textual.widgets import Header
 from textual.widgets._header import HeaderTitle
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class SafeHeader(Header):
@@ -39,3 +45,18 @@ def header(app: App[object]) -> Header:
     """The app's header; its icon (the command palette button) is ``*`` in ASCII mode."""
     settings = getattr(app, "settings", None)
     return SafeHeader(icon="*" if getattr(settings, "ascii", False) else "♠")
+
+
+def while_shown(method: Callable[P, R]) -> Callable[P, R | None]:
+    """For a screen's key handlers and actions: nothing happens when the widgets they
+    query are not there, which is only so when keys come faster than screens switch
+    (the screen not composed yet, or already being removed; F34)."""
+
+    @functools.wraps(method)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R | None:
+        try:
+            return method(*args, **kwargs)
+        except NoMatches:
+            return None
+
+    return guarded

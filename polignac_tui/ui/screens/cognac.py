@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import SeatView
 from ..cardtext import CardLook, is_you, who
+from ..chrome import while_shown
 from ..widgets.scores import LEGEND, LEGEND_ASCII, full
 
 
@@ -134,6 +135,7 @@ class CognacScreen(Screen[None]):
             yield Static(Text(legend, style="dim", justify="center"), id="cognac-legend")
         yield Footer()
 
+    @while_shown
     def on_mount(self) -> None:
         """The last deals and the Total row in sight (the totals are pinned above too)."""
         self.query_one("#cognac-scroll", VerticalScroll).scroll_end(animate=False,

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from ..chrome import while_shown
 from .dim import DimmedModal
 from .panels import Overlay
 
@@ -95,9 +96,11 @@ class GeneraleScreen(DimmedModal[bool | None]):
             yield Static("h: a hint from the expert", id="generale-hint")
         yield Footer(compact=True, show_command_palette=False)
 
+    @while_shown
     def on_mount(self) -> None:
         self.query_one("#pass", Button).focus()
 
+    @while_shown
     def action_hint(self) -> None:
         label = self.query_one("#generale-hint", Static)
         if self.hint is None:
@@ -123,6 +126,7 @@ class GeneraleScreen(DimmedModal[bool | None]):
         """Back Home without answering (the session is saved; the question waits)."""
         self.dismiss(None)
 
+    @while_shown
     def action_remind(self) -> None:
         self.query_one("#generale-hint", Static).update(
             "d: declare  p: pass  s: scores  r: rules  q: Home (the question waits)")

@@ -11,6 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Rules
+from ..chrome import while_shown
 from ..widgets.rules_panel import RulesPanel
 from .dim import DimmedModal
 
@@ -118,6 +119,7 @@ class RulesOverlay(DimmedModal[None]):
         with box:
             yield RulesPanel(self.rules, self.players, ascii=self.ascii)
 
+    @while_shown
     def on_mount(self) -> None:
         self.query_one(RulesPanel).focus()
 

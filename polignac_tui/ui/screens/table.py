@@ -27,6 +27,7 @@ from ...config import Settings
 from ...engine import Action, Declare, Play, RuleError, SeatView, Trick
 from ...engine.cards import SUIT_NAMES
 from ..cardtext import CardLook, cards_inline, inline, is_you, label, says, who, words
+from ..chrome import while_shown
 from ..widgets.hand import Hand
 from ..widgets.header import generale_failed, header_text
 from ..widgets.scores import ScoreTable, full_with_legend
@@ -534,6 +535,7 @@ class TableScreen(Screen[None]):
             return humans > 0
         return True
 
+    @while_shown
     def on_key(self, event: events.Key) -> None:
         if self._waiting == "hold":
             self._gather()
@@ -563,9 +565,11 @@ class TableScreen(Screen[None]):
         view = self.view()
         return view.my_turn and view.phase == "play" and self._waiting is None
 
+    @while_shown
     def action_move(self, step: int) -> None:
         self.query_one(Hand).move(step)
 
+    @while_shown
     def action_play(self) -> None:
         card = self.query_one(Hand).selected_card
         if card is not None:
@@ -615,6 +619,7 @@ class TableScreen(Screen[None]):
         seed = self.table.seed
         return lambda: hint(view, seed)
 
+    @while_shown
     def _show_hint(self, token: int, result: object) -> None:
         if token != self._token:
             return
@@ -630,6 +635,7 @@ class TableScreen(Screen[None]):
             text.append(f"{' -' if self.look.ascii else ' —'} {words(str(reason), self.look)}")
         self.say(text)
 
+    @while_shown
     def action_undo(self) -> None:
         table = self.table
         if len(table.humans()) != 1:
@@ -665,10 +671,12 @@ class TableScreen(Screen[None]):
         self.app.push_screen(Overlay(f"Deal {view.deal_number}: tricks",
                                      trick_table(view, self.look, title=""), "t"))
 
+    @while_shown
     def action_scores(self) -> None:
         full = self.query_one(ScoreTable).toggle()
         self.set_class(full, "-scores-full")
 
+    @while_shown
     def action_escape(self) -> None:
         """Esc closes the score table when it is open, else goes Home (all is saved)."""
         if self.query_one(ScoreTable).full:

@@ -10,6 +10,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..chrome import while_shown
+
 
 class TooSmallScreen(Screen[None]):
     """A full-screen "enlarge the terminal" message; it goes away once the terminal fits."""
@@ -26,6 +28,7 @@ class TooSmallScreen(Screen[None]):
         return (f"Enlarge the terminal to at least {MIN_WIDTH}×{MIN_HEIGHT} "
                 f"(now {width}×{height}).\n\nctrl+q quits; nothing is lost.")
 
+    @while_shown
     def refresh_size(self) -> None:
         self.query_one("#too-small-message", Static).update(self.message())
 
