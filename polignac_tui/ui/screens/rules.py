@@ -30,6 +30,8 @@ def rules_widget(rules: Rules, players: int) -> Widget:
 class RulesScreen(Screen[None]):
     """Choose a preset and a number of players to read the rules they give."""
 
+    CSS = "#rules-players-label { margin: 0 1 0 3; }"  # "Players 4", not "Players4" (F27)
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
@@ -43,7 +45,7 @@ class RulesScreen(Screen[None]):
             yield Select([(PRESET_TITLES[p], p) for p in PRESET_NAMES if p != "custom"],
                          value=default if default != "custom" else "classique",
                          id="rules-preset", allow_blank=False, compact=True)
-            yield Label("  Players", classes="field-label-short")
+            yield Label("Players", id="rules-players-label", classes="field-label-short")
             yield Select([(str(n), n) for n in range(3, 9)], value=4, id="rules-players",
                          allow_blank=False, compact=True)
         yield Container(id="rules-body")
