@@ -6,9 +6,11 @@ import argparse
 import json
 import sys
 
-from ..engine import PRESET_NAMES, RuleError, preset
-from ..players.arena import ARENA_LEVELS, run_arena
+from ..engine import LEVELS, PRESET_NAMES, RuleError, preset
 from . import CommandError
+
+# players.arena.ARENA_LEVELS, without importing the players at every start of the CLI
+ARENA_LEVELS = (*LEVELS, "cheat")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     except RuleError as error:
         raise CommandError(str(error)) from None
     progress = _bar if sys.stderr.isatty() else None
+    from ..players.arena import run_arena  # here: only arena needs the players
     result = run_arena(rules, args.players, args.deals, args.seed, args.candidate, args.field,
                        args.jobs, progress)
     if progress is not None:

@@ -103,3 +103,21 @@ def test_plain_command_opens_home(argv, ran) -> None:
     (app,) = ran
     assert app.start == "home" and app._start_table is None
     assert app.settings.ascii == bool(argv)
+
+
+def test_the_cli_does_not_import_the_computer_players_at_start() -> None:
+    import subprocess
+    import sys
+    code = ("import sys, polignac_tui.cli; "
+            "print(sorted(m for m in sys.modules if m.startswith('polignac_tui.players')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert "polignac_tui.players.arena" not in out
+
+
+def test_help_still_lists_arena_and_its_levels(capsys) -> None:
+    from polignac_tui.players.arena import ARENA_LEVELS
+    with pytest.raises(SystemExit):
+        main(["arena", "--help"])
+    text = capsys.readouterr().out
+    assert all(level in text for level in ARENA_LEVELS)
