@@ -116,7 +116,7 @@ async def until(pilot: Any, app: Any, done: Callable[[], bool], steps: int = 200
         elif type(screen).__name__ in ("SummaryScreen", "GeneraleScreen"):
             if done():
                 return
-            await pilot.press("enter" if type(screen).__name__ == "SummaryScreen" else "n")
+            await pilot.press("enter" if type(screen).__name__ == "SummaryScreen" else "p")
     raise RuntimeError("the table did not reach the wanted state")
 
 

@@ -152,3 +152,20 @@ async def test_continue_names_the_players_and_the_generale_question(make_app, sa
         assert info.startswith("Continue: Ana vs Bruno, Claire, Denis (deal 1, limit ")
         assert info.endswith(f", {asked} to declare or pass la générale)")
         assert "-ana" not in info  # the raw file id is not shown
+
+
+async def test_repeated_c_on_a_session_open_here_gives_one_message(make_app, saved, store,
+                                                                    session_maker) -> None:
+    session_id = saved(session_maker(name="Friday"))
+    held = store.lock(session_id)  # as a table of this app that is still closing
+    app = make_app()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("c", "c", "c", "c")
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            messages = [n.message for n in app._notifications]
+            assert len([m for m in messages if "already open" in m]) == 1
+    finally:
+        held.release()

@@ -21,6 +21,9 @@ BANNER = r"""
 """.strip("\n")
 BANNER = "\n".join(line.ljust(39) for line in BANNER.splitlines())
 
+# Seconds during which a repeated c does nothing after one (no pile of identical toasts).
+CONTINUE_GUARD = 1.0
+
 TAGLINE = ("Quatre Valets, the old French card game: take no jacks,\n"
            "and above all not le Polignac, the jack of spades. The loser pays the cognac.")
 
@@ -72,8 +75,19 @@ class HomeScreen(Screen[None]):
             return self.unfinished is not None
         return True
 
+    opening = False
+
     def action_continue(self) -> None:
+        """Continue, once: more presses of c while it opens (or while the table just left
+        still holds its lock) are ignored instead of piling up the same message."""
+        if self.opening:
+            return
+        self.opening = True
+        self.set_timer(CONTINUE_GUARD, self._continue_done)
         self.app.action_continue()  # type: ignore[attr-defined]
+
+    def _continue_done(self) -> None:
+        self.opening = False
 
     def on_mount(self) -> None:
         self.refresh_menu()
