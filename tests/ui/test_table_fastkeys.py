@@ -8,6 +8,7 @@ from textual.css.query import NoMatches
 
 from polignac_tui.ui.chrome import SafeHeader, while_shown
 from polignac_tui.ui.screens.generale import GeneraleScreen
+from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.table import TableScreen
 
 
@@ -63,3 +64,21 @@ async def test_the_header_of_a_screen_being_removed_does_not_crash(make_app, sto
         app.title = "Polignac again"                   # the deferred title query: nothing
         await pilot.pause()
         assert app.return_value is None
+
+
+async def test_an_overlay_closed_twice_leaves_the_table_open(make_app, store) -> None:
+    """``t t`` faster than the screens switch: the second close reached the overlay
+    already dismissed and Textual popped the table behind it (ScreenStackError)."""
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        overlay = app.screen
+        assert isinstance(overlay, Overlay)
+        overlay.dismiss(None)
+        overlay.dismiss(None)                          # no longer on top: nothing happens
+        overlay.action_close()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.return_value is None

@@ -16,6 +16,7 @@ from ...engine import SeatView
 from ..cardtext import CardLook, is_you, who
 from ..chrome import while_shown
 from ..widgets.scores import LEGEND, LEGEND_ASCII, full
+from .dim import DismissedOnce
 
 
 def _names(names: list[str]) -> str:
@@ -69,7 +70,7 @@ def totals_line(view: SeatView) -> Text:
     return text
 
 
-class CognacScreen(Screen[None]):
+class CognacScreen(DismissedOnce, Screen[None]):
     """The declaration of the loser(s) and the winners, and the final score table."""
 
     DEFAULT_CSS = """

@@ -6,11 +6,25 @@ An app stylesheet rule ``Screen { background: ... }`` outranks any widget's
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual.await_complete import AwaitComplete
 from textual.color import Color
 from textual.screen import ModalScreen, ScreenResultType
 
 
-class DimmedModal(ModalScreen[ScreenResultType]):
+class DismissedOnce:
+    """For screens: ``dismiss`` does nothing unless the screen is on top. Textual's pops
+    whichever screen is on top, so a second key reaching a screen already dismissed
+    (keys faster than screens switch, e.g. ``t t``) closed the table behind it (F34)."""
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if not getattr(self, "is_active", False):
+            return AwaitComplete()
+        return super().dismiss(result)  # type: ignore[misc]
+
+
+class DimmedModal(DismissedOnce, ModalScreen[ScreenResultType]):
     """A modal screen whose background is the theme's, at ``DIM`` opacity."""
 
     DIM = 0.6

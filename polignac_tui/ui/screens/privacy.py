@@ -11,8 +11,10 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from .dim import DismissedOnce
 
-class PrivacyScreen(Screen[None]):
+
+class PrivacyScreen(DismissedOnce, Screen[None]):
     """"Pass to Bruno, press Enter": nobody sees another player's hand."""
 
     SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
