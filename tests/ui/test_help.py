@@ -37,3 +37,15 @@ async def test_help_opens_with_question_mark_and_closes_with_escape(make_app) ->
 
 def test_keys_of_one_action_share_a_row() -> None:
     assert "n / esc" in help_text() and "no, keep it" in help_text()
+
+
+async def test_ascii_mode_help_has_no_arrows(store) -> None:
+    from polignac_tui.config import Settings
+    from polignac_tui.ui.app import PolignacApp
+    app = PolignacApp(Settings(name="Ana"), store, ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        shown = app.export_screenshot()  # the visible part: Everywhere and Home
+        assert "down" in shown and "choose&#160;from&#160;the&#160;menu" in shown
+        assert not set(shown) & {"↑", "↓", "←", "→"}

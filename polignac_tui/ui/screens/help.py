@@ -54,6 +54,16 @@ def describe_key(key: str) -> str:
     return " / ".join(names.get(k.strip(), k.strip()) for k in key.split(","))
 
 
+ASCII_WORDS = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter", "—": "-"}
+
+
+def in_ascii(text: str) -> str:
+    """``text`` without the arrows and dashes an ASCII-only terminal cannot draw (F17)."""
+    for glyph, word in ASCII_WORDS.items():
+        text = text.replace(glyph, word)
+    return text
+
+
 def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
     """(keys, what they do) of a screen's bindings, keys of the same action merged;
     empty when the screen does not exist (yet)."""
@@ -123,7 +133,10 @@ class HelpScreen(Screen[None]):
         yield header(self.app)
         with VerticalScroll(id="help"):
             yield Static("Keys", classes="screen-title")
+            ascii = self.app.has_class("ascii")
             for title, rows in sections():
+                if ascii:
+                    rows = [(in_ascii(keys), in_ascii(text)) for keys, text in rows]
                 yield Static(title, classes="section-title")
                 yield Static(key_table(rows), classes="help-keys")
         yield Footer()
