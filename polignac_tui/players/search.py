@@ -3,11 +3,13 @@ with the rule-based policy in every seat, and the card that costs the fewest
 penalty points on average wins (perfect-information Monte Carlo over worlds drawn
 from the posterior of ``inference``).
 
-``hard`` and ``expert`` differ in their budget: how many worlds, and how sharply
+``hard`` and ``expert`` differ in their budget: how many worlds, how sharply
 they read the other players' cards (the weight of a card the policy would not
 have played, and the Metropolis steps that move each world towards the cards
-seen). Budgets are counted in worlds and steps, never in wall time, so a seed
-always gives the same card.
+seen), and whether the seat's own next card in a playout is the policy's or the
+best of a playout each (``lookahead``: the flat search otherwise assumes it will
+play like ``medium`` from the next trick on). Budgets are counted in worlds and
+steps, never in wall time, so a seed always gives the same card.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .knowledge import Knowledge
-from .policy import playout
+from .policy import choose, outstanding, playout
 from .sim import SUIT_MASK, State, bits
 
 World = Callable[[random.Random], list[int]]
@@ -31,10 +33,11 @@ class Budget:
     pool: int = 0        # samples weighted by how they explain the play (0: plain samples)
     steps: int = 0       # Metropolis swaps moving each drawn world (0: draw from the pool)
     miss: float = 0.02   # weight of a world per card the policy would not have played
+    lookahead: bool = False  # own next card in a playout: the best of a playout each
 
 
 HARD = Budget(worlds=36, pool=100, steps=6)
-EXPERT = Budget(worlds=72, pool=160, steps=8)
+EXPERT = Budget(worlds=56, pool=160, steps=8, lookahead=True)
 
 
 def candidates(k: Knowledge, legal: int) -> list[int]:
@@ -69,6 +72,47 @@ def value(base: State, hands: list[int], card: int, me: int) -> int:
     st.hands = list(hands)
     st.play(card)
     playout(st)
+    return _score(st, me)
+
+
+def _advance(st: State, me: int) -> None:
+    """Play the others' cards with the policy until it is ``me`` to play or the deal ends."""
+    while not st.over and (st.leader + len(st.trick)) % st.n != me:
+        legal = st.legal()
+        if legal & (legal - 1) == 0:
+            st.play(legal.bit_length() - 1)
+            continue
+        seat = (st.leader + len(st.trick)) % st.n
+        st.play(choose(st, seat, legal, outstanding(st, seat)))
+
+
+def lookahead_value(base: State, hands: list[int], card: int, me: int) -> int:
+    """My points after ``card`` when my next card is the best of a playout each in the
+    world (the later ones by the policy)."""
+    st = base.copy()
+    st.hands = list(hands)
+    st.play(card)
+    _advance(st, me)
+    if st.over:
+        return _score(st, me)
+    legal = st.legal()
+    if legal & (legal - 1) == 0:
+        return value(st, st.hands, legal.bit_length() - 1, me)
+    others = outstanding(st, me)
+    jacks = st.cx.jacks
+    best, prev = 99, -1
+    for c in bits(legal):
+        # a card next to the one before in its suit, none of the others' between: the same
+        if (prev >= 0 and prev >> 3 == c >> 3 and not (jacks >> c | jacks >> prev) & 1
+                and not others & ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)):
+            prev = c
+            continue
+        prev = c
+        best = min(best, value(st, st.hands, c, me))
+    return best
+
+
+def _score(st: State, me: int) -> int:
     points = st.points()[me]
     if st.declarer >= 0 and st.declarer != me and st.chelem_seat() == st.declarer:
         points += 5
@@ -82,12 +126,13 @@ def search(k: Knowledge, base: State, cards: list[int], world: World, rng: rando
     me = k.me
     if len(cards) == 1:
         return cards[0], {cards[0]: 0.0}
+    judge = lookahead_value if budget.lookahead else value
     sums = dict.fromkeys(cards, 0.0)
     counts = dict.fromkeys(cards, 0)
     for _ in range(budget.worlds):
         hands = world(rng)
         for c in cards:
-            sums[c] += value(base, hands, c, me)
+            sums[c] += judge(base, hands, c, me)
             counts[c] += 1
     means = {c: sums[c] / counts[c] for c in cards if counts[c]}
     best = min(cards, key=lambda c: (means[c], c != prefer, c))

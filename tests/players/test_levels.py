@@ -26,6 +26,7 @@ SETTINGS = st.builds(
 )
 
 SMALL = Budget(worlds=3, pool=6, steps=1)
+SMALL_EXPERT = Budget(worlds=3, pool=6, steps=1, lookahead=True)
 
 
 def play_out(session: Session, bots: list) -> None:
@@ -49,7 +50,8 @@ def _bots(levels: list[str], session: Session, seed: int) -> list:
         if level == "cheat":
             out.append(make_cheat(session, seat, seed))
         elif level in ("hard", "expert"):
-            out.append(SearchPlayer(level, SMALL, seed))   # a small budget keeps it fast
+            small = SMALL_EXPERT if level == "expert" else SMALL   # small budgets: fast
+            out.append(SearchPlayer(level, small, seed))
         else:
             out.append(make_player(level, seed))
     return out
