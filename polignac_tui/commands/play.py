@@ -11,17 +11,20 @@ if TYPE_CHECKING:
     from ..table import Table
 
 PRESETS = ("classique", "italiana", "generale", "english")
+LEVELS = ("easy", "medium", "hard", "expert")  # engine.LEVELS, without importing the engine
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help="start a session: you plus computer players",
                        description="Start a new session straight at the table: you plus "
-                                   "computer players (level medium), from a preset.")
+                                   "computer players, from a preset.")
     p.add_argument("--preset", choices=PRESETS, default=None,
                    help="the rules to play (default: the default preset of your settings)")
     p.add_argument("--players", type=int, default=4, metavar="N",
                    help="number of players, 3 to 8, you included (default 4)")
     p.add_argument("--name", default=None, help="your name (default: your settings' name)")
+    p.add_argument("--level", choices=LEVELS, default="medium",
+                   help="how well the computer players play (default medium)")
     add_ascii(p)
     p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     p.set_defaults(handler=run_new)
@@ -54,7 +57,8 @@ def run_new(args: argparse.Namespace) -> int:
     if preset_name == "custom":
         preset_name = "classique"
     try:
-        rules, players = quick_session(preset_name, args.players, args.name or settings.name)
+        rules, players = quick_session(preset_name, args.players, args.name or settings.name,
+                                       args.level)
     except RuleError as error:
         raise CommandError(str(error)) from None
     store = SessionStore()

@@ -121,3 +121,13 @@ def test_help_still_lists_arena_and_its_levels(capsys) -> None:
         main(["arena", "--help"])
     text = capsys.readouterr().out
     assert all(level in text for level in ARENA_LEVELS)
+
+
+def test_new_with_a_level_for_the_computers(ran, store) -> None:
+    from polignac_tui.commands.play import LEVELS as offered
+    from polignac_tui.engine import LEVELS
+    assert offered == LEVELS
+    assert main(["new", "--level", "hard", "--seed", "1"]) == 0
+    (entry,) = store.entries()
+    assert entry.session is not None
+    assert [p.level for p in entry.session.players] == [None, "hard", "hard", "hard"]
