@@ -20,9 +20,10 @@ if TYPE_CHECKING:
     from ..table import Table
 
 # The table needs 80 columns (hand of 10 cards, seats on three sides, score column)
-# and 24 rows (header, three rows of seats, the trick, the hand, footer).
+# and 23 rows (header, seats and trick in 14 rows at least, a status of up to two
+# lines, the hand, footer): an 80×24 terminal under tmux or screen with a status line.
 MIN_WIDTH = 80
-MIN_HEIGHT = 24
+MIN_HEIGHT = 23
 
 # How many of the newest saved files Home reads to offer "Continue".
 CONTINUE_SCAN = 20

@@ -103,7 +103,7 @@ async def test_too_small_terminal_shows_a_message_and_recovers(make_app) -> None
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         text = str(app.screen.query_one("#too-small-message", Static).render())
-        assert "at least 80×24" in text and "now 60×20" in text
+        assert "at least 80×23" in text and "now 60×20" in text
         await pilot.resize_terminal(70, 30)
         await pilot.pause()
         text = str(app.screen.query_one("#too-small-message", Static).render())

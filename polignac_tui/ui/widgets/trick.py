@@ -32,6 +32,9 @@ SLOTS: dict[int, tuple[str, ...]] = {
 _MIRROR = str.maketrans("RL", "LR")
 MAX_WIDTH = 84
 MAX_HEIGHT = 22
+# The rows it is drawn on at least: 80×23 less the header, a two-line status, the hand
+# (5) and the footer. Drawn on more rows than it has, the bottom rows (yours) were cut.
+MIN_HEIGHT = 14
 
 
 def slots(others: int, direction: str) -> tuple[str, ...]:
@@ -88,7 +91,7 @@ class TrickArea(Widget):
     TrickArea {
         width: 1fr;
         height: 1fr;
-        min-height: 15;
+        min-height: 14;
         background: $success 7%;
     }
     """
@@ -110,7 +113,8 @@ class TrickArea(Widget):
     def render(self) -> Text:
         view = self.view
         # On a large terminal the table keeps a card-table shape in the middle.
-        full_width, full_height = max(self.size.width, 20), max(self.size.height, 16)
+        full_width = max(self.size.width, 20)
+        full_height = max(self.size.height, MIN_HEIGHT)
         width, height = min(full_width, MAX_WIDTH), min(full_height, MAX_HEIGHT)
         canvas = Canvas(width, height)
         if view is None:
