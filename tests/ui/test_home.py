@@ -84,13 +84,24 @@ async def test_quit_key_exits(make_app) -> None:
     assert app.return_code == 0
 
 
+async def wait_for_palette_results(app, pilot) -> None:
+    """Wait until the palette's (debounced, asynchronous) search has shown a result."""
+    from textual.command import CommandList
+
+    for _ in range(200):
+        await pilot.pause(0.02)
+        if app.screen.query_one(CommandList).option_count:
+            return
+    raise AssertionError("the command palette showed no result")
+
+
 async def test_command_palette_offers_the_main_actions(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"saved sessions")
-        await pilot.pause(0.3)
+        await wait_for_palette_results(app, pilot)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SavedScreen)
