@@ -89,6 +89,18 @@ def mark_field(widget: Widget, focused: bool) -> None:
             return
 
 
+class MarkedFocus:
+    """Mixin for a form screen: the row whose field has the focus is marked."""
+
+    CSS = FOCUS_CSS
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        mark_field(event.widget, True)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        mark_field(event.widget, False)
+
+
 def show_problem(widget: Static, text: str) -> None:
     """Show ``text`` in a problem line, or hide the line when there is none."""
     widget.update(text)
@@ -117,16 +129,8 @@ def limit_hint(end: str, players: int) -> str:
     return f"Point limit, 1 to {MAX_LIMIT}: the session ends once someone reaches it."
 
 
-class NewSessionScreen(Screen[None]):
+class NewSessionScreen(MarkedFocus, Screen[None]):
     """Choose a preset, change any setting, name the seats, start."""
-
-    CSS = FOCUS_CSS
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        mark_field(event.widget, True)
-
-    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        mark_field(event.widget, False)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", priority=True,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -14,7 +13,7 @@ from textual.widgets import Footer, Input, Label, Select, Static
 from ...config import PACES, PRESETS, SETTING_LABELS, THEMES, check
 from ...engine.rules import PRESET_TITLES
 from ..chrome import header
-from .new_session import FOCUS_CSS, TextField, mark_field, show_problem
+from .new_session import MarkedFocus, TextField, show_problem
 
 HELP = {
     "name": "The name of your seat in new sessions.",
@@ -28,16 +27,8 @@ HELP = {
 ON_OFF = [("on", True), ("off", False)]
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(MarkedFocus, Screen[None]):
     """Every user setting, each saved as soon as it changes."""
-
-    CSS = FOCUS_CSS
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        mark_field(event.widget, True)
-
-    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        mark_field(event.widget, False)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back"),
