@@ -17,7 +17,8 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..engine import Declare, Play, Player, Session, preset
+from ..engine import Player, Session, preset
+from ..engine.autoplay import random_step
 from ..store import SessionStore
 from ..store.fileformat import dumps, loads
 
@@ -38,17 +39,7 @@ def build_session(deals: int, seed: int = 1, players: int = 4) -> Session:
         id=f"bench-{deals}", name="benchmark",
         created=datetime(2026, 11, 22, 20, 15, tzinfo=UTC))
     while session.finished_deals < deals:
-        if session.needs_deal:
-            session.deal_next(rng)
-            continue
-        deal = session.current
-        assert deal is not None
-        if deal.phase == "generale":
-            session.apply(Declare(deal.asking, rng.random() < 0.05))  # type: ignore[arg-type]
-        else:
-            seat = deal.turn
-            assert seat is not None
-            session.apply(Play(seat, rng.choice(deal.legal(seat))))
+        random_step(session, rng, declare_rate=0.05)
     return session
 
 

@@ -17,7 +17,8 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..engine import Declare, Play, Player, Session, preset
+from ..engine import Player, Session, preset
+from ..engine.autoplay import random_step
 from ..store.fileformat import dumps, load
 
 NAME = "replay"
@@ -34,15 +35,7 @@ def build_session(deals: int, players: int = 4, seed: int = 1) -> Session:
                           id=f"bench-replay-{deals}", name="replay benchmark",
                           created=datetime(2026, 11, 22, 20, 15, tzinfo=UTC))
     while not session.finished:
-        if session.needs_deal:
-            session.deal_next(rng)
-            continue
-        deal = session.current
-        assert deal is not None and deal.turn is not None
-        if deal.phase == "generale":
-            session.apply(Declare(deal.turn, rng.random() < 0.05))
-        else:
-            session.apply(Play(deal.turn, rng.choice(deal.legal(deal.turn))))
+        random_step(session, rng, declare_rate=0.05)
     return session
 
 

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings
-from ..engine import Declare, Play, Player, Session, preset
+from ..engine import Player, Session, preset
+from ..engine.autoplay import random_step
 from ..store.fileformat import dumps
 from ..store.folder import SessionStore
 
@@ -65,15 +66,8 @@ def play_random(session: Session, seed: int, deals: int | None = None,
             break
         if cards is not None and played >= cards:
             break
-        if session.needs_deal:
-            session.deal_next(rng)
-            continue
-        seat = session.turn
-        assert seat is not None
-        view = session.view(seat)
-        session.apply(Declare(seat, False) if view.asked
-                      else Play(seat, rng.choice(view.legal)))
-        played += 1
+        if random_step(session, rng, declare_rate=None) is not None:
+            played += 1
     return session
 
 

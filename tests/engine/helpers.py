@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from polignac_tui.engine import Declare, Play, Player, Rules, Session, trick_winner
+from polignac_tui.engine.autoplay import random_step
 from polignac_tui.engine.deal import Deal
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elsa", "Fabio", "Gina", "Hugo")
@@ -69,21 +70,6 @@ def play_cards(session: Session, cards: str) -> int:
         session.apply(Play(seat, card))
         played += 1
     return played
-
-
-def random_step(session: Session, rng: random.Random, declare_rate: float = 0.1) -> None:
-    """One random legal action (dealing when a deal is needed)."""
-    if session.needs_deal:
-        session.deal_next(rng)
-        return
-    deal = session.current
-    assert deal is not None
-    seat = deal.turn
-    assert seat is not None
-    if deal.phase == "generale":
-        session.apply(Declare(seat, rng.random() < declare_rate))
-    else:
-        session.apply(Play(seat, rng.choice(deal.legal(seat))))
 
 
 def random_session(rules: Rules, players: int, rng: random.Random,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
-from polignac_tui.engine import Declare, Play, Player, Session, preset
+from polignac_tui.engine import Player, Session, preset
+from polignac_tui.engine.autoplay import random_step
 from polignac_tui.store.fileformat import to_document
 
 CREATED = datetime(2026, 11, 22, 20, 15, tzinfo=UTC)
@@ -21,17 +22,7 @@ def advance(session: Session, rng: random.Random, actions: int | None = None) ->
     done = 0
     while not session.finished and (actions is None or done < actions):
         done += 1
-        if session.needs_deal:
-            session.deal_next(rng)
-            continue
-        deal = session.current
-        assert deal is not None
-        if deal.phase == "generale":
-            session.apply(Declare(deal.asking, rng.random() < 0.15))  # type: ignore[arg-type]
-        else:
-            seat = deal.turn
-            assert seat is not None
-            session.apply(Play(seat, rng.choice(deal.legal(seat))))
+        random_step(session, rng, declare_rate=0.15)
     return session
 
 
