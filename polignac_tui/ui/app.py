@@ -9,10 +9,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.events import Resize
+from textual.filter import LineFilter
+from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
+from .asciimode import AsciiFilter, AsciiScrollBarRender, ascii_words
 
 if TYPE_CHECKING:
     from ..engine import Player, Rules
@@ -27,6 +31,10 @@ MIN_HEIGHT = 23
 
 # How many of the newest saved files Home reads to offer "Continue".
 CONTINUE_SCAN = 20
+
+# Keys Textual names with a glyph, in words for ASCII mode.
+KEY_WORDS = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter",
+             "⌫": "backspace"}
 
 # Set (to a file path) by the startup benchmark: the app writes the wall-clock time of
 # its first painted screen to that file and exits.
@@ -76,6 +84,7 @@ class PolignacApp(App[None]):
         self._start_table = table
         self.first_paint_file = os.environ.get(FIRST_PAINT_ENV)
         self._started = False
+        self._ascii_filter = AsciiFilter()
 
     # -- start -------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -108,7 +117,51 @@ class PolignacApp(App[None]):
         """Theme and ASCII mode from ``self.settings``."""
         theme = self.settings.theme
         self.theme = theme if theme in self.available_themes else THEMES[0]
-        self.set_class(self.settings.ascii, "ascii")
+        ascii = self.settings.ascii
+        changed = ascii != self.has_class("ascii")
+        self.set_class(ascii, "ascii")
+        # The documented way to draw scrollbars otherwise: Textual reads it at each render.
+        ScrollBar.renderer = AsciiScrollBarRender if ascii else ScrollBarRender
+        if changed and self._started:
+            self.redraw_everything()
+
+    def redraw_everything(self) -> None:
+        """Draw every screen again (ASCII mode switched on or off while running)."""
+        from textual.widgets import Footer
+
+        from .chrome import SafeHeader
+        for screen in self.screen_stack:
+            for widget in [screen, *screen.query("*")]:
+                if isinstance(widget, SafeHeader):
+                    widget.show_mode()
+                widget.refresh(recompose=isinstance(widget, Footer))  # its keys' names
+                if widget.show_vertical_scrollbar:
+                    widget.vertical_scrollbar.refresh()
+                if widget.show_horizontal_scrollbar:
+                    widget.horizontal_scrollbar.refresh()
+
+    def get_line_filters(self) -> list[LineFilter]:
+        """Textual's filters (no colour...), then, in ASCII mode, everything in ASCII."""
+        filters = list(super().get_line_filters())
+        if self.has_class("ascii"):
+            filters.append(self._ascii_filter)
+        return filters
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer names it: ``enter`` rather than an arrow in ASCII mode."""
+        shown = super().get_key_display(binding)
+        if self.has_class("ascii") and not shown.isascii():
+            for glyph, word in KEY_WORDS.items():
+                shown = shown.replace(glyph, word)
+            shown = ascii_words(shown)
+        return shown
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header's "Polignac — Quatre Valets" ("-" in ASCII mode)."""
+        if sub_title and self.has_class("ascii"):
+            return Content.assemble(Content(title), (" - ", "dim"),
+                                    Content(sub_title).stylize("dim"))
+        return super().format_title(title, sub_title)
 
     def watch_theme(self, theme: str) -> None:
         """A theme chosen anywhere (the command palette too) is kept for next time."""

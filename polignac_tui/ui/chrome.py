@@ -40,11 +40,22 @@ class SafeHeader(Header):
         except NoScreen:
             pass
 
+    def show_mode(self) -> None:
+        """Icon and title again, after ASCII mode was switched on or off."""
+        self.icon = header_icon(self.app)
+        with contextlib.suppress(NoMatches):
+            self.query_one(HeaderTitle).update(self.format_title())
+
+
+def header_icon(app: App[object]) -> str:
+    """The header's icon (the command palette button): ``*`` in ASCII mode."""
+    settings = getattr(app, "settings", None)
+    return "*" if getattr(settings, "ascii", False) else "♠"
+
 
 def header(app: App[object]) -> Header:
-    """The app's header; its icon (the command palette button) is ``*`` in ASCII mode."""
-    settings = getattr(app, "settings", None)
-    return SafeHeader(icon="*" if getattr(settings, "ascii", False) else "♠")
+    """The app's header; its icon is ``*`` in ASCII mode."""
+    return SafeHeader(icon=header_icon(app))
 
 
 def while_shown(method: Callable[P, R]) -> Callable[P, R | None]:

@@ -16,7 +16,7 @@ from ...engine.rules import PRESET_TITLES, describe_setting
 from ..chrome import header
 
 
-def rules_widget(rules: Rules, players: int) -> Widget:
+def rules_widget(rules: Rules, players: int, ascii: bool = False) -> Widget:
     """The table engineer's ``RulesPanel``, or a plain list of settings until it exists."""
     try:
         from ..widgets.rules_panel import RulesPanel
@@ -24,7 +24,7 @@ def rules_widget(rules: Rules, players: int) -> Widget:
         lines = [describe_setting(name, value) for name, value in rules.to_dict().items()
                  if name != "preset"]
         return Static("\n".join(lines), id="rules-fallback")
-    return RulesPanel(rules, players)
+    return RulesPanel(rules, players, ascii=ascii)
 
 
 class RulesScreen(Screen[None]):
@@ -64,4 +64,5 @@ class RulesScreen(Screen[None]):
             return
         body = self.query_one("#rules-body", Container)
         await body.remove_children()
-        await body.mount(rules_widget(preset(name, players), players))
+        ascii = self.app.settings.ascii  # type: ignore[attr-defined]
+        await body.mount(rules_widget(preset(name, players), players, ascii))
