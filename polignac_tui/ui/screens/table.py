@@ -1,14 +1,16 @@
 """The table: your hand, the seats round the trick, the scores, the rules; the game in play.
 
 The screen reads only ``SeatView``s and sends actions to the ``Table``, which
-applies and saves them. Computer players think in a thread worker; their moves
-are applied on the UI thread after a delay set by the pace setting, and a
-finished trick stays on show for a moment (any key gathers it at once).
+applies and saves them. Computer players think in a thread worker as soon as
+they are to play; their moves are applied on the UI thread once the delay set by
+the pace setting is over (the thinking is hidden in the delay), and a finished
+trick stays on show for a moment (any key gathers it at once).
 """
 
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
@@ -116,6 +118,7 @@ class TableScreen(Screen[None]):
         self._waiting: str | None = None      # think, hold, summary, cognac, privacy, ...
         self._token = 0                       # bumped by every change: stale results drop
         self._timer: Timer | None = None
+        self._think_started = 0.0                # when the computer to play began to think
         self._gathered: Trick | None = None
         self._status: Text = Text()
         self._error = False
@@ -412,17 +415,11 @@ class TableScreen(Screen[None]):
 
     # -- computer moves --------------------------------------------------------------------
     def _schedule_computer(self) -> None:
+        """Let the computer think at once; its card shows when the pace delay is over (the
+        thinking is hidden in the delay, not added to it)."""
         self._waiting = "think"
         token = self._token
-        delay = PACE_DELAY[self.pace]
-        if delay > 0:
-            self._timer = self.set_timer(delay, lambda: self._start_think(token))
-        else:
-            self._start_think(token)
-
-    def _start_think(self, token: int) -> None:
-        if token != self._token or self._left:
-            return
+        self._think_started = time.monotonic()
         self.run_worker(lambda: self._think(token), thread=True, group="think",
                         exit_on_error=False)
 
@@ -438,6 +435,17 @@ class TableScreen(Screen[None]):
     def _computer_acted(self, token: int, action: Action | Exception) -> None:
         if token != self._token or self._left:
             return
+        remaining = PACE_DELAY[self.pace] - (time.monotonic() - self._think_started)
+        if remaining > 0:
+            self._timer = self.set_timer(remaining,
+                                         lambda: self._show_computer(token, action))
+        else:
+            self._show_computer(token, action)
+
+    def _show_computer(self, token: int, action: Action | Exception) -> None:
+        if token != self._token or self._left:
+            return
+        self._timer = None
         self._waiting = None
         if isinstance(action, Exception):
             self.say(f"A computer player failed: {action}", error=True)
