@@ -71,6 +71,7 @@ class SessionStore:
         # entries() replays every file; a file unchanged since (same inode, size and
         # modification time: a save always makes a new inode) is not replayed again
         self._seen: dict[Path, tuple[tuple[int, int, int], Entry]] = {}
+        self._listing = threading.Lock()  # entries() runs in a thread worker of the UI
 
     # -- ids and paths ---------------------------------------------------------------
     def path(self, id: str) -> Path:
@@ -185,8 +186,9 @@ class SessionStore:
         except OSError as error:
             raise StoreError(f"cannot read the sessions folder {self.root}: "
                              f"{error.strerror or error}") from None
-        entries = [self._cached_entry(p) for p in paths]
-        self._seen = {p: self._seen[p] for p in paths if p in self._seen}
+        with self._listing:
+            entries = [self._cached_entry(p) for p in paths]
+            self._seen = {p: self._seen[p] for p in paths if p in self._seen}
         entries.sort(key=lambda e: (e.updated, e.id), reverse=True)
         return entries
 

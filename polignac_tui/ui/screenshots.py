@@ -136,6 +136,16 @@ async def to_cognac(pilot: Any, app: Any) -> None:
     await until(pilot, app, lambda: type(app.screen).__name__ == "CognacScreen")
 
 
+async def to_saved(pilot: Any, app: Any) -> None:
+    """The saved sessions, once listed (they are read in a thread worker)."""
+    await keys(pilot, "s")
+    for _ in range(500):
+        if not getattr(app.screen, "reading", False):
+            break
+        await pilot.pause(0.01)
+    await pilot.pause(0.1)
+
+
 async def keys(pilot: Any, *names: str) -> None:
     for name in names:
         await pilot.press(name)
@@ -166,7 +176,7 @@ SHOTS: tuple[Shot, ...] = (
     Shot("score-table", SMALL, "table", lambda p, a: _then(to_mid_trick, p, a, "s")),
     Shot("deal-summary", SMALL, "table", to_summary),
     Shot("end-of-session", SMALL, "final", to_cognac),
-    Shot("saved-sessions", SMALL, "home", lambda p, a: keys(p, "s")),
+    Shot("saved-sessions", SMALL, "home", to_saved),
     Shot("help", SMALL, "home", lambda p, a: keys(p, "question_mark")),
     Shot("settings", SMALL, "home", lambda p, a: keys(p, "o")),
     Shot("ascii-mode", SMALL, "table", to_mid_trick, ascii=True),

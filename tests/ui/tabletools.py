@@ -87,3 +87,13 @@ def text_of(widget: Any) -> str:
     console = Console(width=200, record=True, file=io.StringIO(), color_system=None)
     console.print(content)
     return console.export_text()
+
+
+async def listed(pilot: Any, limit: int = 500) -> None:
+    """Wait until the saved-sessions screen shows its list (read in a thread worker)."""
+    for _ in range(limit):
+        if not getattr(pilot.app.screen, "reading", False):
+            await pilot.pause()
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the saved sessions were never listed")

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+
+from tabletools import listed
 from textual.widgets import DataTable, Static
 
+from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.saved import ConfirmDelete, SavedScreen
 
 
@@ -11,6 +15,7 @@ async def open_saved(app, pilot) -> SavedScreen:
     await pilot.press("s")
     await pilot.pause()
     assert isinstance(app.screen, SavedScreen)
+    await listed(pilot)
     return app.screen
 
 
@@ -79,6 +84,7 @@ async def test_delete_asks_first_and_no_keeps_it(make_app, saved, store) -> None
         await pilot.press("y")
         await pilot.pause()
         assert not store.exists(session_id)
+        await listed(pilot)
         assert rows(app.screen) == []
         assert "No saved sessions yet" in str(app.screen.query_one("#saved-detail",
                                                                    Static).render())
@@ -124,3 +130,70 @@ async def test_click_selects_then_a_second_click_resumes(make_app, saved, sessio
         tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
         assert len(tables) == 1 and tables[0].table.session.id == second
         tables[0].table.close()
+
+
+def slow_listing(store, monkeypatch) -> threading.Event:
+    """``store.entries`` waits for the returned event (a folder of long sessions)."""
+    go = threading.Event()
+    entries = store.entries
+
+    def slow():
+        assert go.wait(10)
+        return entries()
+    monkeypatch.setattr(store, "entries", slow)
+    return go
+
+
+async def test_screen_shows_at_once_and_the_list_when_read(make_app, saved, store,
+                                                           monkeypatch) -> None:
+    saved()
+    go = slow_listing(store, monkeypatch)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SavedScreen) and screen.reading
+        assert "Reading saved sessions" in str(screen.query_one("#saved-detail",
+                                                                Static).render())
+        assert app.focused is screen.query_one("#sessions", DataTable)
+        await pilot.press("enter", "d")   # nothing to resume or delete yet
+        await pilot.pause()
+        assert app.screen is screen and rows(screen) == []
+        go.set()
+        await listed(pilot)
+        assert len(rows(screen)) == 1 and app.focused is screen.query_one("#sessions")
+
+
+async def test_reading_says_so_in_ascii(make_app, store, monkeypatch, settings) -> None:
+    settings.ascii = True
+    go = slow_listing(store, monkeypatch)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        detail = str(app.screen.query_one("#saved-detail", Static).render())
+        assert detail == "Reading saved sessions..."
+        go.set()
+        await listed(pilot)
+
+
+async def test_leaving_before_the_list_is_read(make_app, saved, store, monkeypatch) -> None:
+    saved()
+    go = slow_listing(store, monkeypatch)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SavedScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        go.set()                       # the reading ends after the screen is gone
+        for _ in range(20):
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, HomeScreen) and not screen.is_attached
+        await open_saved(app, pilot)   # and the screen opens again as usual
+        assert len(rows(app.screen)) == 1
+    assert app.return_code in (0, None)

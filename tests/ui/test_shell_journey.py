@@ -3,6 +3,7 @@ back Home, the finished session in the saved list, and resuming mid-trick."""
 
 from __future__ import annotations
 
+from tabletools import listed
 from textual.widgets import DataTable, Input, Select
 
 from polignac_tui.ui.screens.home import HomeScreen
@@ -33,6 +34,7 @@ async def test_new_session_played_to_the_cognac(make_app, store) -> None:
         await pilot.press("s")
         await pilot.pause()
         assert isinstance(app.screen, SavedScreen)
+        await listed(pilot)
         state = str(app.screen.query_one("#sessions", DataTable).get_row_at(0)[2])
         names = [session.players[s].name for s in session.losers]
         assert state.endswith("the cognac") and all(n in state for n in names)

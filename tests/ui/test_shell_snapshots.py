@@ -6,6 +6,8 @@ Update after a deliberate change of the look with ``pytest tests/ui --snapshot-u
 
 from __future__ import annotations
 
+from tabletools import listed
+
 from polignac_tui.ui.screenshots import fill_store
 
 SMALL = (80, 24)
@@ -53,19 +55,29 @@ def test_new_session_large(snap_compare, make_app) -> None:
     assert snap_compare(make_app(), terminal_size=LARGE, press=["n"])
 
 
+def saved_then(*keys: str):
+    """Open the saved sessions, wait for the list (read in a thread), then ``keys``."""
+    async def run_before(pilot) -> None:
+        await press(pilot, "s")
+        await listed(pilot)
+        await press(pilot, *keys)
+    return run_before
+
+
 def test_saved_sessions(snap_compare, make_app, store) -> None:
     fill_store(store)
-    assert snap_compare(make_app(), terminal_size=SMALL, press=["s"])
+    assert snap_compare(make_app(), terminal_size=SMALL, run_before=saved_then())
 
 
 def test_saved_sessions_damaged_row(snap_compare, make_app, store) -> None:
     fill_store(store)
-    assert snap_compare(make_app(), terminal_size=SMALL, press=["s", "down", "down", "down"])
+    assert snap_compare(make_app(), terminal_size=SMALL,
+                        run_before=saved_then("down", "down", "down"))
 
 
 def test_delete_confirmation(snap_compare, make_app, store) -> None:
     fill_store(store)
-    assert snap_compare(make_app(), terminal_size=SMALL, press=["s", "d"])
+    assert snap_compare(make_app(), terminal_size=SMALL, run_before=saved_then("d"))
 
 
 def test_help(snap_compare, make_app) -> None:

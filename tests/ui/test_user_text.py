@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletools import listed
 from textual.widgets import DataTable, Input, Static
 
 NAME = "[/oops] [b]x"
@@ -15,7 +16,7 @@ async def test_bracketed_names_on_home_saved_and_delete(make_app, saved, session
         await pilot.pause()
         assert NAME in str(app.screen.query_one("#continue-info", Static).render())
         await pilot.press("s")
-        await pilot.pause()
+        await listed(pilot)
         table = app.screen.query_one("#sessions", DataTable)
         assert str(table.get_row_at(0)[0]) == NAME
         detail = str(app.screen.query_one("#saved-detail", Static).render())

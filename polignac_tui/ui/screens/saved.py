@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import MouseDown
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
+from textual.worker import Worker, WorkerState
 
 from ...engine import Session
 from ..chrome import header
@@ -64,8 +65,10 @@ def plain(text: str) -> Text:
     return Text(text, end="")
 
 
-def clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
+def clip(text: str, width: int, ascii: bool = False) -> str:
+    if len(text) <= width:
+        return text
+    return text[:width - 3] + "..." if ascii else text[:width - 1] + "…"
 
 
 def describe_session(session: Session, session_id: str) -> str:
@@ -134,13 +137,22 @@ class SavedScreen(Screen[None]):
         super().__init__()
         self.entries: list[Any] = []
         self.row_before_click: int | None = None
+        # The files are read in a thread worker (a hundred long sessions take seconds):
+        # the screen shows at once, the list when it is read.
+        self.reading = True   # until the list is shown
+        self._reader: Worker[list[Any]] | None = None
+
+    @property
+    def ascii(self) -> bool:
+        return bool(getattr(self.app.settings, "ascii", False))  # type: ignore[attr-defined]
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
         with Vertical(id="saved"):
             yield Static("Saved sessions", classes="screen-title")
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
-            yield Static("", id="saved-detail", markup=False)
+            yield Static("Reading saved sessions..." if self.ascii else
+                         "Reading saved sessions…", id="saved-detail", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -148,21 +160,41 @@ class SavedScreen(Screen[None]):
         table.add_column("Session", key="name")
         table.add_column("Saved", key="updated")
         table.add_column("State", key="state")
-        self.reload()
+        table.focus()
 
     def on_screen_resume(self) -> None:
-        self.reload()
+        # Shown first (Resume follows Mount), then read: the reading thread holds the
+        # GIL in turns with the UI thread and would slow the first frame down.
+        self.call_after_refresh(self.reload)
 
     def reload(self) -> None:
+        """Read the saved sessions again, off the UI thread; the rows follow."""
+        if not self.is_attached:  # left before it was read
+            return
+        self.reading = True
+        # exclusive: a newer reading replaces an older one still running (its result is
+        # dropped); the worker is the screen's, so leaving the screen cancels it too.
+        self._reader = self.run_worker(self.app.store.entries,  # type: ignore[attr-defined]
+                                       name="saved sessions", group="saved-sessions",
+                                       thread=True, exclusive=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is not self._reader or not self.is_attached:
+            return
+        if event.state == WorkerState.SUCCESS:
+            self.show_entries(list(event.worker.result or []))
+        elif event.state == WorkerState.ERROR:  # the folder cannot be read: say so
+            self.notify(f"The saved sessions cannot be listed: {event.worker.error}",
+                        severity="error", markup=False)
+            self.show_entries([])
+
+    def show_entries(self, entries: list[Any]) -> None:
+        """Fill the list with ``entries`` (newest first), the cursor kept where it was."""
+        self.reading = False
         table = self.query_one("#sessions", DataTable)
         row = table.cursor_row
         table.clear()
-        try:
-            self.entries = list(self.app.store.entries())  # type: ignore[attr-defined]
-        except Exception as error:  # the folder cannot be read: say so, list nothing
-            self.entries = []
-            self.notify(f"The saved sessions cannot be listed: {error}", severity="error",
-                        markup=False)
+        self.entries = entries
         for entry in self.entries:
             session = entry.session
             if session is None:
@@ -170,8 +202,8 @@ class SavedScreen(Screen[None]):
                               Text.assemble(("unreadable (see below)", "bold red"), end=""),
                               key=entry.id)
             else:
-                state = clip(state_line(session, short=True), 36)
-                table.add_row(plain(clip(session.name or entry.id, 26)),
+                state = clip(state_line(session, short=True), 36, self.ascii)
+                table.add_row(plain(clip(session.name or entry.id, 26, self.ascii)),
                               plain(when(entry.updated)), plain(state), key=entry.id)
         if self.entries:
             table.move_cursor(row=min(max(row, 0), len(self.entries) - 1))
