@@ -8,6 +8,7 @@ same action.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..engine import Action, Declare, Play, SeatView
@@ -26,8 +27,9 @@ from .search import (
 )
 from .sim import State
 
-# One world is the true one: the playouts are deterministic, so one suffices.
-CHEAT = Budget(worlds=1)
+# The expert's search in the one true world: the playouts are deterministic, so one
+# world suffices, and one world has no noise for a margin to guard against.
+CHEAT = replace(EXPERT, worlds=1, pool=0, steps=0, margin=0.0)
 
 if TYPE_CHECKING:
     from ..engine import Session

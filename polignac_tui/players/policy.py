@@ -7,7 +7,7 @@ the tricks won and the declarer.
 
 from __future__ import annotations
 
-from .sim import SUIT_MASK, State, bits
+from .sim import SUIT_MASK, State, bits, legal_mask
 
 
 def lowest_bit(mask: int) -> int:
@@ -154,16 +154,24 @@ def _lead(st: State, seat: int, legal: int, out: int, avoid_lead: int) -> int:
     return best_card
 
 
-def playout(st: State) -> None:
-    """Play ``st`` to the end of the deal with the rule-based policy in every seat."""
+def playout(st: State, until: int = -1) -> None:
+    """Play ``st`` with the rule-based policy in every seat to the end of the deal, or
+    until it is seat ``until`` to play."""
+    hands = st.hands          # played on in place by ``st.play``
+    left = 0
+    for h in hands:
+        left |= h
+    n, cx, mdj, guard = st.n, st.cx, st.mdj, st.guard
     while not st.over:
-        seat = (st.leader + len(st.trick)) % st.n
-        legal = st.legal()
+        trick = st.trick
+        seat = (st.leader + len(trick)) % n
+        if seat == until:
+            return
+        hand = hands[seat]
+        legal = legal_mask(hand, trick[0] >> 3 if trick else -1, cx, mdj, guard)
         if legal & (legal - 1) == 0:
-            st.play(legal.bit_length() - 1)
-            continue
-        out = 0
-        for s, h in enumerate(st.hands):
-            if s != seat:
-                out |= h
-        st.play(choose(st, seat, legal, out))
+            card = legal.bit_length() - 1
+        else:
+            card = choose(st, seat, legal, left & ~hand)
+        st.play(card)
+        left &= ~(1 << card)

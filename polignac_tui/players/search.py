@@ -6,10 +6,12 @@ from the posterior of ``inference``).
 ``hard`` and ``expert`` differ in their budget: how many worlds, how sharply
 they read the other players' cards (the weight of a card the policy would not
 have played, and the Metropolis steps that move each world towards the cards
-seen), and whether the seat's own next card in a playout is the policy's or the
-best of a playout each (``lookahead``: the flat search otherwise assumes it will
-play like ``medium`` from the next trick on). Budgets are counted in worlds and
-steps, never in wall time, so a seed always gives the same card.
+seen), how far they look at their own play (``depth``: in every playout the
+seat's next ``depth`` cards are the best of a playout each, the later ones the
+policy's; at 0 it assumes it will play like ``medium`` from the next trick on),
+and how much a card must save to be preferred to the policy's (``margin``: a
+guard against the noise of few worlds). Budgets are counted in worlds and steps,
+never in wall time, so a seed always gives the same card.
 """
 
 from __future__ import annotations
@@ -33,11 +35,12 @@ class Budget:
     pool: int = 0        # samples weighted by how they explain the play (0: plain samples)
     steps: int = 0       # Metropolis swaps moving each drawn world (0: draw from the pool)
     miss: float = 0.02   # weight of a world per card the policy would not have played
-    lookahead: bool = False  # own next card in a playout: the best of a playout each
+    depth: int = 0       # own next cards in a playout that are the best of a playout each
+    margin: float = 0.0  # mean points another card must save to be played over the policy's
 
 
 HARD = Budget(worlds=36, pool=100, steps=6)
-EXPERT = Budget(worlds=56, pool=160, steps=8, lookahead=True)
+EXPERT = Budget(worlds=28, pool=160, steps=8, depth=2, margin=0.1)
 
 
 def candidates(k: Knowledge, legal: int) -> list[int]:
@@ -75,32 +78,24 @@ def value(base: State, hands: list[int], card: int, me: int) -> int:
     return _score(st, me)
 
 
-def _advance(st: State, me: int) -> None:
-    """Play the others' cards with the policy until it is ``me`` to play or the deal ends."""
-    while not st.over and (st.leader + len(st.trick)) % st.n != me:
-        legal = st.legal()
-        if legal & (legal - 1) == 0:
-            st.play(legal.bit_length() - 1)
-            continue
-        seat = (st.leader + len(st.trick)) % st.n
-        st.play(choose(st, seat, legal, outstanding(st, seat)))
-
-
-def lookahead_value(base: State, hands: list[int], card: int, me: int) -> int:
-    """My points after ``card`` when my next card is the best of a playout each in the
-    world (the later ones by the policy)."""
+def lookahead_value(base: State, hands: list[int], card: int, me: int, depth: int = 1) -> int:
+    """My points after ``card`` when my next ``depth`` cards are the best of a playout
+    each in the world (the later ones by the policy)."""
+    if depth <= 0:
+        return value(base, hands, card, me)
     st = base.copy()
     st.hands = list(hands)
     st.play(card)
-    _advance(st, me)
+    playout(st, until=me)
     if st.over:
         return _score(st, me)
     legal = st.legal()
     if legal & (legal - 1) == 0:
-        return value(st, st.hands, legal.bit_length() - 1, me)
+        return lookahead_value(st, st.hands, legal.bit_length() - 1, me, depth - 1)
     others = outstanding(st, me)
     jacks = st.cx.jacks
-    best, prev = 99, -1
+    tried: list[int] = []
+    prev = -1
     for c in bits(legal):
         # a card next to the one before in its suit, none of the others' between: the same
         if (prev >= 0 and prev >> 3 == c >> 3 and not (jacks >> c | jacks >> prev) & 1
@@ -108,7 +103,17 @@ def lookahead_value(base: State, hands: list[int], card: int, me: int) -> int:
             prev = c
             continue
         prev = c
-        best = min(best, value(st, st.hands, c, me))
+        tried.append(c)
+    # the policy's card first: it is often the best, and no card can do better than 0
+    policy_card = choose(st, me, legal, others)
+    policy_card = max((c for c in tried if c >> 3 == policy_card >> 3 and c <= policy_card),
+                      default=tried[0])
+    best = lookahead_value(st, st.hands, policy_card, me, depth - 1)
+    for c in tried:
+        if best == 0:
+            break
+        if c != policy_card:
+            best = min(best, lookahead_value(st, st.hands, c, me, depth - 1))
     return best
 
 
@@ -121,21 +126,23 @@ def _score(st: State, me: int) -> int:
 
 def search(k: Knowledge, base: State, cards: list[int], world: World, rng: random.Random,
            budget: Budget, prefer: int = -1) -> tuple[int, dict[int, float]]:
-    """The best card of ``cards`` for ``k.me`` and the mean points of each tried card
-    (on a tie, ``prefer``: the rule-based choice, then the strongest card)."""
+    """The best card of ``cards`` for ``k.me`` and the mean points of each tried card.
+    ``prefer`` (the rule-based choice) is kept unless another card saves more than
+    ``budget.margin`` points; on a tie of the others, the strongest card."""
     me = k.me
     if len(cards) == 1:
         return cards[0], {cards[0]: 0.0}
-    judge = lookahead_value if budget.lookahead else value
     sums = dict.fromkeys(cards, 0.0)
     counts = dict.fromkeys(cards, 0)
     for _ in range(budget.worlds):
         hands = world(rng)
         for c in cards:
-            sums[c] += judge(base, hands, c, me)
+            sums[c] += lookahead_value(base, hands, c, me, budget.depth)
             counts[c] += 1
     means = {c: sums[c] / counts[c] for c in cards if counts[c]}
     best = min(cards, key=lambda c: (means[c], c != prefer, c))
+    if prefer in means and means[prefer] <= means[best] + budget.margin:
+        best = prefer
     return best, means
 
 

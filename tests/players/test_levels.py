@@ -26,7 +26,7 @@ SETTINGS = st.builds(
 )
 
 SMALL = Budget(worlds=3, pool=6, steps=1)
-SMALL_EXPERT = Budget(worlds=3, pool=6, steps=1, lookahead=True)
+SMALL_EXPERT = Budget(worlds=3, pool=6, steps=1, depth=2, margin=0.1)
 
 
 def play_out(session: Session, bots: list) -> None:
