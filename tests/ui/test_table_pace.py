@@ -6,11 +6,11 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from tabletools import settle
+from tabletools import table_screen
 
 from polignac_tui.engine import Play, Player, preset
 from polignac_tui.table import Table
-from polignac_tui.ui.screens.table import PACE_DELAY, TableScreen
+from polignac_tui.ui.screens.table import PACE_DELAY
 
 
 async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, settings) -> None:
@@ -18,11 +18,15 @@ async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, setti
 
     seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire", "Denis")]
     table = Table.create(store, preset("classique", 4), seats, name="Pace", seed=5)
-    began: list[float] = []
-    shown: list[float] = []
+    assert table.session.turn != 0          # a computer leads the first trick
+    app = PolignacApp(replace(settings, pace="slow"), store, table=table, seed=11)
+    scheduled: list[float] = []             # when the screen let the computer think
+    began: list[float] = []                 # when the thinking began
+    shown: list[float] = []                 # when its card was played on the table
     think, apply = table.think, table.apply
 
     def timed_think():
+        scheduled.append(table_screen(app)._think_started)
         began.append(time.monotonic())
         return think()
 
@@ -32,12 +36,13 @@ async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, setti
         return apply(action)
 
     table.think, table.apply = timed_think, timed_apply
-    app = PolignacApp(replace(settings, pace="fast"), store, table=table, seed=11)
-    delay = PACE_DELAY["fast"]
+    delay = PACE_DELAY["slow"]
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, lambda: len(shown) >= 3 or (
-            isinstance(app.screen, TableScreen) and table.session.turn == 0
-            and len(shown) >= 1))
-    assert shown and len(began) >= len(shown)
-    for start, end in zip(began, shown, strict=False):
-        assert end - start >= delay * 0.9
+        deadline = time.monotonic() + 10 * delay
+        while not shown and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+    assert shown, "no computer card within ten pace delays"
+    # the thinking starts at once, well before the delay is over ...
+    assert began[0] - scheduled[0] < delay / 2
+    # ... and the card waits for the rest of the delay
+    assert shown[0] - scheduled[0] >= delay - 0.05
