@@ -115,8 +115,10 @@ def full_width(view: SeatView, ascii: bool = False) -> int:
     return Measurement.get(console, console.options, full(view, ascii)).maximum
 
 
-LEGEND = "d dealer · C chelem · G+ générale made · G- générale failed · · in play"
-LEGEND_ASCII = "d dealer / C chelem / G+ générale made / G- générale failed / . in play"
+# Two lines that fit the side column, so no entry is cut; "·" marks a deal in play,
+# so it cannot also part the entries.
+LEGEND = "d dealer, C chelem, · in play\nG+ générale made, G- générale failed"
+LEGEND_ASCII = "d dealer, C chelem, . in play\nG+ générale made, G- générale failed"
 
 
 def full_with_legend(view: SeatView, ascii: bool = False) -> RenderableType:
