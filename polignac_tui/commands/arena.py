@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from ..engine import LEVELS, PRESET_NAMES, RuleError, preset
 from . import CommandError
+
+
+def cpu_count() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on every system
+        return max(1, os.cpu_count() or 1)
 
 # players.arena.ARENA_LEVELS, without importing the players at every start of the CLI
 ARENA_LEVELS = (*LEVELS, "cheat")
@@ -28,8 +37,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the level it is measured against")
     p.add_argument("--preset", default="classique", choices=PRESET_NAMES[:-1],
                    help="the rules of the deals")
-    p.add_argument("--jobs", type=int, default=1,
-                   help="processes to run deals in (results do not depend on it)")
+    p.add_argument("--jobs", type=int, default=cpu_count(),
+                   help="processes to run deals in (default: one per core, here "
+                        f"{cpu_count()}; results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print the result as one JSON line")
     p.set_defaults(handler=run)
 

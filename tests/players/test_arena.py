@@ -8,7 +8,7 @@ import pytest
 
 from polignac_tui.cli import main
 from polignac_tui.engine import preset
-from polignac_tui.players.arena import duplicate_deal, run_arena, summarize
+from polignac_tui.players.arena import DealOutcome, duplicate_deal, run_arena, summarize
 
 KEYS = {"candidate", "field", "players", "deals", "candidate_mean", "field_mean", "diff", "ci95",
         "move_ms_p50", "move_ms_p95", "chelems", "generales"}
@@ -36,7 +36,6 @@ def test_processes_change_nothing() -> None:
 
 
 def test_summary_means_and_interval() -> None:
-    from polignac_tui.players.arena import DealOutcome
 
     results = [DealOutcome(field=[2, 1, 1, 1], candidate=[0, 1, 0, 1]),
                DealOutcome(field=[0, 0, 5, 0], candidate=[0, 0, 3, 1])]
@@ -59,3 +58,21 @@ def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_command_refuses_a_bad_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--players", "9", "--deals", "1"]) == 2
     assert "3 to 8 players" in capsys.readouterr().err
+
+
+def test_deals_run_on_every_core_unless_told(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from polignac_tui.players import arena
+
+    asked: list[int] = []
+
+    def fake(rules, players, deals, seed, candidate, field, jobs, progress):
+        asked.append(jobs)
+        return summarize([DealOutcome(field=[1, 2, 2], candidate=[1, 2, 2])], candidate,
+                         field, players)
+
+    monkeypatch.setattr(arena, "run_arena", fake)
+    monkeypatch.setattr("polignac_tui.commands.arena.cpu_count", lambda: 7)
+    assert main(["arena", "--players", "3", "--deals", "1", "--json"]) == 0
+    assert main(["arena", "--players", "3", "--deals", "1", "--jobs", "1", "--json"]) == 0
+    assert asked == [7, 1]   # the default: as many processes as cores
