@@ -36,7 +36,6 @@ def test_processes_change_nothing() -> None:
 
 
 def test_summary_means_and_interval() -> None:
-
     results = [DealOutcome(field=[2, 1, 1, 1], candidate=[0, 1, 0, 1]),
                DealOutcome(field=[0, 0, 5, 0], candidate=[0, 0, 3, 1])]
     r = summarize(results, "expert", "medium", 4)
