@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
@@ -86,7 +86,6 @@ class PlayerStats:
     chelems: int = 0         # chelems made without a générale
     generales_made: int = 0
     generales_failed: int = 0
-    _key: str = field(default="", repr=False)
 
     @property
     def average(self) -> float:
@@ -95,7 +94,6 @@ class PlayerStats:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        del data["_key"]
         data["average"] = round(self.average, 3)
         return data
 
@@ -116,8 +114,7 @@ def player_stats(sessions: list[Session]) -> list[PlayerStats]:
             label = player.name.strip()
             if not player.is_human:
                 label = f"{label} ({player.level})"
-            key = label.casefold()
-            stats = table.setdefault(key, PlayerStats(label, _key=key))
+            stats = table.setdefault(label.casefold(), PlayerStats(label))
             stats.sessions += 1
             stats.won += seat in winners
             stats.paid += seat in losers
@@ -134,4 +131,4 @@ def player_stats(sessions: list[Session]) -> list[PlayerStats]:
                         stats.generales_failed += 1
                 elif deal.declarer is None and deal.chelem == seat:
                     stats.chelems += 1
-    return sorted(table.values(), key=lambda s: (-s.sessions, s._key))
+    return sorted(table.values(), key=lambda s: (-s.sessions, s.name.casefold()))
