@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from ..engine import LEVELS, PRESET_NAMES
 from . import CommandError
 
 if TYPE_CHECKING:
     from ..table import Table
 
-PRESETS = ("classique", "italiana", "generale", "english")
-LEVELS = ("easy", "medium", "hard", "expert")  # engine.LEVELS, without importing the engine
+PRESETS = PRESET_NAMES[:-1]   # every preset but "custom"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
