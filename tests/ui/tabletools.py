@@ -35,6 +35,20 @@ def strong_session(preset_name: str = "classique", **changes: Any) -> Session:
     return session
 
 
+# Ana holds no heart but J♠ J♦ K♠ Q♠; Bruno holds every heart and leads (Ana deals).
+VOID_HAND = ("JS", "JD", "KS", "QS", "9C", "8C", "7C", "TC")
+HEARTS = ("KH", "QH", "JH", "AH", "TH", "9H", "8H", "7H")
+
+
+def void_session(**changes: Any) -> Session:
+    """Classique at 4 from ``VOID_HAND`` and ``HEARTS``: Bruno leads a heart Ana cannot follow."""
+    rules = preset("classique", 4).replace(**changes)
+    rest = [c for c in FULL_DECK if c not in VOID_HAND + HEARTS]
+    session = Session(rules, players(), name="Void", created=FIXED_TIME, updated=FIXED_TIME)
+    session.add_deal(0, [list(VOID_HAND), list(HEARTS), rest[:8], rest[8:]])
+    return session
+
+
 def open_table(store: SessionStore, session: Session, seed: int = 3) -> Table:
     session.id = store.new_id(session.name, "Ana", now=FIXED_TIME)
     store.save(session)

@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import itertools
 
-from tabletools import FIXED_TIME, open_table, players, settle, table_screen, text_of
+from tabletools import open_table, settle, table_screen, text_of, void_session
 from textual.widgets import Footer, Static
 
-from polignac_tui.engine import Session, preset
-from polignac_tui.engine.cards import FULL_DECK
 from polignac_tui.ui.app import MIN_HEIGHT, MIN_WIDTH
 from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.screens.too_small import TooSmallScreen
@@ -18,17 +16,6 @@ from polignac_tui.ui.widgets.scores import ScoreTable
 from polignac_tui.ui.widgets.trick import TrickArea
 
 SIZE = (80, 23)
-# Ana holds no heart but J♠ J♦ K♠ Q♠; Bruno holds every heart and leads (Ana deals).
-VOID_HAND = ("JS", "JD", "KS", "QS", "9C", "8C", "7C", "TC")
-HEARTS = ("KH", "QH", "JH", "AH", "TH", "9H", "8H", "7H")
-
-
-def void_session(**changes: object) -> Session:
-    rules = preset("classique", 4).replace(**changes)
-    rest = [c for c in FULL_DECK if c not in VOID_HAND + HEARTS]
-    session = Session(rules, players(), name="Void", created=FIXED_TIME, updated=FIXED_TIME)
-    session.add_deal(0, [list(VOID_HAND), list(HEARTS), rest[:8], rest[8:]])
-    return session
 
 
 def check_layout(screen: TableScreen, status_lines: int) -> list[str]:

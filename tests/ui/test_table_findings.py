@@ -17,6 +17,7 @@ from tabletools import (
     strong_session,
     table_screen,
     text_of,
+    void_session,
 )
 
 from polignac_tui.engine import Declare, Play, Player, Session, Trick, preset
@@ -36,18 +37,6 @@ from polignac_tui.ui.widgets.rules_panel import rules_text
 from polignac_tui.ui.widgets.scores import ScoreTable, compact, full_width
 from polignac_tui.ui.widgets.trick import TrickArea
 from polignac_tui.ui.widgets.tricklog import trick_table
-
-# Ana holds no heart but J♠ J♦ K♠ Q♠; Bruno holds every heart and leads (Ana deals).
-VOID_HAND = ("JS", "JD", "KS", "QS", "9C", "8C", "7C", "TC")
-HEARTS = ("KH", "QH", "JH", "AH", "TH", "9H", "8H", "7H")
-
-
-def void_session(**changes: object) -> Session:
-    rules = preset("classique", 4).replace(**changes)
-    rest = [c for c in FULL_DECK if c not in VOID_HAND + HEARTS]
-    session = Session(rules, players(), name="Void", created=FIXED_TIME, updated=FIXED_TIME)
-    session.add_deal(0, [list(VOID_HAND), list(HEARTS), rest[:8], rest[8:]])
-    return session
 
 
 def plain(renderable: object) -> str:
