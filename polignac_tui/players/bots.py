@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Action, Declare, Play, SeatView
 from . import policy
-from .inference import posterior, weighted
+from .inference import posterior
 from .knowledge import Knowledge, generale_losers, read_view, sample, sample_strong, view_seed
 from .search import (
     EXPERT,
@@ -111,9 +111,7 @@ class SearchPlayer:
                 return sample(k, r)
         if not self.budget.pool:
             return draw
-        if self.budget.steps:
-            return posterior(k, draw, rng, self.budget.pool, self.budget.steps, self.budget.miss)
-        return weighted(k, draw, rng, self.budget.pool, self.budget.miss)
+        return posterior(k, draw, rng, self.budget.pool, self.budget.steps, self.budget.miss)
 
     def decide(self, view: SeatView) -> tuple[Action, dict[int, float], Knowledge]:
         k = read_view(view)

@@ -50,18 +50,6 @@ def likelihood(k: Knowledge, hands: list[int], miss: float = MISS, floor: float 
     return weight
 
 
-def weighted(k: Knowledge, draw: World, rng: random.Random, pool: int,
-             miss: float = MISS) -> World:
-    """Worlds drawn from a pool of ``pool`` samples, each as likely as it explains the
-    play so far (plain draws when nobody else has played yet)."""
-    if not any(seat not in (k.me, k.base.declarer) for seat, _ in k.history):
-        return draw
-    worlds = [draw(rng) for _ in range(pool)]
-    cumulative = list(accumulate(likelihood(k, h, miss) for h in worlds))
-    total = cumulative[-1]
-    return lambda r: worlds[min(bisect(cumulative, r.random() * total), pool - 1)]
-
-
 def _swap(k: Knowledge, hands: list[int], rng: random.Random) -> list[int] | None:
     """The same world with one unseen card of a seat swapped with one of another seat
     (keeping the hard inferences), or None when the draw finds no such pair."""
@@ -83,9 +71,10 @@ def _swap(k: Knowledge, hands: list[int], rng: random.Random) -> list[int] | Non
 
 def posterior(k: Knowledge, draw: World, rng: random.Random, pool: int, steps: int,
               miss: float = MISS) -> World:
-    """Worlds from the posterior: drawn from a weighted pool of ``pool`` samples, then
-    moved by ``steps`` Metropolis swaps of two cards between two seats, each accepted
-    as often as it explains the play better."""
+    """Worlds from the posterior: drawn from a pool of ``pool`` samples, each as likely
+    as it explains the play so far, then moved by ``steps`` Metropolis swaps (none at
+    0) of two cards between two seats, each accepted as often as it explains the play
+    better (plain draws when nobody else has played yet)."""
     if not any(seat not in (k.me, k.base.declarer) for seat, _ in k.history):
         return draw
     worlds = [draw(rng) for _ in range(pool)]
