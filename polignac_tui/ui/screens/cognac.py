@@ -13,22 +13,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import SeatView
+from ...store.report import join_names
 from ..cardtext import CardLook, is_you, who
 from ..chrome import while_shown
 from ..widgets.scores import LEGEND, LEGEND_ASCII, full
 from .dim import DismissedOnce
 
 
-def _names(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _seats(view: SeatView, seats: tuple[int, ...] | list[int]) -> str:
     """``"You, Bruno and Claire"``: you first, then the others in seat order."""
     ordered = sorted(seats, key=lambda s: (not is_you(view, s), s))
-    return _names([who(view, s, capital=i == 0) for i, s in enumerate(ordered)])
+    return join_names([who(view, s, capital=i == 0) for i, s in enumerate(ordered)])
 
 
 def declaration(view: SeatView) -> tuple[str, str]:

@@ -16,14 +16,14 @@ from textual.widgets import Button, DataTable, Footer, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import Session
+from ...store.report import join_names
 from ..chrome import header
 
 
 def cognac_line(session: Session) -> str:
     """Who paid the cognac, in words."""
     names = [session.players[s].name for s in session.losers]
-    who = " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"{who} {'paid' if len(names) == 1 else 'shared'} the cognac"
+    return f"{join_names(names)} {'paid' if len(names) == 1 else 'shared'} the cognac"
 
 
 def state_line(session: Session, short: bool = False) -> str:
