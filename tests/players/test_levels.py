@@ -7,23 +7,13 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from playtools import any_rules
 
 from polignac_tui.engine import Declare, Play, Player, Rules, Session, preset
 from polignac_tui.players import LEVELS, SearchPlayer, make_cheat, make_player
 from polignac_tui.players.search import Budget
 
-SETTINGS = st.builds(
-    Rules,
-    ace_high=st.booleans(),
-    sevens_removed=st.sampled_from(("red", "black")),
-    chelem=st.sampled_from(("automatic", "declared", "off")),
-    generale=st.booleans(),
-    play_out=st.booleans(),
-    first_trick_penalty=st.booleans(),
-    last_trick_penalty=st.booleans(),
-    must_discard_jack=st.booleans(),
-    jack_guard=st.booleans(),
-)
+SETTINGS = any_rules()
 
 SMALL = Budget(worlds=3, pool=6, steps=1)
 SMALL_EXPERT = Budget(worlds=3, pool=6, steps=1, depth=2, margin=0.1)

@@ -8,31 +8,19 @@ from functools import partial
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from playtools import any_rules, mirror
 
 from polignac_tui.engine import Player, Rules, Session, preset
 from polignac_tui.players.policy import choose, outstanding
 from polignac_tui.players.search import lookahead_value, value
-from polignac_tui.players.sim import State, bits, codec
+from polignac_tui.players.sim import State, bits
 
-SETTINGS = st.builds(
-    Rules,
-    ace_high=st.booleans(),
-    sevens_removed=st.sampled_from(("red", "black")),
-    chelem=st.sampled_from(("automatic", "declared", "off")),
-    play_out=st.booleans(),
-    first_trick_penalty=st.booleans(),
-    last_trick_penalty=st.booleans(),
-    must_discard_jack=st.booleans(),
-    jack_guard=st.booleans(),
-)
+SETTINGS = any_rules(generale=False)
 
 
 def _start(rules: Rules, players: int, seed: int) -> State:
-    session = Session.new(rules, [Player(f"P{i}") for i in range(players)],
-                          random.Random(seed))
-    deal = session.deals[-1]
-    cx = codec(rules.order)
-    return State(rules, [cx.mask(h) for h in deal.hands], deal.first_leader, deal.tricks_total)
+    return mirror(Session.new(rules, [Player(f"P{i}") for i in range(players)],
+                              random.Random(seed)))
 
 
 def _after(rules: Rules, players: int, seed: int, moves: int) -> State:

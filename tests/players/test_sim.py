@@ -6,29 +6,12 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from playtools import any_rules, mirror
 
 from polignac_tui.engine import Declare, Play, Player, Rules, Session
-from polignac_tui.players.sim import State, codec
+from polignac_tui.players.sim import codec
 
-SETTINGS = st.builds(
-    Rules,
-    ace_high=st.booleans(),
-    sevens_removed=st.sampled_from(("red", "black")),
-    chelem=st.sampled_from(("automatic", "declared", "off")),
-    generale=st.booleans(),
-    play_out=st.booleans(),
-    first_trick_penalty=st.booleans(),
-    last_trick_penalty=st.booleans(),
-    must_discard_jack=st.booleans(),
-    jack_guard=st.booleans(),
-)
-
-
-def _mirror(session: Session) -> State:
-    deal = session.deals[-1]
-    cx = codec(session.rules.order)
-    return State(session.rules, [cx.mask(h) for h in deal.hands], deal.first_leader,
-                 deal.tricks_total)
+SETTINGS = any_rules()
 
 
 @settings(max_examples=150, deadline=None)
@@ -40,7 +23,7 @@ def test_simulator_matches_engine(rules: Rules, players: int, seed: int, declare
     session = Session.new(rules, [Player(f"P{i}") for i in range(players)], rng)
     deal = session.deals[-1]
     cx = codec(rules.order)
-    state = _mirror(session)
+    state = mirror(session)
     asked = 0
     while deal.phase == "generale":
         seat = deal.asking
