@@ -16,7 +16,7 @@ from collections.abc import Callable
 from itertools import accumulate
 
 from .knowledge import Knowledge
-from .policy import choose
+from .policy import choose, outstanding
 from .sim import State, bits
 
 MISS = 0.25
@@ -37,15 +37,10 @@ def likelihood(k: Knowledge, hands: list[int], miss: float = MISS, floor: float 
     for seat, card in k.history:
         if seat not in skip:
             legal = st.legal()
-            if legal & (legal - 1):
-                out = 0
-                for s, h in enumerate(st.hands):
-                    if s != seat:
-                        out |= h
-                if choose(st, seat, legal, out) != card:
-                    weight *= miss
-                    if weight < floor:
-                        return weight
+            if legal & (legal - 1) and choose(st, seat, legal, outstanding(st, seat)) != card:
+                weight *= miss
+                if weight < floor:
+                    return weight
         st.play(card)
     return weight
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .knowledge import Knowledge
 from .policy import choose, outstanding, playout
-from .sim import SUIT_MASK, State, bits
+from .sim import State, bits
 
 World = Callable[[random.Random], list[int]]
 
@@ -43,20 +43,25 @@ HARD = Budget(worlds=36, pool=100, steps=6)
 EXPERT = Budget(worlds=28, pool=160, steps=8, depth=2, margin=0.1)
 
 
-def candidates(k: Knowledge, legal: int) -> list[int]:
-    """The legal cards, one per run of equivalent cards (same suit, no unseen card
-    between them, no jack)."""
+def distinct(legal: int, hidden: int, jacks: int) -> list[int]:
+    """The cards of ``legal``, one per run of equivalent cards (same suit, no card of
+    ``hidden`` between them, no jack)."""
     out: list[int] = []
-    jacks = k.cx.jacks
     prev = -1
     for c in bits(legal):
-        if (prev >= 0 and prev >> 3 == c >> 3 and not jacks >> c & 1 and not jacks >> prev & 1
-                and not k.unseen & SUIT_MASK[c >> 3] & ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)):
+        if (prev >= 0 and prev >> 3 == c >> 3 and not (jacks >> c | jacks >> prev) & 1
+                and not hidden & ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)):
             prev = c
             continue
         out.append(c)
         prev = c
     return out
+
+
+def candidates(k: Knowledge, legal: int) -> list[int]:
+    """The legal cards, one per run of equivalent cards (none of the unseen cards
+    between them)."""
+    return distinct(legal, k.unseen, k.cx.jacks)
 
 
 def representative(cards: list[int], card: int) -> int:
@@ -93,21 +98,9 @@ def lookahead_value(base: State, hands: list[int], card: int, me: int, depth: in
     if legal & (legal - 1) == 0:
         return lookahead_value(st, st.hands, legal.bit_length() - 1, me, depth - 1)
     others = outstanding(st, me)
-    jacks = st.cx.jacks
-    tried: list[int] = []
-    prev = -1
-    for c in bits(legal):
-        # a card next to the one before in its suit, none of the others' between: the same
-        if (prev >= 0 and prev >> 3 == c >> 3 and not (jacks >> c | jacks >> prev) & 1
-                and not others & ((1 << c) - 1) & ~((1 << (prev + 1)) - 1)):
-            prev = c
-            continue
-        prev = c
-        tried.append(c)
+    tried = distinct(legal, others, st.cx.jacks)
     # the policy's card first: it is often the best, and no card can do better than 0
-    policy_card = choose(st, me, legal, others)
-    policy_card = max((c for c in tried if c >> 3 == policy_card >> 3 and c <= policy_card),
-                      default=tried[0])
+    policy_card = representative(tried, choose(st, me, legal, others))
     best = lookahead_value(st, st.hands, policy_card, me, depth - 1)
     for c in tried:
         if best == 0:
