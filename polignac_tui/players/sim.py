@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..engine import Rules
-from ..engine.cards import SUITS, jack_points
+from ..engine.cards import jack_points, sort_key
 
 SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
-FULL = (1 << 32) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,17 +37,12 @@ class Codec:
         return m
 
     def cards(self, mask: int) -> list[str]:
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(self.to_card[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return [self.to_card[c] for c in bits(mask)]
 
 
 @lru_cache(maxsize=4)
 def codec(order: str) -> Codec:
-    to_int = {r + s: i * 8 + order.index(r) for i, s in enumerate(SUITS) for r in order}
+    to_int = sort_key(order)   # suit * 8 + strength: the engine's order of a sorted hand
     to_card = tuple(sorted(to_int, key=to_int.__getitem__))
     j, k, q = order.index("J"), order.index("K"), order.index("Q")
     jack_bits = tuple(1 << (s * 8 + j) for s in range(4))
