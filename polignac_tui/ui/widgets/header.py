@@ -12,6 +12,7 @@ from rich.text import Text
 from ...engine import SeatView
 from ...engine.rules import PRESET_TITLES
 from ..cardtext import says, who
+from .scores import shorten
 
 NAME_ROOM = 18   # a longer session name is cut with an ellipsis
 
@@ -50,9 +51,7 @@ def generale_label(view: SeatView) -> str:
 
 def header_text(view: SeatView, session_name: str, width: int, ascii: bool = False) -> Text:
     """The header for ``width`` columns (the parts that do not fit are left out)."""
-    name = session_name.strip()
-    if len(name) > NAME_ROOM:
-        name = name[: NAME_ROOM - 1] + ("." if ascii else "…")
+    name = shorten(session_name.strip(), NAME_ROOM, ascii)
     # (text, style, importance): the lowest importance goes first when room is short.
     parts: list[tuple[str, str, int]] = [("Polignac", "bold", 0)]
     if name:
