@@ -23,7 +23,7 @@ from ...engine.rules import (
     describe_setting,
 )
 from ..chrome import header
-from ..quick import COMPUTER_NAMES, DEFAULT_LEVEL
+from ..quick import DEFAULT_LEVEL, computer_names
 
 MAX_SEATS = 8
 SETTING_LABELS = {
@@ -118,8 +118,7 @@ def choice_options(name: str) -> list[tuple[str, Any]]:
 def default_seat(index: int, your_name: str) -> Player:
     if index == 0:
         return Player(your_name)
-    names = [n for n in COMPUTER_NAMES if n.casefold() != your_name.strip().casefold()]
-    return Player(names[index - 1], "computer", DEFAULT_LEVEL)
+    return Player(computer_names(your_name, index)[index - 1], "computer", DEFAULT_LEVEL)
 
 
 def limit_hint(end: str, players: int) -> str:
