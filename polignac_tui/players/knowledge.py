@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 
 from ..engine import Rules, SeatView, deck
+from ..engine.cards import SUITS
 from .sim import SUIT_MASK, Codec, State, bits, codec
 
 
@@ -53,14 +54,18 @@ def read_view(view: SeatView) -> Knowledge:
     excluded = [0] * n
     unlikely = [0] * n
     voids = [0] * n
+    history: list[tuple[int, int]] = []
+    played_by = [0] * n
     plays = [(t.leader, t.cards) for t in view.tricks]
     if view.trick:
         plays.append((view.leader, tuple(c for _, c in view.trick)))
     for leader, cards in plays:
         led = cards[0][1]
-        led_i = "SHDC".index(led)
+        led_i = SUITS.index(led)
         for i, c in enumerate(cards):
             seat = (leader + i) % n
+            history.append((seat, cx.to_int[c]))
+            played_by[seat] |= 1 << cx.to_int[c]
             if i and c[1] != led:
                 excluded[seat] |= SUIT_MASK[led_i]
                 voids[seat] |= 1 << led_i
@@ -72,7 +77,7 @@ def read_view(view: SeatView) -> Knowledge:
                 elif c != "JS":
                     target[seat] |= cx.js
             if rules.jack_guard and c[0] in "KQ":
-                excluded[seat] |= cx.jack_bits["SHDC".index(c[1])]
+                excluded[seat] |= cx.jack_bits[SUITS.index(c[1])]
     excluded[view.seat] = 0
     unlikely[view.seat] = 0
     total = view.tricks_total
@@ -89,13 +94,6 @@ def read_view(view: SeatView) -> Knowledge:
     st.declarer = -1 if view.declarer is None else view.declarer
     st.played = played
     st.voids = list(voids)
-    history: list[tuple[int, int]] = []
-    played_by = [0] * n
-    for leader, cards in plays:
-        for i, c in enumerate(cards):
-            seat = (leader + i) % n
-            history.append((seat, cx.to_int[c]))
-            played_by[seat] |= 1 << cx.to_int[c]
     first_leader = plays[0][0] if plays else view.leader
     return Knowledge(me=view.seat, cx=cx, hand=hand, unseen=dealt & ~played & ~hand,
                      counts=tuple(view.cards_left), excluded=excluded, unlikely=unlikely,
