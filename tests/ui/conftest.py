@@ -16,6 +16,7 @@ import pytest
 
 from polignac_tui.config import Settings
 from polignac_tui.engine import Player, Session, preset
+from polignac_tui.engine.autoplay import random_step
 from polignac_tui.store.folder import SessionStore
 
 FIXED_TIME = datetime(2026, 11, 1, 20, 30, tzinfo=UTC)
@@ -70,16 +71,9 @@ def make_session(seed: int = 7, names: tuple[str, ...] = ("Ana", "Bruno", "Clair
 
 def play_to_end(session: Session, seed: int = 1) -> Session:
     """Play random legal cards (declining la générale) until the session is finished."""
-    from polignac_tui.engine import Declare, Play
     rng = random.Random(seed)
     while not session.finished:
-        if session.needs_deal:
-            session.deal_next(rng)
-            continue
-        seat = session.turn
-        assert seat is not None
-        view = session.view(seat)
-        session.apply(Declare(seat, False) if view.asked else Play(seat, rng.choice(view.legal)))
+        random_step(session, rng, declare_rate=None)
     return session
 
 
