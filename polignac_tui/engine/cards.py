@@ -7,6 +7,7 @@ reader words cards the same way.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 from .errors import RuleError
@@ -72,6 +73,14 @@ def deck(players: int, sevens_removed: str = "red") -> tuple[Card, ...]:
     else:
         raise RuleError(f"Polignac is played by 3 to 8 players, not {players}", "players")
     return tuple(c for c in FULL_DECK if c not in removed)
+
+
+def shuffled_hands(players: int, sevens_removed: str, rng: random.Random) -> list[list[Card]]:
+    """The deck of ``players`` shuffled with ``rng`` and cut into one hand per seat."""
+    cards = list(deck(players, sevens_removed))
+    rng.shuffle(cards)
+    per = len(cards) // players
+    return [cards[i * per:(i + 1) * per] for i in range(players)]
 
 
 def hand_size(players: int) -> int:

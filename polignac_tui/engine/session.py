@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from .cards import deck
+from .cards import shuffled_hands
 from .deal import Action, Deal
 from .errors import RuleError
 from .rules import Rules
@@ -107,11 +107,8 @@ class Session:
     def deal_next(self, rng: random.Random) -> Deal:
         """Shuffle and deal the next deal (the first dealer is drawn with ``rng``)."""
         dealer = self.next_dealer if self.deals else rng.randrange(self.size)
-        cards = list(deck(self.size, self.rules.sevens_removed))
-        rng.shuffle(cards)
-        per = len(cards) // self.size
-        hands = [cards[i * per:(i + 1) * per] for i in range(self.size)]
-        return self.add_deal(dealer, hands)  # type: ignore[arg-type]
+        hands = shuffled_hands(self.size, self.rules.sevens_removed, rng)
+        return self.add_deal(dealer, hands)
 
     def add_deal(self, dealer: int, hands: Sequence[Sequence[str]]) -> Deal:
         """Start a deal from its log entry (validates the rotation and the hands)."""

@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 
-from ..engine import Player, Rules, Session, deck
+from ..engine import Player, Rules, Session
+from ..engine.cards import shuffled_hands
 from .bots import make_cheat, make_player
 
 ARENA_LEVELS = ("easy", "medium", "hard", "expert", "cheat")
@@ -41,10 +42,8 @@ def deal_cards(rules: Rules, players: int, seed: int, index: int) -> tuple[int,
                                                                            list[list[str]]]:
     """The dealer and hands of arena deal ``index``."""
     rng = random.Random(f"arena:{seed}:{index}")
-    cards = list(deck(players, rules.sevens_removed))
-    rng.shuffle(cards)
-    per = len(cards) // players
-    return rng.randrange(players), [cards[i * per:(i + 1) * per] for i in range(players)]
+    hands = shuffled_hands(players, rules.sevens_removed, rng)
+    return rng.randrange(players), hands
 
 
 def play_deal(rules: Rules, dealer: int, hands: list[list[str]], levels: list[str],
