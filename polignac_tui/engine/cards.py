@@ -32,18 +32,6 @@ RANK_NAMES = {
 FULL_DECK: tuple[Card, ...] = tuple(r + s for s in SUITS for r in RANKS)
 
 
-def rank(card: Card) -> str:
-    return card[0]
-
-
-def suit(card: Card) -> str:
-    return card[1]
-
-
-def is_jack(card: Card) -> bool:
-    return card[0] == "J"
-
-
 def jack_points(card: Card) -> int:
     """Penalty points a card is worth: 2 for le Polignac, 1 for another jack."""
     if card == POLIGNAC:
@@ -91,10 +79,6 @@ def glyph(card: Card, ascii: bool = False) -> str:
     """Display form: ``J♠``, ``10♥`` (or ``JS``, ``10H`` in ASCII mode)."""
     r = "10" if card[0] == "T" else card[0]
     return r + (card[1] if ascii else SUIT_GLYPHS[card[1]])
-
-
-def suit_glyph(s: str, ascii: bool = False) -> str:
-    return s if ascii else SUIT_GLYPHS[s]
 
 
 def card_name(card: Card) -> str:
