@@ -598,18 +598,12 @@ class TableScreen(Screen[None]):
         if not self.awaits_my_card():
             self.say("A hint is given when it is your turn to play.")
             return
-        try:
-            from ...players import hint  # type: ignore[attr-defined]
-        except ImportError:
-            self.say("No hint available.")
-            return
-        view = self.view()
+        advise = self._hint_source(self.view())
         token = self._token
-        seed = self.table.seed
 
         def work() -> None:
             try:
-                result = hint(view, seed)
+                result = advise()
             except Exception as error:
                 result = error
             with contextlib.suppress(RuntimeError):
@@ -618,12 +612,10 @@ class TableScreen(Screen[None]):
         self.say("Thinking of a hint..." if self.look.ascii else "Thinking of a hint…")
         self.run_worker(work, thread=True, group="hint", exit_on_error=False)
 
-    def _hint_source(self, view: SeatView) -> Callable[[], object] | None:
-        """``hint(view, seed)`` bound to this view, or None when no hint exists."""
-        try:
-            from ...players import hint  # type: ignore[attr-defined]
-        except ImportError:
-            return None
+    def _hint_source(self, view: SeatView) -> Callable[[], object]:
+        """``hint(view, seed)`` bound to this view: the expert's advice (slow: call it in a
+        thread worker)."""
+        from ...players import hint
         seed = self.table.seed
         return lambda: hint(view, seed)
 
