@@ -8,23 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import Footer, Label, Select, Static
+from textual.widgets import Footer, Label, Select
 
-from ...engine import PRESET_NAMES, Rules, preset
-from ...engine.rules import PRESET_TITLES, describe_setting
+from ...engine import PRESET_NAMES, preset
+from ...engine.rules import PRESET_TITLES
 from ..chrome import header
-
-
-def rules_widget(rules: Rules, players: int, ascii: bool = False) -> Widget:
-    """The table engineer's ``RulesPanel``, or a plain list of settings until it exists."""
-    try:
-        from ..widgets.rules_panel import RulesPanel
-    except ImportError:
-        lines = [describe_setting(name, value) for name, value in rules.to_dict().items()
-                 if name != "preset"]
-        return Static("\n".join(lines), id="rules-fallback")
-    return RulesPanel(rules, players, ascii=ascii)
+from ..widgets.rules_panel import RulesPanel
 
 
 class RulesScreen(Screen[None]):
@@ -65,4 +54,4 @@ class RulesScreen(Screen[None]):
         body = self.query_one("#rules-body", Container)
         await body.remove_children()
         ascii = self.app.settings.ascii  # type: ignore[attr-defined]
-        await body.mount(rules_widget(preset(name, players), players, ascii))
+        await body.mount(RulesPanel(preset(name, players), players, ascii=ascii))
