@@ -19,7 +19,7 @@ from ..config import THEMES, Settings, save_settings
 from .asciimode import AsciiFilter, AsciiScrollBarRender, ascii_words
 
 if TYPE_CHECKING:
-    from ..engine import Player, Rules
+    from ..engine import Player, Rules, Session
     from ..store.folder import SessionStore
     from ..table import Table
 
@@ -265,7 +265,12 @@ class PolignacApp(App[None]):
         self.resume(session_id)
 
     def unfinished_id(self) -> str | None:
-        """The id of the most recent unfinished session, if any (what "Continue" resumes).
+        """The id of the most recent unfinished session, if any (what "Continue" resumes)."""
+        session = self.unfinished()
+        return session.id if session is not None else None
+
+    def unfinished(self) -> Session | None:
+        """The most recent unfinished session, if any (what "Continue" resumes).
 
         Looks at the ``CONTINUE_SCAN`` most recently written files only, newest first,
         and stops at the first unfinished one: Home stays quick with hundreds of saved
@@ -283,7 +288,7 @@ class PolignacApp(App[None]):
             except Exception:  # unreadable or not a session id: listed there with why
                 continue
             if not session.finished:
-                return path.stem
+                return session
         return None
 
     # -- tables ------------------------------------------------------------------------

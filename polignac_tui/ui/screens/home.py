@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -12,6 +12,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..chrome import header
+
+if TYPE_CHECKING:
+    from ...engine import Session
 
 BANNER = r"""
  ___  ___  _    ___ ___ _  _   _   ___
@@ -101,13 +104,13 @@ class HomeScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         info = self.query_one("#continue-info", Static)
-        unfinished = self.app.unfinished_id()  # type: ignore[attr-defined]
-        self.unfinished = unfinished
+        session = self.app.unfinished()  # type: ignore[attr-defined]
+        self.unfinished = session.id if session is not None else None
         self.refresh_bindings()
         options: list[Option] = []
-        if unfinished is not None:
+        if session is not None:
             options.append(Option("Continue         c", id="continue"))
-            info.update(self.describe(unfinished))
+            info.update(self.describe(session))
         else:
             info.update("")
         options += [
@@ -122,13 +125,9 @@ class HomeScreen(Screen[None]):
         menu.highlighted = 0
         menu.focus()
 
-    def describe(self, session_id: str) -> str:
+    def describe(self, session: Session) -> str:
         """A line about the session that "Continue" resumes."""
         from .saved import players_line, state_line
-        try:
-            session = self.app.store.load(session_id)  # type: ignore[attr-defined]
-        except Exception:  # unreadable since listed: the saved-sessions screen says why
-            return ""
         return f"Continue: {players_line(session)} ({state_line(session)})"
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
