@@ -31,7 +31,6 @@ class GeneraleScreen(DimmedModal[bool | None]):
     DEFAULT_CSS = """
     GeneraleScreen {
         align: center top;
-        background: $background 30%;
     }
     GeneraleScreen #generale-box {
         margin-top: 2;

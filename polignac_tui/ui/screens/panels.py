@@ -23,7 +23,6 @@ class Overlay(DimmedModal[None]):
     DEFAULT_CSS = """
     Overlay {
         align: center middle;
-        background: $background 40%;
     }
     Overlay #overlay-box {
         width: 78;
@@ -85,7 +84,6 @@ class RulesOverlay(DimmedModal[None]):
     DEFAULT_CSS = """
     RulesOverlay {
         align: center middle;
-        background: $background 40%;
     }
     .ascii RulesOverlay #rules-box {
         border: ascii $accent;

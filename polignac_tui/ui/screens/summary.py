@@ -107,7 +107,6 @@ class SummaryScreen(DimmedModal[None]):
     DEFAULT_CSS = """
     SummaryScreen {
         align: center middle;
-        background: $background 50%;
     }
     SummaryScreen #summary-box {
         width: 72;
