@@ -111,6 +111,12 @@ class Table:
         view = self.view(seat)
         return self.player(seat).choose(view)
 
+    def hint(self, view: SeatView) -> Any:
+        """What the expert would do in ``view`` (a ``players.hint.Hint``: the card and
+        why). Slow: call it off the UI thread."""
+        from .players import hint
+        return hint(view, self.seed)
+
     # -- moving forward ------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         """Apply ``action`` (``RuleError`` propagates and nothing is saved), then autosave."""

@@ -201,3 +201,15 @@ def test_think_refuses_when_a_human_is_to_move(store: SessionStore) -> None:
             table.think()
     finally:
         table.close()
+
+
+def test_the_hint_is_a_legal_card_for_the_seat_to_play(store: SessionStore) -> None:
+    table = Table.create(store, preset("classique", 4), one_human(4), seed=7)
+    try:
+        run_computers(table)
+        view = table.view(0)
+        assert view.my_turn
+        advice = table.hint(view)
+        assert advice.card in view.legal and advice.reason
+    finally:
+        table.close()

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterable
 from pathlib import Path
 
 from ..engine import Session
 from ..store.fileformat import SessionFileError, load, summary
-from ..store.report import possessive
+from ..store.report import join_names, possessive
 from . import CommandError
 
 
@@ -104,11 +103,3 @@ def score_table(session: Session) -> str:
                     if deal is not None and deal.phase == "generale" else "to play")
             lines.append(f"In play: {possessive(names[turn])} turn {what}.")
     return "\n".join(lines)
-
-
-def join_names(names: Iterable[str]) -> str:
-    """``"Anna"``, ``"Anna and Bruno"``, ``"Anna, Bruno and Carla"``."""
-    items = list(names)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]

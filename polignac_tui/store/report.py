@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
@@ -10,10 +11,12 @@ from ..engine import Session
 from .folder import Entry
 
 
-def join_names(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def join_names(names: Iterable[str]) -> str:
+    """``"Anna"``, ``"Anna and Bruno"``, ``"Anna, Bruno and Carla"``."""
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def possessive(name: str) -> str:

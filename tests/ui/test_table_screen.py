@@ -213,12 +213,9 @@ async def test_hint_selects_a_card_or_says_none(make_app, store) -> None:
         await settle(pilot)
         await pilot.press("h")
         await settle(pilot, lambda: "…" not in status(app))
-        if hasattr(players_module, "hint"):
-            expected = players_module.hint(table.view(0), table.seed).card
-            assert table_screen(app).query_one(Hand).selected_card == expected
-            assert "Hint: play" in status(app)
-        else:
-            assert "No hint available" in status(app)
+        expected = players_module.hint(table.view(0), table.seed).card
+        assert table_screen(app).query_one(Hand).selected_card == expected
+        assert "Hint: play" in status(app)
 
 
 async def test_privacy_screen_between_two_humans(make_app, store) -> None:

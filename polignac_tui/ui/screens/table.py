@@ -613,11 +613,9 @@ class TableScreen(Screen[None]):
         self.run_worker(work, thread=True, group="hint", exit_on_error=False)
 
     def _hint_source(self, view: SeatView) -> Callable[[], object]:
-        """``hint(view, seed)`` bound to this view: the expert's advice (slow: call it in a
+        """The table's hint bound to this view: the expert's advice (slow: call it in a
         thread worker)."""
-        from ...players import hint
-        seed = self.table.seed
-        return lambda: hint(view, seed)
+        return lambda: self.table.hint(view)
 
     @while_shown
     def _show_hint(self, token: int, result: object) -> None:
