@@ -179,8 +179,7 @@ class SessionStore:
         session of one's own to play on.
         """
         try:
-            paths = [p for p in self.root.iterdir()
-                     if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file()]
+            paths = self._session_paths()
         except FileNotFoundError:
             return []
         except OSError as error:
@@ -191,6 +190,28 @@ class SessionStore:
             self._seen = {p: self._seen[p] for p in paths if p in self._seen}
         entries.sort(key=lambda e: (e.updated, e.id), reverse=True)
         return entries
+
+    def _session_paths(self) -> list[Path]:
+        return [p for p in self.root.iterdir()
+                if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file()]
+
+    def latest_unfinished(self, scan: int) -> Session | None:
+        """The most recently written session still in play, looking at the ``scan`` newest
+        files only (quick with hundreds of sessions; unreadable files are skipped: the
+        list says why)."""
+        try:
+            paths = sorted(self._session_paths(), key=lambda p: p.stat().st_mtime,
+                           reverse=True)
+        except OSError:
+            return None
+        for path in paths[:scan]:
+            try:
+                session = self.load(path.stem)
+            except (StoreError, SessionFileError):
+                continue
+            if not session.finished:
+                return session
+        return None
 
     def _cached_entry(self, path: Path) -> Entry:
         try:

@@ -272,24 +272,10 @@ class PolignacApp(App[None]):
     def unfinished(self) -> Session | None:
         """The most recent unfinished session, if any (what "Continue" resumes).
 
-        Looks at the ``CONTINUE_SCAN`` most recently written files only, newest first,
-        and stops at the first unfinished one: Home stays quick with hundreds of saved
-        sessions (older ones are still in the saved-sessions list).
+        Looks at the ``CONTINUE_SCAN`` most recently written files only: Home stays quick
+        with hundreds of saved sessions (older ones are still in the saved-sessions list).
         """
-        try:
-            paths = sorted((p for p in self.store.root.glob("*.toml")
-                            if not p.name.startswith(".")),
-                           key=lambda p: p.stat().st_mtime, reverse=True)
-        except OSError:  # an unreadable folder is reported by the saved-sessions screen
-            return None
-        for path in paths[:CONTINUE_SCAN]:
-            try:
-                session = self.store.load(path.stem)
-            except Exception:  # unreadable or not a session id: listed there with why
-                continue
-            if not session.finished:
-                return session
-        return None
+        return self.store.latest_unfinished(CONTINUE_SCAN)
 
     # -- tables ------------------------------------------------------------------------
     def open_table(self, table: Table) -> None:

@@ -75,3 +75,17 @@ def test_an_explicit_id(tmp_path: Path) -> None:
         store.resolve_resume("20261122-1001-broken")
     with pytest.raises(ResumeError, match="is not a session id"):
         store.resolve_resume("../../etc/passwd")
+
+
+def test_latest_unfinished_looks_at_the_newest_files_only(tmp_path: Path) -> None:
+    store = SessionStore(tmp_path)
+    assert store.latest_unfinished(5) is None             # no folder yet
+    ids = ("20261120-1000-open", "20261121-1000-done", "20261122-1000-done")
+    for number, id in enumerate(ids):
+        store.save(make(id, actions=5 if number == 0 else None, seed=number))
+        stamp = time.time() - 1000 + number * 100           # written in this order
+        os.utime(store.path(id), (stamp, stamp))
+    (store.root / "20261123-0000-broken.toml").write_text("oops")   # the newest: skipped
+    found = store.latest_unfinished(4)
+    assert found is not None and found.id == "20261120-1000-open" and not found.finished
+    assert store.latest_unfinished(3) is None             # the open one is 4th newest
