@@ -17,6 +17,7 @@ from collections.abc import Callable
 from ..engine import SeatView
 from .core import Table
 from .events import Command, HintGiven, Update
+from .pace import pace_or_normal
 from .runner import Connection, TableRunner
 from .thinker import ThreadThinker
 
@@ -34,6 +35,10 @@ class TableClient(ABC):
     - ``hint(seat)``: awaits the expert's advice for a seat the client holds (None when
       there is none to give).
     - ``close()``: leave the table; the client's seats become *gone*. Safe twice.
+    - ``lost``: None while the table can be reached; else why not (the service
+      stopped, the connection broke). The listener is called once more when it is set.
+    - ``set_pace(pace)``: the player's pace setting; a local table follows it, a served
+      table keeps the pace chosen when it was created.
     """
 
     #: The session's name and id (for the header and the lobby).
@@ -42,6 +47,7 @@ class TableClient(ABC):
 
     def __init__(self) -> None:
         self.latest: Update | None = None
+        self.lost: str | None = None
         self._listener: Listener | None = None
 
     @property
@@ -64,6 +70,9 @@ class TableClient(ABC):
     @abstractmethod
     def close(self) -> None:
         """Leave the table."""
+
+    def set_pace(self, pace: str) -> None:  # noqa: B027 - a served table keeps its pace
+        """Follow the player's pace setting (local tables only)."""
 
     # -- shared ------------------------------------------------------------------------------
     def _receive(self, update: Update) -> None:
@@ -107,13 +116,7 @@ class LocalClient(TableClient):
     def seats(self) -> tuple[int, ...]:
         return self._seats
 
-    @property
-    def pace(self) -> str:
-        return self.runner.pace
-
-    @pace.setter
-    def pace(self, pace: str) -> None:
-        from .pace import pace_or_normal
+    def set_pace(self, pace: str) -> None:
         self.runner.pace = pace_or_normal(pace)
 
     def listen(self, listener: Listener) -> None:

@@ -194,7 +194,8 @@ class TableRunner:
         n = session.size
         now = self.clock()
         humans = [s for s in range(n) if session.players[s].is_human]
-        can_undo = (connection is not None and humans == list(connection.seats)
+        can_undo = (connection is not None and len(humans) == 1
+                    and humans == list(connection.seats)
                     and self.table.can_undo(humans[0]) and not session.finished)
         deciders = {id(c) for c in self._deciders()}
         ready = tuple(any(s in c.seats and id(c) in self._ready for c in self.connections)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..engine import Player, Rules, Session
     from ..store.folder import SessionStore
     from ..table import Table
+    from ..table.client import TableClient
 
 # The table needs 80 columns (hand of 10 cards, seats on three sides, score column)
 # and 23 rows (header, seats and trick in 14 rows at least, a status of up to two
@@ -279,9 +280,18 @@ class PolignacApp(App[None]):
 
     # -- tables ------------------------------------------------------------------------
     def open_table(self, table: Table) -> None:
-        """Show the table screen of ``table``."""
+        """Show the table screen of ``table``, played in this process."""
+        from ..table.client import LocalClient
+        self.open_client(LocalClient(table, pace=self.settings.pace))
+
+    def open_client(self, client: TableClient) -> None:
+        """Show the table screen as a client of ``client``'s seat(s)."""
         from .screens.table import TableScreen
-        self.push_screen(TableScreen(table))
+        self.push_screen(TableScreen(client))
+
+    def leave_table(self) -> None:
+        """The table screen was left (q, or the end of the session): back Home."""
+        self.go_home()
 
     def start_new(self, rules: Rules, players: list[Player], name: str = "") -> bool:
         """Create a session, save it, and open its table; False (and a message) on failure."""

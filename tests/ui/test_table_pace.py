@@ -6,36 +6,36 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from tabletools import table_screen
-
 from polignac_tui.engine import Play, Player, preset
 from polignac_tui.table import Table
+from polignac_tui.table.thinker import ThreadThinker
 from polignac_tui.ui.screens.table import PACE_DELAY
 
 
-async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, settings) -> None:
+async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, settings,
+                                                                   monkeypatch) -> None:
     from polignac_tui.ui.app import PolignacApp
 
     seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire", "Denis")]
     table = Table.create(store, preset("classique", 4), seats, name="Pace", seed=5)
     assert table.session.turn != 0          # a computer leads the first trick
     app = PolignacApp(replace(settings, pace="slow"), store, table=table, seed=11)
-    scheduled: list[float] = []             # when the screen let the computer think
     began: list[float] = []                 # when the thinking began
     shown: list[float] = []                 # when its card was played on the table
-    think, apply = table.think, table.apply
+    think, apply = ThreadThinker.think, table.apply
 
-    def timed_think():
-        scheduled.append(table_screen(app)._think_started)
+    async def timed_think(self, seat, level, view):
         began.append(time.monotonic())
-        return think()
+        return await think(self, seat, level, view)
 
-    def timed_apply(action):
+    def timed_apply(action, **options):
         if isinstance(action, Play) and action.seat != 0:
             shown.append(time.monotonic())
-        return apply(action)
+        return apply(action, **options)
 
-    table.think, table.apply = timed_think, timed_apply
+    monkeypatch.setattr(ThreadThinker, "think", timed_think)
+    table.apply = timed_apply
+    mounted = time.monotonic()
     delay = PACE_DELAY["slow"]
     async with app.run_test(size=(80, 24)) as pilot:
         deadline = time.monotonic() + 10 * delay
@@ -43,6 +43,6 @@ async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, setti
             await pilot.pause(0.05)
     assert shown, "no computer card within ten pace delays"
     # the thinking starts at once, well before the delay is over ...
-    assert began[0] - scheduled[0] < delay / 2
+    assert began[0] - mounted < delay / 2
     # ... and the card waits for the rest of the delay
-    assert shown[0] - scheduled[0] >= delay - 0.05
+    assert shown[0] - began[0] >= delay - 0.05
