@@ -58,6 +58,13 @@ UI_OWNED: tuple[str, ...] = (
     "polignac_tui.service.app.*",
 )
 
+# The UI reaches a table only through its client interface (a table in this process and
+# a table of the service look the same to a screen); the app, which opens local tables,
+# is the one exception.
+TABLE_INTERFACE: tuple[str, ...] = (
+    "polignac_tui.table.client", "polignac_tui.table.events", "polignac_tui.table.pace")
+TABLE_OPENERS: tuple[str, ...] = ("polignac_tui.ui.app",)
+
 ROOT = Path(__file__).resolve().parent.parent / PROJECT
 
 
@@ -163,6 +170,13 @@ def violations(root: Path) -> list[str]:
                     and imp.target not in LIBRARIES[layer]:
                 problems.append(f"{name}:{imp.line} imports the library {imp.target} "
                                 f"(not allowed in {layer})")
+    for name, found in graph.items():
+        if not under(name, "polignac_tui.ui") or name in TABLE_OPENERS:
+            continue
+        for imp in found:
+            if under(imp.target, "polignac_tui.table") and imp.target not in TABLE_INTERFACE:
+                problems.append(f"{name}:{imp.line} imports {imp.target} (the UI reaches "
+                                "a table through its client)")
     for name in graph:
         if not any(under(name, p) for p in NO_UI):
             continue
@@ -236,6 +250,9 @@ PLANTED = {
     "service/remote_client.py": "import rich\n",
     "service/protocol.py": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
                             "    import textual\n"),          # never run: fine
+    "ui/__init__.py": "",
+    "ui/app.py": "from ..table import Table\n",                # the app opens tables: fine
+    "ui/board.py": "from ..table import Table\n",                                  # 9
 }
 
 
@@ -263,6 +280,8 @@ def test_the_check_catches_every_arrow_planted_the_wrong_way(tmp_path: Path) -> 
         "polignac_tui.table -> polignac_tui.helpers -> textual",
         "polignac_tui.service.hub loads polignac_tui.service.hub -> "
         "polignac_tui.service.doors -> polignac_tui.service.lobby -> textual",
+        "polignac_tui.ui.board:1 imports polignac_tui.table (the UI reaches a table "
+        "through its client)",
     ]
     assert sorted(problems) == sorted(expected)
 

@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Action, Player, Rules, SeatView, Session
-from ..store import fileformat
 
 if TYPE_CHECKING:
     from ..players import Hint
@@ -142,42 +141,21 @@ class Table:
 
     def can_undo(self, seat: int) -> bool:
         """Undo is offered when ``seat`` is the only human and has a card to take back."""
-        return self.humans() == [seat] and self._last_play_index(seat) is not None
+        return self.humans() == [seat] and self.session.can_undo(seat)
 
     def undo(self, seat: int, save: bool = True) -> bool:
-        """Take back ``seat``'s last card of the last deal and every card after it.
-
-        Done through the log: the deal's plays are cut, its ``undos`` counted, and
-        the session replayed from the document. False when there is nothing to undo
-        or another human sits at the table.
-        """
+        """Take back ``seat``'s last card of the last deal and every action after it
+        (the engine's history; the deal's ``undos`` counted in the log). False when
+        there is nothing to undo or another human sits at the table."""
         if self.humans() != [seat]:
             return False
-        index = self._last_play_index(seat)
-        if index is None:
-            return False
-        doc = fileformat.to_document(self.session)
-        last = doc["deals"][-1]
-        last["plays"] = last["plays"][:index]
-        last["undos"] = last.get("undos", 0) + 1
-        session = fileformat.from_document(doc)
         with self._mutex:
-            self.session = session
+            taken = self.session.undo(seat)
+        if taken is None:
+            return False
         if save:
             self.save()
         return True
-
-    def _last_play_index(self, seat: int) -> int | None:
-        if not self.session.deals:
-            return None
-        deal = self.session.deals[-1]
-        n = self.session.size
-        seats = [(t.leader + i) % n for t in deal.tricks for i in range(len(t.cards))]
-        seats += [(deal.leader + i) % n for i in range(len(deal.current))]
-        for index in range(len(seats) - 1, -1, -1):
-            if seats[index] == seat:
-                return index
-        return None
 
     def save(self) -> None:
         self.store.save(self.session)

@@ -140,7 +140,7 @@ class TableScreen(Screen[None]):
         # The seat drawn at the bottom: the (single) player here, else whoever acted last.
         self.seat: int = seats[0] if seats else 0
         self._shown_to: int | None = seats[0] if len(seats) == 1 else None
-        self._modal: str | None = None         # summary, cognac, generale, privacy
+        self._dialog: str | None = None         # summary, cognac, generale, privacy
         self._ready_for = 0                    # the deal whose summary we have seen
         self._status: Text = Text()
         self._error = False
@@ -175,8 +175,8 @@ class TableScreen(Screen[None]):
         """What the game waits for that is not a card of the person here: a question or
         screen of ours (summary, cognac, generale, privacy), the trick on show (hold), a
         computer's card (think), a player who is gone (absent), or nobody here (paused)."""
-        if self._modal is not None:
-            return self._modal
+        if self._dialog is not None:
+            return self._dialog
         state = self.state
         if state is None:
             return "think"
@@ -455,19 +455,19 @@ class TableScreen(Screen[None]):
     def _next(self) -> None:
         """Whatever this screen must show now: a summary, the cognac, a question, the
         privacy screen between two people at one keyboard."""
-        if self._left or self._modal is not None or self.client.latest is None:
+        if self._left or self._dialog is not None or self.client.latest is None:
             return
         if self.app.screen is not self and not self.is_current:
             return
         state = self.client.latest.state
         view = self.view()
         if state.waiting == "over":
-            self._modal = "cognac"
+            self._dialog = "cognac"
             self._show_summary_then(self._show_cognac, last=True)
             return
         if state.waiting == "ready":
             if self._ready_for != view.deal_number:
-                self._modal = "summary"
+                self._dialog = "summary"
                 self._show_summary_then(self._summary_seen)
             return
         if state.waiting not in ("card", "generale"):
@@ -479,7 +479,7 @@ class TableScreen(Screen[None]):
         if seat is None or seat not in self.client.seats:
             return
         if seat != self._shown_to and len(self.client.seats) > 1:
-            self._modal = "privacy"
+            self._dialog = "privacy"
             self.app.push_screen(PrivacyScreen(view.names[seat]),
                                  lambda _: self._privacy_done(seat))
             return
@@ -487,7 +487,7 @@ class TableScreen(Screen[None]):
         self._shown_to = seat
         view = self.view()
         if view.asked:
-            self._modal = "generale"
+            self._dialog = "generale"
             self.refresh_table()
             passed = [view.names[(view.leader + k) % view.players] for k in range(view.passed)]
             self.app.push_screen(
@@ -501,7 +501,7 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def _privacy_done(self, seat: int) -> None:
-        self._modal = None
+        self._dialog = None
         self.seat = seat
         self._shown_to = seat
         self._clear_status()
@@ -509,7 +509,7 @@ class TableScreen(Screen[None]):
         self._next()
 
     def _generale_answered(self, declare: bool | None) -> None:
-        self._modal = None
+        self._dialog = None
         if declare is None:      # q: back Home, the question is asked again on return
             self._go_home()
             return
@@ -524,7 +524,7 @@ class TableScreen(Screen[None]):
 
     def _summary_seen(self) -> None:
         """The deal's summary was seen: the next deal comes when everyone has seen it."""
-        self._modal = None
+        self._dialog = None
         self._ready_for = self.view().deal_number
         self._clear_status()
         self._send(Ready())
@@ -673,7 +673,7 @@ class TableScreen(Screen[None]):
         if self.client.humans != 1:
             self.say("Undo is off when more than one person plays.")
             return
-        if self._modal is not None:
+        if self._dialog is not None:
             return
         state = self.state
         if state is None or not state.can_undo:
