@@ -1,0 +1,83 @@
+"""``polignac-tui join``: the app connected to a table service (the lobby)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import CommandError
+from .play import add_ascii
+
+IDENTITY_ENV = "POLIGNAC_TUI_IDENTITY"
+
+
+@dataclass(frozen=True, slots=True)
+class JoinTarget:
+    """Where the lobby connects, and who it says it is."""
+
+    socket: Path
+    identity: str
+    name: str
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("join", help="join a table service: the lobby of its tables",
+                       description="Open the app connected to a table service (started with "
+                                   "`polignac-tui serve`): its tables, create one, sit, watch.")
+    p.add_argument("--socket", type=Path, default=None, metavar="PATH",
+                   help="the service's socket (default: the one `serve` uses by default)")
+    p.add_argument("--name", default=None, help="your name at the tables (default: your "
+                                                "settings' name)")
+    add_ascii(p)
+    p.set_defaults(handler=run_join)
+
+
+def default_socket() -> Path:
+    """The service's default socket (docs/protocol.md, *Transport*)."""
+    import platformdirs
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime and Path(runtime).is_dir():
+        return Path(runtime) / "polignac-tui" / "service.sock"
+    return platformdirs.user_data_path("polignac-tui") / "service.sock"
+
+
+def identity() -> str:
+    """Who this client is: ``POLIGNAC_TUI_IDENTITY`` (the SSH door sets it), else the user."""
+    given = os.environ.get(IDENTITY_ENV, "").strip()
+    return given or f"local:{os.getuid()}"
+
+
+def check_service(path: Path) -> None:
+    """Raise ``CommandError`` (one clear line) when nothing listens at ``path``."""
+    from ..service.client import no_service
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    probe.settimeout(5)
+    try:
+        probe.connect(str(path))
+    except OSError:
+        raise CommandError(no_service(path)) from None
+    finally:
+        probe.close()
+
+
+def run_join(args: argparse.Namespace) -> int:
+    from ..config import load_settings
+    from ..engine import Player, RuleError
+    from ..ui.app import PolignacApp
+
+    settings = load_settings()
+    name = (args.name if args.name is not None else settings.name).strip()
+    try:
+        Player(name)
+    except RuleError:
+        raise CommandError(f"--name {name!r}: a name is 1 to 24 printable characters") from None
+    path = args.socket if args.socket is not None else default_socket()
+    check_service(path)
+    target = JoinTarget(path, identity(), name)
+    app = PolignacApp(settings, start="lobby", join=target,
+                      ascii=bool(getattr(args, "ascii", False)))
+    app.run()
+    return app.return_code or 0
