@@ -47,13 +47,20 @@ def seat_line(index: int, seat: Any, state: str) -> Text:
     return line
 
 
+def players_words(info: TableInfo) -> str:
+    """ "4: 2 people, 1 open" (computers are the rest)."""
+    people = sum(1 for s in info.seats if s.kind == "human" and not s.open)
+    left = len(info.open_seats)
+    return f"{info.players}: {people} {'person' if people == 1 else 'people'}" + (
+        f", {left} open" if left else "")
+
+
 def state_words(info: TableInfo) -> str:
     if info.state == "playing":
         return f"in play, deal {info.deal}"
     if info.state == "finished":
         return "finished"
-    left = len(info.open_seats)
-    return f"waiting, {left} open" if left else "waiting"
+    return "waiting"
 
 
 class LobbyScreen(Screen[None]):
@@ -185,9 +192,8 @@ class LobbyScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         for info in self.tables:
-            humans = sum(1 for s in info.seats if s.kind == "human")
             table.add_row(Text(info.name or info.table, overflow="ellipsis", no_wrap=True),
-                          Text(info.preset), Text(f"{info.players} ({humans} human)"),
+                          Text(info.preset), Text(players_words(info)),
                           Text(state_words(info)), key=info.table)
         if self.tables:
             table.move_cursor(row=min(max(row, 0), len(self.tables) - 1))
