@@ -183,6 +183,10 @@ class LobbyScreen(Screen[None]):
         self.problem = f"Connection lost: {reason}. Press r to connect again."
         if self.is_attached:
             self.show()
+            if reason != "closed":
+                self.app.notify(f"Connection to the table service lost: {reason}.",
+                                title="Table service", severity="error", markup=False,
+                                timeout=10)
 
     # -- showing ---------------------------------------------------------------------------
     def show(self) -> None:

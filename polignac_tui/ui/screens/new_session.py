@@ -155,7 +155,8 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         rules = preset(start, 4)
         yield header(self.app)
         with VerticalScroll(id="new-session", classes="form", can_focus=False):
-            yield Static("New session", classes="screen-title")
+            yield Static("New table" if self.on_create else "New session",
+                         classes="screen-title")
             with Horizontal(classes="field"):
                 yield Label("Preset", classes="field-label")
                 yield Select([(PRESET_TITLES[p], p) for p in PRESET_NAMES], value=start,
