@@ -117,7 +117,8 @@ class LobbyScreen(Screen[None]):
         self.link: LobbyClient | None = None
         self.tables: list[TableInfo] = []
         self.problem: str | None = None        # the connection's, shown until it is back
-        self.busy = False
+        self.wanted: str | None = None         # the table to select once listed
+        self.listed = False
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
@@ -141,6 +142,7 @@ class LobbyScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         if self.link is not None:
+            self.link.on_tables = self.link.on_lost = None
             self.link.close()
 
     def on_screen_resume(self) -> None:
@@ -199,6 +201,13 @@ class LobbyScreen(Screen[None]):
             table.add_row(Text(info.name or info.table, overflow="ellipsis", no_wrap=True),
                           Text(info.preset), Text(players_words(info)),
                           Text(state_words(info)), key=info.table)
+        ids = [info.table for info in self.tables]
+        if self.tables and not self.listed:   # first listed: a table where you hold a seat
+            self.listed = True
+            self.wanted = next((t.table for t in self.tables if t.my_seat is not None), None)
+        if self.wanted in ids:
+            row = ids.index(self.wanted)
+            self.wanted = None
         if self.tables:
             table.move_cursor(row=min(max(row, 0), len(self.tables) - 1))
         self.show_detail()
@@ -379,6 +388,7 @@ class LobbyScreen(Screen[None]):
     # -- to the table ----------------------------------------------------------------------
     def follow(self, remote: RemoteClient) -> None:
         """Open the table screen on the first update (at once for a table in play)."""
+        self.wanted = remote.table
         remote.listen(self._first_update)
         self.show()
 
