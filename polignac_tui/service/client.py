@@ -377,9 +377,15 @@ class RemoteClient(TableClient):
         self.watching = watching
         self.closed = False
         self.lost: str | None = None
-        for info in link.tables_seen:
-            if info.table == table:
-                self.session_name = info.name
+        self._name = ""
+
+    @property  # type: ignore[override]
+    def session_name(self) -> str:
+        """The table's name, as the lobby last listed it."""
+        for info in self.link.tables_seen:
+            if info.table == self.table:
+                self._name = info.name
+        return self._name
 
     @property
     def seats(self) -> tuple[int, ...]:
