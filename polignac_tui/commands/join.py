@@ -36,12 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def default_socket() -> Path:
-    """The service's default socket (docs/protocol.md, *Transport*)."""
-    import platformdirs
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if runtime and Path(runtime).is_dir():
-        return Path(runtime) / "polignac-tui" / "service.sock"
-    return platformdirs.user_data_path("polignac-tui") / "service.sock"
+    """The service's default socket (the one ``serve`` listens on by default)."""
+    from ..service.paths import default_socket as service_default
+    return service_default()
 
 
 def identity() -> str:
@@ -75,6 +72,10 @@ def run_join(args: argparse.Namespace) -> int:
     except RuleError:
         raise CommandError(f"--name {name!r}: a name is 1 to 24 printable characters") from None
     path = args.socket if args.socket is not None else default_socket()
+    from ..service.paths import check_socket_path
+    problem = check_socket_path(path)
+    if problem is not None:
+        raise CommandError(problem)
     check_service(path)
     target = JoinTarget(path, identity(), name)
     app = PolignacApp(settings, start="lobby", join=target,

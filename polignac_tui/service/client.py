@@ -37,7 +37,7 @@ from ..table.events import (
     Undo,
     Update,
 )
-from . import client_codec as protocol
+from . import protocol
 
 # Lines from the service may be long (a view with every deal's results): 1 MiB at most.
 READ_LIMIT = 1 << 20
@@ -314,7 +314,7 @@ class LobbyClient:
             remote = self.at_table
             if remote is not None and message.get("table") in (remote.table, None):
                 try:
-                    update = protocol.decode_update(message)
+                    update = protocol.update_from_json(message)
                 except (KeyError, TypeError, ValueError) as error:
                     update = remote.refusal(f"an update could not be read: {_reason(error)}",
                                             "protocol")
@@ -410,7 +410,7 @@ class RemoteClient(TableClient):
             answer = await self.link.request({"type": "hint", "seat": seat})
         except ServiceError:
             return None
-        return protocol.decode_hint(seat, answer.get("hint"))
+        return hint_given(seat, answer.get("hint"))
 
     def close(self) -> None:
         """Leave the table: the seat stays bound to this identity; back to the lobby."""
@@ -457,6 +457,15 @@ def encode_command(command: Command) -> dict[str, Any] | None:
     if isinstance(command, HandOver):
         return {"type": "hand_over", "seat": command.seat}
     return None
+
+
+def hint_given(seat: int, data: object) -> HintGiven | None:
+    """The ``hint`` answer's advice (None: no advice now)."""
+    if not isinstance(data, dict):
+        return None
+    card, declare = data.get("card"), data.get("declare")
+    return HintGiven(seat, card if isinstance(card, str) else None, _text(data.get("reason")),
+                     declare if isinstance(declare, bool) else None)
 
 
 def _reason(error: BaseException) -> str:

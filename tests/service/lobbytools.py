@@ -7,10 +7,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -78,13 +80,16 @@ class Service:
 
 @contextlib.contextmanager
 def running_service(tmp_path: Path) -> Iterator[Service]:
-    # A short folder: a Unix socket's path is limited to about 107 bytes.
-    service = Service(tmp_path / "svc.sock", tmp_path / "service.log")
-    service.start()
+    """``polignac-tui serve`` on a fresh socket in a short folder (a Unix socket's path
+    is limited to about 104 bytes), its log in ``tmp_path``; stopped on the way out."""
+    folder = Path(tempfile.mkdtemp(prefix="ptl-", dir="/tmp"))
+    service = Service(folder / "s.sock", tmp_path / "service.log")
     try:
+        service.start()
         yield service
     finally:
         service.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 async def until(condition: Callable[[], Any], what: str, limit: float = WAIT_LIMIT) -> Any:

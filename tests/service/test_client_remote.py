@@ -8,7 +8,12 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from lobbytools import (
+
+from polignac_tui.engine import Play
+from polignac_tui.service.client import LobbyClient, ServiceError
+from polignac_tui.table.events import CardPlayed, Refused, SeatConnected, SeatGone
+
+from .lobbytools import (
     SEATS_ONE_OPEN,
     Recorder,
     classique,
@@ -18,10 +23,6 @@ from lobbytools import (
     running_service,
     until,
 )
-
-from polignac_tui.engine import Play
-from polignac_tui.service.client import LobbyClient, ServiceError
-from polignac_tui.table.events import CardPlayed, Refused, SeatConnected, SeatGone
 
 
 def test_no_service_is_a_service_error(tmp_path: Path) -> None:
@@ -39,12 +40,17 @@ def test_a_card_played_by_one_friend_is_seen_by_the_other(tmp_path: Path) -> Non
         bruno = await LobbyClient.connect(socket, "local:bruno", "Bruno")
         pushed: list = []
         bruno.on_tables = pushed.append
-        at_anna, at_bruno, table = await friends_table(anna, bruno)
+        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
+        table = at_anna.table
+        # The list pushed to Bruno shows the new table and its open seat.
+        listed = await until(lambda: [t for ts in pushed for t in ts if t.table == table],
+                             "the table list pushed to Bruno")
+        assert listed[-1].open_seats == [1] and listed[-1].seats[0].name == "Anna"
+        assert listed[-1].state == "waiting" and listed[-1].my_seat is None
+        at_bruno = await bruno.sit(table, 1)
+        await anna.start(table, "easy")
         assert at_anna.seats == (0,) and at_bruno.seats == (1,)
         seen_anna, seen_bruno = Recorder(at_anna), Recorder(at_bruno)
-        # The pushed list told Bruno of the table before he asked (or while he sat).
-        await until(lambda: any(t.table == table for ts in pushed for t in ts),
-                    "the table list pushed to Bruno")
 
         def played_by(recorder: Recorder, seat: int) -> list[CardPlayed]:
             return [e for e in recorder.events() if isinstance(e, CardPlayed)

@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lobbytools import SEATS_ONE_OPEN, Recorder, classique, drive, running_service, until
 
 from polignac_tui.commands.join import JoinTarget
 from polignac_tui.config import Settings
 from polignac_tui.service.client import LobbyClient
 from polignac_tui.table.events import CardPlayed
+
+from .lobbytools import SEATS_ONE_OPEN, Recorder, classique, drive, running_service, until
 
 SIZE = (80, 24)
 
