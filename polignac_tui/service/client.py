@@ -348,8 +348,11 @@ class LobbyClient:
     def _shut(self) -> None:
         with contextlib.suppress(Exception):
             self.writer.close()
-        if self._reading is not None and self._reading is not asyncio.current_task():
-            self._reading.cancel()
+        reading = self._reading
+        if reading is not None and not reading.done():
+            with contextlib.suppress(RuntimeError):   # no loop any more: nothing to stop
+                if reading is not asyncio.current_task():
+                    reading.cancel()
 
     def _lose(self, reason: str) -> None:
         if self.lost is not None:
