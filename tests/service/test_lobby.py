@@ -193,3 +193,25 @@ def test_lobby_snapshot(snap_compare, tmp_path: Path) -> None:
         assert snap_compare(lobby_app(service.socket), terminal_size=SIZE,
                             run_before=run_before)
         assert len(clients) == 2
+
+
+def test_a_service_that_stops_and_comes_back(tmp_path: Path) -> None:
+    async def main(service: Any) -> None:
+        app = lobby_app(service.socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
+                               "the connection")
+            service.stop()
+            await wait(pilot, lambda: lobby.problem, "the lost connection")
+            status = text_of(lobby.query_one("#lobby-status"))
+            assert "Connection lost" in status and "Press r" in status
+            await pilot.press("r")                 # still nobody there: said so
+            await wait(pilot, lambda: lobby.problem and "no table service" in lobby.problem,
+                       "no service")
+            service.start()
+            await pilot.press("r")
+            await wait(pilot, lambda: lobby.problem is None and lobby.link is not None
+                       and lobby.link.lost is None, "connected again")
+            assert "No table yet" in text_of(lobby.query_one("#lobby-status"))
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service))

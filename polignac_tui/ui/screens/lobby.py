@@ -96,8 +96,8 @@ class LobbyScreen(Screen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "sit", "Sit", priority=True, tooltip="sit at the first open seat of the table, or "
-                                               "take your seat back"),
+        Binding("enter", "sit", "Sit", priority=True,
+                tooltip="sit at the first open seat of the table, or take your seat back"),
         Binding("n", "create", "New table", tooltip="create a table: seats can be open for "
                                                     "friends"),
         Binding("w", "watch", "Watch", tooltip="watch the table (you see no hand)"),
