@@ -157,6 +157,7 @@ def test_take_your_seat_back_from_the_lobby(tmp_path: Path) -> None:
                                "the list")
             assert lobby.tables[0].my_seat == 0
             assert "takes your seat back" in text_of(lobby.query_one("#lobby-status"))
+            assert app.active_bindings["enter"].binding.description == "Take your seat back"
             await pilot.press("enter")
             table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
                                and app.screen, "her table")

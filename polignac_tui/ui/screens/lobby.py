@@ -97,7 +97,9 @@ class LobbyScreen(Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "sit", "Sit", priority=True,
-                tooltip="sit at the first open seat of the table, or take your seat back"),
+                tooltip="sit at the first open seat of the table"),
+        Binding("enter", "take_back", "Take your seat back", priority=True,
+                tooltip="back to your seat at this table, at the same trick"),
         Binding("n", "create", "New table", tooltip="create a table: seats can be open for "
                                                     "friends"),
         Binding("w", "watch", "Watch", tooltip="watch the table (you see no hand)"),
@@ -268,8 +270,17 @@ class LobbyScreen(Screen[None]):
         mine = info.my_seat
         return mine is not None and info.seats[mine].name == info.creator
 
+    def yours_to_take_back(self, info: TableInfo | None) -> bool:
+        """A seat of ``info`` is bound to you and this terminal is not sitting there."""
+        if info is None or info.my_seat is None or self.link is None:
+            return False
+        at = self.link.at_table
+        return at is None or at.table != info.table or info.state == "playing"
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         info = self.selected() if self.is_attached else None
+        if action in ("sit", "take_back"):
+            return self.yours_to_take_back(info) == (action == "take_back")
         if action == "start":
             return info is not None and info.state == "waiting" and self.is_creator(info)
         if action == "leave":
@@ -296,6 +307,9 @@ class LobbyScreen(Screen[None]):
         except ServiceError as error:
             self.notify(error.message, title=what, severity="error", markup=False, timeout=8)
             return None
+
+    async def action_take_back(self) -> None:
+        await self.action_sit()
 
     async def action_sit(self) -> None:
         info = self.selected()
