@@ -216,3 +216,42 @@ def test_a_service_that_stops_and_comes_back(tmp_path: Path) -> None:
             assert "No table yet" in text_of(lobby.query_one("#lobby-status"))
     with running_service(tmp_path) as service:
         asyncio.run(main(service))
+
+
+def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path: Path) -> None:
+    async def main(socket: Path) -> None:
+        from polignac_tui.ui.screens.table import TableScreen
+        anna = await LobbyClient.connect(socket, "local:anna", "Anna")
+        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
+        seen_anna = Recorder(at_anna)
+        app = lobby_app(socket, name="Bruno", identity="local:bruno")
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).tables and lobby_of(app),
+                               "the list")
+            await pilot.press("2")                  # seat 2, by its number
+            await wait(pilot, lambda: lobby.tables[0].my_seat == 1, "Bruno seated")
+            assert "Waiting for Anna to start" in text_of(lobby.query_one("#lobby-status"))
+            assert app.screen is lobby
+            await anna.start(at_anna.table, "easy")
+            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
+                               and app.screen, "the table screen")
+            assert table.client.seats == (1,)
+            # Anna (scripted) plays on; Bruno's screen sees her card.
+            def anna_card_seen() -> bool:
+                played = [e.card for e in seen_anna.events()
+                          if isinstance(e, CardPlayed) and e.seat == 0]
+                view = table.client.view()
+                shown = {c for s, c in view.trick if s == 0}
+                shown |= {t.by_seat(view.players)[0] for t in view.tricks}
+                return bool(played) and played[0] in shown
+
+            await drive([at_anna, table.client], anna_card_seen, "Anna's card at Bruno's",
+                        limit=30)
+            # Leaving the table comes back to the lobby; the seat stays his.
+            await pilot.press("q")
+            await wait(pilot, lambda: app.screen is lobby, "back in the lobby")
+            await wait(pilot, lambda: lobby.tables and lobby.tables[0].my_seat == 1
+                       and lobby.yours_to_take_back(lobby.tables[0]), "his seat kept")
+        anna.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
