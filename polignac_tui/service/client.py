@@ -321,6 +321,12 @@ class LobbyClient:
                     if update is None:
                         return
                 remote._receive(update)
+        elif kind == "error" and self.at_table is not None:
+            # A command at the table refused outright (no id: nobody awaits it).
+            said = self.at_table.refusal(_text(message.get("message"), "refused"),
+                                         _text(message.get("code"), "error"), pause=False)
+            if said is not None:
+                self.at_table._receive(said)
         elif kind == "seated" and self.at_table is None and isinstance(
                 message.get("table"), str):
             # Seated by the service without asking (the creator of a table).
@@ -428,12 +434,14 @@ class RemoteClient(TableClient):
         self._listener = None
         self.link._unseat(self)
 
-    def refusal(self, reason: str, rule: str) -> Update | None:
-        """The latest update again, the table paused, with ``reason`` as a refusal."""
+    def refusal(self, reason: str, rule: str, pause: bool = True) -> Update | None:
+        """The latest update again with ``reason`` as a refusal (and, with ``pause``,
+        the table paused: nothing more will come); None before any update."""
         if self.latest is None:
             return None
-        state = replace(self.latest.state, waiting="paused", thinking=None, held=None,
-                        can_undo=False)
+        state = self.latest.state
+        if pause:
+            state = replace(state, waiting="paused", thinking=None, held=None, can_undo=False)
         return replace(self.latest, state=state, events=(Refused(reason, rule),))
 
     def _lose(self, reason: str) -> None:

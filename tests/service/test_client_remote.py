@@ -145,6 +145,13 @@ def test_hint_refusals_and_a_lost_service(tmp_path: Path) -> None:
         at_bruno.send(Play(0, at_anna.view().legal[0]))
         await until(lambda: [e for e in seen_bruno.events() if isinstance(e, Refused)],
                     "the refusal")
+        # A message the service refuses outright (not a card) is said to him too.
+        at_bruno.send(Play(1, "ZZ"))
+        bad = await until(lambda: [e for e in seen_bruno.events()
+                                   if isinstance(e, Refused) and e.rule == "bad_field"],
+                          "the error as a refusal")
+        assert "card" in bad[0].reason
+        assert at_bruno.latest.state.waiting != "paused"
         # Only the creator starts; a taken seat cannot be taken.
         with pytest.raises(ServiceError):
             await bruno.start(table, "easy")
