@@ -12,6 +12,9 @@ from . import CommandError
 from .play import add_ascii
 
 IDENTITY_ENV = "POLIGNAC_TUI_IDENTITY"
+# Names that say nobody in particular at a table of several people (the settings'
+# default name is "You").
+AMBIGUOUS_NAMES = ("you", "me", "player")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,20 +66,23 @@ def check_service(path: Path) -> None:
 def run_join(args: argparse.Namespace) -> int:
     from ..config import load_settings
     from ..engine import Player, RuleError
+    from ..service.paths import check_socket_path
     from ..ui.app import PolignacApp
 
     settings = load_settings()
+    path = args.socket if args.socket is not None else default_socket()
+    problem = check_socket_path(path)
+    if problem is not None:
+        raise CommandError(problem)
+    check_service(path)
     name = (args.name if args.name is not None else settings.name).strip()
     try:
         Player(name)
     except RuleError:
         raise CommandError(f"--name {name!r}: a name is 1 to 24 printable characters") from None
-    path = args.socket if args.socket is not None else default_socket()
-    from ..service.paths import check_socket_path
-    problem = check_socket_path(path)
-    if problem is not None:
-        raise CommandError(problem)
-    check_service(path)
+    if name.casefold() in AMBIGUOUS_NAMES:
+        raise CommandError(f"your friends will not know who {name!r} is: give your name with "
+                           "--name NAME (or in the app's settings)")
     target = JoinTarget(path, identity(), name)
     app = PolignacApp(settings, start="lobby", join=target,
                       ascii=bool(getattr(args, "ascii", False)))

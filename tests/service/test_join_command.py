@@ -83,3 +83,12 @@ def test_default_socket_in_the_runtime_folder(tmp_path: Path,
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "missing"))
     assert join.default_socket().name == "service.sock"
     assert str(join.default_socket()).startswith(os.environ["XDG_DATA_HOME"])
+
+
+@pytest.mark.parametrize("name", ["You", "me", "PLAYER"])
+def test_a_name_that_says_nobody_is_refused(capsys, ran, listening: Path, name: str) -> None:
+    save_settings(Settings(name=name))
+    assert main(["join", "--socket", str(listening)]) == 2
+    err = capsys.readouterr().err
+    assert "--name NAME" in err and err.count("\n") == 1
+    assert ran == []

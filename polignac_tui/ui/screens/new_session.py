@@ -174,7 +174,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="seat-label")
                     yield TextField(seat.name, id=f"seat-name-{i}", compact=True, max_length=24,
-                                classes="seat-name")
+                                classes="seat-name", disabled=bool(self.on_create and i == 0))
                     yield Select(LOBBY_SEAT_CHOICES if self.on_create else SEAT_CHOICES,
                                  value=seat.level or "human",
                                  id=f"seat-kind-{i}", allow_blank=False, compact=True,
