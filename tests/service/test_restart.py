@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from polignac_tui.service.state import ServiceState, StateError
 from polignac_tui.service.paths import service_folder
+from polignac_tui.service.state import ServiceState, StateError
 from polignac_tui.store import SessionLocked, SessionStore
 
-from .helpers import Wire, my_move, running_service, short_socket_dir, table_of
+from .helpers import Wire, running_service, short_socket_dir, table_of
 
 SEATS_3H = [{"kind": "you"}, {"kind": "open"}, {"kind": "open"}]
 NAMES = ["Anna", "Bruno", "Claire"]
@@ -33,8 +33,8 @@ async def play_cards(service: Any, table: str, wires: list[Wire], count: int
         card = session.view(seat).legal[0]
         await wires[seat].send({"type": "play", "seat": seat, "card": card})
         for index, wire in enumerate(wires):
-            got = await wire.update(lambda m, c=card: {"type": "card_played", "seat": seat,
-                                                       "card": c} in m["events"])
+            played = {"type": "card_played", "seat": seat, "card": card}
+            got = await wire.update(lambda m, p=played: p in m["events"])
             if index == seat:
                 update = got
     return update
@@ -90,7 +90,7 @@ def test_a_stranger_cannot_take_a_bound_seat_after_a_restart() -> None:
     async def scenario() -> None:
         folder = short_socket_dir()
         async with running_service(folder) as service:
-            table, wires = await table_of(service.socket_path, SEATS_3H, NAMES)
+            table, _ = await table_of(service.socket_path, SEATS_3H, NAMES)
         async with running_service(folder) as service:
             eve = await Wire.open(service.socket_path)
             await eve.hello("test:eve", "Eve")
