@@ -199,10 +199,10 @@ class Client:
         table = self.table
         if table is None:
             return
-        if self._sending and any(isinstance(e, Refused) for e in update.events):
-            self.count_error()
         self.send_bytes(protocol.encode(protocol.update_to_json(table.id, update)))
         self.service.table_changed(table)
+        if self._sending and any(isinstance(e, Refused) for e in update.events):
+            self.count_error()
 
     # -- reading -------------------------------------------------------------------------------
     async def run(self) -> None:

@@ -83,6 +83,11 @@ class Wire:
                      timeout: float = TIMEOUT) -> dict[str, Any]:
         return await self.until(lambda m: m["type"] == "update" and test(m), timeout)
 
+    def errors_seen(self) -> int:
+        """Refusals received on this connection (errors, and refused events)."""
+        return sum(1 for m in self.messages if m["type"] == "error" or (
+            m["type"] == "update" and any(e["type"] == "refused" for e in m["events"])))
+
     def last_update(self) -> dict[str, Any] | None:
         return next((m for m in reversed(self.messages) if m["type"] == "update"), None)
 
