@@ -29,7 +29,6 @@ from ..engine import Declare, Play, Player, RuleError, Rules
 from ..engine.rules import preset
 from ..store import SessionFileError, SessionLock, SessionLocked, SessionStore, StoreError
 from ..store.lock import acquire
-from ..table.core import Table
 from ..table.events import (
     Command,
     HandOver,
@@ -43,6 +42,7 @@ from ..table.runner import Connection, TableRunner
 from . import protocol
 from .paths import check_socket_path, service_folder
 from .protocol import ProtocolError
+from .saver import ServedSession
 from .state import SeatRecord, ServiceState, StateError, TableRecord
 from .thinker import PoolThinker, ThinkerPool
 
@@ -86,7 +86,7 @@ class ServedTable:
         self.rules_data = dict(record.rules)
         self.seats = [Seat(s.kind, s.name, s.level, s.identity) for s in record.seats]
         self.reservation: SessionLock | None = None     # the id's lock while waiting
-        self.table: Table | None = None
+        self.table: ServedSession | None = None
         self.runner: TableRunner | None = None
         self.members: set[Client] = set()               # seated here, or watching
         self._seen: tuple[object, ...] = ()
@@ -199,10 +199,18 @@ class Client:
         table = self.table
         if table is None:
             return
-        self.send_bytes(protocol.encode(protocol.update_to_json(table.id, update)))
+        data = protocol.encode(protocol.update_to_json(table.id, update))
+        refused = self._sending and any(isinstance(e, Refused) for e in update.events)
+
+        def send() -> None:       # once the action it shows is on disk
+            self.send_bytes(data)
+            if refused:
+                self.count_error()
+        if table.table is not None:
+            table.table.gate(send)
+        else:
+            send()
         self.service.table_changed(table)
-        if self._sending and any(isinstance(e, Refused) for e in update.events):
-            self.count_error()
 
     # -- reading -------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -305,6 +313,7 @@ class Service:
         self._lock: SessionLock | None = None
         self._stopped = asyncio.Event()
         self._lobby_timer: asyncio.TimerHandle | None = None
+        self._state_pending = False
         self._closed = False
 
     # -- starting and stopping -------------------------------------------------------------------
@@ -366,7 +375,8 @@ class Service:
                         served.reservation.release()
                         raise StoreError(f"session {record.table} exists already")
                 else:
-                    self._run(served, Table.open(self.store, record.table, seed=record.seed))
+                    self._run(served, ServedSession.open(self.store, record.table,
+                                                          seed=record.seed))
             except (StoreError, SessionFileError, RuleError) as error:
                 self.log(f"table {record.table} cannot be opened: {error}")
                 self._kept.append(record)
@@ -401,11 +411,11 @@ class Service:
         if self._lobby_timer is not None:
             self._lobby_timer.cancel()
         for served in list(self.tables.values()):
-            if served.table is not None and served.runner is not None:
+            if served.table is not None:
                 with contextlib.suppress(Exception):
-                    served.table.save()
-        with contextlib.suppress(Exception):
-            self._save_state()
+                    await asyncio.wait_for(served.table.flush(), 10.0)
+        self._state_pending = True
+        self._write_state()
         for served in list(self.tables.values()):
             self._close_table(served)
         if self.pool is not None:
@@ -426,9 +436,10 @@ class Service:
             served.reservation.release()
 
     # -- tables ----------------------------------------------------------------------------------
-    def _run(self, served: ServedTable, table: Table) -> None:
+    def _run(self, served: ServedTable, table: ServedSession) -> None:
         """``table`` in play at ``served``, with its runner."""
         assert self.pool is not None
+        table.background = True
         served.table = table
         served.runner = TableRunner(table, PoolThinker(self.pool, served.seed), pace=served.pace,
                                     hand_over_after=served.hand_over_after)
@@ -436,6 +447,20 @@ class Service:
         served.reservation = None
 
     def _save_state(self) -> None:
+        """Remember the tables: written once at the end of this turn of the event loop
+        (several changes in one turn make one write)."""
+        if self._state_pending:
+            return
+        self._state_pending = True
+        try:
+            asyncio.get_running_loop().call_soon(self._write_state)
+        except RuntimeError:
+            self._write_state()
+
+    def _write_state(self) -> None:
+        if not self._state_pending:
+            return
+        self._state_pending = False
         records = [t.record() for t in self.tables.values() if t.state != "finished"]
         try:
             self.state.save(records + self._kept)
@@ -640,8 +665,8 @@ class Service:
                                   seat.level if seat.kind == "computer" else None))
         try:
             rules = Rules.from_dict(served.rules_data)
-            table = Table.create(self.store, rules, players, served.name, served.seed,
-                                 lock=served.reservation)
+            table = ServedSession.create(self.store, rules, players, served.name,
+                                         served.seed, lock=served.reservation)
         except (RuleError, StoreError) as error:
             raise ProtocolError("not_allowed", f"the table cannot start: {error}") from None
         self._run(served, table)

@@ -168,7 +168,7 @@ def test_commands_for_another_seat_or_out_of_turn_are_refused_to_that_client_alo
             assert refusal["events"] == [{"type": "refused", "reason": "that seat is not yours",
                                           "rule": "not_your_seat"}]
             idle = next(s for s in range(3) if s != view["turn"])
-            hand = [m for m in wires[idle].messages if m["type"] == "update"][-1]["views"][0]
+            hand = (await wires[idle].now(lambda m: True))["views"][0]
             await wires[idle].send({"type": "play", "seat": idle, "card": hand["hand"][0]})
             again = await wires[idle].update(
                 lambda m: any(e["type"] == "refused" for e in m["events"]))
