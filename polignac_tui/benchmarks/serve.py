@@ -6,6 +6,10 @@ of its own connection), and has them play ``--deals`` whole deals: each plays it
 first legal card when its turn comes and passes on la générale. Latency of an action
 (a card or an answer): from the moment it is sent to the moment every seat of that
 table holds the view that shows it. Targets at 25 tables: p50 ≤ 20 ms, p95 ≤ 50 ms.
+
+``--think`` is how long a scripted person looks at the table before acting (default
+0.5 s, a quick player; 0 makes every client answer at once, which measures the
+service saturated: then latency is mostly the queue of the other tables' actions).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import os
+import random
 import socket
 import statistics
 import subprocess
@@ -68,7 +73,7 @@ def _action_keys(events: list[dict[str, Any]], deal: int) -> list[str]:
 
 async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
                   table_id: asyncio.Future[str], seats: list[dict[str, str]],
-                  deals: int) -> None:
+                  deals: int, think: float) -> None:
     reader, writer = await asyncio.open_unix_connection(path, limit=2**22)
 
     def send(message: dict[str, Any]) -> None:
@@ -99,6 +104,17 @@ async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
         while (await receive())["type"] != "seated":
             pass
     last = ""                   # the last action sent: never sent twice
+    loop = asyncio.get_running_loop()
+
+    def act(key: str, message: dict[str, Any]) -> None:
+        def go() -> None:
+            bench.send(table_index, key)
+            send(message)
+        if think > 0:
+            loop.call_later(think * (0.5 + rng.random()), go)
+        else:
+            go()
+    rng = random.Random(f"{table_index}/{seat_name}")
     try:
         while True:
             message = await receive()
@@ -127,14 +143,12 @@ async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
             elif view["asked"]:
                 if last != f"{deal}/{seat}/declare":
                     last = f"{deal}/{seat}/declare"
-                    bench.send(table_index, last)
-                    send({"type": "declare", "seat": seat, "declare": False})
+                    act(last, {"type": "declare", "seat": seat, "declare": False})
             elif view["turn"] == seat and view["legal"] and state["waiting"] == "card":
                 card = view["legal"][0]
                 if last != f"{deal}/{seat}/{card}":
                     last = f"{deal}/{seat}/{card}"
-                    bench.send(table_index, last)
-                    send({"type": "play", "seat": seat, "card": card})
+                    act(last, {"type": "play", "seat": seat, "card": card})
     finally:
         writer.close()
         with contextlib.suppress(Exception):
@@ -160,7 +174,8 @@ def _children_rss_mb(pid: int) -> float:
     return round(total, 1)
 
 
-async def _run(path: str, tables: int, deals: int, server_pid: int) -> dict[str, Any]:
+async def _run(path: str, tables: int, deals: int, server_pid: int,
+               think: float) -> dict[str, Any]:
     bench = Bench()
     seats = [{"kind": "you"}] + [{"kind": "open"}] * 3
     tasks = []
@@ -169,7 +184,7 @@ async def _run(path: str, tables: int, deals: int, server_pid: int) -> dict[str,
         table_id: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         for name in NAMES:
             tasks.append(asyncio.create_task(_client(
-                path, bench, index, name, table_id, seats, deals)))
+                path, bench, index, name, table_id, seats, deals, think)))
     rss_peak = 0.0
 
     async def sample() -> None:
@@ -190,6 +205,7 @@ async def _run(path: str, tables: int, deals: int, server_pid: int) -> dict[str,
         return round(ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] * 1000, 2)
 
     return {"benchmark": NAME, "tables": tables, "clients": 4 * tables, "deals": deals,
+            "think_s": think,
             "actions": bench.actions, "measured": len(ordered),
             "p50_ms": round(statistics.median(ordered) * 1000, 2), "p95_ms": pct(0.95),
             "max_ms": pct(1.0), "seconds": round(seconds, 2),
@@ -231,6 +247,9 @@ def run(argv: list[str]) -> int:
                         help="tables of 4 scripted clients (repeat for several runs; "
                              "default: 25 then 100)")
     parser.add_argument("--deals", type=int, default=2, help="whole deals per table (2)")
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="seconds a scripted person waits before acting, on average "
+                             "(0.5; 0: at once, the service saturated)")
     parser.add_argument("--json", action="store_true", help="one JSON object per run")
     parser.add_argument("--connect", metavar="PID:PATH", default=None,
                         help="use the service already running (its pid and socket) instead "
@@ -239,14 +258,15 @@ def run(argv: list[str]) -> int:
     worst = 0
     if args.connect:
         pid, _, path = args.connect.partition(":")
-        result = asyncio.run(_run(path, (args.tables or [25])[0], args.deals, int(pid)))
+        result = asyncio.run(_run(path, (args.tables or [25])[0], args.deals, int(pid),
+                                  args.think))
         print(json.dumps(result), flush=True)
         return 0
     for tables in args.tables or [25, 100]:
         with tempfile.TemporaryDirectory(prefix="pbs-", dir="/tmp") as folder:
             process, path = _start_service(Path(folder))
             try:
-                result = asyncio.run(_run(path, tables, args.deals, process.pid))
+                result = asyncio.run(_run(path, tables, args.deals, process.pid, args.think))
             finally:
                 process.terminate()
                 try:
