@@ -70,6 +70,12 @@ class Seat:
     level: str | None = None
     identity: str | None = None
 
+    def owned_by(self, identity: str | None, name: str) -> bool:
+        """Is this seat that person's? A person is an identity and a name: two people
+        sharing one account (``local:<uid>``) are told apart by their names."""
+        return (identity is not None and self.identity == identity
+                and self.name.casefold() == name.casefold())
+
 
 class ServedTable:
     """One table of the service: waiting for its seats, then in play."""
@@ -100,11 +106,15 @@ class ServedTable:
             seats=[SeatRecord(s.kind, s.name, s.level, s.identity) for s in self.seats],
             rules=self.rules_data if self.state == "waiting" else {})
 
-    def seat_of(self, identity: str) -> int | None:
+    def seat_of(self, identity: str | None, name: str) -> int | None:
         for index, seat in enumerate(self.seats):
-            if seat.identity == identity:
+            if seat.owned_by(identity, name):
                 return index
         return None
+
+    def created_by(self, client: Client) -> bool:
+        return client.identity == self.creator and \
+            client.name.casefold() == self.creator_name.casefold()
 
     def name_taken(self, name: str, but: int | None = None) -> bool:
         folded = name.strip().casefold()
@@ -114,7 +124,7 @@ class ServedTable:
     def deal(self) -> int:
         return len(self.table.session.deals) if self.table is not None else 0
 
-    def info(self, identity: str | None) -> dict[str, Any]:
+    def info(self, identity: str | None, name: str = "") -> dict[str, Any]:
         seats = []
         for index, seat in enumerate(self.seats):
             if seat.kind == "computer":
@@ -126,7 +136,7 @@ class ServedTable:
             seats.append({"name": seat.name, "kind": "computer" if seat.kind == "computer"
                           else "human", "level": seat.level, "open": seat.kind == "open",
                           "connected": connected,
-                          "yours": identity is not None and seat.identity == identity})
+                          "yours": seat.owned_by(identity, name)})
         rules = self.table.session.rules.preset if self.table is not None else \
             str(self.rules_data.get("preset", "classique"))
         return {"table": self.id, "game": protocol.GAME, "name": self.name, "preset": rules,
@@ -492,7 +502,7 @@ class Service:
             self._close_table(served)
 
     def infos(self, client: Client) -> list[dict[str, Any]]:
-        return [t.info(client.identity) for t in sorted(self.tables.values(),
+        return [t.info(client.identity, client.name) for t in sorted(self.tables.values(),
                                                         key=lambda t: t.id)]
 
     # -- clients ---------------------------------------------------------------------------------
@@ -597,7 +607,7 @@ class Service:
         self._reply(client, {"type": "created", "table": table_id}, id_)
         client.leave_table()
         self._seat(client, served, next(i for i, s in enumerate(seats)
-                                        if s.identity == client.identity), None)
+                                        if s.owned_by(client.identity, client.name)), None)
 
     def _seat(self, client: Client, served: ServedTable, seat: int, id_: int | None) -> None:
         """``client`` sits at ``seat`` (already bound to it)."""
@@ -616,8 +626,8 @@ class Service:
         if index >= len(served.seats):
             raise ProtocolError("bad_field", f"table {served.id} has {len(served.seats)} seats")
         seat = served.seats[index]
-        mine = served.seat_of(client.identity)
-        if seat.identity == client.identity:
+        mine = served.seat_of(client.identity, client.name)
+        if seat.owned_by(client.identity, client.name):
             pass                                  # coming back to one's seat
         elif mine is not None:
             raise ProtocolError("not_allowed", f"you already sit at seat {mine} of this table")
@@ -629,7 +639,7 @@ class Service:
         else:
             seat.kind, seat.name, seat.identity = "human", client.name, client.identity
             self._save_state()
-        # the same identity at another terminal gives the seat up to this one
+        # the same person at another terminal gives the seat up to this one
         for other in list(served.members):
             if other is not client and other.seat == index:
                 other.leave_table()
@@ -649,7 +659,7 @@ class Service:
 
     def _on_start(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
         served = self._served(message["table"])
-        if served.creator != client.identity:
+        if not served.created_by(client):
             raise ProtocolError("not_allowed", "only the table's creator starts it")
         if served.state != "waiting":
             raise ProtocolError("not_allowed", "the table has started already")
@@ -682,7 +692,7 @@ class Service:
         served, seat = client.table, client.seat
         client.leave_table()
         if served is not None and served.state == "waiting" and seat is not None \
-                and served.seats[seat].identity != served.creator:
+                and not served.created_by(client):
             served.seats[seat] = Seat("open")       # a friend who leaves frees the seat
             self._save_state()
             self.table_changed(served, force=True)
