@@ -324,6 +324,7 @@ class Service:
         self._stopped = asyncio.Event()
         self._lobby_timer: asyncio.TimerHandle | None = None
         self._state_pending = False
+        self._restored = False
         self._closed = False
 
     # -- starting and stopping -------------------------------------------------------------------
@@ -395,6 +396,7 @@ class Service:
                 self._close_table(served)
                 continue
             self.tables[served.id] = served
+        self._restored = True
         self._save_state()
         self.log(f"listening on {self.socket_path} ({len(self.tables)} tables)")
 
@@ -424,8 +426,9 @@ class Service:
             if served.table is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(served.table.flush(), 10.0)
-        self._state_pending = True
-        self._write_state()
+        if self._restored:                      # never overwrite a state not read
+            self._state_pending = True
+            self._write_state()
         for served in list(self.tables.values()):
             self._close_table(served)
         if self.pool is not None:
