@@ -7,6 +7,7 @@ import asyncio
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,12 @@ CHILD = Path(__file__).with_name("client_child.py")
 
 def run(coroutine: Any) -> Any:
     return asyncio.run(asyncio.wait_for(coroutine, 120))
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux)."""
+    text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    return [int(word) for word in text.split()]
 
 
 def latest(wire: Wire) -> dict[str, Any]:
@@ -138,10 +145,17 @@ def test_the_service_killed_mid_trick_comes_back_with_every_table() -> None:
                         e["type"] == "card_played" and e["seat"] == t for e in m["events"]))
             shown = last[0]["views"][0]
             assert shown["trick"], "never reached the middle of a trick"
+            workers = children(service.pid)
+            assert workers, "the computers think in worker processes"
             service.send_signal(signal.SIGKILL)
             service.wait()
             for wire in wires.values():
                 assert await wire.eof()
+            # its workers end with it
+            deadline = time.monotonic() + 10
+            while any(Path(f"/proc/{pid}").exists() for pid in workers):
+                assert time.monotonic() < deadline, "worker processes outlived the service"
+                await asyncio.sleep(0.05)
             # started again: the table is back at the same point (at most the last action
             # lost), its seats waiting for their owners
             service = serve_process(path, env)
