@@ -10,6 +10,7 @@ and the table events go to JSON and back with ``update_to_json`` / ``update_from
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -254,12 +255,19 @@ def trick_from_json(data: Any) -> Trick:
     return Trick(int(data["leader"]), tuple(str(c) for c in data["cards"]), int(data["winner"]))
 
 
+@functools.lru_cache(maxsize=256)
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    """The rules as JSON (the same few Rules for every update of a table: made once; the
+    dict is only read by ``encode``)."""
+    return rules.to_dict()
+
+
 def view_to_json(view: SeatView) -> dict[str, Any]:
     return {
         "seat": view.seat,
         "names": list(view.names),
         "humans": list(view.humans),
-        "rules": view.rules.to_dict(),
+        "rules": _rules_json(view.rules),
         "deal_number": view.deal_number,
         "dealer": view.dealer,
         "phase": view.phase,

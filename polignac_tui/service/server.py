@@ -29,7 +29,6 @@ from ..engine import Declare, Play, Player, RuleError, Rules
 from ..engine.rules import preset
 from ..store import SessionFileError, SessionLock, SessionLocked, SessionStore, StoreError
 from ..store.lock import acquire
-from ..table.core import Table
 from ..table.events import (
     Command,
     HandOver,
@@ -43,6 +42,7 @@ from ..table.runner import Connection, TableRunner
 from . import protocol
 from .paths import check_socket_path, service_folder
 from .protocol import ProtocolError
+from .saver import ServedSession
 from .state import SeatRecord, ServiceState, StateError, TableRecord
 from .thinker import PoolThinker, ThinkerPool
 
@@ -70,6 +70,12 @@ class Seat:
     level: str | None = None
     identity: str | None = None
 
+    def owned_by(self, identity: str | None, name: str) -> bool:
+        """Is this seat that person's? A person is an identity and a name: two people
+        sharing one account (``local:<uid>``) are told apart by their names."""
+        return (identity is not None and self.identity == identity
+                and self.name.casefold() == name.casefold())
+
 
 class ServedTable:
     """One table of the service: waiting for its seats, then in play."""
@@ -86,7 +92,7 @@ class ServedTable:
         self.rules_data = dict(record.rules)
         self.seats = [Seat(s.kind, s.name, s.level, s.identity) for s in record.seats]
         self.reservation: SessionLock | None = None     # the id's lock while waiting
-        self.table: Table | None = None
+        self.table: ServedSession | None = None
         self.runner: TableRunner | None = None
         self.members: set[Client] = set()               # seated here, or watching
         self._seen: tuple[object, ...] = ()
@@ -100,11 +106,15 @@ class ServedTable:
             seats=[SeatRecord(s.kind, s.name, s.level, s.identity) for s in self.seats],
             rules=self.rules_data if self.state == "waiting" else {})
 
-    def seat_of(self, identity: str) -> int | None:
+    def seat_of(self, identity: str | None, name: str) -> int | None:
         for index, seat in enumerate(self.seats):
-            if seat.identity == identity:
+            if seat.owned_by(identity, name):
                 return index
         return None
+
+    def created_by(self, client: Client) -> bool:
+        return client.identity == self.creator and \
+            client.name.casefold() == self.creator_name.casefold()
 
     def name_taken(self, name: str, but: int | None = None) -> bool:
         folded = name.strip().casefold()
@@ -114,7 +124,7 @@ class ServedTable:
     def deal(self) -> int:
         return len(self.table.session.deals) if self.table is not None else 0
 
-    def info(self, identity: str | None) -> dict[str, Any]:
+    def info(self, identity: str | None, name: str = "") -> dict[str, Any]:
         seats = []
         for index, seat in enumerate(self.seats):
             if seat.kind == "computer":
@@ -126,7 +136,7 @@ class ServedTable:
             seats.append({"name": seat.name, "kind": "computer" if seat.kind == "computer"
                           else "human", "level": seat.level, "open": seat.kind == "open",
                           "connected": connected,
-                          "yours": identity is not None and seat.identity == identity})
+                          "yours": seat.owned_by(identity, name)})
         rules = self.table.session.rules.preset if self.table is not None else \
             str(self.rules_data.get("preset", "classique"))
         return {"table": self.id, "game": protocol.GAME, "name": self.name, "preset": rules,
@@ -199,9 +209,17 @@ class Client:
         table = self.table
         if table is None:
             return
-        if self._sending and any(isinstance(e, Refused) for e in update.events):
-            self.count_error()
-        self.send_bytes(protocol.encode(protocol.update_to_json(table.id, update)))
+        data = protocol.encode(protocol.update_to_json(table.id, update))
+        refused = self._sending and any(isinstance(e, Refused) for e in update.events)
+
+        def send() -> None:       # once the action it shows is on disk
+            self.send_bytes(data)
+            if refused:
+                self.count_error()
+        if table.table is not None:
+            table.table.gate(send)
+        else:
+            send()
         self.service.table_changed(table)
 
     # -- reading -------------------------------------------------------------------------------
@@ -305,6 +323,8 @@ class Service:
         self._lock: SessionLock | None = None
         self._stopped = asyncio.Event()
         self._lobby_timer: asyncio.TimerHandle | None = None
+        self._state_pending = False
+        self._restored = False
         self._closed = False
 
     # -- starting and stopping -------------------------------------------------------------------
@@ -366,7 +386,8 @@ class Service:
                         served.reservation.release()
                         raise StoreError(f"session {record.table} exists already")
                 else:
-                    self._run(served, Table.open(self.store, record.table, seed=record.seed))
+                    self._run(served, ServedSession.open(self.store, record.table,
+                                                          seed=record.seed))
             except (StoreError, SessionFileError, RuleError) as error:
                 self.log(f"table {record.table} cannot be opened: {error}")
                 self._kept.append(record)
@@ -375,6 +396,7 @@ class Service:
                 self._close_table(served)
                 continue
             self.tables[served.id] = served
+        self._restored = True
         self._save_state()
         self.log(f"listening on {self.socket_path} ({len(self.tables)} tables)")
 
@@ -401,11 +423,12 @@ class Service:
         if self._lobby_timer is not None:
             self._lobby_timer.cancel()
         for served in list(self.tables.values()):
-            if served.table is not None and served.runner is not None:
+            if served.table is not None:
                 with contextlib.suppress(Exception):
-                    served.table.save()
-        with contextlib.suppress(Exception):
-            self._save_state()
+                    await asyncio.wait_for(served.table.flush(), 10.0)
+        if self._restored:                      # never overwrite a state not read
+            self._state_pending = True
+            self._write_state()
         for served in list(self.tables.values()):
             self._close_table(served)
         if self.pool is not None:
@@ -426,9 +449,10 @@ class Service:
             served.reservation.release()
 
     # -- tables ----------------------------------------------------------------------------------
-    def _run(self, served: ServedTable, table: Table) -> None:
+    def _run(self, served: ServedTable, table: ServedSession) -> None:
         """``table`` in play at ``served``, with its runner."""
         assert self.pool is not None
+        table.background = True
         served.table = table
         served.runner = TableRunner(table, PoolThinker(self.pool, served.seed), pace=served.pace,
                                     hand_over_after=served.hand_over_after)
@@ -436,6 +460,20 @@ class Service:
         served.reservation = None
 
     def _save_state(self) -> None:
+        """Remember the tables: written once at the end of this turn of the event loop
+        (several changes in one turn make one write)."""
+        if self._state_pending:
+            return
+        self._state_pending = True
+        try:
+            asyncio.get_running_loop().call_soon(self._write_state)
+        except RuntimeError:
+            self._write_state()
+
+    def _write_state(self) -> None:
+        if not self._state_pending:
+            return
+        self._state_pending = False
         records = [t.record() for t in self.tables.values() if t.state != "finished"]
         try:
             self.state.save(records + self._kept)
@@ -467,7 +505,7 @@ class Service:
             self._close_table(served)
 
     def infos(self, client: Client) -> list[dict[str, Any]]:
-        return [t.info(client.identity) for t in sorted(self.tables.values(),
+        return [t.info(client.identity, client.name) for t in sorted(self.tables.values(),
                                                         key=lambda t: t.id)]
 
     # -- clients ---------------------------------------------------------------------------------
@@ -572,7 +610,7 @@ class Service:
         self._reply(client, {"type": "created", "table": table_id}, id_)
         client.leave_table()
         self._seat(client, served, next(i for i, s in enumerate(seats)
-                                        if s.identity == client.identity), None)
+                                        if s.owned_by(client.identity, client.name)), None)
 
     def _seat(self, client: Client, served: ServedTable, seat: int, id_: int | None) -> None:
         """``client`` sits at ``seat`` (already bound to it)."""
@@ -591,8 +629,8 @@ class Service:
         if index >= len(served.seats):
             raise ProtocolError("bad_field", f"table {served.id} has {len(served.seats)} seats")
         seat = served.seats[index]
-        mine = served.seat_of(client.identity)
-        if seat.identity == client.identity:
+        mine = served.seat_of(client.identity, client.name)
+        if seat.owned_by(client.identity, client.name):
             pass                                  # coming back to one's seat
         elif mine is not None:
             raise ProtocolError("not_allowed", f"you already sit at seat {mine} of this table")
@@ -604,7 +642,7 @@ class Service:
         else:
             seat.kind, seat.name, seat.identity = "human", client.name, client.identity
             self._save_state()
-        # the same identity at another terminal gives the seat up to this one
+        # the same person at another terminal gives the seat up to this one
         for other in list(served.members):
             if other is not client and other.seat == index:
                 other.leave_table()
@@ -624,7 +662,7 @@ class Service:
 
     def _on_start(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
         served = self._served(message["table"])
-        if served.creator != client.identity:
+        if not served.created_by(client):
             raise ProtocolError("not_allowed", "only the table's creator starts it")
         if served.state != "waiting":
             raise ProtocolError("not_allowed", "the table has started already")
@@ -640,8 +678,8 @@ class Service:
                                   seat.level if seat.kind == "computer" else None))
         try:
             rules = Rules.from_dict(served.rules_data)
-            table = Table.create(self.store, rules, players, served.name, served.seed,
-                                 lock=served.reservation)
+            table = ServedSession.create(self.store, rules, players, served.name,
+                                         served.seed, lock=served.reservation)
         except (RuleError, StoreError) as error:
             raise ProtocolError("not_allowed", f"the table cannot start: {error}") from None
         self._run(served, table)
@@ -657,7 +695,7 @@ class Service:
         served, seat = client.table, client.seat
         client.leave_table()
         if served is not None and served.state == "waiting" and seat is not None \
-                and served.seats[seat].identity != served.creator:
+                and not served.created_by(client):
             served.seats[seat] = Seat("open")       # a friend who leaves frees the seat
             self._save_state()
             self.table_changed(served, force=True)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -39,6 +41,15 @@ def _warm() -> None:
     from .. import players  # noqa: F401
 
 
+def _watch_parent(parent: int) -> None:
+    """In a worker: end when the service ends, however it ends (even SIGKILL)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+    threading.Thread(target=watch, name="polignac-parent-watch", daemon=True).start()
+
+
 def move_key(view: SeatView) -> str:
     """Which move ``view`` is asked for: the deal, the cards played, the générale answers."""
     played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
@@ -50,10 +61,11 @@ class ThinkerPool:
 
     def __init__(self, workers: int | None = None) -> None:
         count = workers or max(2, os.cpu_count() or 2)
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
-            else "spawn"
+        # spawn: fresh workers, children of the service itself (no fork of a process with
+        # an event loop and threads), each ending when the service ends
         self._pool = ProcessPoolExecutor(max_workers=count,
-                                         mp_context=multiprocessing.get_context(method))
+                                         mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=_watch_parent, initargs=(os.getpid(),))
         self.workers = count
         self.closed = False
 

@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import shutil
+import socket as socketlib
 import subprocess
 import sys
 import tempfile
@@ -81,6 +82,22 @@ class Wire:
     async def update(self, test: Callable[[dict[str, Any]], bool] = lambda m: True,
                      timeout: float = TIMEOUT) -> dict[str, Any]:
         return await self.until(lambda m: m["type"] == "update" and test(m), timeout)
+
+    def errors_seen(self) -> int:
+        """Refusals received on this connection (errors, and refused events)."""
+        return sum(1 for m in self.messages if m["type"] == "error" or (
+            m["type"] == "update" and any(e["type"] == "refused" for e in m["events"])))
+
+    def last_update(self) -> dict[str, Any] | None:
+        return next((m for m in reversed(self.messages) if m["type"] == "update"), None)
+
+    async def now(self, test: Callable[[dict[str, Any]], bool],
+                  timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The latest update if it passes ``test``, else the next update that does."""
+        last = self.last_update()
+        if last is not None and test(last):
+            return last
+        return await self.update(test, timeout)
 
     async def eof(self, timeout: float = TIMEOUT) -> bool:
         """Read until the service closes the connection; True if it did."""
@@ -160,13 +177,25 @@ def serve_process(socket: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
                                 str(socket)], env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
-    while not socket.exists():
+    while not answers(socket):
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
             _, err = process.communicate()
             raise RuntimeError(f"the service did not start: {err.decode()}")
         time.sleep(0.02)
     return process
+
+
+def answers(path: Path) -> bool:
+    """Does something accept connections on the Unix socket ``path``?"""
+    probe = socketlib.socket(socketlib.AF_UNIX, socketlib.SOCK_STREAM)
+    try:
+        probe.connect(str(path))
+    except OSError:
+        return False
+    finally:
+        probe.close()
+    return True
 
 
 def xdg_env(base: Path) -> dict[str, str]:

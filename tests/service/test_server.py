@@ -168,7 +168,7 @@ def test_commands_for_another_seat_or_out_of_turn_are_refused_to_that_client_alo
             assert refusal["events"] == [{"type": "refused", "reason": "that seat is not yours",
                                           "rule": "not_your_seat"}]
             idle = next(s for s in range(3) if s != view["turn"])
-            hand = [m for m in wires[idle].messages if m["type"] == "update"][-1]["views"][0]
+            hand = (await wires[idle].now(lambda m: True))["views"][0]
             await wires[idle].send({"type": "play", "seat": idle, "card": hand["hand"][0]})
             again = await wires[idle].update(
                 lambda m: any(e["type"] == "refused" for e in m["events"]))
@@ -269,4 +269,71 @@ def test_every_line_is_json() -> None:
                 assert isinstance(json.loads(line), dict)
             for wire in wires:
                 wire.close()
+    run(scenario())
+
+
+def test_two_people_of_one_account_are_told_apart_by_their_names() -> None:
+    async def scenario() -> None:
+        async with running_service() as service:
+            anna = await Wire.open(service.socket_path)
+            await anna.hello("local:1000", "Anna")
+            await anna.send({"type": "create", "seats": SEATS_2H, "pace": "instant"})
+            table = (await anna.expect("created"))["table"]
+            bruno = await Wire.open(service.socket_path)
+            await bruno.hello("local:1000", "Bruno")
+            assert [s["yours"] for s in bruno.messages[-1]["tables"][0]["seats"]] == [
+                False, False, False]
+            await bruno.send({"type": "sit", "table": table, "seat": 1})
+            assert (await bruno.expect("seated"))["seat"] == 1
+            await bruno.send({"type": "start", "id": 1, "table": table})
+            assert (await bruno.expect("error"))["code"] == "not_allowed"
+            # Anna at a second terminal takes her seat over: the first one is sent away
+            again = await Wire.open(service.socket_path)
+            await again.hello("local:1000", "anna")
+            await again.send({"type": "sit", "table": table, "seat": 0})
+            assert (await again.expect("seated"))["seat"] == 0
+            assert (await anna.expect("bye"))["reason"]
+            await again.send({"type": "start", "id": 2, "table": table})
+            assert (await again.expect("started"))["id"] == 2
+            for wire in (anna, bruno, again):
+                wire.close()
+    run(scenario())
+
+
+def test_an_absent_seat_is_handed_to_a_computer_and_taken_back() -> None:
+    async def scenario() -> None:
+        async with running_service(hand_over_after=0.0) as service:
+            table, (anna, bruno) = await table_of(service.socket_path, SEATS_2H,
+                                                  ["Anna", "Bruno"])
+            bruno.close()
+            gone = await anna.update(lambda m: {"type": "seat_gone", "seat": 1} in m["events"])
+            assert gone["state"]["gone_for"][1] is not None
+            await anna.send({"type": "hand_over", "seat": 1})
+            stand_in = await anna.update(lambda m: any(e["type"] == "stand_in"
+                                                       for e in m["events"]))
+            assert {"type": "stand_in", "seat": 1, "level": "hard"} in stand_in["events"]
+            bruno = await Wire.open(service.socket_path)
+            await bruno.hello("test:Bruno", "Bruno")
+            await bruno.send({"type": "sit", "table": table, "seat": 1})
+            await bruno.expect("seated")
+            back = await anna.update(lambda m: {"type": "stand_in", "seat": 1, "level": None}
+                                     in m["events"])
+            assert back["state"]["stand_ins"][1] is None
+            anna.close()
+            bruno.close()
+    run(scenario())
+
+
+def test_a_seat_is_handed_over_only_after_the_delay() -> None:
+    async def scenario() -> None:
+        async with running_service() as service:
+            _, (anna, bruno) = await table_of(service.socket_path, SEATS_2H, ["Anna", "Bruno"])
+            bruno.close()
+            await anna.update(lambda m: {"type": "seat_gone", "seat": 1} in m["events"])
+            await anna.send({"type": "hand_over", "seat": 1})
+            refusal = await anna.update(lambda m: any(e["type"] == "refused"
+                                                      for e in m["events"]))
+            assert "wait" in refusal["events"][0]["reason"]
+            assert refusal["state"]["hand_over_after"] == 120.0
+            anna.close()
     run(scenario())
