@@ -191,3 +191,27 @@ def test_names_are_unique_at_a_table(tmp_path: Path) -> None:
 
     with running_service(tmp_path) as service:
         asyncio.run(main(service.socket))
+
+
+def test_the_same_person_at_another_terminal_takes_the_seat_over(tmp_path: Path) -> None:
+    async def main(socket: Path) -> None:
+        anna = await LobbyClient.connect(socket, "local:anna", "Anna")
+        bruno = await LobbyClient.connect(socket, "local:bruno", "Bruno")
+        _at_anna, at_bruno, table = await friends_table(anna, bruno)
+        first = Recorder(at_bruno)
+        await until(lambda: at_bruno.latest is not None, "Bruno's first view")
+        elsewhere = await LobbyClient.connect(socket, "local:bruno", "Bruno")
+        (info,) = [t for t in await elsewhere.tables() if t.table == table]
+        assert info.my_seat == 1
+        second = await elsewhere.sit(table, 1)
+        Recorder(second)
+        await until(lambda: second.latest is not None, "the seat at the other terminal")
+        await until(lambda: at_bruno.lost is not None, "the first terminal told")
+        assert "another terminal" in at_bruno.lost
+        assert first.updates[-1].events[-1].rule == "connection_lost"
+        assert second.view().hand == first.updates[0].views[0].hand   # he has not played
+        for client in (anna, elsewhere):
+            client.close()
+
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
