@@ -17,6 +17,7 @@ from ..engine import Action, Player, Rules, SeatView, Session
 if TYPE_CHECKING:
     from ..players import Hint
     from ..store.folder import SessionStore
+    from ..store.lock import SessionLock
 
 
 class ComputerPlayer(Protocol):
@@ -46,16 +47,20 @@ class Table:
     # -- opening -------------------------------------------------------------------------
     @classmethod
     def create(cls, store: SessionStore, rules: Rules, players: list[Player], name: str = "",
-               seed: int | None = None) -> Table:
-        """A new session: id, first dealer drawn, deal 1 dealt, lock taken, saved."""
+               seed: int | None = None, lock: SessionLock | None = None) -> Table:
+        """A new session: id, first dealer drawn, deal 1 dealt, lock taken, saved.
+
+        ``lock``: the lock of an id reserved beforehand (the service's waiting tables);
+        the session takes that id and keeps the lock."""
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         first_human = next((p.name for p in players if p.is_human), players[0].name)
-        session_id = store.new_id(name, first_human)
+        session_id = lock.id if lock is not None else store.new_id(name, first_human)
         now = datetime.now(UTC).replace(microsecond=0)
         session = Session.new(rules, players, random.Random(_seed_for(seed, "deal/1")),
                               id=session_id, name=name, created=now)
-        lock = store.lock(session_id)
+        if lock is None:
+            lock = store.lock(session_id)
         table = cls(store, session, lock, seed)
         try:
             table.save()
