@@ -316,10 +316,11 @@ class LobbyClient:
                 try:
                     update = protocol.update_from_json(message)
                 except (KeyError, TypeError, ValueError) as error:
-                    update = remote.refusal(f"an update could not be read: {_reason(error)}",
-                                            "protocol")
-                    if update is None:
-                        return
+                    refused = remote.refusal(f"an update could not be read: {_reason(error)}",
+                                             "protocol")
+                    if refused is not None:
+                        remote._receive(refused)
+                    return
                 remote._receive(update)
         elif kind == "error" and self.at_table is not None:
             # A command at the table refused outright (no id: nobody awaits it).
@@ -388,7 +389,7 @@ class RemoteClient(TableClient):
         self.lost: str | None = None
         self._name = ""
 
-    @property  # type: ignore[override]
+    @property
     def session_name(self) -> str:
         """The table's name, as the lobby last listed it."""
         for info in self.link.tables_seen:

@@ -15,9 +15,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..engine import DealResult, Rules, SeatView, Trick
+from ..engine import PRESET_NAMES, DealResult, Rules, SeatView, Trick
 from ..engine.cards import FULL_DECK
-from ..engine.rules import PRESET_NAMES
 from ..table.events import (
     CardPlayed,
     DealDealt,

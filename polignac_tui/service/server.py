@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..engine import Declare, Play, Player, RuleError, Rules
+from ..engine import LEVELS, PRESET_NAMES, Declare, Play, Player, RuleError, Rules, one_of
 from ..engine.rules import preset
 from ..store import SessionFileError, SessionLock, SessionLocked, SessionStore, StoreError
 from ..store.lock import acquire
@@ -570,7 +570,8 @@ class Service:
         seats_in = message["seats"]
         settings = dict(message.get("rules", {}))
         try:
-            base = preset(str(settings.get("preset", "classique")), len(seats_in)).to_dict()
+            base = preset(one_of(settings.get("preset", "classique"), PRESET_NAMES, "preset"),
+                          len(seats_in)).to_dict()
             base.update(settings)
             rules = Rules.from_dict(base)
         except (RuleError, TypeError) as error:
@@ -674,8 +675,8 @@ class Service:
                 seat.kind, seat.level = "computer", fill
                 seat.name = next(n for n in COMPUTER_NAMES if n.casefold() not in taken)
                 taken.add(seat.name.casefold())
-            players.append(Player(seat.name, "computer" if seat.kind == "computer" else "human",
-                                  seat.level if seat.kind == "computer" else None))
+            players.append(Player(seat.name, "computer", one_of(seat.level, LEVELS, "level"))
+                           if seat.kind == "computer" else Player(seat.name))
         try:
             rules = Rules.from_dict(served.rules_data)
             table = ServedSession.create(self.store, rules, players, served.name,

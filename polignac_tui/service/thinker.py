@@ -16,10 +16,12 @@ import os
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine import Action, SeatView
 from ..table.core import _seed_for
+
+_T = TypeVar("_T")
 
 if TYPE_CHECKING:
     from ..players import Hint
@@ -93,7 +95,7 @@ class PoolThinker:
         self.pool = pool
         self.seed = table_seed
         self.closed = False
-        self._running: set[Future[object]] = set()
+        self._running: set[Future[Any]] = set()
 
     async def think(self, seat: int, level: str, view: SeatView) -> Action:
         seed = _seed_for(self.seed, f"seat/{seat}/{level}/{move_key(view)}")
@@ -103,7 +105,7 @@ class PoolThinker:
         seed = _seed_for(self.seed, f"hint/{view.seat}/{move_key(view)}")
         return await self._await(self.pool.submit_hint(seed, view))
 
-    async def _await(self, future: Future[object]) -> object:
+    async def _await(self, future: Future[_T]) -> _T:
         if self.closed:
             raise RuntimeError("the table is closed")
         self._running.add(future)

@@ -41,9 +41,13 @@ class TableClient(ABC):
       table keeps the pace chosen when it was created.
     """
 
-    #: The session's name and id (for the header and the lobby).
-    session_name: str = ""
+    #: The session's id (for the lobby).
     session_id: str = ""
+
+    @property
+    def session_name(self) -> str:
+        """The session's name (for the header)."""
+        return ""
 
     def __init__(self) -> None:
         self.latest: Update | None = None
@@ -107,10 +111,13 @@ class LocalClient(TableClient):
         super().__init__()
         self.table = table
         self.runner = TableRunner(table, ThreadThinker(table), pace=pace)
-        self.session_name = table.session.name
         self.session_id = table.session.id
         self._seats = tuple(table.humans())
         self._connection: Connection | None = None
+
+    @property
+    def session_name(self) -> str:
+        return self.table.session.name
 
     @property
     def seats(self) -> tuple[int, ...]:

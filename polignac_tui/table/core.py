@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import threading
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from ..engine import Action, Player, Rules, SeatView, Session
 
@@ -47,7 +47,7 @@ class Table:
     # -- opening -------------------------------------------------------------------------
     @classmethod
     def create(cls, store: SessionStore, rules: Rules, players: list[Player], name: str = "",
-               seed: int | None = None, lock: SessionLock | None = None) -> Table:
+               seed: int | None = None, lock: SessionLock | None = None) -> Self:
         """A new session: id, first dealer drawn, deal 1 dealt, lock taken, saved.
 
         ``lock``: the lock of an id reserved beforehand (the service's waiting tables);
@@ -70,7 +70,7 @@ class Table:
         return table
 
     @classmethod
-    def open(cls, store: SessionStore, id: str, seed: int | None = None) -> Table:
+    def open(cls, store: SessionStore, id: str, seed: int | None = None) -> Self:
         """A saved session, its lock taken (raises ``SessionLocked`` / ``SessionFileError``)."""
         lock = store.lock(id)
         try:

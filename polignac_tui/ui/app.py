@@ -21,7 +21,6 @@ from .asciimode import AsciiFilter, AsciiScrollBarRender, ascii_words
 if TYPE_CHECKING:
     from ..commands.join import JoinTarget
     from ..engine import Player, Rules, Session
-    from ..service.client import RemoteClient
     from ..store.folder import SessionStore
     from ..table import Table
     from ..table.client import TableClient
@@ -302,11 +301,6 @@ class PolignacApp(App[None]):
     def leave_table(self) -> None:
         """The table screen was left (q, or the end of the session): back Home."""
         self.go_home()
-
-    def open_remote_table(self, client: RemoteClient) -> None:
-        """Show the table screen, the same as local play's, on a table of the service."""
-        from .screens.table import TableScreen
-        self.push_screen(TableScreen(client))  # type: ignore[arg-type]
 
     def start_new(self, rules: Rules, players: list[Player], name: str = "") -> bool:
         """Create a session, save it, and open its table; False (and a message) on failure."""

@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Footer, Static
 from ...engine import Player, Rules
 from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
 from ..chrome import header
+from ..handle import polignac_app
 
 if TYPE_CHECKING:
     from ...commands.join import JoinTarget
@@ -386,7 +387,7 @@ class LobbyScreen(Screen[None]):
         if self.link is None:
             return
         table_name = name or f"{self.link.name}'s table"[:NAME_WIDTH]
-        pace = getattr(self.app.settings, "pace", "normal")  # type: ignore[attr-defined]
+        pace = polignac_app(self.app).settings.pace
         self.run_worker(self._create(table_name, rules, seats, pace), group="lobby-action",
                         exit_on_error=False)
 
@@ -416,4 +417,4 @@ class LobbyScreen(Screen[None]):
         remote = link.at_table
         if remote is None or remote.closed or remote.latest is None:
             return
-        self.app.open_remote_table(remote)  # type: ignore[attr-defined]
+        polignac_app(self.app).open_client(remote)

@@ -24,6 +24,7 @@ from ...engine.rules import (
     describe_setting,
 )
 from ..chrome import header
+from ..handle import polignac_app
 from ..quick import DEFAULT_LEVEL, computer_names
 
 MAX_SEATS = 8
@@ -150,7 +151,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         self.your_name = your_name
 
     def compose(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = polignac_app(self.app).settings
         start = settings.default_preset if settings.default_preset in PRESET_NAMES else "classique"
         rules = preset(start, 4)
         yield header(self.app)
