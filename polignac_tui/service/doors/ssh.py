@@ -221,13 +221,15 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
                              orig_port: int) -> bool:
-        return False
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                        "polignac-tui allows no port forwarding")
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
         return False
 
     def unix_connection_requested(self, dest_path: str) -> bool:
-        return False
+        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                                        "polignac-tui allows no socket forwarding")
 
     def unix_server_requested(self, listen_path: str) -> bool:
         return False
