@@ -13,6 +13,7 @@ import base64
 import itertools
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -27,7 +28,7 @@ CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
-         "--hide-scrollbars", "--mute-audio"]
+         "--hide-scrollbars", "--mute-audio", "--disable-features=BackForwardCache"]
 
 
 def find_chromium() -> str | None:
@@ -41,6 +42,31 @@ def find_chromium() -> str | None:
         subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], capture_output=True,
                        env=env, timeout=600)
     return CHROMIUM if Path(CHROMIUM).exists() else None
+
+
+RECORDER = """
+(() => {
+  const Original = window.WebSocket;
+  window.__received = [];
+  window.__closed = 0;
+  const decoder = new TextDecoder();
+  function Recording(url, protocols) {
+    const ws = protocols === undefined ? new Original(url) : new Original(url, protocols);
+    ws.addEventListener("message", (event) => {
+      const data = event.data;
+      if (data instanceof ArrayBuffer) window.__received.push(decoder.decode(data));
+      else if (data instanceof Blob) data.arrayBuffer().then(
+        (b) => window.__received.push(decoder.decode(b)));
+    });
+    ws.addEventListener("close", () => { window.__closed += 1; });
+    return ws;
+  }
+  Recording.prototype = Original.prototype;
+  for (const k of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) Recording[k] = Original[k];
+  window.WebSocket = Recording;
+})();
+"""
+ESCAPES = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][A-Z0-9]|.)")
 
 
 class Chromium:
@@ -97,6 +123,17 @@ class Chromium:
                 if "error" in data:
                     raise RuntimeError(f"{method}: {data['error']}")
                 return data.get("result", {})
+
+    async def record_websockets(self) -> None:
+        """From the next page on, keep every binary websocket message as text in
+        ``window.__received`` (what the page's terminal is given to draw) and count the
+        websockets closed in ``window.__closed``."""
+        await self.send("Page.addScriptToEvaluateOnNewDocument", source=RECORDER)
+
+    async def received_text(self) -> str:
+        """What the page's websockets carried, escape sequences taken out."""
+        raw = await self.evaluate("(window.__received || []).join('')") or ""
+        return ESCAPES.sub("", raw)
 
     async def goto(self, url: str) -> None:
         await self.send("Page.navigate", url=url)
