@@ -1,12 +1,13 @@
-"""Doors: N SSH connections at once, each a real terminal session of the app.
+"""Doors: N SSH connections, each a real terminal session of the app.
 
 An SSH door is opened on a free local port (in this process), running the app with empty
 temporary data and config folders; N asyncssh clients, each with its own key, connect at
-once and ask for an 80×24 terminal. For each, the time from starting to connect to the first
-full screen drawn (the text ``--expect`` seen in what the terminal was sent, escape sequences
-taken out) is measured; with every screen drawn, the resident memory of the app processes
-is read from /proc. ``action_p95_ms`` (a key press that plays a card, to the other three
-terminals of the table showing it) needs the table service and its lobby: null until then.
+once (or spread over ``--ramp`` seconds) and ask for an 80×24 terminal. For each, the time
+from starting to connect to the first full screen drawn (the text ``--expect`` seen in
+what the terminal was sent, escape sequences taken out) is measured; with every screen
+drawn, the resident memory of the app processes is read from /proc. ``action_p95_ms`` (a
+key press that plays a card, to the other three terminals of the table showing it) needs
+the table service and its lobby: null until then.
 Targets: first frame p95 ≤ 2 s, action p95 ≤ 150 ms.
 """
 
@@ -63,9 +64,11 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-async def one_client(port: int, index: int, expect: bytes, timeout: float) -> tuple[float, object]:
+async def one_client(port: int, index: int, expect: bytes, timeout: float,
+                     delay: float = 0.0) -> tuple[float, object]:
     import asyncssh
     key = asyncssh.generate_private_key("ssh-ed25519")
+    await asyncio.sleep(delay)
     start = time.perf_counter()
     conn = await asyncssh.connect("127.0.0.1", port, username=f"player{index}",
                                   client_keys=[key], known_hosts=None, agent_path=None,
@@ -85,7 +88,8 @@ async def one_client(port: int, index: int, expect: bytes, timeout: float) -> tu
     return time.perf_counter() - start, (conn, process)
 
 
-async def measure(connections: int, expect: str, timeout: float) -> dict[str, object]:
+async def measure(connections: int, expect: str, timeout: float,
+                  ramp: float = 0.0) -> dict[str, object]:
     from ..service.doors import DoorLimits, open_ssh_door
     with tempfile.TemporaryDirectory(prefix="doors-bench-") as home:
         env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
@@ -96,8 +100,9 @@ async def measure(connections: int, expect: str, timeout: float) -> dict[str, ob
             limits=DoorLimits(connections=connections + 1, per_key=1,
                               per_minute=connections + 1))
         try:
-            results = await asyncio.gather(*(one_client(door.port, i, expect.encode(), timeout)
-                                             for i in range(connections)))
+            results = await asyncio.gather(*(
+                one_client(door.port, i, expect.encode(), timeout, ramp * i / connections)
+                for i in range(connections)))
             firsts = sorted(r[0] for r in results)
             pids = [pid for p in door.processes for pid in descendants(p.pid)]
             rss = sum(rss_kb(pid) for pid in pids) / 1024
@@ -109,6 +114,7 @@ async def measure(connections: int, expect: str, timeout: float) -> dict[str, ob
     p95 = firsts[max(0, round(0.95 * len(firsts)) - 1)]
     return {
         "connections": connections,
+        "ramp_s": ramp,
         "first_frame_p50_s": round(statistics.median(firsts), 3),
         "first_frame_p95_s": round(p95, 3),
         "first_frame_max_s": round(firsts[-1], 3),
@@ -130,12 +136,15 @@ def run(argv: list[str]) -> int:
                         help="text of the first screen (default: Home's 'New session')")
     parser.add_argument("--timeout", type=float, default=120.0,
                         help="seconds a connection may take to its first screen")
+    parser.add_argument("--ramp", type=float, default=0.0, metavar="S",
+                        help="spread the connections evenly over S seconds (default 0: "
+                             "all at once)")
     parser.add_argument("--json", action="store_true", help="one JSON object")
     args = parser.parse_args(argv)
     if args.connections < 1:
         parser.error(f"--connections must be at least 1, not {args.connections}")
     try:
-        result = asyncio.run(measure(args.connections, args.expect, args.timeout))
+        result = asyncio.run(measure(args.connections, args.expect, args.timeout, args.ramp))
     except (TimeoutError, EOFError, OSError) as error:
         print(f"doors benchmark failed: {error}", file=sys.stderr)
         return 1
@@ -143,7 +152,8 @@ def run(argv: list[str]) -> int:
         print(json.dumps(result))
         return 0
     ok = result["first_frame_p95_s"] <= TARGET_FIRST_FRAME_S  # type: ignore[operator]
-    print(f"{result['connections']} SSH connections at once ({result['cpus']} cores)")
+    spread = f"over {args.ramp:g} s" if args.ramp else "at once"
+    print(f"{result['connections']} SSH connections {spread} ({result['cpus']} cores)")
     print(f"  first screen: p50 {result['first_frame_p50_s']} s, p95 "
           f"{result['first_frame_p95_s']} s, max {result['first_frame_max_s']} s "
           f"(target p95 ≤ {TARGET_FIRST_FRAME_S} s: {'met' if ok else 'NOT met'})")
