@@ -17,6 +17,8 @@ from polignac_tui.service.doors import (
     bounded_name,
     join_argv,
     load_or_create_host_key,
+    parse_address,
+    player_env,
     read_authorized_keys,
 )
 from polignac_tui.service.doors.hostkey import HOST_KEY_NAME
@@ -126,3 +128,30 @@ def test_authorized_keys_files_are_read_or_refused_with_a_reason(tmp_path: Path)
     broken.write_text(key.export_public_key().decode() + "ssh-ed25519 AAAAnotbase64\n")
     with pytest.raises(AuthorizedKeysError, match="line 2"):
         read_authorized_keys(broken)
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    ("2222", ("", 2222)), ("0.0.0.0:2222", ("0.0.0.0", 2222)),
+    ("[::1]:8000", ("::1", 8000)), ("cards.local:8000", ("cards.local", 8000)),
+])
+def test_addresses_are_read(text: str, address: tuple[str, int]) -> None:
+    assert parse_address(text, "--ssh") == address
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("", "port must be"), ("ssh", "port must be"), ("0", "port must be"),
+    ("70000", "port must be"), (":2222", "nothing before the colon"),
+    ("::1:2222", "in brackets"), ("host:", "port must be"),
+])
+def test_bad_addresses_are_refused_with_the_option_and_why(text: str, why: str) -> None:
+    with pytest.raises(ValueError, match=why) as error:
+        parse_address(text, "--web")
+    assert str(error.value).startswith(f"--web {text!r}")
+
+
+def test_player_env_keeps_nothing_of_the_hosts_agent_display_terminal_or_locale() -> None:
+    env = player_env({"PATH": "/bin", "HOME": "/h", "SSH_AUTH_SOCK": "/tmp/agent",
+                      "DISPLAY": ":0", "TERM": "tmux", "LANG": "C", "LC_ALL": "C",
+                      "TEXTUAL_DRIVER": "x", "POLIGNAC_TUI_IDENTITY": "ssh:host",
+                      "XDG_DATA_HOME": "/d"})
+    assert env == {"PATH": "/bin", "HOME": "/h", "XDG_DATA_HOME": "/d"}

@@ -7,7 +7,16 @@ environment (``POLIGNAC_TUI_IDENTITY``).
 """
 
 from .hostkey import HostKeyError, default_data_dir, load_or_create_host_key
-from .launch import IDENTITY_ENV, SSHLogin, app_argv, bounded_name, join_argv, web_join_argv
+from .launch import (
+    IDENTITY_ENV,
+    SSHLogin,
+    app_argv,
+    bounded_name,
+    join_argv,
+    parse_address,
+    player_env,
+    web_join_argv,
+)
 from .limits import DoorGate, DoorLimits
 from .ssh import AuthorizedKeysError, SSHDoor, open_ssh_door, read_authorized_keys
 from .web import WebDoor, open_web_door
@@ -15,6 +24,7 @@ from .web import WebDoor, open_web_door
 __all__ = [
     "IDENTITY_ENV", "AuthorizedKeysError", "DoorGate", "DoorLimits", "HostKeyError",
     "SSHDoor", "SSHLogin", "WebDoor", "app_argv", "bounded_name", "default_data_dir",
-    "join_argv", "load_or_create_host_key", "open_ssh_door", "open_web_door",
+    "join_argv", "load_or_create_host_key", "open_ssh_door", "open_web_door", "parse_address",
+    "player_env",
     "read_authorized_keys", "web_join_argv",
 ]

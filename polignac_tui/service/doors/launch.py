@@ -60,3 +60,34 @@ def passed_through(client_env: Mapping[str, str], term: str | None) -> dict[str,
 
 def _safe(text: str) -> bool:
     return 0 < len(text) <= 256 and text.isprintable()
+
+
+_HOST_ONLY = ("SSH_AUTH_SOCK", "SSH_AGENT_PID", "SSH_CONNECTION", "SSH_CLIENT", "SSH_TTY",
+              "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "DBUS_SESSION_BUS_ADDRESS",
+              "TERM", "COLORTERM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "COLUMNS", "LINES",
+              "TMUX", "TMUX_PANE", "STY", "LANG", "LANGUAGE", IDENTITY_ENV)
+
+
+def player_env(base: Mapping[str, str]) -> dict[str, str]:
+    """The host's environment made fit for a player's app process: nothing that reaches the
+    host's agent, display or terminal, no Textual settings, no locale (the client's
+    passes through)."""
+    return {k: v for k, v in base.items()
+            if k not in _HOST_ONLY and not k.startswith(("TEXTUAL", "LC_"))}
+
+
+def parse_address(text: str, option: str) -> tuple[str, int]:
+    """``[HOST:]PORT`` (``[::1]:2222`` for IPv6) as (host, port); host "" means 127.0.0.1.
+    Raises ValueError naming ``option`` and what is wrong."""
+    host, sep, port = text.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    elif ":" in host:
+        raise ValueError(f"{option} {text!r}: write an IPv6 address in brackets, "
+                         f"e.g. [::1]:2222")
+    if sep and not host:
+        raise ValueError(f"{option} {text!r}: nothing before the colon (give a host or "
+                         f"only the port)")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{option} {text!r}: the port must be a number from 1 to 65535")
+    return host, int(port)

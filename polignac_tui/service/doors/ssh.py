@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import re
 import time
 from collections.abc import Callable, Mapping
@@ -17,7 +18,7 @@ from pathlib import Path
 import asyncssh
 
 from .hostkey import fingerprint, load_or_create_host_key
-from .launch import IDENTITY_ENV, SSHLogin, bounded_name, passed_through
+from .launch import IDENTITY_ENV, SSHLogin, bounded_name, passed_through, player_env
 from .limits import DoorGate, DoorLimits
 from .pty_process import DEFAULT_GRACE_S, PtyProcess
 
@@ -77,13 +78,14 @@ async def open_ssh_door(host: str, port: int, *, argv_for: Callable[[SSHLogin], 
 
     The host key is read from (or made in) ``data_dir``; ``door.fingerprint`` is the
     fingerprint to print. ``argv_for(login)`` is the app each player runs; ``env`` its
-    environment (TERM, LANG, LC_* and POLIGNAC_TUI_IDENTITY are added per player).
+    environment (default: ``player_env(os.environ)``; TERM, LANG, LC_* and
+    POLIGNAC_TUI_IDENTITY are added per player).
     Raises ``HostKeyError``, ``AuthorizedKeysError`` or ``OSError`` (port taken) with a
     message naming what failed.
     """
     key, created = load_or_create_host_key(data_dir)
     authorized = read_authorized_keys(authorized_keys) if authorized_keys is not None else None
-    door = SSHDoor(argv_for=argv_for, env=env if env is not None else {},
+    door = SSHDoor(argv_for=argv_for, env=env if env is not None else player_env(os.environ),
                    authorized=authorized, limits=limits or DoorLimits(), grace_s=grace_s)
     door.fingerprint = fingerprint(key)
     door.host_key_created = created
@@ -308,7 +310,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             self.process = await PtyProcess.spawn(
                 self.door.argv_for(login), env, *self.size,
                 on_output=self._output, on_exit=self._process_ended)
-        except OSError as error:
+        except Exception as error:  # a bad argv must not take the door down
             log.error("cannot start the app for %s: %s", self.owner.address, error)
             self._say(b"polignac-tui: the server could not start the game; sorry\r\n")
             self.chan.exit(1)

@@ -23,6 +23,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from .launch import player_env
 from .limits import DoorLimits
 from .pty_process import DEFAULT_GRACE_S
 
@@ -64,10 +65,12 @@ async def open_web_door(host: str, port: int, *, argv: Sequence[str],
                         limits: DoorLimits | None = None, public_url: str | None = None,
                         grace_s: float = DEFAULT_GRACE_S) -> WebDoor:
     """Serve ``argv`` (a Textual app) to browsers on ``host:port`` (``host`` "" means
-    127.0.0.1; port 0 picks one). ``public_url`` (e.g. ``https://cards.example.org``) is
+    127.0.0.1; port 0 picks one), with the environment ``env`` (default:
+    ``player_env(os.environ)``). ``public_url`` (e.g. ``https://cards.example.org``) is
     only needed behind a proxy that changes the address or the scheme. At most
     ``limits.connections`` tabs play at once. Raises ``OSError`` if the port is taken."""
-    server = _DoorServer(list(argv), env if env is not None else {}, limits or DoorLimits(),
+    server = _DoorServer(list(argv), env if env is not None else player_env(os.environ),
+                         limits or DoorLimits(),
                          public_url, grace_s)
     app = await server._make_app()
     runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=5.0, access_log=None)
