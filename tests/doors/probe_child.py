@@ -16,9 +16,9 @@ def main() -> None:
     if "--ignore-hup" in sys.argv:
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
-    def winch(*_: object) -> None:
+    def winch(*_: object) -> None:  # os.write: a print here could land inside another print
         size = os.get_terminal_size(0)
-        print(f"SIZE {size.columns} {size.lines}", flush=True)
+        os.write(1, f"SIZE {size.columns} {size.lines}\n".encode())
 
     signal.signal(signal.SIGWINCH, winch)
     size = shutil.get_terminal_size()

@@ -146,8 +146,8 @@ def test_a_local_port_forward_is_refused(setup: Setup) -> None:
             client.settimeout(10)
             assert client.recv(100) == b""  # closed: nothing came through the tunnel
     finally:
-        forward.terminate()
-        _, err = forward.communicate(timeout=10)
+        forward.kill()
+        _, err = forward.communicate(timeout=20)
     assert "open failed" in err and "prohibited" in err
 
 

@@ -51,6 +51,7 @@ def test_a_terminal_session_gets_its_own_process_on_a_pty(tmp_path: Path) -> Non
                 process.stdin.write(b"exit 3\r")
                 result = await asyncio.wait_for(process.wait(), 10)
                 assert result.exit_status == 3  # the app ended: the session ends with it
+                await asyncio.wait_for(conn.wait_closed(), 10)  # and the connection too
                 assert await wait_gone(int(info["pid"]))  # type: ignore[arg-type]
         finally:
             await door.close()
@@ -166,14 +167,14 @@ def test_limits_at_once_per_key_and_per_minute(tmp_path: Path) -> None:
             b = await second.create_process(term_type="xterm", encoding=None)
             await probe_info(a)
             await probe_info(b)
-            third = await connect(door, KEY)  # a third with the same key: told why, closed
-            result = await third.run(term_type="xterm", check=False, timeout=10)
-            assert "this key already has 2 connections open" in result.stdout
-            assert len(door.processes) == 2
+            third = await connect(door, KEY)
             with pytest.raises(asyncssh.DisconnectError, match="server is full"):
                 await connect(door, OTHER)  # a fourth connection at once
-            third.close()
-            await third.wait_closed()
+            result = await third.run(term_type="xterm", check=False, timeout=10)
+            # a third session with the same key: told why, and its connection closed
+            assert "this key already has 2 connections open" in result.stdout
+            await asyncio.wait_for(third.wait_closed(), 10)
+            assert len(door.processes) == 2
             async with connect(door, OTHER):  # room again
                 pass
             first.close()

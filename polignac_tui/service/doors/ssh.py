@@ -378,7 +378,11 @@ class _Session(asyncssh.SSHServerSession[bytes]):
                 self.process.terminate(self.door.grace_s))
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """The session's channel is closed (one session per connection): so is the
+        connection, and the app process ends if it had not."""
         self.link_lost()
+        if self.owner.conn is not None:
+            self.owner.conn.close()
 
     async def end(self, reason: str) -> None:
         """End the app and tell the player why, their terminal put back to normal."""
