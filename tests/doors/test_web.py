@@ -60,6 +60,9 @@ def test_the_page_shows_the_app_and_keys_reach_it(tmp_path: Path) -> None:
                 await received(browser, "Preset")
                 await browser.goto("about:blank")  # the tab goes: so does its process
                 assert await wait_gone(pid, timeout=15)
+                deadline = time.monotonic() + 10  # and the door has reaped it
+                while door.processes and time.monotonic() < deadline:
+                    await asyncio.sleep(0.05)
                 assert door.processes == []
         finally:
             await door.close()

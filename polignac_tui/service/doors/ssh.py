@@ -57,7 +57,8 @@ class SSHDoor:
     def processes(self) -> list[PtyProcess]:
         """The app processes running now (one per player session)."""
         return [c.session.process for c in self.connections
-                if c.session is not None and c.session.process is not None]
+                if c.session is not None and c.session.process is not None
+                and c.session.process.running]
 
     async def close(self) -> None:
         """Stop listening, end every app process (SIGHUP, then SIGKILL after the grace) and
