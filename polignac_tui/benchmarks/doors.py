@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 NAME = "doors"
 HELP = "N SSH connections at once: time to the first screen, memory per connection"
@@ -65,7 +66,7 @@ def descendants(pid: int) -> list[int]:
 
 
 async def one_client(port: int, index: int, expect: bytes, timeout: float,
-                     delay: float = 0.0) -> tuple[float, object]:
+                     delay: float = 0.0) -> tuple[float, tuple[Any, Any]]:
     import asyncssh
     key = asyncssh.generate_private_key("ssh-ed25519")
     await asyncio.sleep(delay)
@@ -107,7 +108,7 @@ async def measure(connections: int, expect: str, timeout: float,
             pids = [pid for p in door.processes for pid in descendants(p.pid)]
             rss = sum(rss_kb(pid) for pid in pids) / 1024
             pss = sum(rss_kb(pid, "Pss") for pid in pids) / 1024
-            for _, (conn, _process) in results:  # type: ignore[misc]
+            for _, (conn, _process) in results:
                 conn.close()
         finally:
             await door.close()

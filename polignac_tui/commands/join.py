@@ -24,6 +24,7 @@ class JoinTarget:
     socket: Path
     identity: str
     name: str
+    code: str = ""      # a web player's code, shown in the lobby to take a seat back
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,8 +35,23 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the service's socket (default: the one `serve` uses by default)")
     p.add_argument("--name", default=None, help="your name at the tables (default: your "
                                                 "settings' name)")
+    p.add_argument("--web", action="store_true",
+                   help="the web door's lobby: ask the name in the app and give a code to "
+                        "take a seat back after a reload")
     add_ascii(p)
     p.set_defaults(handler=run_join)
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name at the tables, or None when it can."""
+    from ..engine import Player, RuleError
+    try:
+        Player(name)
+    except RuleError:
+        return f"the name {name!r} is not 1 to 24 printable characters"
+    if name.casefold() in AMBIGUOUS_NAMES:
+        return f"your friends will not know who {name!r} is: give your own name"
+    return None
 
 
 def default_socket() -> Path:
@@ -65,7 +81,6 @@ def check_service(path: Path) -> None:
 
 def run_join(args: argparse.Namespace) -> int:
     from ..config import load_settings
-    from ..engine import Player, RuleError
     from ..service.paths import check_socket_path
     from ..ui.app import PolignacApp
 
@@ -75,16 +90,17 @@ def run_join(args: argparse.Namespace) -> int:
     if problem is not None:
         raise CommandError(problem)
     check_service(path)
+    ascii = bool(getattr(args, "ascii", False))
+    if args.web:
+        app = PolignacApp(settings, start="web", join=JoinTarget(path, "", ""), ascii=ascii)
+        app.run()
+        return app.return_code or 0
     name = (args.name if args.name is not None else settings.name).strip()
-    try:
-        Player(name)
-    except RuleError:
-        raise CommandError(f"--name {name!r}: a name is 1 to 24 printable characters") from None
-    if name.casefold() in AMBIGUOUS_NAMES:
-        raise CommandError(f"your friends will not know who {name!r} is: give your name with "
-                           "--name NAME (or in the app's settings)")
+    problem = name_problem(name)
+    if problem is not None:
+        raise CommandError(f"--name: {problem} (give your name with --name NAME or in the "
+                           "app's settings)")
     target = JoinTarget(path, identity(), name)
-    app = PolignacApp(settings, start="lobby", join=target,
-                      ascii=bool(getattr(args, "ascii", False)))
+    app = PolignacApp(settings, start="lobby", join=target, ascii=ascii)
     app.run()
     return app.return_code or 0

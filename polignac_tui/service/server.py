@@ -19,10 +19,10 @@ import os
 import signal
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .. import __version__
 from ..engine import LEVELS, PRESET_NAMES, Declare, Play, Player, RuleError, Rules, one_of
@@ -757,21 +757,39 @@ async def _answers(path: Path) -> bool:
     return True
 
 
+class Door(Protocol):
+    """A way in for players (``service.doors``): closed before the service stops."""
+
+    async def close(self) -> None: ...
+
+
+OpenDoors = Callable[["Service"], Awaitable[list[Door]]]
+
+
 async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _stderr,
-                ready: Callable[[Service], None] | None = None) -> int:
-    """Run a service until SIGINT or SIGTERM, then close it cleanly."""
+                ready: Callable[[Service], None] | None = None,
+                open_doors: OpenDoors | None = None) -> int:
+    """Run a service until SIGINT or SIGTERM, then close it cleanly: the doors first (every
+    player's process ends), then every table (saved)."""
     service = Service(socket_path, workers=workers, log=log)
     await service.start()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, service.stop)
-    if ready is not None:
-        ready(service)
+    doors: list[Door] = []
     try:
-        await service.wait_stopped()
-    finally:
+        if open_doors is not None:
+            doors = await open_doors(service)
         for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(sig)
+            loop.add_signal_handler(sig, service.stop)
+        if ready is not None:
+            ready(service)
+        try:
+            await service.wait_stopped()
+        finally:
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.remove_signal_handler(sig)
+    finally:
+        for door in reversed(doors):
+            await door.close()
         await service.close()
         log("stopped; every table is saved")
     return 0

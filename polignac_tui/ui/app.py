@@ -109,6 +109,9 @@ class PolignacApp(App[None]):
         elif self.start == "lobby" and self.join is not None:
             from .screens.lobby import LobbyScreen
             self.push_screen(LobbyScreen(self.join))
+        elif self.start == "web" and self.join is not None:
+            from .screens.web_sign_in import WebSignInScreen
+            self.push_screen(WebSignInScreen(self.join.socket))
         self._started = True
         self.check_size()
         if self.first_paint_file:

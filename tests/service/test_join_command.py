@@ -92,3 +92,10 @@ def test_a_name_that_says_nobody_is_refused(capsys, ran, listening: Path, name: 
     err = capsys.readouterr().err
     assert "--name NAME" in err and err.count("\n") == 1
     assert ran == []
+
+
+def test_join_web_asks_the_name_in_the_app(ran, listening: Path) -> None:
+    save_settings(Settings(name="You"))       # the default name is no obstacle on the web
+    assert main(["join", "--socket", str(listening), "--web"]) == 0
+    (app,) = ran
+    assert app.start == "web" and app.join.socket == listening and app.join.identity == ""

@@ -262,7 +262,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         self.last_input = time.monotonic()
         self._idle_handle: asyncio.TimerHandle | None = None
         self._ended = False
-        self._ending: asyncio.Task[None] | None = None
+        self._ending: asyncio.Task[int] | None = None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan

@@ -135,8 +135,10 @@ class _AppProcess(AppService):
     """One tab's app process, started from an argv as its own process group."""
 
     def __init__(self, server: _DoorServer, websocket: web.WebSocketResponse) -> None:
+        async def close() -> None:
+            await websocket.close()
         super().__init__(server.command, write_bytes=websocket.send_bytes,
-                         write_str=websocket.send_str, close=websocket.close,
+                         write_str=websocket.send_str, close=close,
                          download_manager=server.download_manager)
         self.server = server
         self.process: asyncio.subprocess.Process | None = None

@@ -139,8 +139,15 @@ class LobbyScreen(Screen[None]):
         table.add_column("Players", key="players")
         table.add_column("State", key="state")
         table.focus()
-        self.query_one("#lobby-title", Static).update(
-            Text.assemble("Tables of the service · you are ", (self.target.name, "bold")))
+        title = Text.assemble("Tables of the service · you are ", (self.target.name, "bold"))
+        if self.target.code:
+            title.append(" · your code ")
+            title.append(self.target.code, style="bold")
+        self.query_one("#lobby-title", Static).update(title)
+        if self.target.code:
+            self.notify(f"Your code is {self.target.code}: with your name, it takes your seat "
+                        "back after a reload.", title="Keep your code", markup=False,
+                        timeout=30)
         self.run_worker(self.connect(), group="lobby", exclusive=True, exit_on_error=False)
 
     def on_unmount(self) -> None:
