@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from polignac_tui.engine import Play, Player, preset
 from polignac_tui.table import Table
+from polignac_tui.table.runner import TableRunner
 from polignac_tui.table.thinker import ThreadThinker
 from polignac_tui.ui.screens.table import PACE_DELAY
 
@@ -33,9 +34,16 @@ async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, setti
             shown.append(time.monotonic())
         return apply(action, **options)
 
+    scheduled: list[float] = []             # when the runner let the computer think
+    start_thinking = TableRunner._start_thinking
+
+    def timed_start(self, seat, level):
+        scheduled.append(time.monotonic())
+        return start_thinking(self, seat, level)
+
     monkeypatch.setattr(ThreadThinker, "think", timed_think)
+    monkeypatch.setattr(TableRunner, "_start_thinking", timed_start)
     table.apply = timed_apply
-    mounted = time.monotonic()
     delay = PACE_DELAY["slow"]
     async with app.run_test(size=(80, 24)) as pilot:
         deadline = time.monotonic() + 10 * delay
@@ -43,6 +51,6 @@ async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, setti
             await pilot.pause(0.05)
     assert shown, "no computer card within ten pace delays"
     # the thinking starts at once, well before the delay is over ...
-    assert began[0] - mounted < delay / 2
+    assert began[0] - scheduled[0] < delay / 2
     # ... and the card waits for the rest of the delay
-    assert shown[0] - began[0] >= delay - 0.05
+    assert shown[0] - scheduled[0] >= delay - 0.05
