@@ -40,7 +40,7 @@ from ..table.events import (
 )
 from ..table.runner import Connection, TableRunner
 from . import protocol
-from .paths import check_socket_path, service_folder
+from .paths import check_socket_path, default_socket, service_folder
 from .protocol import ProtocolError
 from .saver import ServedSession
 from .state import SeatRecord, ServiceState, StateError, TableRecord
@@ -398,7 +398,10 @@ class Service:
             self.tables[served.id] = served
         self._restored = True
         self._save_state()
-        self.log(f"listening on {self.socket_path} ({len(self.tables)} tables)")
+        count = len(self.tables)
+        self.log(f"listening on {self.socket_path} ({count} table{'' if count == 1 else 's'})")
+        where = "" if self.socket_path == default_socket() else f" --socket {self.socket_path}"
+        self.log(f"players on this machine: polignac-tui join{where} --name NAME")
 
     def stop(self) -> None:
         """Ask the service to stop (a signal handler calls this)."""
