@@ -4,8 +4,8 @@ the link dropped, and SIGTERM closing the doors and ending every player's proces
 
 from __future__ import annotations
 
-import asyncio
 import os
+import re
 import select
 import signal
 import socket
@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from polignac_tui.cli import main
-from polignac_tui.service.client import LobbyClient
 
 from .helpers import gone
 from .realclients import Tmux, app_env, ensure_tools, keygen, ssh_command
@@ -56,18 +55,29 @@ class Output:
         return self.text
 
 
-def create_table(sock: Path, name: str) -> None:
-    """The host (a local client) makes a table with one seat open for a friend."""
-    async def run() -> None:
-        link = await LobbyClient.connect(sock, "local:host", "Host")
-        await link.create(name, {"preset": "classique"},
-                          [{"kind": "you"}, {"kind": "open"}, {"kind": "computer"},
-                           {"kind": "computer"}])
-        link.close()
-    asyncio.run(run())
+def trick_of(screen: str) -> list[str]:
+    """The cards on the table in a tmux capture (``▐A♦▌``), in screen order."""
+    table_rows = screen.splitlines()[1:17]
+    return re.findall(r"▐([^▌]+)▌", "\n".join(table_rows))
 
 
-def test_one_command_runs_the_service_and_both_doors(tmp_path: Path) -> None:
+def play_when_asked(tmux: Tmux, names: list[str], cards: int) -> None:
+    """Each player presses enter (the selected card is legal) when the screen says it is
+    their turn, until ``cards`` cards were played by them."""
+    played = 0
+    deadline = time.monotonic() + 90
+    while played < cards:
+        assert time.monotonic() < deadline, "the players never got their turns"
+        for name in names:
+            if "Your turn" in tmux.screen(name):
+                tmux.tmux("send-keys", "-t", f"doors:{name}", "Enter")
+                tmux.wait_for(name, lambda s: "Your turn" not in s, timeout=20)
+                played += 1
+        time.sleep(0.1)   # polling two terminals, bounded by the deadline
+
+
+def test_two_ssh_players_share_a_table_and_one_comes_back_to_the_same_trick(
+        tmp_path: Path) -> None:
     sock = tmp_path / "service.sock"
     ssh_port, web_port = free_port(), free_port()
     env = app_env(tmp_path)
@@ -86,27 +96,58 @@ def test_one_command_runs_the_service_and_both_doors(tmp_path: Path) -> None:
         with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/", timeout=20) as page:
             assert page.status == 200 and f"ws://127.0.0.1:{web_port}/ws" in page.read().decode()
 
-        create_table(sock, "Friday")
-        anna, known = keygen(tmp_path / "anna"), tmp_path / "known_hosts"
-        ssh = ssh_command(ssh_port, anna, "anna", known)
-        tmux.open("anna", ssh)
-        tmux.wait_for("anna", lambda s: "you are anna" in s and "Friday" in s, timeout=60)
-        tmux.tmux("send-keys", "-t", "doors:anna", "Enter")       # sit at the open seat
-        tmux.wait_for("anna", lambda s: "anna  (you)" in s or "2 anna" in s, timeout=30)
+        known = tmp_path / "known_hosts"
+        anna = ssh_command(ssh_port, keygen(tmp_path / "anna"), "anna", known)
+        bruno = ssh_command(ssh_port, keygen(tmp_path / "bruno"), "bruno", known)
+        tmux.open("anna", anna)
+        tmux.wait_for("anna", lambda s: "you are anna" in s, timeout=60)
+        # Anna creates a table: seat 2 open for a friend, two computers.
+        tmux.tmux("send-keys", "-t", "doors:anna", "n")
+        tmux.wait_for("anna", lambda s: "Seat 2" in s, timeout=30)
+        for _ in range(5):                                # to seat 2's kind
+            tmux.tmux("send-keys", "-t", "doors:anna", "Tab")
+        tmux.tmux("send-keys", "-t", "doors:anna", "Enter")
+        tmux.wait_for("anna", lambda s: "open for a friend" in s)
+        tmux.tmux("send-keys", "-t", "doors:anna", "Up", "Up", "Enter")
+        tmux.wait_for("anna", lambda s: "open for a friend    " in s)
+        tmux.tmux("send-keys", "-t", "doors:anna", "C-s")
+        tmux.wait_for("anna", lambda s: "You sit at seat 1" in s, timeout=30)
 
-        # The link drops (ssh killed): the app process ends; the same key gets the seat back.
-        os.kill(tmux.pane_pid("anna"), signal.SIGKILL)
-        tmux.wait_for("anna", lambda s: "Pane is dead" in s or "you are anna" not in s)
-        tmux.open("again", ssh)
-        screen = tmux.wait_for("again", lambda s: "you are anna" in s and "Friday" in s,
-                               timeout=60)
-        screen = tmux.wait_for("again", lambda s: "Take your seat back" in s, timeout=30)
-        assert "anna  (you)" in screen
+        tmux.open("bruno", bruno)
+        tmux.wait_for("bruno", lambda s: "you are bruno" in s and "anna's table" in s,
+                      timeout=60)
+        tmux.tmux("send-keys", "-t", "doors:bruno", "Enter")      # sits at the open seat
+        tmux.wait_for("bruno", lambda s: "Waiting for anna to start" in s, timeout=30)
+        tmux.tmux("send-keys", "-t", "doors:anna", "s")
+        for name in ("anna", "bruno"):
+            tmux.wait_for(name, lambda s: "Deal 1" in s and "Scores" in s, timeout=30)
+        play_when_asked(tmux, ["anna", "bruno"], 2)        # a card each
+        # Then Anna plays on until the table waits for Bruno's card.
+        deadline = time.monotonic() + 90
+        while "Your turn" not in (screen := tmux.screen("bruno")):
+            assert time.monotonic() < deadline, "Bruno's turn never came"
+            if "Your turn" in tmux.screen("anna"):
+                tmux.tmux("send-keys", "-t", "doors:anna", "Enter")
+                tmux.wait_for("anna", lambda s: "Your turn" not in s, timeout=20)
+            time.sleep(0.1)   # polling two terminals, bounded by the deadline
+        before = trick_of(screen)
+
+        # Bruno's link drops: his seat waits; the same key takes it back, same trick.
+        os.kill(tmux.pane_pid("bruno"), signal.SIGKILL)
+        tmux.wait_for("anna", lambda s: "Waiting for bruno (gone for" in s, timeout=30)
+        tmux.open("again", bruno)
+        tmux.wait_for("again", lambda s: "Take your seat back" in s, timeout=60)
+        tmux.tmux("send-keys", "-t", "doors:again", "Enter")
+        screen = tmux.wait_for("again", lambda s: "Your turn" in s or "is playing" in s,
+                               timeout=30)
+        after = trick_of(screen)
+        assert after == before and "Your turn" in screen, screen        # the same trick
 
         serve.send_signal(signal.SIGTERM)
         out.until("stopped; every table is saved", timeout=60)
         assert serve.wait(timeout=30) == 0
-        tmux.wait_for("again", lambda s: "Pane is dead" in s, timeout=30)   # ssh ended
+        for name in ("anna", "again"):
+            tmux.wait_for(name, lambda s: "Pane is dead" in s, timeout=30)   # ssh ended
     finally:
         tmux.close()
         if serve.poll() is None:
