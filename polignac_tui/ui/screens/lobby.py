@@ -147,7 +147,7 @@ class LobbyScreen(Screen[None]):
         if self.target.code:
             self.notify(f"Your code is {self.target.code}: with your name, it takes your seat "
                         "back after a reload.", title="Keep your code", markup=False,
-                        timeout=30)
+                        timeout=12)
         self.run_worker(self.connect(), group="lobby", exclusive=True, exit_on_error=False)
 
     def on_unmount(self) -> None:

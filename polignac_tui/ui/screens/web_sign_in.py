@@ -73,8 +73,8 @@ class WebSignInScreen(Screen[None]):
         with Vertical(id="sign-in"):
             yield Static("Your name at the tables", markup=False)
             yield Input(id="name", max_length=24, placeholder="e.g. Anna")
-            yield Static("Your code, if you had a seat before (else leave it empty)",
-                         markup=False)
+            yield Static("Your code, if you had a seat before (tab to it; else leave it "
+                         "empty)", markup=False)
             yield Input(id="code", max_length=12, placeholder="e.g. K7P-4QX")
             yield Button("Come in", id="come-in", variant="primary")
             yield Static("", id="sign-in-problem", markup=False)
@@ -84,10 +84,9 @@ class WebSignInScreen(Screen[None]):
         self.query_one("#name", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "name":
-            self.query_one("#code", Input).focus()
-        else:
-            self.come_in()
+        """Enter in either field comes in (a new player types a name and Enter; one who
+        has a code tabs to it first)."""
+        self.come_in()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "come-in":
