@@ -19,6 +19,7 @@ import os
 import signal
 import stat
 import sys
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,7 +41,7 @@ from ..table.events import (
 )
 from ..table.runner import Connection, TableRunner
 from . import protocol
-from .paths import check_socket_path, service_folder
+from .paths import check_socket_path, default_socket, service_folder
 from .protocol import ProtocolError
 from .saver import ServedSession
 from .state import SeatRecord, ServiceState, StateError, TableRecord
@@ -242,6 +243,11 @@ class Client:
                 self.service.handle(self, message)
             except ProtocolError as problem:
                 self.fail(problem.code, problem.message, message.get("id"))
+            except Exception as error:      # a bug: said, never a dead service
+                self.service.log(f"{message['type']} failed: {error!r}\n"
+                                 + traceback.format_exc())
+                self.fail("not_allowed", f"the service could not do that ({error})",
+                          message.get("id"))
 
     def leave_table(self) -> None:
         """Stop following the table (seats stay bound; a runner marks them gone)."""
@@ -355,6 +361,8 @@ class Service:
         folder = path.parent
         if not folder.exists():
             folder.mkdir(parents=True, mode=0o700)
+        elif path == default_socket():
+            os.chmod(folder, 0o700)             # our own folder: private
         if path.exists() or path.is_symlink():
             if not stat.S_ISSOCK(path.lstat().st_mode):
                 raise ServiceError(f"{path} exists and is not a socket: choose another "
