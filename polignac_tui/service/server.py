@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import stat
@@ -504,9 +505,18 @@ class Service:
 
     def _send_lobby(self) -> None:
         self._lobby_timer = None
-        for client in list(self.clients):
-            if client.identity is not None and client.connection is None:
-                client.send({"type": "tables", "tables": self.infos(client)})
+        lobby = [c for c in self.clients if c.identity is not None and c.connection is None]
+        if lobby:
+            # each table's entry is encoded once; only a client's own tables (where
+            # "yours" is true) are encoded for it
+            tables = sorted(self.tables.values(), key=lambda t: t.id)
+            shared = [_json(t.info(None)) for t in tables]
+            for client in lobby:
+                parts = [_json(t.info(client.identity, client.name))
+                         if t.seat_of(client.identity, client.name) is not None else text
+                         for t, text in zip(tables, shared, strict=True)]
+                client.send_bytes(b'{"type":"tables","tables":[' + ",".join(parts).encode()
+                                  + b"]}\n")
         for served in [t for t in self.tables.values() if t.state == "finished"
                        and not t.members]:
             del self.tables[served.id]
@@ -752,6 +762,10 @@ class Service:
                                                 "declare": advice.declare}
             self._reply(client, {"type": "hint", "hint": hint}, id_)
         client.spawn(answer())
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 async def _answers(path: Path) -> bool:
