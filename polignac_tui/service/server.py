@@ -49,8 +49,10 @@ from .state import SeatRecord, ServiceState, StateError, TableRecord
 from .thinker import PoolThinker, ThinkerPool
 
 MAX_ERRORS = 20                    # erroneous messages before a client is sent away
+BACKLOG = 1024                     # connections waiting to be accepted (many join at once)
 MAX_BUFFERED = 4 * 2**20           # bytes waiting for a slow client before it is sent away
-LOBBY_DELAY = 0.05                 # seconds: lobby updates are gathered this long
+LOBBY_DELAY = 0.1                  # seconds: lobby updates are gathered this long
+LOBBY_BACKLOG = 64 * 1024          # bytes unread by a client before it skips a lobby list
 COMPUTER_NAMES = ("Claire", "Denis", "Emma", "Félix", "Gaëlle", "Hugo", "Inès", "Jules",
                   "Lina", "Marc")
 
@@ -185,6 +187,10 @@ class Client:
         self.writer.write(data)
         if self.writer.transport.get_write_buffer_size() > MAX_BUFFERED:
             self.drop("you are not reading what the service sends")
+
+    def backlog(self) -> int:
+        """Bytes sent to this client that it has not read yet."""
+        return 0 if self.closed else self.writer.transport.get_write_buffer_size()
 
     def drop(self, reason: str) -> None:
         """Say ``bye`` and close the connection (the reading loop then ends)."""
@@ -373,7 +379,8 @@ class Service:
             path.unlink()
         old = os.umask(0o177)     # the socket is born 0600
         try:
-            self._server = await asyncio.start_unix_server(self._accept, path=str(path))
+            self._server = await asyncio.start_unix_server(self._accept, path=str(path),
+                                                           backlog=BACKLOG)
         except OSError as error:
             raise ServiceError(f"cannot listen on {path}: {error.strerror or error}") from None
         finally:
@@ -506,6 +513,12 @@ class Service:
     def _send_lobby(self) -> None:
         self._lobby_timer = None
         lobby = [c for c in self.clients if c.identity is not None and c.connection is None]
+        # a client still reading the last list gets the next one later: the lists never
+        # pile up for a slow reader (the newest replaces the ones it has not read)
+        behind = [c for c in lobby if c.backlog() > LOBBY_BACKLOG]
+        lobby = [c for c in lobby if c.backlog() <= LOBBY_BACKLOG]
+        if behind:
+            self._lobby_changed()
         if lobby:
             # each table's entry is encoded once; only a client's own tables (where
             # "yours" is true) are encoded for it

@@ -377,3 +377,17 @@ def test_the_default_socket_folder_is_made_private(monkeypatch: pytest.MonkeyPat
         run(scenario())
     finally:
         remove(runtime)
+
+
+def test_many_clients_arriving_at_once_are_all_welcomed() -> None:
+    async def scenario() -> None:
+        async with running_service() as service:
+            async def one(index: int) -> Wire:
+                wire = await Wire.open(service.socket_path)
+                await wire.hello(f"test:{index}", f"P{index}")
+                return wire
+            wires = await asyncio.gather(*(one(i) for i in range(300)))
+            assert all(w.messages[0]["type"] == "welcome" for w in wires)
+            for wire in wires:
+                wire.close()
+    run(scenario())
