@@ -391,3 +391,33 @@ def test_many_clients_arriving_at_once_are_all_welcomed() -> None:
             for wire in wires:
                 wire.close()
     run(scenario())
+
+
+def test_a_lobby_client_that_does_not_read_is_not_buried_in_lists(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from polignac_tui.service import server
+    from polignac_tui.service.server import LOBBY_BACKLOG
+    monkeypatch.setattr(server, "LOBBY_DELAY", 0.0)        # a list after every change
+
+    async def scenario() -> None:
+        async with running_service() as service:
+            idle = await Wire.open(service.socket_path)
+            await idle.hello("test:idle", "Idle")          # then it stops reading
+            maker = await Wire.open(service.socket_path)
+            await maker.hello("test:maker", "Maker")
+            name = "n" * 40
+            for index in range(150):
+                await maker.send({"type": "create", "id": index, "name": name,
+                                  "seats": SEATS_2H})
+                await maker.expect("created")
+                await maker.send({"type": "leave"})
+                await maker.expect("left")
+            server_side = next(c for c in service.clients if c.identity == "test:idle")
+            assert server_side.backlog() <= LOBBY_BACKLOG + 100 * 1024   # one list more
+            assert not server_side.closed
+            # it reads at last: the newest list comes, with every table
+            await idle.until(lambda m: m["type"] == "tables" and len(m["tables"]) == 150,
+                             timeout=30)
+            idle.close()
+            maker.close()
+    run(scenario())
