@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import signal
 import stat
 import sys
+import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,8 +49,10 @@ from .state import SeatRecord, ServiceState, StateError, TableRecord
 from .thinker import PoolThinker, ThinkerPool
 
 MAX_ERRORS = 20                    # erroneous messages before a client is sent away
+BACKLOG = 1024                     # connections waiting to be accepted (many join at once)
 MAX_BUFFERED = 4 * 2**20           # bytes waiting for a slow client before it is sent away
-LOBBY_DELAY = 0.05                 # seconds: lobby updates are gathered this long
+LOBBY_DELAY = 0.1                  # seconds: lobby updates are gathered this long
+LOBBY_BACKLOG = 64 * 1024          # bytes unread by a client before it skips a lobby list
 COMPUTER_NAMES = ("Claire", "Denis", "Emma", "Félix", "Gaëlle", "Hugo", "Inès", "Jules",
                   "Lina", "Marc")
 
@@ -184,6 +188,10 @@ class Client:
         if self.writer.transport.get_write_buffer_size() > MAX_BUFFERED:
             self.drop("you are not reading what the service sends")
 
+    def backlog(self) -> int:
+        """Bytes sent to this client that it has not read yet."""
+        return 0 if self.closed else self.writer.transport.get_write_buffer_size()
+
     def drop(self, reason: str) -> None:
         """Say ``bye`` and close the connection (the reading loop then ends)."""
         if self.closed:
@@ -242,6 +250,11 @@ class Client:
                 self.service.handle(self, message)
             except ProtocolError as problem:
                 self.fail(problem.code, problem.message, message.get("id"))
+            except Exception as error:      # a bug: said, never a dead service
+                self.service.log(f"{message['type']} failed: {error!r}\n"
+                                 + traceback.format_exc())
+                self.fail("not_allowed", f"the service could not do that ({error})",
+                          message.get("id"))
 
     def leave_table(self) -> None:
         """Stop following the table (seats stay bound; a runner marks them gone)."""
@@ -355,6 +368,8 @@ class Service:
         folder = path.parent
         if not folder.exists():
             folder.mkdir(parents=True, mode=0o700)
+        elif path == default_socket():
+            os.chmod(folder, 0o700)             # our own folder: private
         if path.exists() or path.is_symlink():
             if not stat.S_ISSOCK(path.lstat().st_mode):
                 raise ServiceError(f"{path} exists and is not a socket: choose another "
@@ -364,7 +379,8 @@ class Service:
             path.unlink()
         old = os.umask(0o177)     # the socket is born 0600
         try:
-            self._server = await asyncio.start_unix_server(self._accept, path=str(path))
+            self._server = await asyncio.start_unix_server(self._accept, path=str(path),
+                                                           backlog=BACKLOG)
         except OSError as error:
             raise ServiceError(f"cannot listen on {path}: {error.strerror or error}") from None
         finally:
@@ -499,9 +515,24 @@ class Service:
 
     def _send_lobby(self) -> None:
         self._lobby_timer = None
-        for client in list(self.clients):
-            if client.identity is not None and client.connection is None:
-                client.send({"type": "tables", "tables": self.infos(client)})
+        lobby = [c for c in self.clients if c.identity is not None and c.connection is None]
+        # a client still reading the last list gets the next one later: the lists never
+        # pile up for a slow reader (the newest replaces the ones it has not read)
+        behind = [c for c in lobby if c.backlog() > LOBBY_BACKLOG]
+        lobby = [c for c in lobby if c.backlog() <= LOBBY_BACKLOG]
+        if behind:
+            self._lobby_changed()
+        if lobby:
+            # each table's entry is encoded once; only a client's own tables (where
+            # "yours" is true) are encoded for it
+            tables = sorted(self.tables.values(), key=lambda t: t.id)
+            shared = [_json(t.info(None)) for t in tables]
+            for client in lobby:
+                parts = [_json(t.info(client.identity, client.name))
+                         if t.seat_of(client.identity, client.name) is not None else text
+                         for t, text in zip(tables, shared, strict=True)]
+                client.send_bytes(b'{"type":"tables","tables":[' + ",".join(parts).encode()
+                                  + b"]}\n")
         for served in [t for t in self.tables.values() if t.state == "finished"
                        and not t.members]:
             del self.tables[served.id]
@@ -748,6 +779,10 @@ class Service:
                                                 "declare": advice.declare}
             self._reply(client, {"type": "hint", "hint": hint}, id_)
         client.spawn(answer())
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 async def _answers(path: Path) -> bool:

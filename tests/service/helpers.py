@@ -120,7 +120,8 @@ class Wire:
 async def running_service(folder: Path | None = None, **options: Any) -> AsyncIterator[Service]:
     """A service in this event loop on a fresh socket; closed on the way out."""
     folder = folder or short_socket_dir()
-    service = Service(folder / "s.sock", workers=options.pop("workers", 1), log=lambda m: None,
+    name = options.pop("socket_name", "s.sock")
+    service = Service(folder / name, workers=options.pop("workers", 1), log=lambda m: None,
                       **options)
     await service.start()
     try:

@@ -7,10 +7,12 @@ import json
 import stat
 from typing import Any
 
+import pytest
+
 from polignac_tui.service.server import MAX_ERRORS
 from polignac_tui.store import SessionStore
 
-from .helpers import SEATS_2H, Wire, my_move, running_service, table_of
+from .helpers import SEATS_2H, Wire, my_move, remove, running_service, short_socket_dir, table_of
 
 
 def run(coroutine: Any) -> Any:
@@ -336,4 +338,86 @@ def test_a_seat_is_handed_over_only_after_the_delay() -> None:
             assert "wait" in refusal["events"][0]["reason"]
             assert refusal["state"]["hand_over_after"] == 120.0
             anna.close()
+    run(scenario())
+
+
+def test_a_bug_in_a_handler_is_an_error_to_that_client_not_a_dead_service(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from polignac_tui.service.server import Service
+
+    def broken(*args: object) -> None:
+        raise KeyError("oops")
+
+    async def scenario() -> None:
+        async with running_service() as service:
+            monkeypatch.setattr(Service, "_on_tables", broken)
+            wire = await Wire.open(service.socket_path)
+            await wire.hello("test:x", "X")
+            await wire.send({"type": "tables", "id": 3})
+            error = await wire.expect("error")
+            assert error["id"] == 3 and "oops" in error["message"]
+            await wire.send({"type": "watch", "id": 4, "table": "none"})
+            assert (await wire.expect("error"))["code"] == "no_table"
+            wire.close()
+    run(scenario())
+
+
+def test_the_default_socket_folder_is_made_private(monkeypatch: pytest.MonkeyPatch) -> None:
+    from polignac_tui.service.paths import default_socket
+    runtime = short_socket_dir()
+    (runtime / "polignac-tui").mkdir(mode=0o755)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+
+    async def scenario() -> None:
+        async with running_service(runtime / "polignac-tui", socket_name="service.sock") as service:
+            assert service.socket_path == default_socket()
+            assert stat.S_IMODE(service.socket_path.parent.stat().st_mode) == 0o700
+            assert stat.S_IMODE(service.socket_path.stat().st_mode) == 0o600
+    try:
+        run(scenario())
+    finally:
+        remove(runtime)
+
+
+def test_many_clients_arriving_at_once_are_all_welcomed() -> None:
+    async def scenario() -> None:
+        async with running_service() as service:
+            async def one(index: int) -> Wire:
+                wire = await Wire.open(service.socket_path)
+                await wire.hello(f"test:{index}", f"P{index}")
+                return wire
+            wires = await asyncio.gather(*(one(i) for i in range(300)))
+            assert all(w.messages[0]["type"] == "welcome" for w in wires)
+            for wire in wires:
+                wire.close()
+    run(scenario())
+
+
+def test_a_lobby_client_that_does_not_read_is_not_buried_in_lists(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from polignac_tui.service import server
+    from polignac_tui.service.server import LOBBY_BACKLOG
+    monkeypatch.setattr(server, "LOBBY_DELAY", 0.0)        # a list after every change
+
+    async def scenario() -> None:
+        async with running_service() as service:
+            idle = await Wire.open(service.socket_path)
+            await idle.hello("test:idle", "Idle")          # then it stops reading
+            maker = await Wire.open(service.socket_path)
+            await maker.hello("test:maker", "Maker")
+            name = "n" * 40
+            for index in range(150):
+                await maker.send({"type": "create", "id": index, "name": name,
+                                  "seats": SEATS_2H})
+                await maker.expect("created")
+                await maker.send({"type": "leave"})
+                await maker.expect("left")
+            server_side = next(c for c in service.clients if c.identity == "test:idle")
+            assert server_side.backlog() <= LOBBY_BACKLOG + 100 * 1024   # one list more
+            assert not server_side.closed
+            # it reads at last: the newest list comes, with every table
+            await idle.until(lambda m: m["type"] == "tables" and len(m["tables"]) == 150,
+                             timeout=30)
+            idle.close()
+            maker.close()
     run(scenario())
