@@ -293,8 +293,9 @@ class TableRunner:
                 if all(id(c) in self._seen for c in self._deciders()):
                     self._gather()
         elif isinstance(command, Ready):
-            if connection in self._deciders():
+            if connection in self._deciders() and id(connection) not in self._ready:
                 self._ready.add(id(connection))
+                self._broadcast([])       # everyone sees who is still to come
                 self._schedule_advance()
         elif isinstance(command, Undo):
             self._undo(connection, command.seat)

@@ -216,3 +216,30 @@ def test_a_finished_trick_stays_until_every_player_has_seen_it(tmp_path: Path) -
         runner.close()
 
     asyncio.run(run())
+
+
+def test_every_player_hears_who_has_seen_the_deal_summary(tmp_path: Path) -> None:
+    table = make_table(tmp_path, humans=(0, 1), seed=11)
+
+    async def run() -> None:
+        runner = TableRunner(table, ThreadThinker(table), pace="instant")
+        ana, bruno = Follower(), Follower()
+        links = {0: runner.connect(ana, [0]), 1: runner.connect(bruno, [1])}
+        for _ in range(200):               # both play their cards until the deal is over
+            await ana.until(lambda u: u.state.waiting in ("card", "generale", "ready")
+                            and (u.state.waiting == "ready" or table.session.turn in (0, 1)))
+            if ana.last.state.waiting == "ready":
+                break
+            seat = table.session.turn
+            view = table.view(seat)
+            links[seat].send(Declare(seat, False) if view.asked else Play(seat, view.legal[0]))
+        assert ana.last.state.waiting == "ready"
+        links[0].send(Ready())
+        # Bruno is told at once that Ana has seen it (and the deal waits for him).
+        assert bruno.last.state.ready == (True, False, False, False)
+        assert len(table.session.deals) == 1
+        links[1].send(Ready())
+        await ana.until(lambda u: len(table.session.deals) == 2)
+        runner.close()
+
+    asyncio.run(run())
