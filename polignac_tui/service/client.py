@@ -377,6 +377,8 @@ class LobbyClient:
 class RemoteClient(TableClient):
     """A seat at (or a view of) a table in the table service, over a ``LobbyClient``."""
 
+    served = True
+
     def __init__(self, link: LobbyClient, table: str, seats: tuple[int, ...],
                  watching: bool) -> None:
         super().__init__()

@@ -43,6 +43,8 @@ class TableClient(ABC):
 
     #: The session's id (for the lobby).
     session_id: str = ""
+    #: True for a table of the table service (leaving it goes back to its lobby).
+    served: bool = False
 
     @property
     def session_name(self) -> str:

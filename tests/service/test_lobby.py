@@ -122,6 +122,9 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
                                and app.screen, "the table screen")
             client = table.client
             assert client.seats == (0,)
+            shown = {b.description for _, b, enabled, _ in table.active_bindings.values()
+                     if b.show and enabled}
+            assert "Lobby" in shown and "Home" not in shown      # q goes back to the lobby
             # Play on (Bruno scripted) until Anna's turn, then she plays with the keys.
             await drive([at_bruno], lambda: client.latest is not None
                         and client.latest.state.waiting == "card"

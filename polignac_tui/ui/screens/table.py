@@ -129,6 +129,11 @@ class TableScreen(Screen[None]):
         Binding("q", "leave", "Home", key_display="q/esc",
                 tooltip="Home; the session is already saved (esc first closes the score "
                         "table)"),
+        # At a table of the service the same key goes back to its lobby (check_action
+        # shows one of the two).
+        Binding("q", "leave_to_lobby", "Lobby", key_display="q/esc",
+                tooltip="at a table of the service: back to its lobby; your seat stays "
+                        "yours (esc first closes the score table)"),
     ]
     # Key labels for terminals without arrows and the return sign (ASCII mode).
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
@@ -574,6 +579,8 @@ class TableScreen(Screen[None]):
             return bool(seats)
         if action == "hand_over":
             return self._absent_seat() is not None
+        if action in ("leave", "leave_to_lobby"):
+            return (action == "leave_to_lobby") == self.client.served
         return True
 
     @while_shown
@@ -732,6 +739,9 @@ class TableScreen(Screen[None]):
 
     def action_help(self) -> None:
         polignac_app(self.app).action_help()
+
+    def action_leave_to_lobby(self) -> None:
+        self.action_leave()
 
     def action_leave(self) -> None:
         """Back home; the session is already saved (no question asked). When the last
