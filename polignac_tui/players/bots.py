@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..engine import Action, Declare, Play, SeatView
 from . import policy
 from .inference import posterior
+from .ismcts import ismcts
 from .knowledge import Knowledge, generale_losers, read_view, sample, sample_strong, view_seed
 from .search import (
     EXPERT,
@@ -120,13 +121,18 @@ class SearchPlayer:
         if view.asked:
             if sure_generale(k, rng, 12) == 1.0:
                 return Declare(view.seat, True), {}, k
-            d, p = declare_value(k, world, rng, self.budget.worlds)
-            return Declare(view.seat, d + 0.75 < p), {}, k
+            d, p = declare_value(k, world, rng,
+                                 self.budget.declare_worlds or self.budget.worlds,
+                                 self.budget.sharp)
+            return Declare(view.seat, d + self.budget.declare_margin < p), {}, k
         legal = k.cx.mask(view.legal)
         cards = candidates(k, legal)
         prefer = representative(cards, policy.choose(_with_unseen(k), view.seat, legal,
                                                      k.unseen))
-        best, means = search(k, k.base, cards, world, rng, self.budget, prefer)
+        if self.budget.iterations:
+            best, means = ismcts(k.base, k.me, cards, world, rng, self.budget, prefer)
+        else:
+            best, means = search(k, k.base, cards, world, rng, self.budget, prefer)
         return Play(view.seat, k.cx.to_card[best]), means, k
 
     def choose(self, view: SeatView) -> Action:

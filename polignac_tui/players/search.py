@@ -37,10 +37,16 @@ class Budget:
     miss: float = 0.02   # weight of a world per card the policy would not have played
     depth: int = 0       # own next cards in a playout that are the best of a playout each
     margin: float = 0.0  # mean points another card must save to be played over the policy's
+    iterations: int = 0  # information-set tree search iterations (0: a playout per world)
+    explore: float = 1.5  # its UCB1 exploration, in points
+    declare_worlds: int = 0      # worlds weighing la générale (0: ``worlds``)
+    declare_margin: float = 0.75  # mean points declaring must save over passing
+    sharp: bool = False  # la générale weighed against defenders who keep their high cards
 
 
 HARD = Budget(worlds=36, pool=100, steps=6)
-EXPERT = Budget(worlds=28, pool=160, steps=8, depth=2, margin=0.1)
+EXPERT = Budget(worlds=28, pool=160, steps=8, depth=2, margin=0.1, declare_worlds=64,
+                declare_margin=0.0, sharp=True)
 
 
 def distinct(legal: int, hidden: int, jacks: int) -> list[int]:
@@ -139,9 +145,10 @@ def search(k: Knowledge, base: State, cards: list[int], world: World, rng: rando
     return best, means
 
 
-def declare_value(k: Knowledge, world: World, rng: random.Random, worlds: int) -> tuple[float,
-                                                                                        float]:
-    """Mean points of declaring la générale and of passing, over the same worlds."""
+def declare_value(k: Knowledge, world: World, rng: random.Random, worlds: int,
+                  defence: bool = False) -> tuple[float, float]:
+    """Mean points of declaring la générale and of passing, over the same worlds
+    (``defence``: the defenders keep their high cards, see ``policy.sharp``)."""
     me = k.me
     declare = pass_ = 0.0
     for _ in range(worlds):
@@ -152,7 +159,7 @@ def declare_value(k: Knowledge, world: World, rng: random.Random, worlds: int) -
             if as_declarer:
                 st.declarer = me
                 st.leader = me
-            playout(st)
+            playout(st, defence=defence)
             p = st.points()[me]
             if as_declarer:
                 declare += p
