@@ -104,10 +104,25 @@ def test_the_expert_declares_a_strong_hand_that_is_not_sure() -> None:
     player = make_player("expert", 3)
     assert isinstance(player, SearchPlayer)
     rng = random.Random(0)
-    declare, pass_ = declare_value(k, player.worlds(k, rng), rng, 64, defence=True)
+    declare, pass_ = declare_value(k, player.worlds(k, rng), rng, 64, sharp=0.5)
     assert 0 < declare < 1 < pass_
     assert player.choose(view) == Declare(1, True)
     assert make_player("medium", 3).choose(view) == Declare(1, False)   # medium: only if sure
+
+
+def test_the_generale_is_weighed_against_both_defences() -> None:
+    session = _generale_session(["KS", "QS", "JS", "AS", "TS", "9S", "KH", "AH"])
+    k = read_view(session.view(1))
+    player = make_player("expert", 3)
+    assert isinstance(player, SearchPlayer)
+    values = {}
+    for sharp_weight in (0.0, 0.5, 1.0):
+        rng = random.Random(4)
+        values[sharp_weight] = declare_value(k, player.worlds(k, rng), rng, 40, sharp_weight)
+    plain, mixed, keen = values[0.0], values[0.5], values[1.0]
+    assert plain[1] == mixed[1] == keen[1]          # passing: the same worlds, the same play
+    assert plain[0] < keen[0]                       # good defenders keep their stoppers
+    assert mixed[0] == pytest.approx((plain[0] + keen[0]) / 2)
 
 
 def test_a_defender_who_cannot_take_the_trick_keeps_its_high_card() -> None:
