@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from ..engine import Action, Declare, Play, SeatView
 from . import policy
 from .inference import posterior
-from .ismcts import ismcts
 from .knowledge import Knowledge, generale_losers, read_view, sample, sample_strong, view_seed
 from .search import (
     EXPERT,
@@ -129,10 +128,7 @@ class SearchPlayer:
         cards = candidates(k, legal)
         prefer = representative(cards, policy.choose(_with_unseen(k), view.seat, legal,
                                                      k.unseen))
-        if self.budget.iterations:
-            best, means = ismcts(k.base, k.me, cards, world, rng, self.budget, prefer)
-        else:
-            best, means = search(k, k.base, cards, world, rng, self.budget, prefer)
+        best, means = search(k, k.base, cards, world, rng, self.budget, prefer)
         return Play(view.seat, k.cx.to_card[best]), means, k
 
     def choose(self, view: SeatView) -> Action:

@@ -37,8 +37,6 @@ class Budget:
     miss: float = 0.02   # weight of a world per card the policy would not have played
     depth: int = 0       # own next cards in a playout that are the best of a playout each
     margin: float = 0.0  # mean points another card must save to be played over the policy's
-    iterations: int = 0  # information-set tree search iterations (0: a playout per world)
-    explore: float = 1.5  # its UCB1 exploration, in points
     declare_worlds: int = 0      # worlds weighing la générale (0: ``worlds``)
     declare_margin: float = 0.75  # mean points declaring must save over passing
     sharp: float = 0.0   # weight of defenders keeping their high cards when weighing la générale
