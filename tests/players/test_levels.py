@@ -19,7 +19,8 @@ from polignac_tui.players.search import Budget, declare_value
 SETTINGS = any_rules()
 
 SMALL = Budget(worlds=3, pool=6, steps=1)
-SMALL_EXPERT = Budget(worlds=3, pool=6, steps=1, depth=2, margin=0.1)
+SMALL_EXPERT = Budget(worlds=3, pool=6, steps=1, depth=2, margin=0.1, declare_worlds=4,
+                      declare_margin=0.0, sharp=0.5)
 
 
 def play_out(session: Session, bots: list) -> None:
