@@ -80,7 +80,7 @@ def table(rows: list[tuple[Row, dict]]) -> str:
         lo, hi = r["ci95"]
         g = r["generales"]
         lines.append(f"| {row.candidate} vs {row.field} | {row.players} | {row.preset} "
-                     f"| {r['diff']:+.3f} | [{lo:+.3f}, {hi:+.3f}] | {r['move_ms_p95']:.0f} "
+                     f"| {r['diff']:+.3f} | [{lo:+.3f}, {hi:+.3f}] | {r['move_ms_p95']:.1f} "
                      f"| {g['declared']}/{g['made']} | {verdict(row, r)} |")
     return "\n".join(lines)
 
