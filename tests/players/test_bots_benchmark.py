@@ -13,7 +13,7 @@ def _result(diff: float, hi: float, p95: float = 10.0, declared: int = 0,
             made: int = 0) -> dict:
     return {"candidate": "expert", "field": "medium", "players": 4, "deals": 400,
             "candidate_mean": 1.0, "field_mean": 1.25, "diff": diff, "ci95": [diff - 0.05, hi],
-            "move_ms_p50": 1.0, "move_ms_p95": p95, "chelems": 0,
+            "move_ms_p50": 1.0, "move_ms_p95": 3 * p95, "cpu_ms_p95": p95, "chelems": 0,
             "generales": {"declared": declared, "made": made}}
 
 
@@ -40,6 +40,7 @@ def test_the_table_has_a_line_per_row() -> None:
     lines = text.splitlines()
     assert len(lines) == 4
     assert "| medium vs easy | 4 | classique | -0.600 |" in lines[2]
+    assert "| 10.0 / 30.0 |" in lines[2]   # the CPU time, then the clock's
     assert lines[3].endswith("| missed: diff > -0.40 |")
 
 
