@@ -30,6 +30,7 @@ class DealOutcome:
     field: list[int]
     candidate: list[int]
     move_ms: list[float] = dataclass_field(default_factory=list)  # (``field`` names a field here)
+    cpu_ms: list[float] = dataclass_field(default_factory=list)
     chelems: int = 0
     declared: int = 0
     made: int = 0
@@ -48,9 +49,12 @@ def deal_cards(rules: Rules, players: int, seed: int, index: int) -> tuple[int,
 
 
 def play_deal(rules: Rules, dealer: int, hands: list[list[str]], levels: list[str],
-              seed: int, index: int, timed: int = -1) -> tuple[Session, list[float]]:
+              seed: int, index: int, timed: int = -1
+              ) -> tuple[Session, list[float], list[float]]:
     """Play one deal with ``levels[seat]`` in every seat; the decision times of seat
-    ``timed`` in milliseconds."""
+    ``timed`` in milliseconds, on the clock and in CPU time of this thread (on a shared
+    machine the clock also counts the other processes; the CPU time is what one
+    decision costs one core)."""
     n = len(levels)
     session = Session(rules, [Player(f"Seat {i + 1}") for i in range(n)])
     session.add_deal(dealer, hands)
@@ -60,31 +64,35 @@ def play_deal(rules: Rules, dealer: int, hands: list[list[str]], levels: list[st
         for s, lvl in enumerate(levels)
     ]
     times: list[float] = []
+    cpu: list[float] = []
     while session.current is not None:
         seat = session.turn
         assert seat is not None
         view = session.view(seat)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         action = bots[seat].choose(view)
         if seat == timed:
             times.append((time.perf_counter() - start) * 1000)
+            cpu.append((time.thread_time() - start_cpu) * 1000)
         session.apply(action)
-    return session, times
+    return session, times, cpu
 
 
 def duplicate_deal(rules: Rules, players: int, candidate: str, field_level: str, seed: int,
                    index: int) -> DealOutcome:
     dealer, hands = deal_cards(rules, players, seed, index)
-    base, _ = play_deal(rules, dealer, hands, [field_level] * players, seed, index)
+    base, _, _ = play_deal(rules, dealer, hands, [field_level] * players, seed, index)
     field_points = base.deals[-1].points() or []
     outcome = DealOutcome(field=list(field_points), candidate=[])
     for seat in range(players):
         levels = [field_level] * players
         levels[seat] = candidate
-        session, times = play_deal(rules, dealer, hands, levels, seed, index, timed=seat)
+        session, times, cpu = play_deal(rules, dealer, hands, levels, seed, index,
+                                        timed=seat)
         deal = session.deals[-1]
         outcome.candidate.append((deal.points() or [])[seat])
         outcome.move_ms.extend(times)
+        outcome.cpu_ms.extend(cpu)
         if deal.declarer == seat:
             outcome.declared += 1
             outcome.made += bool(deal.generale_made)
@@ -122,7 +130,8 @@ def percentile(values: list[float], q: float) -> float:
 def summarize(results: list[DealOutcome], candidate: str, field_level: str,
               players: int) -> dict[str, object]:
     """The arena report: means per deal per seat, the difference and its 95% interval
-    (over deals: the seats of one deal share its cards), the candidate's decision times."""
+    (over deals: the seats of one deal share its cards), the candidate's decision times
+    (on the clock, and the 95th percentile in CPU time)."""
     deals = len(results)
     cand = [sum(r.candidate) / players for r in results]
     base = [sum(r.field) / players for r in results]
@@ -134,6 +143,7 @@ def summarize(results: list[DealOutcome], candidate: str, field_level: str,
     else:
         half = 0.0
     times = [t for r in results for t in r.move_ms]
+    cpu = [t for r in results for t in r.cpu_ms]
     return {
         "candidate": candidate,
         "field": field_level,
@@ -145,6 +155,7 @@ def summarize(results: list[DealOutcome], candidate: str, field_level: str,
         "ci95": [round(mean - half, 4), round(mean + half, 4)],
         "move_ms_p50": round(percentile(times, 0.5), 2),
         "move_ms_p95": round(percentile(times, 0.95), 2),
+        "cpu_ms_p95": round(percentile(cpu, 0.95), 2),
         "chelems": sum(r.chelems for r in results),
         "generales": {"declared": sum(r.declared for r in results),
                       "made": sum(r.made for r in results)},

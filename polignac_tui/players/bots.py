@@ -120,8 +120,10 @@ class SearchPlayer:
         if view.asked:
             if sure_generale(k, rng, 12) == 1.0:
                 return Declare(view.seat, True), {}, k
-            d, p = declare_value(k, world, rng, self.budget.worlds)
-            return Declare(view.seat, d + 0.75 < p), {}, k
+            d, p = declare_value(k, world, rng,
+                                 self.budget.declare_worlds or self.budget.worlds,
+                                 self.budget.sharp)
+            return Declare(view.seat, d + self.budget.declare_margin < p), {}, k
         legal = k.cx.mask(view.legal)
         cards = candidates(k, legal)
         prefer = representative(cards, policy.choose(_with_unseen(k), view.seat, legal,

@@ -27,8 +27,9 @@ def hint(view: SeatView, seed: int = 0) -> Hint:
         action, _, _ = SearchPlayer("expert", EXPERT, seed).decide(view)
         assert isinstance(action, Declare)
         if action.declare:
-            return Hint(None, "declare la générale: your hand can win every trick", True)
-        return Hint(None, "pass: your hand is not sure to win every trick", False)
+            return Hint(None, "declare la générale: your hand should win every trick, and "
+                              "passing would likely cost you more", True)
+        return Hint(None, "pass: la générale would likely cost you more than passing", False)
     if not view.my_turn or not view.legal:
         return Hint(None, "it is not your turn")
     action, _, k = SearchPlayer("expert", EXPERT, seed).decide(view)

@@ -154,9 +154,25 @@ def _lead(st: State, seat: int, legal: int, out: int, avoid_lead: int) -> int:
     return best_card
 
 
-def playout(st: State, until: int = -1) -> None:
+def sharp(st: State, seat: int, legal: int, out: int) -> int:
+    """The policy, except that against a declarer still winning every trick a defender
+    who cannot take the trick keeps its high cards (plays its weakest card of the suit)."""
+    d = st.declarer
+    trick = st.trick
+    if d >= 0 and d != seat and trick and st.won[d] == st.done and legal & (legal - 1):
+        led = trick[0] >> 3
+        follow = legal & SUIT_MASK[led]
+        best = min(c for c in trick if c >> 3 == led)
+        if follow and not follow & ((1 << best) - 1):
+            return highest_bit(follow)
+    return choose(st, seat, legal, out)
+
+
+def playout(st: State, until: int = -1, defence: bool = False) -> None:
     """Play ``st`` with the rule-based policy in every seat to the end of the deal, or
-    until it is seat ``until`` to play."""
+    until it is seat ``until`` to play (``defence``: the defenders against a declarer
+    play ``sharp``)."""
+    pick = sharp if defence else choose
     hands = st.hands          # played on in place by ``st.play``
     left = 0
     for h in hands:
@@ -172,6 +188,6 @@ def playout(st: State, until: int = -1) -> None:
         if legal & (legal - 1) == 0:
             card = legal.bit_length() - 1
         else:
-            card = choose(st, seat, legal, left & ~hand)
+            card = pick(st, seat, legal, left & ~hand)
         st.play(card)
         left &= ~(1 << card)

@@ -37,10 +37,14 @@ class Budget:
     miss: float = 0.02   # weight of a world per card the policy would not have played
     depth: int = 0       # own next cards in a playout that are the best of a playout each
     margin: float = 0.0  # mean points another card must save to be played over the policy's
+    declare_worlds: int = 0      # worlds weighing la générale (0: ``worlds``)
+    declare_margin: float = 0.75  # mean points declaring must save over passing
+    sharp: float = 0.0   # weight of defenders keeping their high cards when weighing la générale
 
 
 HARD = Budget(worlds=36, pool=100, steps=6)
-EXPERT = Budget(worlds=28, pool=160, steps=8, depth=2, margin=0.1)
+EXPERT = Budget(worlds=28, pool=160, steps=8, depth=2, margin=0.1, declare_worlds=64,
+                declare_margin=0.0, sharp=0.5)
 
 
 def distinct(legal: int, hidden: int, jacks: int) -> list[int]:
@@ -139,23 +143,26 @@ def search(k: Knowledge, base: State, cards: list[int], world: World, rng: rando
     return best, means
 
 
-def declare_value(k: Knowledge, world: World, rng: random.Random, worlds: int) -> tuple[float,
-                                                                                        float]:
-    """Mean points of declaring la générale and of passing, over the same worlds."""
+def declare_value(k: Knowledge, world: World, rng: random.Random, worlds: int,
+                  sharp: float = 0.0) -> tuple[float, float]:
+    """Mean points of declaring la générale and of passing, over the same worlds. A
+    declaration is played out against the policy's defence and, with weight ``sharp``,
+    against defenders who keep their high cards (``policy.sharp``): the policy gives
+    its stoppers away under the declarer's top cards, a good player does not."""
     me = k.me
     declare = pass_ = 0.0
     for _ in range(worlds):
         hands = world(rng)
-        for as_declarer in (True, False):
-            st = k.base.copy()
-            st.hands = list(hands)
-            if as_declarer:
+        st = k.base.copy()
+        st.hands = list(hands)
+        playout(st)
+        pass_ += st.points()[me]
+        for defence, weight in ((False, 1.0 - sharp), (True, sharp)):
+            if weight:
+                st = k.base.copy()
+                st.hands = list(hands)
                 st.declarer = me
                 st.leader = me
-            playout(st)
-            p = st.points()[me]
-            if as_declarer:
-                declare += p
-            else:
-                pass_ += p
+                playout(st, defence=defence)
+                declare += weight * st.points()[me]
     return declare / worlds, pass_ / worlds

@@ -11,7 +11,7 @@ from polignac_tui.engine import preset
 from polignac_tui.players.arena import DealOutcome, duplicate_deal, run_arena, summarize
 
 KEYS = {"candidate", "field", "players", "deals", "candidate_mean", "field_mean", "diff", "ci95",
-        "move_ms_p50", "move_ms_p95", "chelems", "generales"}
+        "move_ms_p50", "move_ms_p95", "cpu_ms_p95", "chelems", "generales"}
 
 
 def test_the_same_level_on_both_sides_differs_by_nothing() -> None:
@@ -25,13 +25,15 @@ def test_a_plain_deal_hands_out_five_points() -> None:
     assert sum(outcome.field) in (5, 15)
     assert len(outcome.candidate) == 4
     assert outcome.move_ms   # the candidate's decisions were timed
+    assert len(outcome.cpu_ms) == len(outcome.move_ms)
+    assert sum(outcome.cpu_ms) > 0
 
 
 def test_processes_change_nothing() -> None:
     rules = preset("generale", 3)
     one = run_arena(rules, 3, 2, 9, "easy", "medium", jobs=1)
     two = run_arena(rules, 3, 2, 9, "easy", "medium", jobs=2)
-    for key in KEYS - {"move_ms_p50", "move_ms_p95"}:
+    for key in KEYS - {"move_ms_p50", "move_ms_p95", "cpu_ms_p95"}:
         assert one[key] == two[key], key
 
 

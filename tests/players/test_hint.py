@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from polignac_tui.engine import Play, Player, Rules, Session, preset
-from polignac_tui.players import Hint, hint
+from polignac_tui.players import Hint, hint, make_player
 
 HANDS = [
     ["KH", "7S", "8S", "9S", "TS", "7C", "8C", "9C"],
@@ -59,3 +59,23 @@ def test_not_your_turn_and_la_generale() -> None:
     answer = hint(s.view(0))
     assert answer.card is None and answer.declare is False
     assert answer.reason.startswith("pass")
+    strong = ["KS", "QS", "JS", "AS", "TS", "KH", "QH", "9H"]   # likely, not sure
+    rest = [c for c in (r + x for x in "SHDC" for r in "KQJAT987") if c not in strong]
+    t = Session(rules, [Player(f"P{i}") for i in range(4)])
+    t.add_deal(0, [rest[0:8], strong, rest[8:16], rest[16:24]])
+    answer = hint(t.view(1))
+    assert answer.card is None and answer.declare is True
+    assert answer.reason.startswith("declare la générale")
+
+
+def test_the_hint_is_the_experts_card() -> None:
+    session = _session(Rules(), [])
+    seen = 0
+    while not session.deals[-1].over and seen < 12:
+        view = session.view(session.turn)
+        expert = make_player("expert", 5).choose(view)
+        assert isinstance(expert, Play)
+        assert hint(view, 5).card == expert.card
+        session.apply(make_player("medium", 0).choose(view))
+        seen += 1
+    assert seen == 12

@@ -7,16 +7,20 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from playtools import any_rules
+from playtools import any_rules, mirror
 
 from polignac_tui.engine import Declare, Play, Player, Rules, Session, preset
 from polignac_tui.players import LEVELS, SearchPlayer, make_cheat, make_player
-from polignac_tui.players.search import Budget
+from polignac_tui.players.bots import sure_generale
+from polignac_tui.players.knowledge import read_view
+from polignac_tui.players.policy import choose, outstanding, sharp
+from polignac_tui.players.search import Budget, declare_value
 
 SETTINGS = any_rules()
 
 SMALL = Budget(worlds=3, pool=6, steps=1)
-SMALL_EXPERT = Budget(worlds=3, pool=6, steps=1, depth=2, margin=0.1)
+SMALL_EXPERT = Budget(worlds=3, pool=6, steps=1, depth=2, margin=0.1, declare_worlds=4,
+                      declare_margin=0.0, sharp=0.5)
 
 
 def play_out(session: Session, bots: list) -> None:
@@ -89,6 +93,58 @@ def test_a_sure_generale_is_declared(level: str) -> None:
     view = session.view(1)
     assert view.asked
     assert make_player(level, 3).choose(view) == Declare(1, True)
+
+
+def test_the_expert_declares_a_strong_hand_that_is_not_sure() -> None:
+    # le Polignac's five top spades and K Q of hearts: a defender keeping the J♥ with
+    # two more hearts beats the 9♥, but passing would cost about 3.7 points
+    session = _generale_session(["KS", "QS", "JS", "AS", "TS", "KH", "QH", "9H"])
+    view = session.view(1)
+    k = read_view(view)
+    assert sure_generale(k, random.Random(1), 200) < 0.6
+    player = make_player("expert", 3)
+    assert isinstance(player, SearchPlayer)
+    rng = random.Random(0)
+    declare, pass_ = declare_value(k, player.worlds(k, rng), rng, 64, sharp=0.5)
+    assert 0 < declare < 1 < pass_
+    assert player.choose(view) == Declare(1, True)
+    assert make_player("medium", 3).choose(view) == Declare(1, False)   # medium: only if sure
+
+
+def test_the_generale_is_weighed_against_both_defences() -> None:
+    session = _generale_session(["KS", "QS", "JS", "AS", "TS", "9S", "KH", "AH"])
+    k = read_view(session.view(1))
+    player = make_player("expert", 3)
+    assert isinstance(player, SearchPlayer)
+    values = {}
+    for sharp_weight in (0.0, 0.5, 1.0):
+        rng = random.Random(4)
+        values[sharp_weight] = declare_value(k, player.worlds(k, rng), rng, 40, sharp_weight)
+    plain, mixed, keen = values[0.0], values[0.5], values[1.0]
+    assert plain[1] == mixed[1] == keen[1]          # passing: the same worlds, the same play
+    assert plain[0] < keen[0]                       # good defenders keep their stoppers
+    assert mixed[0] == pytest.approx((plain[0] + keen[0]) / 2)
+
+
+def test_a_defender_who_cannot_take_the_trick_keeps_its_high_card() -> None:
+    rules = preset("generale", 4)
+    hands = [
+        ["7S", "8S", "9S", "TS", "7C", "8C", "9C", "TC"],
+        ["KH", "KS", "QS", "JS", "AS", "TH", "KD", "JH"],
+        ["QH", "8H", "7D", "8D", "9D", "AD", "9H", "KC"],
+        ["JD", "QD", "TD", "7H", "AH", "QC", "JC", "AC"],
+    ]
+    session = Session(rules, [Player(f"P{i}") for i in range(4)])
+    session.add_deal(0, hands)
+    session.apply(Declare(1, True))
+    session.apply(Play(1, "KH"))
+    st = mirror(session)
+    st.declarer, st.leader = 1, 1
+    st.play(st.cx.to_int["KH"])
+    legal = st.legal()
+    out = outstanding(st, 2)
+    assert st.cx.to_card[choose(st, 2, legal, out)] == "QH"   # medium gives its queen away
+    assert st.cx.to_card[sharp(st, 2, legal, out)] == "8H"    # it keeps the Q♥ to stop him
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
