@@ -19,8 +19,9 @@ from ..config import THEMES, Settings, save_settings
 from .asciimode import AsciiFilter, AsciiScrollBarRender, ascii_words
 
 if TYPE_CHECKING:
-    from ..engine import Player, Rules, Session
+    from ..engine import Player, Rules
     from ..store.folder import SessionStore
+    from ..store.index import Summary
     from ..table import Table
 
 # The table needs 80 columns (hand of 10 cards, seats on three sides, score column)
@@ -269,7 +270,7 @@ class PolignacApp(App[None]):
         session = self.unfinished()
         return session.id if session is not None else None
 
-    def unfinished(self) -> Session | None:
+    def unfinished(self) -> Summary | None:
         """The most recent unfinished session, if any (what "Continue" resumes).
 
         Looks at the ``CONTINUE_SCAN`` most recently written files only: Home stays quick

@@ -133,14 +133,14 @@ async def test_click_selects_then_a_second_click_resumes(make_app, saved, sessio
 
 
 def slow_listing(store, monkeypatch) -> threading.Event:
-    """``store.entries`` waits for the returned event (a folder of long sessions)."""
+    """``store.summaries`` waits for the returned event (a folder of changed sessions)."""
     go = threading.Event()
-    entries = store.entries
+    entries = store.summaries
 
     def slow():
         assert go.wait(10)
         return entries()
-    monkeypatch.setattr(store, "entries", slow)
+    monkeypatch.setattr(store, "summaries", slow)
     return go
 
 

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from ..chrome import header
 
 if TYPE_CHECKING:
-    from ...engine import Session
+    from ...store.index import Summary
 
 BANNER = r"""
  ___  ___  _    ___ ___ _  _   _   ___
@@ -125,10 +125,9 @@ class HomeScreen(Screen[None]):
         menu.highlighted = 0
         menu.focus()
 
-    def describe(self, session: Session) -> str:
+    def describe(self, session: Summary) -> str:
         """A line about the session that "Continue" resumes."""
-        from .saved import players_line, state_line
-        return f"Continue: {players_line(session)} ({state_line(session)})"
+        return f"Continue: {session.title} ({session.where})"
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = event.option.id
