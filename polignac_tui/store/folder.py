@@ -210,6 +210,20 @@ class SessionStore:
         summaries.sort(key=lambda s: (s.updated, s.id), reverse=True)
         return summaries
 
+    def current_summaries(self) -> list[Summary] | None:
+        """``summaries()`` when every row of the index is current (no file is read: quick
+        enough for the UI thread); None when some file must be read first."""
+        try:
+            paths = self._session_paths()
+        except FileNotFoundError:
+            return []
+        except OSError:
+            return None
+        summaries = self.index.current(paths)
+        if summaries is not None:
+            summaries.sort(key=lambda s: (s.updated, s.id), reverse=True)
+        return summaries
+
     def _session_paths(self) -> list[Path]:
         return [p for p in self.root.iterdir()
                 if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file()]

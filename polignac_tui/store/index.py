@@ -23,8 +23,9 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine import Session
 from .report import players_line, state, state_line
@@ -41,8 +42,7 @@ def index_path(root: Path) -> Path:
     return root.parent / f"{root.name}{INDEX_SUFFIX}"
 
 
-@dataclass(frozen=True, slots=True)
-class DealLine:
+class DealLine(NamedTuple):
     """One finished deal: each seat's points, la générale and the chelem."""
 
     points: tuple[int, ...]
@@ -51,7 +51,7 @@ class DealLine:
     chelem: int | None = None      # who made a chelem (or a générale made)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Summary:
     """What the lists and the statistics say of one session file (or why it is unreadable)."""
 
@@ -63,7 +63,8 @@ class Summary:
     players: tuple[str, ...] = ()
     humans: tuple[bool, ...] = ()
     levels: tuple[str | None, ...] = ()
-    deals: tuple[DealLine, ...] = ()   # the finished deals, in order
+    finished_deals: int = 0
+    deals_json: str = "[]"             # the finished deals (``deals``), decoded when asked
     deal_in_play: bool = False
     totals: tuple[int, ...] = ()
     finished: bool = False
@@ -83,9 +84,10 @@ class Summary:
     def readable(self) -> bool:
         return self.error is None
 
-    @property
-    def finished_deals(self) -> int:
-        return len(self.deals)
+    @cached_property
+    def deals(self) -> tuple[DealLine, ...]:
+        """The finished deals, in order (the list needs only their number: decoded here)."""
+        return tuple([DealLine(tuple(p), d, m, c) for p, d, m, c in json.loads(self.deals_json)])
 
 
 def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summary:
@@ -99,7 +101,8 @@ def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summa
     return Summary(
         id=id, path=path, updated=updated, name=session.name,
         players=tuple(p.name for p in players), humans=tuple(p.is_human for p in players),
-        levels=tuple(p.level for p in players), deals=tuple(lines),
+        levels=tuple(p.level for p in players), finished_deals=len(lines),
+        deals_json=_deals_json(lines),
         deal_in_play=session.current is not None, totals=tuple(session.totals),
         finished=session.finished, turn=session.turn, losers=tuple(session.losers),
         winners=tuple(session.winners), end=session.rules.end, limit=session.rules.limit,
@@ -108,6 +111,11 @@ def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summa
         labels=tuple(p.name.strip() if p.is_human else f"{p.name.strip()} ({p.level})"
                      for p in players),
     )
+
+
+def _deals_json(lines: list[DealLine]) -> str:
+    return json.dumps([[list(d.points), d.declarer, d.made, d.chelem] for d in lines],
+                      separators=(",", ":"))
 
 
 def from_entry(entry: Entry) -> Summary:
@@ -136,7 +144,7 @@ def to_json(summary: Summary) -> str:
         data.update(
             name=summary.name, players=summary.players, humans=summary.humans,
             levels=summary.levels,
-            deals=[[list(d.points), d.declarer, d.made, d.chelem] for d in summary.deals],
+            finished_deals=summary.finished_deals, deals=summary.deals_json,
             deal_in_play=summary.deal_in_play, totals=summary.totals,
             finished=summary.finished, turn=summary.turn, losers=summary.losers,
             winners=summary.winners, end=summary.end, limit=summary.limit,
@@ -156,7 +164,7 @@ def from_json(path: Path, text: str) -> Summary:
         id=str(data["id"]), path=path, updated=updated, name=str(data["name"]),
         players=tuple(data["players"]), humans=tuple(bool(h) for h in data["humans"]),
         levels=tuple(data["levels"]),
-        deals=tuple(DealLine(tuple(p), d, m, c) for p, d, m, c in data["deals"]),
+        finished_deals=int(data["finished_deals"]), deals_json=str(data["deals"]),
         deal_in_play=bool(data["deal_in_play"]), totals=tuple(data["totals"]),
         finished=bool(data["finished"]), turn=data["turn"], losers=tuple(data["losers"]),
         winners=tuple(data["winners"]), end=str(data["end"]), limit=int(data["limit"]),
@@ -257,16 +265,28 @@ class SessionIndex:
             return []   # nothing saved yet: no index to create
         with self._lock:
             try:
-                return self._summaries(paths, drop_others)
+                return self._summaries(paths, drop_others) or []
             except sqlite3.DatabaseError:
                 self._discard()   # damaged while in use: rebuilt from the files
                 try:
-                    return self._summaries(paths, drop_others)
+                    return self._summaries(paths, drop_others) or []
                 except sqlite3.Error:
                     self._discard()
                     return [from_entry(self.read(p)) for p in paths]
 
-    def _summaries(self, paths: list[Path], drop_others: bool) -> list[Summary]:
+    def current(self, paths: list[Path]) -> list[Summary] | None:
+        """The summaries of ``paths`` if every row is current (no file read: quick enough
+        for the UI thread), else None."""
+        if not self.path.exists():
+            return [] if not paths else None
+        with self._lock:
+            try:
+                return self._summaries(paths, drop_others=False, read=False)
+            except sqlite3.Error:
+                return None
+
+    def _summaries(self, paths: list[Path], drop_others: bool,
+                   read: bool = True) -> list[Summary] | None:
         db = self._connect()
         names = {p.name for p in paths}
         if drop_others or len(paths) > 50:
@@ -289,6 +309,8 @@ class SessionIndex:
                 with contextlib.suppress(ValueError, KeyError, TypeError, AssertionError):
                     summary = from_json(path, row[2])
             if summary is None:
+                if not read:
+                    return None
                 summary = from_entry(self.read(path))
                 self.rebuilt += 1
                 if key is not None:

@@ -122,13 +122,28 @@ class SavedScreen(Screen[None]):
         table.focus()
 
     def on_screen_resume(self) -> None:
-        # Shown first (Resume follows Mount), then read: the reading thread holds the
-        # GIL in turns with the UI thread and would slow the first frame down.
-        self.call_after_refresh(self.reload)
+        # With the summary index current, the list is there in the first frame; else the
+        # screen is shown first, then the files read: the reading thread holds the GIL in
+        # turns with the UI thread and would slow the first frame down.
+        if not self.show_current():
+            self.call_after_refresh(self.reload)
+
+    def show_current(self) -> bool:
+        """Show the list at once if the summary index is current (no file to read)."""
+        try:
+            ready = self.app.store.current_summaries()  # type: ignore[attr-defined]
+        except Exception:  # the worker's reading says what is wrong
+            return False
+        if ready is None:
+            return False
+        self.show_entries(ready)
+        return True
 
     def reload(self) -> None:
         """Read the saved sessions again, off the UI thread; the rows follow."""
         if not self.is_attached:  # left before it was read
+            return
+        if self.show_current():
             return
         self.reading = True
         # exclusive: a newer reading replaces an older one still running (its result is
