@@ -113,7 +113,7 @@ def run(argv: list[str]) -> int:
           f"{args.cold_runs} cold run(s) (index removed)")
     for name, seconds in results.items():
         extra = "" if name == "help" or name.startswith("saved") else \
-            f"  (+{seconds - help_s:.3f} s over --help)"
+            f"  ({seconds - help_s:+.3f} s over --help)"
         print(f"  {name:<24} {seconds:7.3f} s{extra}")
     ok = all(results[f"{n} warm"] - help_s <= COMMAND_TARGET_S for n in ("list", "stats"))
     if args.screen_runs:
