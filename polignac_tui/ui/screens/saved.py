@@ -88,6 +88,8 @@ class SavedScreen(Screen[None]):
         Binding("enter", "resume", "Resume", priority=True,
                 tooltip="resume the selected session at its table"),
         Binding("d,delete", "delete", "Delete", tooltip="delete the selected session (asks first)"),
+        Binding("p", "replay", "Replay",
+                tooltip="replay and review the last finished deal, card by card"),
         Binding("escape", "app.go_home", "Home", tooltip="back to Home"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
@@ -227,6 +229,24 @@ class SavedScreen(Screen[None]):
             self.notify(f"{entry.id} is finished: {entry.where_short}.",
                         title="Finished session")
         self.app.resume(entry.id)  # type: ignore[attr-defined]
+
+    def action_replay(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if not entry.readable:
+            self.notify(f"{entry.id} cannot be replayed: {entry.error}", severity="error",
+                        markup=False, title="Cannot replay")
+            return
+        from .replay import ReplayScreen
+        try:
+            session = self.app.store.load(entry.id)  # type: ignore[attr-defined]
+            screen = ReplayScreen(session)
+        except Exception as error:  # changed or removed since it was listed, or no deal over
+            self.notify(f"{entry.id} cannot be replayed: {error}", severity="error",
+                        markup=False, title="Cannot replay")
+            return
+        self.app.push_screen(screen)
 
     def action_delete(self) -> None:
         entry = self.selected()
