@@ -146,6 +146,21 @@ async def to_saved(pilot: Any, app: Any) -> None:
     await pilot.pause(0.1)
 
 
+async def to_replay(pilot: Any, app: Any, steps: int = 6) -> None:
+    """Saved sessions, the finished "Dimanche", its last deal replayed and reviewed,
+    ``steps`` cards in."""
+    from textual.widgets import DataTable
+    await to_saved(pilot, app)
+    rows = [i for i, e in enumerate(app.screen.entries) if e.name == "Dimanche"]
+    app.screen.query_one(DataTable).move_cursor(row=rows[0])
+    await keys(pilot, "p")
+    for _ in range(1200):   # the review: a few seconds of search
+        if getattr(app.screen, "review", None) is not None:
+            break
+        await pilot.pause(0.05)
+    await keys(pilot, *["right"] * steps)
+
+
 async def keys(pilot: Any, *names: str) -> None:
     for name in names:
         await pilot.press(name)
@@ -181,6 +196,8 @@ SHOTS: tuple[Shot, ...] = (
     Shot("settings", SMALL, "home", lambda p, a: keys(p, "o")),
     Shot("ascii-mode", SMALL, "table", to_mid_trick, ascii=True),
     Shot("too-small", (60, 20), "home", _nothing),
+    Shot("replay", SMALL, "home", to_replay),
+    Shot("replay-large", LARGE, "home", lambda p, a: to_replay(p, a, 8)),
 )
 
 
