@@ -247,6 +247,11 @@ class PolignacApp(App[None]):
         self.go_home()
         self.push_screen(SavedScreen())
 
+    def action_statistics(self) -> None:
+        from .screens.charts import StatsScreen
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
+
     def action_settings(self) -> None:
         from .screens.settings import SettingsScreen
         if not isinstance(self.screen, SettingsScreen):

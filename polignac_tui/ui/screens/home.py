@@ -52,6 +52,8 @@ class HomeScreen(Screen[None]):
                 tooltip="continue the most recent unfinished session"),
         Binding("n", "app.new_session", "New", tooltip="new session: preset, settings, seats"),
         Binding("s", "app.saved", "Saved", tooltip="saved sessions: resume or delete"),
+        Binding("t", "app.statistics", "Stats",
+                tooltip="statistics per player, with a chart, by period and players"),
         Binding("r", "app.rules", "Rules", tooltip="the rules of each preset, in words"),
         Binding("o", "app.settings", "Settings",
                 tooltip="settings: name, theme, pace, ASCII, four colours, default preset"),
@@ -116,6 +118,7 @@ class HomeScreen(Screen[None]):
         options += [
             Option("New session      n", id="new_session"),
             Option("Saved sessions   s", id="saved"),
+            Option("Statistics       t", id="statistics"),
             Option("Rules            r", id="rules"),
             Option("Settings         o", id="settings"),
             Option("Help             ?", id="help"),

@@ -90,6 +90,7 @@ class SavedScreen(Screen[None]):
         Binding("d,delete", "delete", "Delete", tooltip="delete the selected session (asks first)"),
         Binding("p", "replay", "Replay",
                 tooltip="replay and review the last finished deal, card by card"),
+        Binding("g", "chart", "Chart", tooltip="the score after each deal, a line per player"),
         Binding("escape", "app.go_home", "Home", tooltip="back to Home"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
@@ -229,6 +230,17 @@ class SavedScreen(Screen[None]):
             self.notify(f"{entry.id} is finished: {entry.where_short}.",
                         title="Finished session")
         self.app.resume(entry.id)  # type: ignore[attr-defined]
+
+    def action_chart(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if not entry.readable:
+            self.notify(f"{entry.id} has no chart: {entry.error}", severity="error",
+                        markup=False, title="Cannot draw")
+            return
+        from .charts import SessionChartScreen
+        self.app.push_screen(SessionChartScreen(entry))
 
     def action_replay(self) -> None:
         entry = self.selected()
