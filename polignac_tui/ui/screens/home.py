@@ -118,7 +118,6 @@ class HomeScreen(Screen[None]):
         options += [
             Option("New session      n", id="new_session"),
             Option("Saved sessions   s", id="saved"),
-            Option("Statistics       t", id="statistics"),
             Option("Rules            r", id="rules"),
             Option("Settings         o", id="settings"),
             Option("Help             ?", id="help"),
