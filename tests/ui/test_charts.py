@@ -162,3 +162,23 @@ def test_session_chart_snapshot_ascii_large(snap_compare, make_app, store, setti
     settings.ascii = True
     assert snap_compare(chart_app(make_app, store), terminal_size=(120, 36),
                         run_before=_open_chart)
+
+
+async def test_the_end_of_session_screen_opens_the_chart(make_app) -> None:
+    from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.screens.cognac import CognacScreen
+    session = done("20261121-2130-ana", ("Ana", "Bruno", "Claire", "Denis"), 3)
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await app.push_screen(CognacScreen(session.view(0), CardLook()))
+        await pilot.press("g")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SessionChartScreen)
+        assert screen.deals == [d.points() for d in session.deals]
+        assert screen.limit == 10 and "limit, 10" in screen.query_one(ScoreChart).render().plain
+        note = str(screen.query_one("#chart-note", Static).render())
+        assert note.endswith(", ".join(f"{p.name} {t}" for p, t in
+                                       zip(session.players, session.totals, strict=True)))
+        await pilot.press("escape")
+        assert isinstance(app.screen, CognacScreen)

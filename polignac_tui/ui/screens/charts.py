@@ -4,6 +4,7 @@ was at the table, with a chart of the highlighted player's points per deal."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import ClassVar
 
@@ -15,10 +16,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 from textual.worker import Worker, WorkerState
 
+from ...engine import SeatView
 from ...store.index import Summary
 from ...store.report import PlayerStats, player_stats
 from ..chrome import header
-from ..widgets.charts import AverageChart, ScoreChart
+from ..widgets.charts import AverageChart, ScoreChart, running_totals
 
 # (label, days back; None: every session)
 PERIODS: tuple[tuple[str, int | None], ...] = (
@@ -43,28 +45,44 @@ class SessionChartScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Back", tooltip="back to the saved sessions"),
+        Binding("escape,q", "close", "Back", tooltip="back to where the chart was opened"),
     ]
 
-    def __init__(self, summary: Summary) -> None:
+    def __init__(self, title: str, names: Sequence[str], deals: Sequence[Sequence[int]],
+                 limit: int | None) -> None:
         super().__init__()
-        self.summary = summary
+        self.heading = title
+        self.names = list(names)
+        self.deals = [list(d) for d in deals]
+        self.limit = limit
+
+    @classmethod
+    def of_summary(cls, s: Summary) -> SessionChartScreen:
+        """The chart of a saved session, from its summary (no file read)."""
+        return cls(f"{s.name or s.id}: {s.where}", s.players, [d.points for d in s.deals],
+                   s.limit if s.end == "points" else None)
+
+    @classmethod
+    def of_view(cls, view: SeatView) -> SessionChartScreen:
+        """The chart of the session at the table (the end-of-session screen)."""
+        deals = [r.points for r in view.results if r.points is not None]
+        return cls("The session's score", view.names, deals,
+                   view.rules.limit if view.rules.end == "points" else None)
 
     def compose(self) -> ComposeResult:
-        s = self.summary
         yield header(self.app)
-        yield Static(f"{s.name or s.id}: {s.where}", id="chart-title", markup=False)
+        yield Static(self.heading, id="chart-title", markup=False)
         yield ScoreChart(ascii=_ascii(self), colour=_colour(self), id="score-chart")
-        totals = ", ".join(f"{n} {t}" for n, t in zip(s.players, s.totals, strict=True))
-        yield Static(f"Totals after {s.finished_deals} deal"
-                     f"{'s' if s.finished_deals != 1 else ''}: {totals}", id="chart-note",
-                     markup=False)
+        totals = running_totals(self.deals, len(self.names))
+        count = len(self.deals)
+        yield Static(f"Totals after {count} deal{'s' if count != 1 else ''}: "
+                     + ", ".join(f"{n} {t[-1]}" for n, t in zip(self.names, totals,
+                                                                strict=True)),
+                     id="chart-note", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        s = self.summary
-        limit = s.limit if s.end == "points" else None
-        self.query_one(ScoreChart).show_scores(s.players, [d.points for d in s.deals], limit)
+        self.query_one(ScoreChart).show_scores(self.names, self.deals, self.limit)
 
     def action_close(self) -> None:
         self.app.pop_screen()

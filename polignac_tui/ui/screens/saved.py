@@ -240,7 +240,7 @@ class SavedScreen(Screen[None]):
                         markup=False, title="Cannot draw")
             return
         from .charts import SessionChartScreen
-        self.app.push_screen(SessionChartScreen(entry))
+        self.app.push_screen(SessionChartScreen.of_summary(entry))
 
     def action_replay(self) -> None:
         entry = self.selected()
