@@ -231,6 +231,10 @@ class SessionIndex:
             return self._db
         try:
             self._db = self._open(str(self.path))
+        except sqlite3.OperationalError:
+            # busy, or the folder cannot be written: do without the file this time
+            # (never removed for that: it may be sound and in use by another polignac-tui)
+            self._db = self._open(":memory:")
         except sqlite3.DatabaseError:
             # damaged (or not a database at all): it is only a cache, start a new one
             self._discard()
@@ -266,6 +270,8 @@ class SessionIndex:
         with self._lock:
             try:
                 return self._summaries(paths, drop_others) or []
+            except sqlite3.OperationalError:   # busy: read the files, keep the index
+                return [from_entry(self.read(p)) for p in paths]
             except sqlite3.DatabaseError:
                 self._discard()   # damaged while in use: rebuilt from the files
                 try:
@@ -344,6 +350,8 @@ class SessionIndex:
         with self._lock:
             try:
                 self._write(self._connect(), [(path.name, key[0], key[1], to_json(summary))])
+            except sqlite3.OperationalError:
+                pass   # busy: the row is rebuilt from the file when next listed
             except sqlite3.DatabaseError:
                 self._discard()
 
@@ -354,5 +362,7 @@ class SessionIndex:
         with self._lock:
             try:
                 self._write(self._connect(), [], [path.name])
+            except sqlite3.OperationalError:
+                pass   # busy: the row of a file gone is dropped when next listed
             except sqlite3.DatabaseError:
                 self._discard()
