@@ -7,10 +7,10 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import CommandError, arena, join, play, serve, sessions, show
+from .commands import CommandError, arena, export, join, play, review, serve, sessions, show
 
 # Every sub-command module registers itself here (order = order in --help).
-COMMANDS = [play, show, sessions, arena, serve, join]
+COMMANDS = [play, show, sessions, review, export, arena, serve, join]
 
 
 def build_parser() -> argparse.ArgumentParser:

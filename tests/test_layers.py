@@ -46,6 +46,8 @@ NO_UI: tuple[str, ...] = (
     "polignac_tui.commands.show",
     "polignac_tui.commands.sessions",
     "polignac_tui.commands.arena",
+    "polignac_tui.commands.review",
+    "polignac_tui.commands.export",
 )
 # ... except these, which the UI owns (fnmatch patterns on module names).
 UI_OWNED: tuple[str, ...] = (

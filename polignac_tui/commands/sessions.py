@@ -8,9 +8,16 @@ import os
 import sys
 import textwrap
 
-from ..store import SessionStore, StoreError
-from ..store.folder import Entry
-from ..store.report import PlayerStats, join_names, leaders, local_time, player_stats, row, state
+from ..store import SessionStore, StoreError, Summary
+from ..store.report import (
+    PlayerStats,
+    join_names,
+    leaders,
+    local_time,
+    player_stats,
+    row,
+    state,
+)
 from . import CommandError
 
 WIDTH = 80  # every table fits an 80-column terminal
@@ -38,9 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run_stats)
 
 
-def _entries(store: SessionStore) -> list[Entry]:
+def _summaries(store: SessionStore) -> list[Summary]:
     try:
-        return store.entries()
+        return store.summaries()
     except StoreError as error:
         raise CommandError(str(error)) from None
 
@@ -61,9 +68,9 @@ def _clip(text: str, width: int) -> str:
 # -- list --------------------------------------------------------------------------------
 def run_list(args: argparse.Namespace) -> int:
     store = SessionStore()
-    entries = _entries(store)
-    readable = [e for e in entries if e.session is not None]
-    unreadable = [e for e in entries if e.session is None]
+    entries = _summaries(store)
+    readable = [e for e in entries if e.readable]
+    unreadable = [e for e in entries if not e.readable]
     if args.json:
         _out(json.dumps({"folder": str(store.root),
                           "sessions": [row(e) for e in readable],
@@ -76,7 +83,7 @@ def run_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def list_table(readable: list[Entry], unreadable: list[Entry]) -> str:
+def list_table(readable: list[Summary], unreadable: list[Summary]) -> str:
     """Two lines per session (figures, then names and state), then the unreadable files."""
     lines: list[str] = []
     wrap = textwrap.TextWrapper(width=WIDTH, initial_indent="    ", subsequent_indent="    ",
@@ -89,20 +96,18 @@ def list_table(readable: list[Entry], unreadable: list[Entry]) -> str:
         lines.append(f"{'ID':<{id_width}}  {'DEALS':>5}  {'LEADER':<{leader_width}}"
                      f"  LAST PLAYED")
         for entry in readable:
-            session = entry.session
-            assert session is not None
-            names = [p.name for p in session.players]
-            lead = leaders(session)
-            leader = _leader(names, lead, session.totals[lead[0]], leader_width)
+            names = list(entry.players)
+            lead = leaders(entry)
+            leader = _leader(names, lead, entry.totals[lead[0]], leader_width)
             shown = entry.id
             if len(shown) > id_width:
                 lines.append(shown)
                 shown = ""
-            lines.append(f"{shown:<{id_width}}  {session.finished_deals:>5}  "
+            lines.append(f"{shown:<{id_width}}  {entry.finished_deals:>5}  "
                          f"{leader:<{leader_width}}  {local_time(entry.updated)}")
-            detail = ", ".join(names) + " · " + state(session)
-            if session.name:
-                detail = f"“{session.name}” · {detail}"
+            detail = ", ".join(names) + " · " + entry.state
+            if entry.name:
+                detail = f"“{entry.name}” · {detail}"
             lines.extend(wrap.wrap(detail))
     if unreadable:
         if lines:
@@ -177,10 +182,9 @@ def _confirm(question: str) -> bool:
 # -- stats -------------------------------------------------------------------------------
 def run_stats(args: argparse.Namespace) -> int:
     store = SessionStore()
-    entries = _entries(store)
-    sessions = [e.session for e in entries if e.session is not None]
-    finished = [s for s in sessions if s.finished]
-    unreadable = sum(1 for e in entries if e.session is None)
+    entries = _summaries(store)
+    finished = [e for e in entries if e.readable and e.finished]
+    unreadable = sum(1 for e in entries if not e.readable)
     stats = player_stats(finished)
     if args.json:
         _out(json.dumps({"sessions": len(finished), "unreadable": unreadable,

@@ -10,9 +10,10 @@ from .errors import (
 )
 from .fileformat import SessionFileError
 from .folder import Entry, SessionStore, default_root
+from .index import Summary
 from .lock import SessionLock
 
 __all__ = [
     "BadSessionId", "Entry", "ResumeError", "SaveError", "SessionFileError", "SessionLock",
-    "SessionLocked", "SessionStore", "StoreError", "UnknownSession", "default_root",
+    "SessionLocked", "SessionStore", "StoreError", "Summary", "UnknownSession", "default_root",
 ]

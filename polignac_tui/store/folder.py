@@ -24,6 +24,7 @@ from .errors import ResumeError, SaveError, SessionLocked, StoreError, UnknownSe
 from .fileformat import SessionFileError, dumps
 from .fileformat import load as load_file
 from .ids import base_id, check_id, is_id
+from .index import SessionIndex, Summary
 from .lock import SessionLock
 
 APP = "polignac-tui"
@@ -72,6 +73,8 @@ class SessionStore:
         # modification time: a save always makes a new inode) is not replayed again
         self._seen: dict[Path, tuple[tuple[int, int, int], Entry]] = {}
         self._listing = threading.Lock()  # entries() runs in a thread worker of the UI
+        # the summaries of the lists, statistics and Continue (store/index.py)
+        self.index = SessionIndex(self.root, self._entry)
 
     # -- ids and paths ---------------------------------------------------------------
     def path(self, id: str) -> Path:
@@ -108,6 +111,7 @@ class SessionStore:
         path = self.path(session.id)
         with self._saving:
             self._save(session, path)
+            self.index.saved(session, path)
 
     def _save(self, session: Session, path: Path) -> None:
         previous = session.updated
@@ -157,6 +161,7 @@ class SessionStore:
                 raise StoreError(f"cannot delete {path}: {error.strerror or error}") from None
             with contextlib.suppress(OSError):
                 temporary_path(path).unlink()
+            self.index.forget(path)
 
     def lock(self, id: str) -> SessionLock:
         """Hold session ``id`` for writing, or raise ``SessionLocked`` naming the holder."""
@@ -191,11 +196,39 @@ class SessionStore:
         entries.sort(key=lambda e: (e.updated, e.id), reverse=True)
         return entries
 
+    def summaries(self) -> list[Summary]:
+        """What the lists and the statistics need of every ``*.toml``, newest first, from
+        the summary index (a file changed since its row is read again)."""
+        try:
+            paths = self._session_paths()
+        except FileNotFoundError:
+            paths = []
+        except OSError as error:
+            raise StoreError(f"cannot read the sessions folder {self.root}: "
+                             f"{error.strerror or error}") from None
+        summaries = self.index.summaries(paths)
+        summaries.sort(key=lambda s: (s.updated, s.id), reverse=True)
+        return summaries
+
+    def current_summaries(self) -> list[Summary] | None:
+        """``summaries()`` when every row of the index is current (no file is read: quick
+        enough for the UI thread); None when some file must be read first."""
+        try:
+            paths = self._session_paths()
+        except FileNotFoundError:
+            return []
+        except OSError:
+            return None
+        summaries = self.index.current(paths)
+        if summaries is not None:
+            summaries.sort(key=lambda s: (s.updated, s.id), reverse=True)
+        return summaries
+
     def _session_paths(self) -> list[Path]:
         return [p for p in self.root.iterdir()
                 if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file()]
 
-    def latest_unfinished(self, scan: int) -> Session | None:
+    def latest_unfinished(self, scan: int) -> Summary | None:
         """The most recently written session still in play, looking at the ``scan`` newest
         files only (quick with hundreds of sessions; unreadable files are skipped: the
         list says why)."""
@@ -204,13 +237,9 @@ class SessionStore:
                            reverse=True)
         except OSError:
             return None
-        for path in paths[:scan]:
-            try:
-                session = self.load(path.stem)
-            except (StoreError, SessionFileError):
-                continue
-            if not session.finished:
-                return session
+        for summary in self.index.summaries(paths[:scan], drop_others=False):
+            if summary.readable and not summary.finished:
+                return summary
         return None
 
     def _cached_entry(self, path: Path) -> Entry:
@@ -247,11 +276,11 @@ class SessionStore:
         """The id of the session to resume: ``id`` itself, or the last one played still in play."""
         if id is None:
             unreadable = 0
-            for entry in self.entries():
-                if entry.session is None:
+            for summary in self.summaries():
+                if not summary.readable:
                     unreadable += 1
-                elif not entry.session.finished:
-                    return entry.id
+                elif not summary.finished:
+                    return summary.id
             more = (f" ({unreadable} unreadable file{'s' if unreadable > 1 else ''} left "
                     "aside, see polignac-tui list)") if unreadable else ""
             raise ResumeError(f"no session in play to resume{more}; start a new one")

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Session
-from .folder import Entry
+
+if TYPE_CHECKING:
+    from .index import Summary
 
 
 def join_names(names: Iterable[str]) -> str:
@@ -22,13 +24,6 @@ def join_names(names: Iterable[str]) -> str:
 def possessive(name: str) -> str:
     """``Anna's``; ``your`` for a player named "You" (the app's default name)."""
     return "your" if name.strip().casefold() == "you" else f"{name}'s"
-
-
-def leaders(session: Session) -> list[int]:
-    """The seats with the fewest points (penalty points: fewer is better)."""
-    totals = session.totals
-    best = min(totals)
-    return [s for s, t in enumerate(totals) if t == best]
 
 
 def state(session: Session) -> str:
@@ -46,34 +41,79 @@ def state(session: Session) -> str:
     return f"in play, {possessive(names[turn])} turn"
 
 
+def cognac_line(session: Session) -> str:
+    """Who paid the cognac, in words."""
+    names = [session.players[s].name for s in session.losers]
+    return f"{join_names(names)} {'paid' if len(names) == 1 else 'shared'} the cognac"
+
+
+def state_line(session: Session, short: bool = False) -> str:
+    """Where a session stands: finished (with the cognac), or its deal and whose turn."""
+    if session.finished:
+        return cognac_line(session) if short else "finished: " + cognac_line(session)
+    deal = len(session.deals)
+    where = f"deal {deal}"
+    if session.rules.end == "deals":
+        where += f" of {session.rules.limit}"
+    elif not short:
+        where += f", limit {session.rules.limit}"
+    if session.needs_deal:
+        return where + " over" if short else where + " over, the next deal is to be dealt"
+    turn = session.turn
+    if turn is None:
+        return where
+    deal_now = session.current
+    if deal_now is not None and deal_now.phase == "generale":
+        if short:
+            return f"{where}, la générale: {session.players[turn].name}?"
+        return f"{where}, {session.players[turn].name} to declare or pass la générale"
+    return f"{where}, {session.players[turn].name} to play"
+
+
+def players_line(session: Session) -> str:
+    """The session's name, or who plays it: "Ana vs Bruno, Claire, Denis"."""
+    if session.name:
+        return session.name
+    humans = [p.name for p in session.players if p.is_human]
+    others = [p.name for p in session.players if not p.is_human]
+    if not others or not humans:
+        return ", ".join(p.name for p in session.players)
+    return f"{', '.join(humans)} vs {', '.join(others)}"
+
+
 def local_time(moment: datetime) -> str:
     """``2026-11-22 20:15`` in the user's time zone."""
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def row(entry: Entry) -> dict[str, Any]:
+def row(summary: Summary) -> dict[str, Any]:
     """One session of ``list --json`` (an unreadable file: id, path and error only)."""
-    if entry.session is None:
-        return {"id": entry.id, "path": str(entry.path), "error": entry.error}
-    session = entry.session
-    names = [p.name for p in session.players]
-    lead = leaders(session)
-    turn = session.turn
+    if summary.error is not None:
+        return {"id": summary.id, "path": str(summary.path), "error": summary.error}
+    names = list(summary.players)
+    lead = leaders(summary)
+    turn = summary.turn
     return {
-        "id": entry.id,
-        "path": str(entry.path),
-        "name": session.name,
+        "id": summary.id,
+        "path": str(summary.path),
+        "name": summary.name,
         "players": names,
-        "deals": session.finished_deals,
-        "deal_in_play": session.current is not None,
+        "deals": summary.finished_deals,
+        "deal_in_play": summary.deal_in_play,
         "leaders": [names[s] for s in lead],
-        "leader_points": session.totals[lead[0]],
-        "totals": session.totals,
-        "state": "finished" if session.finished else "in play",
+        "leader_points": summary.totals[lead[0]],
+        "totals": list(summary.totals),
+        "state": "finished" if summary.finished else "in play",
         "turn": names[turn] if turn is not None else None,
-        "losers": [names[s] for s in session.losers],
-        "updated": entry.updated.isoformat().replace("+00:00", "Z"),
+        "losers": [names[s] for s in summary.losers],
+        "updated": summary.updated.isoformat().replace("+00:00", "Z"),
     }
+
+
+def leaders(summary: Summary) -> list[int]:
+    """The seats with the fewest points."""
+    best = min(summary.totals)
+    return [s for s, t in enumerate(summary.totals) if t == best]
 
 
 @dataclass
@@ -101,34 +141,28 @@ class PlayerStats:
         return data
 
 
-def player_stats(sessions: list[Session]) -> list[PlayerStats]:
-    """Per player name (case-insensitive) across the finished ones of ``sessions``.
+def player_stats(summaries: Iterable[Summary]) -> list[PlayerStats]:
+    """Per player name (case-insensitive) across the finished ones of ``summaries``.
 
     A computer player is counted per name *and level* ("Bruno (medium)"), so that
     the default names the app gives computers do not mix different players.
     Most sessions played first, then by name.
     """
     table: dict[str, PlayerStats] = {}
-    for session in sessions:
-        if not session.finished:
+    for summary in summaries:
+        if not summary.finished or summary.error is not None:
             continue
-        winners, losers = set(session.winners), set(session.losers)
-        for seat, player in enumerate(session.players):
-            label = player.name.strip()
-            if not player.is_human:
-                label = f"{label} ({player.level})"
+        winners, losers = set(summary.winners), set(summary.losers)
+        for seat, label in enumerate(summary.labels):
             stats = table.setdefault(label.casefold(), PlayerStats(label))
             stats.sessions += 1
             stats.won += seat in winners
             stats.paid += seat in losers
-            for deal in session.deals:
-                points = deal.points()
-                if points is None:
-                    continue
+            for deal in summary.deals:
                 stats.deals += 1
-                stats.points += points[seat]
+                stats.points += deal.points[seat]
                 if deal.declarer == seat:
-                    if deal.generale_made:
+                    if deal.made:
                         stats.generales_made += 1
                     else:
                         stats.generales_failed += 1

@@ -20,8 +20,9 @@ from .asciimode import AsciiFilter, AsciiScrollBarRender, ascii_words
 
 if TYPE_CHECKING:
     from ..commands.join import JoinTarget
-    from ..engine import Player, Rules, Session
+    from ..engine import Player, Rules
     from ..store.folder import SessionStore
+    from ..store.index import Summary
     from ..table import Table
     from ..table.client import TableClient
 
@@ -259,6 +260,11 @@ class PolignacApp(App[None]):
         self.go_home()
         self.push_screen(SavedScreen())
 
+    def action_statistics(self) -> None:
+        from .screens.charts import StatsScreen
+        if not isinstance(self.screen, StatsScreen):
+            self.push_screen(StatsScreen())
+
     def action_settings(self) -> None:
         from .screens.settings import SettingsScreen
         if not isinstance(self.screen, SettingsScreen):
@@ -282,7 +288,7 @@ class PolignacApp(App[None]):
         session = self.unfinished()
         return session.id if session is not None else None
 
-    def unfinished(self) -> Session | None:
+    def unfinished(self) -> Summary | None:
         """The most recent unfinished session, if any (what "Continue" resumes).
 
         Looks at the ``CONTINUE_SCAN`` most recently written files only: Home stays quick

@@ -11,6 +11,7 @@ MAIN_ACTIONS = (
     ("New session", "Choose a preset, the settings and the players", "new_session"),
     ("Continue", "Resume the most recent unfinished session", "continue"),
     ("Saved sessions", "Resume or delete a saved session", "saved"),
+    ("Statistics", "Per player over the finished sessions, with a chart", "statistics"),
     ("Rules", "The rules of Polignac and of each preset", "rules"),
     ("Settings", "Theme, pace, ASCII mode, four colours, your name", "settings"),
     ("Help", "Every key of every screen", "help"),

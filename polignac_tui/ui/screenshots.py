@@ -146,6 +146,51 @@ async def to_saved(pilot: Any, app: Any) -> None:
     await pilot.pause(0.1)
 
 
+async def to_replay(pilot: Any, app: Any, steps: int = 6) -> None:
+    """Saved sessions, the finished "Dimanche", its last deal replayed and reviewed,
+    ``steps`` cards in."""
+    from textual.widgets import DataTable
+    await to_saved(pilot, app)
+    rows = [i for i, e in enumerate(app.screen.entries) if e.name == "Dimanche"]
+    app.screen.query_one(DataTable).move_cursor(row=rows[0])
+    await keys(pilot, "p")
+    for _ in range(1200):   # the review: a few seconds of search
+        if getattr(app.screen, "review", None) is not None:
+            break
+        await pilot.pause(0.05)
+    await keys(pilot, *["right"] * steps)
+
+
+async def to_chart(pilot: Any, app: Any) -> None:
+    """Saved sessions, the finished "Dimanche", its chart."""
+    from textual.widgets import DataTable
+    await to_saved(pilot, app)
+    rows = [i for i, e in enumerate(app.screen.entries) if e.name == "Dimanche"]
+    app.screen.query_one(DataTable).move_cursor(row=rows[0])
+    await keys(pilot, "g")
+
+
+async def to_statistics(pilot: Any, app: Any) -> None:
+    await keys(pilot, "t")
+    for _ in range(500):
+        if not getattr(app.screen, "reading", False):
+            break
+        await pilot.pause(0.01)
+    await pilot.pause(0.1)
+
+
+def fill_history(store: SessionStore) -> None:
+    """Twelve finished evenings of Ana, Bruno and Claire (computers), one a week."""
+    week = 7 * 86400
+    for n in range(12):
+        session = seeded(f"202609{n + 10:02d}-2000-ana", "", 100 + n,
+                         names=("Ana", "Bruno", "Claire"), limit=10)
+        stamp = FIXED.timestamp() - (12 - n) * week
+        session.updated = datetime.fromtimestamp(stamp, UTC)
+        write(store, play_random(session, 100 + n))
+        os.utime(store.path(session.id), (stamp, stamp))
+
+
 async def keys(pilot: Any, *names: str) -> None:
     for name in names:
         await pilot.press(name)
@@ -157,7 +202,7 @@ async def keys(pilot: Any, *names: str) -> None:
 class Shot:
     name: str
     size: tuple[int, int]
-    start: str                      # home, table (resume the table session), final
+    start: str                      # home, history, table (resume its session), final
     steps: Scenario
     ascii: bool = False
 
@@ -181,6 +226,11 @@ SHOTS: tuple[Shot, ...] = (
     Shot("settings", SMALL, "home", lambda p, a: keys(p, "o")),
     Shot("ascii-mode", SMALL, "table", to_mid_trick, ascii=True),
     Shot("too-small", (60, 20), "home", _nothing),
+    Shot("replay", SMALL, "home", to_replay),
+    Shot("replay-large", LARGE, "home", lambda p, a: to_replay(p, a, 8)),
+    Shot("session-chart", SMALL, "home", to_chart),
+    Shot("statistics", SMALL, "history", to_statistics),
+    Shot("statistics-large", LARGE, "history", to_statistics),
 )
 
 
@@ -194,8 +244,10 @@ def build_app(shot: Shot, root: Path) -> Any:
     from .app import PolignacApp
     store = SessionStore(root / "sessions")
     settings = Settings(name="Ana", pace="instant", ascii=shot.ascii)
-    if shot.start == "home":
+    if shot.start in ("home", "history"):
         fill_store(store)
+        if shot.start == "history":
+            fill_history(store)
         return PolignacApp(settings, store, seed=SEED)
     session_id = table_session(store) if shot.start == "table" else final_session(store)
     return PolignacApp(settings, store, start="resume", resume_id=session_id, seed=SEED)

@@ -133,14 +133,15 @@ async def test_click_selects_then_a_second_click_resumes(make_app, saved, sessio
 
 
 def slow_listing(store, monkeypatch) -> threading.Event:
-    """``store.entries`` waits for the returned event (a folder of long sessions)."""
+    """``store.summaries`` waits for the returned event (a folder of changed sessions)."""
     go = threading.Event()
-    entries = store.entries
+    entries = store.summaries
 
     def slow():
         assert go.wait(10)
         return entries()
-    monkeypatch.setattr(store, "entries", slow)
+    monkeypatch.setattr(store, "summaries", slow)
+    monkeypatch.setattr(store, "current_summaries", lambda: None)   # files to read first
     return go
 
 
@@ -197,3 +198,22 @@ async def test_leaving_before_the_list_is_read(make_app, saved, store, monkeypat
         await open_saved(app, pilot)   # and the screen opens again as usual
         assert len(rows(app.screen)) == 1
     assert app.return_code in (0, None)
+
+
+async def test_with_the_index_current_the_list_is_in_the_first_frame(make_app, saved, store,
+                                                                     monkeypatch) -> None:
+    saved()
+    saved(first_human="Bruno")
+    store.summaries()                   # every row current
+
+    def no_reading():
+        raise AssertionError("the files were read although the index was current")
+    monkeypatch.setattr(store, "summaries", no_reading)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        screen = app.screen
+        assert isinstance(screen, SavedScreen)
+        assert not screen.reading and len(rows(screen)) == 2   # no pause: shown at once
+        await pilot.pause()
+        assert len(rows(screen)) == 2

@@ -109,6 +109,7 @@ class CognacScreen(DismissedOnce, Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "home", "Back home"),
+        Binding("g", "chart", "Chart", tooltip="the score after each deal, a line per player"),
         Binding("escape", "home", "Back home", show=False),
         Binding("q", "home", "Back home", show=False),
     ]
@@ -136,6 +137,10 @@ class CognacScreen(DismissedOnce, Screen[None]):
         """The last deals and the Total row in sight (the totals are pinned above too)."""
         self.query_one("#cognac-scroll", VerticalScroll).scroll_end(animate=False,
                                                                    immediate=True)
+
+    def action_chart(self) -> None:
+        from .charts import SessionChartScreen
+        self.app.push_screen(SessionChartScreen.of_view(self.view))
 
     def action_home(self) -> None:
         self.dismiss(None)

@@ -15,7 +15,7 @@ from ..chrome import header
 from ..handle import polignac_app
 
 if TYPE_CHECKING:
-    from ...engine import Session
+    from ...store.index import Summary
 
 BANNER = r"""
  ___  ___  _    ___ ___ _  _   _   ___
@@ -53,6 +53,8 @@ class HomeScreen(Screen[None]):
                 tooltip="continue the most recent unfinished session"),
         Binding("n", "app.new_session", "New", tooltip="new session: preset, settings, seats"),
         Binding("s", "app.saved", "Saved", tooltip="saved sessions: resume or delete"),
+        Binding("t", "app.statistics", "Stats",
+                tooltip="statistics per player, with a chart, by period and players"),
         Binding("r", "app.rules", "Rules", tooltip="the rules of each preset, in words"),
         Binding("o", "app.settings", "Settings",
                 tooltip="settings: name, theme, pace, ASCII, four colours, default preset"),
@@ -126,10 +128,9 @@ class HomeScreen(Screen[None]):
         menu.highlighted = 0
         menu.focus()
 
-    def describe(self, session: Session) -> str:
+    def describe(self, session: Summary) -> str:
         """A line about the session that "Continue" resumes."""
-        from .saved import players_line, state_line
-        return f"Continue: {players_line(session)} ({state_line(session)})"
+        return f"Continue: {session.title} ({session.where})"
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = event.option.id

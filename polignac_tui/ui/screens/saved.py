@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,50 +15,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import Session
-from ...store.report import join_names
+from ...store.index import Summary
 from ..chrome import header
 from ..handle import polignac_app
-
-
-def cognac_line(session: Session) -> str:
-    """Who paid the cognac, in words."""
-    names = [session.players[s].name for s in session.losers]
-    return f"{join_names(names)} {'paid' if len(names) == 1 else 'shared'} the cognac"
-
-
-def state_line(session: Session, short: bool = False) -> str:
-    """Where a session stands: finished (with the cognac), or its deal and whose turn."""
-    if session.finished:
-        return cognac_line(session) if short else "finished: " + cognac_line(session)
-    deal = len(session.deals)
-    where = f"deal {deal}"
-    if session.rules.end == "deals":
-        where += f" of {session.rules.limit}"
-    elif not short:
-        where += f", limit {session.rules.limit}"
-    if session.needs_deal:
-        return where + " over" if short else where + " over, the next deal is to be dealt"
-    turn = session.turn
-    if turn is None:
-        return where
-    deal_now = session.current
-    if deal_now is not None and deal_now.phase == "generale":
-        if short:
-            return f"{where}, la générale: {session.players[turn].name}?"
-        return f"{where}, {session.players[turn].name} to declare or pass la générale"
-    return f"{where}, {session.players[turn].name} to play"
-
-
-def players_line(session: Session) -> str:
-    """The session's name, or who plays it: "Ana vs Bruno, Claire, Denis"."""
-    if session.name:
-        return session.name
-    humans = [p.name for p in session.players if p.is_human]
-    others = [p.name for p in session.players if not p.is_human]
-    if not others or not humans:
-        return ", ".join(p.name for p in session.players)
-    return f"{', '.join(humans)} vs {', '.join(others)}"
 
 
 def plain(text: str) -> Text:
@@ -72,10 +31,10 @@ def clip(text: str, width: int, ascii: bool = False) -> str:
     return text[:width - 3] + "..." if ascii else text[:width - 1] + "…"
 
 
-def describe_session(session: Session, session_id: str) -> str:
+def describe_session(summary: Summary) -> str:
     """Name and players, then where it stands."""
-    name = session.name or session_id
-    return f"{name}: {', '.join(p.name for p in session.players)}\n{state_line(session)}"
+    name = summary.name or summary.id
+    return f"{name}: {', '.join(summary.players)}\n{summary.where}"
 
 
 def shown_path(path: Path) -> str:
@@ -130,18 +89,21 @@ class SavedScreen(Screen[None]):
         Binding("enter", "resume", "Resume", priority=True,
                 tooltip="resume the selected session at its table"),
         Binding("d,delete", "delete", "Delete", tooltip="delete the selected session (asks first)"),
+        Binding("p", "replay", "Replay",
+                tooltip="replay and review the last finished deal, card by card"),
+        Binding("g", "chart", "Chart", tooltip="the score after each deal, a line per player"),
         Binding("escape", "app.go_home", "Home", tooltip="back to Home"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
-        self.entries: list[Any] = []
+        self.entries: list[Summary] = []
         self.row_before_click: int | None = None
         # The files are read in a thread worker (a hundred long sessions take seconds):
         # the screen shows at once, the list when it is read.
         self.reading = True   # until the list is shown
-        self._reader: Worker[list[Any]] | None = None
+        self._reader: Worker[list[Summary]] | None = None
 
     @property
     def ascii(self) -> bool:
@@ -164,18 +126,33 @@ class SavedScreen(Screen[None]):
         table.focus()
 
     def on_screen_resume(self) -> None:
-        # Shown first (Resume follows Mount), then read: the reading thread holds the
-        # GIL in turns with the UI thread and would slow the first frame down.
-        self.call_after_refresh(self.reload)
+        # With the summary index current, the list is there in the first frame; else the
+        # screen is shown first, then the files read: the reading thread holds the GIL in
+        # turns with the UI thread and would slow the first frame down.
+        if not self.show_current():
+            self.call_after_refresh(self.reload)
+
+    def show_current(self) -> bool:
+        """Show the list at once if the summary index is current (no file to read)."""
+        try:
+            ready = polignac_app(self.app).store.current_summaries()
+        except Exception:  # the worker's reading says what is wrong
+            return False
+        if ready is None:
+            return False
+        self.show_entries(ready)
+        return True
 
     def reload(self) -> None:
         """Read the saved sessions again, off the UI thread; the rows follow."""
         if not self.is_attached:  # left before it was read
             return
+        if self.show_current():
+            return
         self.reading = True
         # exclusive: a newer reading replaces an older one still running (its result is
         # dropped); the worker is the screen's, so leaving the screen cancels it too.
-        self._reader = self.run_worker(polignac_app(self.app).store.entries,
+        self._reader = self.run_worker(polignac_app(self.app).store.summaries,
                                        name="saved sessions", group="saved-sessions",
                                        thread=True, exclusive=True, exit_on_error=False)
 
@@ -189,7 +166,7 @@ class SavedScreen(Screen[None]):
                         severity="error", markup=False)
             self.show_entries([])
 
-    def show_entries(self, entries: list[Any]) -> None:
+    def show_entries(self, entries: list[Summary]) -> None:
         """Fill the list with ``entries`` (newest first), the cursor kept where it was."""
         self.reading = False
         table = self.query_one("#sessions", DataTable)
@@ -197,21 +174,20 @@ class SavedScreen(Screen[None]):
         table.clear()
         self.entries = entries
         for entry in self.entries:
-            session = entry.session
-            if session is None:
+            if not entry.readable:
                 table.add_row(plain(entry.id), plain(when(entry.updated)),
                               Text.assemble(("unreadable (see below)", "bold red"), end=""),
                               key=entry.id)
             else:
-                state = clip(state_line(session, short=True), 36, self.ascii)
-                table.add_row(plain(clip(session.name or entry.id, 26, self.ascii)),
+                state = clip(entry.where_short, 36, self.ascii)
+                table.add_row(plain(clip(entry.name or entry.id, 26, self.ascii)),
                               plain(when(entry.updated)), plain(state), key=entry.id)
         if self.entries:
             table.move_cursor(row=min(max(row, 0), len(self.entries) - 1))
         table.focus()
         self.show_detail()
 
-    def selected(self) -> Any | None:
+    def selected(self) -> Summary | None:
         table = self.query_one("#sessions", DataTable)
         if not self.entries or not 0 <= table.cursor_row < len(self.entries):
             return None
@@ -222,13 +198,13 @@ class SavedScreen(Screen[None]):
         detail = self.query_one("#saved-detail", Static)
         if entry is None:
             detail.update("No saved sessions yet: press escape, then n for a new session.")
-        elif entry.session is None:
+        elif not entry.readable:
             detail.update(Text.assemble((f"{shown_path(entry.path)} cannot be read: ", "bold"),
                                         f"{entry.error}. Damaged files are left untouched: "
                                         "move or remove it yourself."))
         else:
             detail.update(f"{shown_path(entry.path)}\n"
-                          f"{describe_session(entry.session, entry.id)}")
+                          f"{describe_session(entry)}")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_detail()
@@ -246,21 +222,50 @@ class SavedScreen(Screen[None]):
         entry = self.selected()
         if entry is None:
             return
-        if entry.session is None:
+        if not entry.readable:
             self.notify(f"{entry.id} cannot be resumed: {entry.error}", severity="error",
                         markup=False,
                         title="Cannot resume")
             return
-        if entry.session.finished:
-            self.notify(f"{entry.id} is finished: {cognac_line(entry.session)}.",
+        if entry.finished:
+            self.notify(f"{entry.id} is finished: {entry.where_short}.",
                         title="Finished session")
         polignac_app(self.app).resume(entry.id)
+
+    def action_chart(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if not entry.readable:
+            self.notify(f"{entry.id} has no chart: {entry.error}", severity="error",
+                        markup=False, title="Cannot draw")
+            return
+        from .charts import SessionChartScreen
+        self.app.push_screen(SessionChartScreen.of_summary(entry))
+
+    def action_replay(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if not entry.readable:
+            self.notify(f"{entry.id} cannot be replayed: {entry.error}", severity="error",
+                        markup=False, title="Cannot replay")
+            return
+        from .replay import ReplayScreen
+        try:
+            session = polignac_app(self.app).store.load(entry.id)
+            screen = ReplayScreen(session)
+        except Exception as error:  # changed or removed since it was listed, or no deal over
+            self.notify(f"{entry.id} cannot be replayed: {error}", severity="error",
+                        markup=False, title="Cannot replay")
+            return
+        self.app.push_screen(screen)
 
     def action_delete(self) -> None:
         entry = self.selected()
         if entry is None:
             return
-        name = entry.session.name if entry.session is not None and entry.session.name else ""
+        name = entry.name
         what = f"{name} ({entry.id})" if name else entry.id
 
         def answered(yes: bool | None) -> None:

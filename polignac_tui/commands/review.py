@@ -1,0 +1,124 @@
+"""``polignac-tui review ID [--deal N] [--json]``: every card of a finished deal against
+the expert's best card from the player's view at that moment (players/review.py)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from typing import Any
+
+from ..engine import Session, glyph
+from ..players.review import BLUNDER, DUBIOUS, DealReview, finished_deals, review_deal
+from . import CommandError
+from .sessions import _out
+from .show import read
+
+WIDTH = 80
+ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("review", help="review the deals of a session against the expert",
+                       description="Compare every card of a finished deal with the card the "
+                       "expert computer finds from that player's view at that moment (never "
+                       f"from the open hands); '?' marks a card that cost more than {DUBIOUS} "
+                       f"point, '??' more than {BLUNDER}. The search is seeded: a review is "
+                       "the same every time. Every finished deal unless --deal.")
+    p.add_argument("session", metavar="FILE|ID",
+                   help="path of a session file (.toml), or a saved session's id")
+    p.add_argument("--deal", type=int, metavar="N", help="only deal N (from 1)")
+    p.add_argument("--json", action="store_true", help="print the review as JSON")
+    p.set_defaults(handler=run)
+
+
+def deals_to_review(session: Session, deal: int | None) -> list[int]:
+    done = finished_deals(session)
+    if deal is None:
+        if not done:
+            raise CommandError("no finished deal to review yet")
+        return done
+    if not 1 <= deal <= len(session.deals):
+        raise CommandError(f"no deal {deal}: the session has {len(session.deals)} "
+                           f"deal{'s' if len(session.deals) != 1 else ''}")
+    if deal not in done:
+        raise CommandError(f"deal {deal} is not over yet: only finished deals are reviewed")
+    return [deal]
+
+
+def run(args: argparse.Namespace) -> int:
+    session = read(args.session)
+    numbers = deals_to_review(session, args.deal)
+    ascii = bool(getattr(args, "ascii", False))
+    reviews: list[DealReview] = []
+    for number in numbers:
+        review = review_deal(session, number)
+        reviews.append(review)
+        if not args.json:
+            _out(deal_text(session, review, ascii) + "\n")
+    if args.json:
+        _out(json.dumps(to_json(session, reviews), ensure_ascii=False))
+    else:
+        _out(summary_text(session, reviews))
+    sys.stdout.flush()
+    return 0
+
+
+def deal_text(session: Session, review: DealReview, ascii: bool = False) -> str:
+    """A line per card: trick, player, card and its expected points, the expert's card and
+    its points, the mark; under a marked card, the expert's reason."""
+    names = [p.name for p in session.players]
+    deal = session.deals[review.deal - 1]
+    lines = [f"Deal {review.deal}, dealt by {names[deal.dealer]} (PTS: the expert's estimate "
+             "of the points", "a card costs, from its player's view at that moment)"]
+    head = f"{'TRICK':>5}  {'PLAYER':<12} {'CARD':<4} {'PTS':>6}  {'EXPERT':<6} {'PTS':>6}  MARK"
+    lines.append(head)
+    wrap = textwrap.TextWrapper(width=WIDTH, initial_indent=" " * 7,
+                                subsequent_indent=" " * 9)
+    for card in review.cards:
+        best = "same" if card.best == card.card else glyph(card.best, ascii)
+        lines.append(f"{card.trick:>5}  {names[card.seat][:12]:<12} "
+                     f"{glyph(card.card, ascii):<4} {card.played_points:>6.2f}  {best:<6} "
+                     f"{card.best_points:>6.2f}  {card.mark}".rstrip())
+        if card.mark:
+            reason = card.reason.translate(ASCII_SUITS) if ascii else card.reason
+            lines.extend(wrap.wrap(f"expert: {reason}"))
+    return "\n".join(lines)
+
+
+def summary_text(session: Session, reviews: list[DealReview]) -> str:
+    """Per player: the marked cards and the points they cost, over the deals reviewed."""
+    count = len(reviews)
+    lines = [f"Summary over {count} deal{'s' if count != 1 else ''}: points lost to marked "
+             "cards (? and ??)"]
+    for seat, player in enumerate(session.players):
+        dubious = sum(r.marks(seat)[0] for r in reviews)
+        blunders = sum(r.marks(seat)[1] for r in reviews)
+        lost = sum(r.lost(seat) for r in reviews)
+        lines.append(f"  {player.name[:20]:<20} {lost:6.2f} points  "
+                     f"({dubious} ?, {blunders} ??)")
+    return "\n".join(lines)
+
+
+def to_json(session: Session, reviews: list[DealReview]) -> dict[str, Any]:
+    names = [p.name for p in session.players]
+    return {
+        "id": session.id,
+        "players": names,
+        "thresholds": {"?": DUBIOUS, "??": BLUNDER},
+        "deals": [{
+            "deal": r.deal,
+            "cards": [{"number": c.number, "trick": c.trick, "player": names[c.seat],
+                       "card": c.card, "points": round(c.played_points, 3),
+                       "expert": c.best, "expert_points": round(c.best_points, 3),
+                       "cost": round(c.cost, 3), "mark": c.mark, "reason": c.reason}
+                      for c in r.cards],
+            "lost": {names[s]: round(r.lost(s), 3) for s in range(len(names))},
+        } for r in reviews],
+        "summary": [{"player": names[s],
+                     "lost": round(sum(r.lost(s) for r in reviews), 3),
+                     "dubious": sum(r.marks(s)[0] for r in reviews),
+                     "blunders": sum(r.marks(s)[1] for r in reviews)}
+                    for s in range(len(names))],
+    }

@@ -1,0 +1,254 @@
+"""The charts: a session's score over its deals (Saved sessions → g), and the Statistics
+screen (Home → t): per player over the finished sessions, filtered by period and by who
+was at the table, with a chart of the highlighted player's points per deal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+from textual.worker import Worker, WorkerState
+
+from ...engine import SeatView
+from ...store.index import Summary
+from ...store.report import PlayerStats, player_stats
+from ..chrome import header
+from ..handle import polignac_app
+from ..widgets.charts import AverageChart, ScoreChart, running_totals
+
+# (label, days back; None: every session)
+PERIODS: tuple[tuple[str, int | None], ...] = (
+    ("all time", None), ("last 12 months", 365), ("last 30 days", 30), ("last 7 days", 7),
+)
+
+
+def _colour(screen: Screen[None]) -> bool:
+    return not bool(getattr(screen.app, "no_color", False))
+
+
+def _ascii(screen: Screen[None]) -> bool:
+    return bool(getattr(getattr(screen.app, "settings", None), "ascii", False))
+
+
+class SessionChartScreen(Screen[None]):
+    """One session's score after each deal, a line per player, the point limit drawn."""
+
+    DEFAULT_CSS = """
+    SessionChartScreen #chart-title { height: auto; text-style: bold; padding: 0 1; }
+    SessionChartScreen #chart-note { height: auto; color: $text-muted; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "close", "Back", tooltip="back to where the chart was opened"),
+    ]
+
+    def __init__(self, title: str, names: Sequence[str], deals: Sequence[Sequence[int]],
+                 limit: int | None) -> None:
+        super().__init__()
+        self.heading = title
+        self.names = list(names)
+        self.deals = [list(d) for d in deals]
+        self.limit = limit
+
+    @classmethod
+    def of_summary(cls, s: Summary) -> SessionChartScreen:
+        """The chart of a saved session, from its summary (no file read)."""
+        return cls(f"{s.name or s.id}: {s.where}", s.players, [d.points for d in s.deals],
+                   s.limit if s.end == "points" else None)
+
+    @classmethod
+    def of_view(cls, view: SeatView) -> SessionChartScreen:
+        """The chart of the session at the table (the end-of-session screen)."""
+        deals = [r.points for r in view.results if r.points is not None]
+        return cls("The session's score", view.names, deals,
+                   view.rules.limit if view.rules.end == "points" else None)
+
+    def compose(self) -> ComposeResult:
+        yield header(self.app)
+        yield Static(self.heading, id="chart-title", markup=False)
+        yield ScoreChart(ascii=_ascii(self), colour=_colour(self), id="score-chart")
+        totals = running_totals(self.deals, len(self.names))
+        count = len(self.deals)
+        yield Static(f"Totals after {count} deal{'s' if count != 1 else ''}: "
+                     + ", ".join(f"{n} {t[-1]}" for n, t in zip(self.names, totals,
+                                                                strict=True)),
+                     id="chart-note", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(ScoreChart).show_scores(self.names, self.deals, self.limit)
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+def in_period(summary: Summary, days: int | None, now: datetime) -> bool:
+    return days is None or summary.updated >= now - timedelta(days=days)
+
+
+def with_players(summary: Summary, names: list[str]) -> bool:
+    """True when every one of ``names`` (case-insensitive) sat at the table."""
+    seated = {n.strip().casefold() for n in summary.players}
+    return all(n in seated for n in names)
+
+
+def averages(summaries: list[Summary], label: str) -> list[float]:
+    """``label``'s points per deal in each finished session of ``summaries``, oldest first."""
+    out: list[tuple[datetime, float]] = []
+    key = label.casefold()
+    for s in summaries:
+        if not s.finished or s.error is not None or not s.deals:
+            continue
+        for seat, name in enumerate(s.labels):
+            if name.casefold() == key:
+                out.append((s.updated, sum(d.points[seat] for d in s.deals) / len(s.deals)))
+    return [a for _, a in sorted(out, key=lambda x: x[0])]
+
+
+class StatsScreen(Screen[None]):
+    """Per player over the finished sessions, with filters and a chart."""
+
+    DEFAULT_CSS = """
+    StatsScreen #stats { padding: 0 1; }
+    StatsScreen #stats-filters { height: 1; }
+    StatsScreen #stats-period { width: auto; padding: 0 1 0 0; }
+    StatsScreen #stats-with { width: 1fr; height: 1; border: none; padding: 0; }
+    StatsScreen #stats-table { height: auto; max-height: 8; }
+    StatsScreen #stats-note { height: auto; color: $text-muted; }
+    StatsScreen AverageChart { min-height: 7; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "period", "Period", tooltip="all time, 12 months, 30 days, 7 days"),
+        Binding("w", "with", "With players",
+                tooltip="only the sessions where these players sat (names, commas)"),
+        Binding("escape", "close", "Back", tooltip="back to Home"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.summaries: list[Summary] = []
+        self.period = 0
+        self.names: list[str] = []
+        self.stats: list[PlayerStats] = []
+        self.reading = True
+        self._reader: Worker[list[Summary]] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield header(self.app)
+        with Vertical(id="stats"):
+            with Horizontal(id="stats-filters"):
+                yield Static("", id="stats-period", markup=False)
+                yield Input(placeholder="with players: names, commas (w)", id="stats-with")
+            yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
+            yield Static("Reading saved sessions…" if not _ascii(self) else
+                         "Reading saved sessions...", id="stats-note", markup=False)
+            yield AverageChart(ascii=_ascii(self), colour=_colour(self), id="stats-chart")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#stats-table", DataTable)
+        for label, key in (("Player", "name"), ("Sessions", "sessions"), ("Won", "won"),
+                           ("Cognac", "paid"), ("Pts/deal", "average"),
+                           ("Chelems", "chelems"), ("Générales", "generales")):
+            table.add_column(label, key=key)
+        table.focus()
+        ready = None
+        try:
+            ready = polignac_app(self.app).store.current_summaries()
+        except Exception:
+            ready = None
+        if ready is not None:
+            self.loaded(ready)
+        else:
+            self._reader = self.run_worker(polignac_app(self.app).store.summaries,
+                                           name="statistics", group="stats", thread=True,
+                                           exclusive=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is not self._reader or not self.is_attached:
+            return
+        if event.state == WorkerState.SUCCESS:
+            self.loaded(list(event.worker.result or []))
+        elif event.state == WorkerState.ERROR:
+            self.notify(f"The saved sessions cannot be read: {event.worker.error}",
+                        severity="error", markup=False)
+            self.loaded([])
+
+    def loaded(self, summaries: list[Summary]) -> None:
+        self.summaries = summaries
+        self.reading = False
+        self.refresh_stats()
+
+    def chosen(self) -> list[Summary]:
+        """The finished, readable sessions within the filters."""
+        days = PERIODS[self.period][1]
+        now = datetime.now(UTC)
+        return [s for s in self.summaries
+                if s.readable and s.finished and in_period(s, days, now)
+                and with_players(s, self.names)]
+
+    def refresh_stats(self) -> None:
+        chosen = self.chosen()
+        self.stats = player_stats(chosen)
+        label = PERIODS[self.period][0]
+        self.query_one("#stats-period", Static).update(f"Period: {label} (p) ·"
+                                                       if not _ascii(self) else
+                                                       f"Period: {label} (p) -")
+        table = self.query_one("#stats-table", DataTable)
+        row = table.cursor_row
+        table.clear()
+        for s in self.stats:
+            table.add_row(Text(s.name, end=""), s.sessions, s.won, s.paid, f"{s.average:.2f}",
+                          s.chelems, f"{s.generales_made}/{s.generales_failed}")
+        if self.stats:
+            table.move_cursor(row=min(max(row, 0), len(self.stats) - 1))
+        count = len(chosen)
+        unreadable = sum(1 for s in self.summaries if not s.readable)
+        note = (f"{count} finished session{'s' if count != 1 else ''}"
+                + (f" with {', '.join(self.names)}" if self.names else "")
+                + ("" if not unreadable else f"; {unreadable} unreadable file"
+                   f"{'s' if unreadable != 1 else ''} not counted")
+                + ". Cognac: times paid; Générales: made/failed.")
+        if not count:
+            note = "No finished session in this period" + (
+                " with these players" if self.names else "") + "."
+        self.query_one("#stats-note", Static).update(note)
+        self.show_chart()
+
+    def show_chart(self) -> None:
+        chart = self.query_one(AverageChart)
+        table = self.query_one("#stats-table", DataTable)
+        if not self.stats or not 0 <= table.cursor_row < len(self.stats):
+            chart.show_averages("nobody", [])
+            return
+        name = self.stats[table.cursor_row].name
+        chart.show_averages(name, averages(self.chosen(), name))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_chart()
+
+    def action_period(self) -> None:
+        self.period = (self.period + 1) % len(PERIODS)
+        self.refresh_stats()
+
+    def action_with(self) -> None:
+        self.query_one("#stats-with", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.names = [n.strip().casefold() for n in event.value.split(",") if n.strip()]
+        self.refresh_stats()
+        self.query_one("#stats-table", DataTable).focus()
+
+    def action_close(self) -> None:
+        if self.focused is self.query_one("#stats-with", Input):
+            self.query_one("#stats-table", DataTable).focus()
+            return
+        self.app.pop_screen()

@@ -1,0 +1,184 @@
+"""The charts: a session's score (Saved sessions → g) and the Statistics screen (Home → t),
+their data, filters, and a snapshot of each (colour, NO_COLOR-like, ASCII)."""
+
+from __future__ import annotations
+
+import os
+import random
+from datetime import UTC, datetime, timedelta
+
+from tabletools import listed
+from textual.widgets import DataTable, Input, Static
+
+from polignac_tui.engine import Player, Session, preset
+from polignac_tui.engine.autoplay import random_step
+from polignac_tui.store.fileformat import dumps
+from polignac_tui.ui.screens.charts import SessionChartScreen, StatsScreen, averages
+from polignac_tui.ui.screenshots import FIXED
+from polignac_tui.ui.widgets.charts import ScoreChart, markers, running_totals
+
+SMALL = (80, 24)
+
+
+def done(id: str, names: tuple[str, ...], seed: int, limit: int = 10,
+         updated: datetime = FIXED) -> Session:
+    rng = random.Random(seed)
+    players = [Player(names[0])] + [Player(n, "computer", "medium") for n in names[1:]]
+    session = Session.new(preset("italiana", len(names)).replace(limit=limit), players, rng,
+                          id=id, created=updated, updated=updated)
+    while not session.finished:
+        random_step(session, rng)
+    return session
+
+
+def save(store, session: Session) -> None:
+    store.root.mkdir(parents=True, exist_ok=True)
+    path = store.path(session.id)
+    path.write_text(dumps(session), encoding="utf-8")
+    stamp = session.updated.timestamp()
+    os.utime(path, (stamp, stamp))
+
+
+def table_rows(screen) -> list[list[str]]:
+    table = screen.query_one(DataTable)
+    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def test_markers_and_running_totals() -> None:
+    assert markers(["Ana", "Bruno", "anne", "Élodie", "7up"]) == ["A", "B", "3", "4", "5"]
+    assert running_totals([[1, 0, 2], [0, 3, 1]], 3) == [[0, 1, 1], [0, 0, 3], [0, 2, 3]]
+
+
+def test_averages_per_session_oldest_first(store) -> None:
+    old = done("20261101-2000-ana", ("Ana", "Bruno", "Claire"), 1)
+    new = done("20261102-2000-ana", ("Ana", "Bruno", "Claire"), 2,
+               updated=FIXED + timedelta(days=1))
+    for s in (new, old):
+        save(store, s)
+    summaries = store.summaries()
+    got = averages(summaries, "Ana")
+    want = [sum(d.points()[0] for d in s.deals) / len(s.deals) for s in (old, new)]
+    assert got == want
+
+
+async def test_session_chart_from_saved_sessions(make_app, store) -> None:
+    session = done("20261121-2130-ana", ("Ana", "Bruno", "Claire", "Denis"), 3)
+    save(store, session)
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("s")
+        await listed(pilot)
+        await pilot.press("g")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SessionChartScreen)
+        chart = screen.query_one(ScoreChart)
+        drawn = chart.render().plain
+        for letter, name in zip("ABCD", ("Ana", "Bruno", "Claire", "Denis"), strict=True):
+            assert f"{letter} {name}" in drawn                  # the legend, by letter
+        assert "limit, 10" in drawn
+        note = str(screen.query_one("#chart-note", Static).render())
+        assert note.endswith(", ".join(f"{p.name} {t}" for p, t in
+                                       zip(session.players, session.totals, strict=True)))
+        await pilot.press("escape")
+        assert not isinstance(app.screen, SessionChartScreen)
+
+
+async def test_statistics_filters_by_period_and_players(make_app, store) -> None:
+    now = datetime.now(UTC).replace(microsecond=0)
+    save(store, done("20261101-2000-ana", ("Ana", "Bruno", "Claire"), 1,
+                     updated=now - timedelta(days=100)))
+    save(store, done("20261102-2000-ana", ("Ana", "Denis", "Eva"), 2,
+                     updated=now - timedelta(days=2)))
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        for _ in range(100):
+            if not screen.reading:
+                break
+            await pilot.pause(0.02)
+        names = [r[0] for r in table_rows(screen)]
+        assert names[0] == "Ana" and table_rows(screen)[0][1] == "2" and len(names) == 5
+        await pilot.press("p", "p")                 # all time → 12 months → 30 days
+        assert "last 30 days" in str(screen.query_one("#stats-period", Static).render())
+        assert {r[0] for r in table_rows(screen)} == {"Ana", "Denis (medium)",
+                                                      "Eva (medium)"}
+        await pilot.press("p", "p")                 # back to all time
+        await pilot.press("w")
+        assert app.focused is screen.query_one("#stats-with", Input)
+        await pilot.press(*"bruno", "enter")        # the letters go to the field
+        assert screen.period == 0
+        assert {r[0] for r in table_rows(screen)} == {"Ana", "Bruno (medium)",
+                                                      "Claire (medium)"}
+        assert "with bruno" in str(screen.query_one("#stats-note", Static).render())
+        await pilot.press("escape")
+        assert not isinstance(app.screen, StatsScreen)
+
+
+def stats_app(make_app, store):
+    for n in range(4):
+        save(store, done(f"2026110{n + 1}-2000-ana", ("Ana", "Bruno", "Claire"), n,
+                         updated=FIXED + timedelta(days=n)))
+    return make_app()
+
+
+def test_statistics_snapshot(snap_compare, make_app, store) -> None:
+    assert snap_compare(stats_app(make_app, store), terminal_size=SMALL, press=["t"])
+
+
+def test_statistics_snapshot_ascii(snap_compare, make_app, store, settings) -> None:
+    settings.ascii = True
+    assert snap_compare(stats_app(make_app, store), terminal_size=SMALL, press=["t"])
+
+
+def chart_app(make_app, store):
+    save(store, done("20261121-2130-ana", ("Ana", "Bruno", "Claire", "Denis"), 3))
+    return make_app()
+
+
+async def _open_chart(pilot) -> None:
+    await pilot.press("s")
+    await listed(pilot)
+    await pilot.press("g")
+    await pilot.pause()
+
+
+def test_session_chart_snapshot(snap_compare, make_app, store) -> None:
+    assert snap_compare(chart_app(make_app, store), terminal_size=SMALL,
+                        run_before=_open_chart)
+
+
+def test_session_chart_snapshot_no_color(snap_compare, make_app, store, monkeypatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = chart_app(make_app, store)
+    assert app.no_color
+    assert snap_compare(app, terminal_size=SMALL, run_before=_open_chart)
+
+
+def test_session_chart_snapshot_ascii_large(snap_compare, make_app, store, settings) -> None:
+    settings.ascii = True
+    assert snap_compare(chart_app(make_app, store), terminal_size=(120, 36),
+                        run_before=_open_chart)
+
+
+async def test_the_end_of_session_screen_opens_the_chart(make_app) -> None:
+    from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.screens.cognac import CognacScreen
+    session = done("20261121-2130-ana", ("Ana", "Bruno", "Claire", "Denis"), 3)
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await app.push_screen(CognacScreen(session.view(0), CardLook()))
+        await pilot.press("g")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SessionChartScreen)
+        assert screen.deals == [d.points() for d in session.deals]
+        assert screen.limit == 10 and "limit, 10" in screen.query_one(ScoreChart).render().plain
+        note = str(screen.query_one("#chart-note", Static).render())
+        assert note.endswith(", ".join(f"{p.name} {t}" for p, t in
+                                       zip(session.players, session.totals, strict=True)))
+        await pilot.press("escape")
+        assert isinstance(app.screen, CognacScreen)
