@@ -88,8 +88,18 @@ def test_help_large(snap_compare, make_app) -> None:
     assert snap_compare(make_app(), terminal_size=LARGE, press=["question_mark"])
 
 
+async def settings_steady(pilot) -> None:
+    """Settings, its text cursor steady (a blinking one is drawn or not by the clock)."""
+    from textual.widgets import Input
+    await pilot.press("o")
+    await pilot.pause()
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
+
+
 def test_settings(snap_compare, make_app) -> None:
-    assert snap_compare(make_app(), terminal_size=SMALL, press=["o"])
+    assert snap_compare(make_app(), terminal_size=SMALL, run_before=settings_steady)
 
 
 def test_rules_from_home(snap_compare, make_app) -> None:
