@@ -17,6 +17,10 @@ import signal
 import struct
 import termios
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .zygote import ForkedProcess, Zygote
 
 READ_SIZE = 65536
 MAX_PENDING_INPUT = 1 << 20
@@ -39,7 +43,7 @@ def clamp_size(columns: int, rows: int) -> tuple[int, int]:
 
 
 class PtyProcess:
-    def __init__(self, process: asyncio.subprocess.Process, master: int,
+    def __init__(self, process: asyncio.subprocess.Process | ForkedProcess, master: int,
                  on_output: Callable[[bytes], None], on_exit: Callable[[int], None]) -> None:
         self.process = process
         self._master = master
@@ -58,14 +62,20 @@ class PtyProcess:
 
     @classmethod
     async def spawn(cls, argv: Sequence[str], env: Mapping[str, str], columns: int, rows: int,
-                    on_output: Callable[[bytes], None],
-                    on_exit: Callable[[int], None]) -> PtyProcess:
+                    on_output: Callable[[bytes], None], on_exit: Callable[[int], None],
+                    zygote: Zygote | None = None) -> PtyProcess:
+        """``argv`` on a new terminal; forked from ``zygote`` (the app already imported)
+        when there is one, else started afresh."""
         master, slave = os.openpty()
         try:
             set_size(slave, *clamp_size(columns, rows))
-            process = await asyncio.create_subprocess_exec(
-                *argv, stdin=slave, stdout=slave, stderr=slave, env=dict(env),
-                start_new_session=True, preexec_fn=_take_terminal, close_fds=True)
+            process: asyncio.subprocess.Process | ForkedProcess
+            if zygote is not None and not zygote.closed:
+                process = await zygote.spawn(argv, env, slave)
+            else:
+                process = await asyncio.create_subprocess_exec(
+                    *argv, stdin=slave, stdout=slave, stderr=slave, env=dict(env),
+                    start_new_session=True, preexec_fn=_take_terminal, close_fds=True)
         except BaseException:
             os.close(master)
             raise

@@ -21,6 +21,7 @@ from .hostkey import fingerprint, load_or_create_host_key
 from .launch import IDENTITY_ENV, SSHLogin, bounded_name, passed_through, player_env
 from .limits import DoorGate, DoorLimits
 from .pty_process import DEFAULT_GRACE_S, PtyProcess
+from .zygote import Zygote
 
 log = logging.getLogger("polignac_tui.doors.ssh")
 
@@ -52,6 +53,7 @@ class SSHDoor:
         self.connections: set[_Connection] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._closing = False
+        self.zygote: Zygote | None = None     # the warm app process players are forked from
 
     @property
     def processes(self) -> list[PtyProcess]:
@@ -69,12 +71,14 @@ class SSHDoor:
             await self._acceptor.wait_closed()
         await asyncio.gather(*(c.shut("the server is stopping") for c in list(self.connections)),
                              return_exceptions=True)
+        if self.zygote is not None:
+            await self.zygote.close()
 
 
 async def open_ssh_door(host: str, port: int, *, argv_for: Callable[[SSHLogin], list[str]],
                         data_dir: Path, authorized_keys: Path | None = None,
                         limits: DoorLimits | None = None, env: Mapping[str, str] | None = None,
-                        grace_s: float = DEFAULT_GRACE_S) -> SSHDoor:
+                        grace_s: float = DEFAULT_GRACE_S, prefork: bool = True) -> SSHDoor:
     """Listen for players on ``host:port`` (``host`` "" means 127.0.0.1; port 0 picks one).
 
     The host key is read from (or made in) ``data_dir``; ``door.fingerprint`` is the
@@ -98,6 +102,11 @@ async def open_ssh_door(host: str, port: int, *, argv_for: Callable[[SSHLogin], 
         login_timeout=LOGIN_TIMEOUT_S, keepalive_interval=KEEPALIVE_S, keepalive_count_max=3,
         server_version="polignac-tui")
     door.port = door._acceptor.get_port()
+    if prefork:
+        try:
+            door.zygote = await Zygote.start(door.env)
+        except OSError as error:  # players' processes then start afresh, only slower
+            log.warning("no warm app process (%s): each player's app starts afresh", error)
     return door
 
 
@@ -310,7 +319,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         try:
             self.process = await PtyProcess.spawn(
                 self.door.argv_for(login), env, *self.size,
-                on_output=self._output, on_exit=self._process_ended)
+                on_output=self._output, on_exit=self._process_ended, zygote=self.door.zygote)
         except Exception as error:  # a bad argv must not take the door down
             log.error("cannot start the app for %s: %s", self.owner.address, error)
             self._say(b"polignac-tui: the server could not start the game; sorry\r\n")
