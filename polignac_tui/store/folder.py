@@ -207,7 +207,7 @@ class SessionStore:
         for path in paths[:scan]:
             try:
                 session = self.load(path.stem)
-            except (StoreError, SessionFileError):
+            except Exception:  # unreadable, whatever the reason: skipped
                 continue
             if not session.finished:
                 return session
@@ -236,6 +236,9 @@ class SessionStore:
             session = load_file(path)
         except SessionFileError as error:
             return Entry(id, path, None, str(error), mtime)
+        except Exception as error:  # one odd file never hides the others
+            return Entry(id, path, None, f"cannot be read ({type(error).__name__}: "
+                         f"{str(error)[:200]})", mtime)
         if not is_id(id):
             return Entry(id, path, None, "the file name is not a session id (a-z, 0-9 and "
                          "single dashes): rename it to open it by id", mtime)
