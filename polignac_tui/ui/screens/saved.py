@@ -252,7 +252,7 @@ class SavedScreen(Screen[None]):
             return
         if entry.session.finished:
             self.notify(f"{entry.id} is finished: {cognac_line(entry.session)}.",
-                        title="Finished session")
+                        title="Finished session", markup=False)
         self.app.resume(entry.id)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
