@@ -21,7 +21,7 @@ from ..engine import Session
 from . import lock as _lock
 from .atomic import temporary_path, write_atomic
 from .errors import ResumeError, SaveError, SessionLocked, StoreError, UnknownSession
-from .fileformat import SessionFileError, dumps
+from .fileformat import MAX_SESSION_NAME, SessionFileError, dumps
 from .fileformat import load as load_file
 from .ids import base_id, check_id, is_id
 from .lock import SessionLock
@@ -106,6 +106,10 @@ class SessionStore:
         if not session.id:
             raise StoreError("the session has no id yet (SessionStore.new_id gives one)")
         path = self.path(session.id)
+        if len(session.name) > MAX_SESSION_NAME or not session.name.isprintable():
+            # written, it could not be read back: refused before anything is written
+            raise SaveError(f"cannot save session {session.id}: its name must be at most "
+                            f"{MAX_SESSION_NAME} printable characters on one line")
         with self._saving:
             self._save(session, path)
 
