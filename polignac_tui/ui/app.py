@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.filter import LineFilter
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
 from .asciimode import AsciiFilter, AsciiScrollBarRender, ascii_words
+from .guards import Palette, page_key_too_early
 
 if TYPE_CHECKING:
     from ..engine import Player, Rules, Session
@@ -216,6 +217,21 @@ class PolignacApp(App[None]):
             super().push_screen(TooSmallScreen())
             return result
         return super().push_screen(screen, *args, **kwargs)
+
+    def action_command_palette(self) -> None:
+        """The command palette (``guards.Palette``), once: Textual looks only at the top
+        screen, so ctrl+p with a screen pushed over an open palette (f1, a toast's
+        action...) would open a second one with the same id (``DuplicateIds``)."""
+        from textual.command import CommandPalette
+        if self.use_command_palette and not any(
+                isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def on_key(self, event: Key) -> None:
+        """Runs before the bindings: a page key that would reach a list not laid out yet
+        is dropped (Textual 8.2.8 raises ``KeyError`` there, see guards.py)."""
+        if page_key_too_early(self, event.key):
+            event.prevent_default()
 
     # -- navigation --------------------------------------------------------------------
     def go_home(self) -> None:
