@@ -7,10 +7,10 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .commands import CommandError, arena, play, sessions, show
+from .commands import CommandError, arena, join, play, serve, sessions, show
 
 # Every sub-command module registers itself here (order = order in --help).
-COMMANDS = [play, show, sessions, arena]
+COMMANDS = [play, show, sessions, arena, serve, join]
 
 
 def build_parser() -> argparse.ArgumentParser:

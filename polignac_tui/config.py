@@ -20,10 +20,9 @@ from pathlib import Path
 
 import tomli_w
 
+from .table.pace import PACES
+
 APP_NAME = "polignac-tui"
-PACES = ("instant", "fast", "normal", "slow")
-# Seconds a computer player's card stays before the next move, per pace.
-PACE_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
 THEMES = (
     "textual-dark", "textual-light", "nord", "gruvbox", "catppuccin-mocha", "dracula",
     "tokyo-night", "monokai", "solarized-light", "flexoki",
@@ -58,11 +57,6 @@ class Settings:
         data = asdict(self)
         data.pop("problem")
         return data
-
-    @property
-    def delay(self) -> float:
-        """Seconds between computer moves at this pace."""
-        return PACE_DELAYS.get(self.pace, PACE_DELAYS["normal"])
 
 
 def settings_path() -> Path:

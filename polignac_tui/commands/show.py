@@ -67,7 +67,7 @@ def score_table(session: Session) -> str:
         lines.insert(0, title)
     for i, d in enumerate(session.deals, start=1):
         points = d.points()
-        cells = ["" if points is None else str(p) for p in points or [None] * session.size]
+        cells = [""] * session.size if points is None else [str(p) for p in points]
         note = ""
         if d.declarer is not None:
             made = d.generale_made

@@ -1,12 +1,14 @@
 """One deal: the générale asked in turn, tricks, the early end, and the score.
 
 A ``Deal`` is built from its log (dealer, dealt hands) and moved forward only by
-``apply``; everything else is derived from what was applied.
+``apply``, which records every action in ``actions`` (as python-chess's board
+keeps its ``move_stack``); ``pop`` and ``rewind`` take actions back by replaying
+the rest from the dealt hands. Everything else is derived from what was applied.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import (
@@ -22,6 +24,7 @@ from .cards import (
     jack_points,
 )
 from .errors import RuleError
+from .names import DealPhase
 from .rules import Rules
 
 
@@ -113,20 +116,49 @@ class Deal:
         self.dealer = dealer
         _check_hands(rules, players, hands)
         self.dealt: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in hands)
-        self.hands: list[list[Card]] = [list(h) for h in hands]
         self.tricks_total = len(self.dealt[0])
         self.first_leader = (dealer + 1) % players
+        self._undos = 0
+        self._start()
+
+    @property
+    def undos(self) -> int:
+        """How many times cards were taken back in this deal (``Session.undo`` counts)."""
+        return self._undos
+
+    @undos.setter
+    def undos(self, value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RuleError(f"undos must be a whole number, not {value!r}", "undos")
+        if value < 0:
+            raise RuleError(f"undos must not be negative ({value})", "undos")
+        self._undos = value
+
+    def _start(self) -> None:
+        """The state right after the deal, before any action."""
+        self.hands: list[list[Card]] = [list(h) for h in self.dealt]
+        self.actions: list[Action] = []   # every action applied, in order: the deal's log
         self.declarer: int | None = None
         self.passed = 0
-        self.undos = 0
         self.plays: list[Card] = []
         self.tricks: list[Trick] = []
         self.current: list[Card] = []
         self.leader = self.first_leader
-        self.won = [0] * players
-        self.taken: list[list[Card]] = [[] for _ in range(players)]
+        self.won = [0] * self.players
+        self.taken: list[list[Card]] = [[] for _ in range(self.players)]
         self.over = False
-        self.phase = "generale" if rules.generale else "play"
+        self.phase: DealPhase = "generale" if self.rules.generale else "play"
+
+    @classmethod
+    def replay(cls, rules: Rules, players: int, dealer: int, hands: Sequence[Sequence[Card]],
+               actions: Iterable[Action] = (), undos: int = 0) -> Deal:
+        """The deal dealt ``hands`` with ``actions`` applied in order (``RuleError`` on the
+        first one the rules refuse)."""
+        deal = cls(rules, players, dealer, hands)
+        deal.undos = undos
+        for action in actions:
+            deal.apply(action)
+        return deal
 
     # -- whose turn ------------------------------------------------------------
     @property
@@ -164,6 +196,37 @@ class Deal:
             self._play(action.seat, action.card)
         else:  # pragma: no cover - typing guards this
             raise RuleError(f"unknown action {action!r}", "action")
+        self.actions.append(action)
+
+    # -- moving back -------------------------------------------------------------
+    def rewind(self, length: int) -> list[Action]:
+        """Keep the first ``length`` actions and take back the others (returned in order).
+
+        The deal is replayed from its dealt hands, so every derived field is exactly
+        what it was after those ``length`` actions; ``undos`` is left alone.
+        """
+        if not 0 <= length <= len(self.actions):
+            raise IndexError(f"cannot rewind to {length} actions: the deal has "
+                             f"{len(self.actions)}")
+        kept, taken = self.actions[:length], self.actions[length:]
+        self._start()
+        for action in kept:
+            self.apply(action)
+        return taken
+
+    def pop(self) -> Action:
+        """Take back the last action (``IndexError`` when none was applied)."""
+        if not self.actions:
+            raise IndexError("no action to take back: nothing was applied in this deal")
+        return self.rewind(len(self.actions) - 1)[0]
+
+    def last_play(self, seat: int) -> int | None:
+        """The index in ``actions`` of the last card ``seat`` played, if any."""
+        for index in range(len(self.actions) - 1, -1, -1):
+            action = self.actions[index]
+            if isinstance(action, Play) and action.seat == seat:
+                return index
+        return None
 
     def _declare(self, seat: int, declare: bool) -> None:
         if not self.rules.generale:

@@ -7,9 +7,20 @@ from typing import Any
 
 from .cards import RANKS, RANKS_ACE_HIGH
 from .errors import RuleError
+from .names import (
+    CHELEM_MODES,
+    DIRECTIONS,
+    END_MODES,
+    PRESET_NAMES,
+    SEVENS,
+    ChelemMode,
+    Direction,
+    EndMode,
+    PresetName,
+    Sevens,
+)
 
-PRESET_NAMES = ("classique", "italiana", "generale", "english", "custom")
-PRESET_TITLES = {
+PRESET_TITLES: dict[str, str] = {   # by PresetName
     "classique": "Classique (FR)",
     "italiana": "Italiana (IT)",
     "generale": "La générale (FR)",
@@ -17,10 +28,10 @@ PRESET_TITLES = {
     "custom": "Custom",
 }
 CHOICES: dict[str, tuple[str, ...]] = {
-    "sevens_removed": ("red", "black"),
-    "direction": ("counterclockwise", "clockwise"),
-    "chelem": ("automatic", "declared", "off"),
-    "end": ("points", "deals"),
+    "sevens_removed": SEVENS,
+    "direction": DIRECTIONS,
+    "chelem": CHELEM_MODES,
+    "end": END_MODES,
 }
 BOOLEANS = (
     "ace_high", "generale", "play_out", "first_trick_penalty",
@@ -33,18 +44,18 @@ MAX_LIMIT = 1000
 class Rules:
     """The settings of one session (RULES.md). Defaults are the Classique preset."""
 
-    preset: str = "classique"
+    preset: PresetName = "classique"
     ace_high: bool = False
-    sevens_removed: str = "red"
-    direction: str = "counterclockwise"
-    chelem: str = "automatic"
+    sevens_removed: Sevens = "red"
+    direction: Direction = "counterclockwise"
+    chelem: ChelemMode = "automatic"
     generale: bool = False
     play_out: bool = False
     first_trick_penalty: bool = False
     last_trick_penalty: bool = False
     must_discard_jack: bool = False
     jack_guard: bool = False
-    end: str = "points"
+    end: EndMode = "points"
     limit: int = 20
 
     def __post_init__(self) -> None:
@@ -101,7 +112,7 @@ def suggested_deals(players: int, rounds: int = 2) -> int:
     return players * rounds
 
 
-def preset(name: str, players: int = 4) -> Rules:
+def preset(name: PresetName, players: int = 4) -> Rules:
     """The settings of a preset (RULES.md §8); ``custom`` starts from Classique."""
     if name == "classique" or name == "custom":
         return Rules(preset=name)

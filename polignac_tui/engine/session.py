@@ -2,7 +2,10 @@
 
 The session *is* its log (settings, players, and per deal the dealer, the dealt
 hands, any générale and the cards played); ``Session`` replays it through
-``Deal`` and derives everything else.
+``Deal`` and derives everything else. It moves along its log both ways:
+``apply`` records an action in the deal in play, ``pop`` / ``rewind`` / ``undo``
+take actions back by replaying the last deal from its dealt hands, and
+``replay_deal`` adds a whole deal from its log entry (the file format's way in).
 """
 
 from __future__ import annotations
@@ -13,14 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from .cards import shuffled_hands
-from .deal import Action, Deal
-from .errors import RuleError
+from .cards import Card, shuffled_hands
+from .deal import Action, Deal, Declare, Play
+from .errors import ReplayError, RuleError
+from .names import KINDS, LEVELS, Level, PlayerKind
 from .rules import Rules
 from .view import SeatView, seat_view
 
-KINDS = ("human", "computer")
-LEVELS = ("easy", "medium", "hard", "expert")
 MAX_NAME = 24
 _SEAT = re.compile(r"\bseat (\d+)\b")
 
@@ -28,8 +30,8 @@ _SEAT = re.compile(r"\bseat (\d+)\b")
 @dataclass(frozen=True, slots=True)
 class Player:
     name: str
-    kind: str = "human"
-    level: str | None = None
+    kind: PlayerKind = "human"
+    level: Level | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -75,10 +77,11 @@ class Session:
 
     # -- construction --------------------------------------------------------------
     @classmethod
-    def new(cls, rules: Rules, players: Sequence[Player], rng: random.Random,
-            **meta: object) -> Session:
+    def new(cls, rules: Rules, players: Sequence[Player], rng: random.Random, *,
+            id: str = "", name: str = "", created: datetime | None = None,
+            updated: datetime | None = None) -> Session:
         """A session with its first dealer drawn at random and the first deal dealt."""
-        session = cls(rules, players, **meta)  # type: ignore[arg-type]
+        session = cls(rules, players, id=id, name=name, created=created, updated=updated)
         session.deal_next(rng)
         return session
 
@@ -106,12 +109,76 @@ class Session:
 
     def deal_next(self, rng: random.Random) -> Deal:
         """Shuffle and deal the next deal (the first dealer is drawn with ``rng``)."""
-        dealer = self.next_dealer if self.deals else rng.randrange(self.size)
+        dealer = self.next_dealer
+        if dealer is None:
+            dealer = rng.randrange(self.size)
         hands = shuffled_hands(self.size, self.rules.sevens_removed, rng)
         return self.add_deal(dealer, hands)
 
-    def add_deal(self, dealer: int, hands: Sequence[Sequence[str]]) -> Deal:
+    def add_deal(self, dealer: int, hands: Sequence[Sequence[Card]]) -> Deal:
         """Start a deal from its log entry (validates the rotation and the hands)."""
+        deal = self._next_deal(dealer, hands)
+        self.deals.append(deal)
+        return deal
+
+    def replay_deal(self, dealer: int, hands: Sequence[Sequence[Card]],
+                    plays: Sequence[Card] = (), *, declarer: int | None = None,
+                    passed: int | None = None, undos: int = 0) -> Deal:
+        """Add a deal from its log entry and replay it.
+
+        The entry is who dealt, the dealt hands, la générale (``declarer``, who
+        declared, or how many seats ``passed``; with neither, everyone passed if a
+        card was played), the cards played in order (each by the seat whose turn it
+        was) and the ``undos`` counted. Raises ``ReplayError`` naming the card for a
+        card the rules refuse, else ``RuleError``; the session is then unchanged.
+        """
+        deal = self._next_deal(dealer, hands)
+        try:
+            deal.undos = undos
+            self._replay_generale(deal, declarer, passed, bool(plays))
+        except RuleError as error:
+            raise RuleError(self.named(error.message), error.rule) from None
+        for number, card in enumerate(plays, start=1):
+            if deal.over:
+                raise ReplayError("played after the deal was over", "deal_over", number, card,
+                                  None)
+            seat = deal.turn
+            if seat is None or deal.phase != "play":
+                raise ReplayError("played before everyone was asked about la générale",
+                                  "generale_pending", number, card, None)
+            try:
+                deal.apply(Play(seat, card))
+            except RuleError as error:
+                raise ReplayError(self.named(error.message), error.rule, number, card,
+                                  seat) from None
+        self.deals.append(deal)
+        self._count(deal, +1)
+        return deal
+
+    def _replay_generale(self, deal: Deal, declarer: int | None, passed: int | None,
+                         played: bool) -> None:
+        if declarer is not None:
+            if not 0 <= declarer < self.size:
+                raise RuleError(f"générale by seat {declarer}, who is not at this table "
+                                f"(seats are 0 to {self.size - 1})", "seat")
+            while (seat := deal.asking) is not None and seat != declarer:
+                deal.apply(Declare(seat, False))
+            deal.apply(Declare(declarer, True))
+            return
+        if not self.rules.generale and not passed:
+            return
+        count = passed if passed is not None else (self.size if played else 0)
+        if not 0 <= count <= self.size:
+            raise RuleError(f"passed = {count}: between 0 and {self.size} players pass on "
+                            "la générale", "passed")
+        for _ in range(count):
+            seat = deal.asking
+            if seat is None:
+                raise RuleError("la générale is not played in this session", "generale_off")
+            deal.apply(Declare(seat, False))
+
+    def _next_deal(self, dealer: int, hands: Sequence[Sequence[Card]]) -> Deal:
+        """The next deal, validated but not yet added."""
         if self.finished:
             raise RuleError("the session is already over", "session_over")
         if self.current is not None:
@@ -121,11 +188,14 @@ class Session:
             raise RuleError(self.named(f"the dealer should be seat {expected}, the next after "
                                        f"the last dealer, not seat {dealer}"), "dealer")
         try:
-            deal = Deal(self.rules, self.size, dealer, hands)
+            return Deal(self.rules, self.size, dealer, hands)
         except RuleError as error:
             raise RuleError(self.named(error.message), error.rule) from None
-        self.deals.append(deal)
-        return deal
+
+    def _count(self, deal: Deal, sign: int) -> None:
+        """Add (``sign`` 1) or take back (-1) the points of ``deal`` in the totals."""
+        for seat, p in enumerate(deal.points() or ()):
+            self._totals[seat] += sign * p
 
     # -- play ----------------------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -142,9 +212,52 @@ class Session:
             deal.apply(action)
         except RuleError as error:
             raise RuleError(self.named(error.message), error.rule) from None
-        if deal.over:
-            for seat, p in enumerate(deal.points() or ()):
-                self._totals[seat] += p
+        self._count(deal, +1)
+
+    # -- history: taking actions back --------------------------------------------------
+    def rewind(self, length: int) -> list[Action]:
+        """Keep the first ``length`` actions of the last deal and take back the others.
+
+        The deal is replayed from its dealt hands; if it was over (or had ended the
+        session) it is in play again and the totals go back. Returns the actions
+        taken back, in order. ``IndexError`` without a deal or for a bad ``length``.
+        """
+        if not self.deals:
+            raise IndexError("no deal to take actions back from")
+        deal = self.deals[-1]
+        self._count(deal, -1)
+        try:
+            return deal.rewind(length)
+        finally:
+            self._count(deal, +1)
+
+    def pop(self) -> Action:
+        """Take back the last action of the last deal (``IndexError`` when it has none;
+        dealing itself is never taken back)."""
+        if not self.deals or not self.deals[-1].actions:
+            raise IndexError("no action to take back in the last deal")
+        return self.rewind(len(self.deals[-1].actions) - 1)[0]
+
+    def can_undo(self, seat: int) -> bool:
+        """True when ``seat`` has played a card in the last deal."""
+        return self._last_play(seat) is not None
+
+    def undo(self, seat: int) -> int | None:
+        """Take back ``seat``'s last card of the last deal and every action after it.
+
+        Counts one more undo in that deal (``Deal.undos``, kept in the log). Returns
+        how many actions were taken back, or None, changing nothing, when ``seat``
+        has played no card in the last deal.
+        """
+        index = self._last_play(seat)
+        if index is None:
+            return None
+        taken = self.rewind(index)
+        self.deals[-1].undos += 1
+        return len(taken)
+
+    def _last_play(self, seat: int) -> int | None:
+        return self.deals[-1].last_play(seat) if self.deals else None
 
     def named(self, text: str) -> str:
         """``text`` with every ``seat N`` replaced by that player's name."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, sorted_hand
 from .deal import Trick
+from .names import Phase
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class SeatView:
     # the deal in view (the one in play, else the last one dealt)
     deal_number: int            # 1-based, 0 before the first deal
     dealer: int | None
-    phase: str                  # "generale" | "play" | "over" | "none"
+    phase: Phase                # "generale" | "play" | "over" | "none"
     turn: int | None            # seat to act (declare or play)
     hand: tuple[Card, ...]      # your hand, sorted by suit and strength
     legal: tuple[Card, ...]     # what you may play now (empty when not your turn)
@@ -109,30 +110,25 @@ def seat_view(session: Session, seat: int) -> SeatView:
                    tuple(p) if (p := d.points()) is not None else None, d.undos)
         for i, d in enumerate(session.deals)
     )
-    common = dict(
-        seat=seat,
-        names=tuple(p.name for p in session.players),
+    view = SeatView(   # the session before its first deal
+        seat=seat, names=tuple(p.name for p in session.players),
         humans=tuple(p.is_human for p in session.players),
         rules=replace(session.rules),  # a copy: the session's own is reachable from it
-        results=results,
-        totals=tuple(session.totals),
-        finished=session.finished,
-        losers=tuple(session.losers),
-        winners=tuple(session.winners),
+        deal_number=0, dealer=None, phase="none", turn=None, hand=(), legal=(), asked=False,
+        declarer=None, passed=0, leader=0, trick=(), tricks=(), tricks_total=0,
+        tricks_won=(0,) * n, jacks_taken=((),) * n, cards_left=(0,) * n,
+        results=results, totals=tuple(session.totals), finished=session.finished,
+        losers=tuple(session.losers), winners=tuple(session.winners),
     )
     if not session.deals:
-        return SeatView(deal_number=0, dealer=None, phase="none", turn=None, hand=(), legal=(),
-                        asked=False, declarer=None, passed=0, leader=0, trick=(), tricks=(),
-                        tricks_total=0, tricks_won=(0,) * n, jacks_taken=((),) * n,
-                        cards_left=(0,) * n, **common)  # type: ignore[arg-type]
+        return view
     deal = session.deals[-1]
-    phase = "over" if deal.over else deal.phase
-    turn = deal.turn
-    return SeatView(
+    return replace(
+        view,
         deal_number=len(session.deals),
         dealer=deal.dealer,
-        phase=phase,
-        turn=turn,
+        phase="over" if deal.over else deal.phase,
+        turn=deal.turn,
         hand=_own(sorted_hand(deal.hands[seat], session.rules.ace_high)),
         legal=_own(deal.legal(seat)),
         asked=deal.asking == seat,
@@ -145,5 +141,4 @@ def seat_view(session: Session, seat: int) -> SeatView:
         tricks_won=tuple(deal.won),
         jacks_taken=tuple(_own(t) for t in deal.taken),
         cards_left=tuple(len(h) for h in deal.hands),
-        **common,  # type: ignore[arg-type]
     )

@@ -10,10 +10,9 @@ the app. ``hint(view)`` is what the expert would play, with a reason in words.
 
 from __future__ import annotations
 
+from ..engine import LEVELS
 from .bots import CheatPlayer, EasyPlayer, MediumPlayer, SearchPlayer, make_cheat, make_player
 from .hint import Hint, hint
-
-LEVELS = ("easy", "medium", "hard", "expert")
 
 __all__ = [
     "LEVELS", "CheatPlayer", "EasyPlayer", "Hint", "MediumPlayer", "SearchPlayer", "hint",

@@ -12,7 +12,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from multiprocessing import get_context
 
 from ..engine import Player, Rules, Session
@@ -28,7 +29,7 @@ class DealOutcome:
 
     field: list[int]
     candidate: list[int]
-    move_ms: list[float] = field(default_factory=list)
+    move_ms: list[float] = dataclass_field(default_factory=list)  # (``field`` names a field here)
     chelems: int = 0
     declared: int = 0
     made: int = 0

@@ -63,7 +63,7 @@ def reason(view: SeatView, card: str, k: Knowledge) -> str:
             return f"lead the {g}: it wins, but every other lead costs more"
         return (f"lead the {g}: {len(above)} higher {SUIT_NAMES[card[1]]} "
                 f"{'is' if len(above) == 1 else 'are'} still out")
-    led = view.led_suit
+    led = view.trick[0][1][1]   # the suit led (the trick has a card)
     best = min((c for _, c in view.trick if c[1] == led), key=lambda c: order.index(c[0]))
     if card[1] != led:
         if card == "JS":

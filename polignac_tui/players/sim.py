@@ -8,6 +8,7 @@ against it; it is only built for speed.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -30,9 +31,9 @@ class Codec:
     kq: tuple[int, ...]          # per suit: the K and the Q
     points: tuple[int, ...]      # per card int: penalty points
 
-    def mask(self, cards: object) -> int:
+    def mask(self, cards: Iterable[str]) -> int:
         m = 0
-        for c in cards:  # type: ignore[attr-defined]
+        for c in cards:
             m |= 1 << self.to_int[c]
         return m
 

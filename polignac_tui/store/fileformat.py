@@ -1,6 +1,7 @@
 """Session file format 1: a session's log as TOML (read with tomllib, written with tomli_w).
 
-Everything is validated on load by replaying the log through the engine; a file
+This module only reads and writes the log; the engine replays it
+(``Session.replay_deal``) and so validates everything on load. A file
 that cannot be accepted raises ``SessionFileError`` with one line naming the
 deal, the play and the reason.
 """
@@ -13,8 +14,16 @@ from typing import Any
 
 import tomli_w
 
-from ..engine import Declare, Play, Player, RuleError, Rules, Session, parse_card
-from ..engine.rules import PRESET_NAMES, preset
+from ..engine import (
+    PRESET_NAMES,
+    Player,
+    ReplayError,
+    RuleError,
+    Rules,
+    Session,
+    parse_card,
+    preset,
+)
 from .textfile import FileRefused, FileTooLarge, parse_toml, read_bounded
 
 FORMAT = 1
@@ -107,7 +116,8 @@ def dumps(session: Session) -> str:
     of ``plays`` per line.
     """
     doc = to_document(session)
-    head = {k: doc[k] for k in ("format", "id", "name", "created", "updated") if k in doc}
+    head: dict[str, Any] = {k: doc[k] for k in ("format", "id", "name", "created", "updated")
+                            if k in doc}
     parts = [tomli_w.dumps(head), "\n", tomli_w.dumps({"rules": doc["rules"]})]
     for player in doc["players"]:
         parts.append("\n[[players]]\n" + tomli_w.dumps(player))
@@ -280,6 +290,7 @@ def _who(session: Session, seat: int) -> str:
 
 
 def _replay_deal(session: Session, number: int, entry: Any) -> None:
+    """Read deal ``number``'s entry and hand it to the engine, which replays it."""
     where = f"deal {number}"
     if not isinstance(entry, dict):
         raise _fail(f"{where}: must be a [[deals]] table, not {_type_name(entry)}")
@@ -296,14 +307,8 @@ def _replay_deal(session: Session, number: int, entry: Any) -> None:
             hands.append([parse_card(c) for c in hand])
         except RuleError as error:
             raise _fail(f"{where}, hand of {_who(session, seat)}: {error}") from None
-    try:
-        deal = session.add_deal(dealer, hands)
-    except RuleError as error:
-        raise _fail(f"{where}: {error}") from None
-    deal.undos = _get(entry, "undos", int, where, 0)
-    if deal.undos < 0:
-        raise _fail(f"{where}: undos must not be negative")
-    plays = _get(entry, "plays", list, where, [])
+    undos = _get(entry, "undos", int, where, 0)
+    texts = _get(entry, "plays", list, where, [])
     declarer = _get(entry, "generale", int, where, None)
     passed = _get(entry, "passed", int, where, None)
     if not session.rules.generale and declarer is not None:
@@ -312,38 +317,20 @@ def _replay_deal(session: Session, number: int, entry: Any) -> None:
         raise _fail(f"{where}: passed is written but the setting generale is off")
     if declarer is not None and passed is not None:
         raise _fail(f"{where}: write either generale (who declared) or passed, not both")
-    try:
-        if declarer is not None:
-            if not 0 <= declarer < session.size:
-                raise RuleError(f"générale by seat {declarer}, who is not at this table "
-                                f"(seats are 0 to {session.size - 1})", "seat")
-            while deal.asking != declarer:
-                session.apply(Declare(deal.asking, False))  # type: ignore[arg-type]
-            session.apply(Declare(declarer, True))
-        elif session.rules.generale:
-            count = passed if passed is not None else (session.size if plays else 0)
-            if not 0 <= count <= session.size:
-                raise RuleError(f"passed = {count}: between 0 and {session.size} players "
-                                "pass on la générale", "passed")
-            for _ in range(count):
-                session.apply(Declare(deal.asking, False))  # type: ignore[arg-type]
-    except RuleError as error:
-        raise _fail(f"{where}: {error}") from None
-    for k, text in enumerate(plays, start=1):
+    plays: list[str] = []
+    for k, text in enumerate(texts, start=1):
         try:
-            card = parse_card(text)
+            plays.append(parse_card(text))
         except RuleError as error:
             raise _fail(f"{where}, play {k}: {error}") from None
-        if deal.over:
-            raise _fail(f"{where}, play {k} ({card}): played after the deal was over")
-        seat = deal.turn
-        if seat is None or deal.phase != "play":
-            raise _fail(f"{where}, play {k} ({card}): played before everyone was asked "
-                        "about la générale")
-        try:
-            session.apply(Play(seat, card))
-        except RuleError as error:
-            raise _fail(f"{where}, play {k} ({card} by {_who(session, seat)}): {error}") from None
+    try:
+        session.replay_deal(dealer, hands, plays, declarer=declarer, passed=passed,
+                            undos=undos)
+    except ReplayError as error:
+        by = "" if error.seat is None else f" by {_who(session, error.seat)}"
+        raise _fail(f"{where}, play {error.number} ({error.card}{by}): {error}") from None
+    except RuleError as error:
+        raise _fail(f"{where}: {error}") from None
 
 
 # -- the score table as data (``show --json``) -------------------------------------------

@@ -21,6 +21,8 @@ from .errors import SessionLocked, StoreError
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on the platforms we run on
+    # None marks a platform without flock; the ignore is the usual idiom for an optional
+    # module (mypy types ``fcntl`` as the module, which the checks below narrow again)
     fcntl = None  # type: ignore[assignment]
 
 _NO_LOCKING = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS}

@@ -20,9 +20,11 @@ from .asciimode import AsciiFilter, AsciiScrollBarRender, ascii_words
 from .guards import Palette, page_key_too_early
 
 if TYPE_CHECKING:
+    from ..commands.join import JoinTarget
     from ..engine import Player, Rules, Session
     from ..store.folder import SessionStore
     from ..table import Table
+    from ..table.client import TableClient
 
 # The table needs 80 columns (hand of 10 cards, seats on three sides, score column)
 # and 23 rows (header, seats and trick in 14 rows at least, a status of up to two
@@ -65,7 +67,8 @@ class PolignacApp(App[None]):
                  *, start: str = "home", resume_id: str | None = None,
                  new_preset: str | None = None, new_players: int | None = None,
                  new_name: str | None = None, seed: int | None = None,
-                 table: Table | None = None, ascii: bool = False) -> None:
+                 table: Table | None = None, ascii: bool = False,
+                 join: JoinTarget | None = None) -> None:
         super().__init__()
         self.settings = settings if settings is not None else Settings()
         # ``--ascii`` holds for this run only: it is not written to settings.toml.
@@ -83,6 +86,7 @@ class PolignacApp(App[None]):
         self.new_name = new_name
         self.seed = seed
         self._start_table = table
+        self.join = join     # start="lobby": the table service to connect to
         self.first_paint_file = os.environ.get(FIRST_PAINT_ENV)
         self._started = False
         self._ascii_filter = AsciiFilter()
@@ -103,6 +107,12 @@ class PolignacApp(App[None]):
             self.start_quick(self.new_preset, self.new_players, self.new_name)
         elif self.start == "resume" and self.resume_id is not None:
             self.resume(self.resume_id)
+        elif self.start == "lobby" and self.join is not None:
+            from .screens.lobby import LobbyScreen
+            self.push_screen(LobbyScreen(self.join))
+        elif self.start == "web" and self.join is not None:
+            from .screens.web_sign_in import WebSignInScreen
+            self.push_screen(WebSignInScreen(self.join.socket))
         self._started = True
         self.check_size()
         if self.first_paint_file:
@@ -235,9 +245,12 @@ class PolignacApp(App[None]):
 
     # -- navigation --------------------------------------------------------------------
     def go_home(self) -> None:
-        """Back to Home (at the end of a session, or from any screen)."""
+        """Back to Home (at the end of a session, or from any screen); joined to a table
+        service, back to its lobby."""
         from .screens.home import HomeScreen
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+        from .screens.lobby import LobbyScreen
+        while len(self.screen_stack) > 1 and not isinstance(self.screen,
+                                                            (HomeScreen, LobbyScreen)):
             self.pop_screen()
 
     def action_home(self) -> None:
@@ -295,9 +308,18 @@ class PolignacApp(App[None]):
 
     # -- tables ------------------------------------------------------------------------
     def open_table(self, table: Table) -> None:
-        """Show the table screen of ``table``."""
+        """Show the table screen of ``table``, played in this process."""
+        from ..table.client import LocalClient
+        self.open_client(LocalClient(table, pace=self.settings.pace))
+
+    def open_client(self, client: TableClient) -> None:
+        """Show the table screen as a client of ``client``'s seat(s)."""
         from .screens.table import TableScreen
-        self.push_screen(TableScreen(table))
+        self.push_screen(TableScreen(client))
+
+    def leave_table(self) -> None:
+        """The table screen was left (q, or the end of the session): back Home."""
+        self.go_home()
 
     def start_new(self, rules: Rules, players: list[Player], name: str = "") -> bool:
         """Create a session, save it, and open its table; False (and a message) on failure."""

@@ -71,10 +71,10 @@ def idle(app: Any) -> bool:
         return True
     if screen._waiting is not None:
         return False
-    session = screen.table.session
+    session = screen.client.table.session
     if session.finished or session.needs_deal:
         return False
-    return screen.table.computer_to_move() is None
+    return screen.client.table.computer_to_move() is None
 
 
 async def settle(pilot: Any, until: Callable[[], bool] | None = None, limit: int = 500) -> None:

@@ -43,7 +43,7 @@ async def test_continue_is_first_when_an_unfinished_session_exists(make_app, sav
         await pilot.pause()
         from polignac_tui.ui.screens.table import TableScreen
         tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
-        assert len(tables) == 1 and tables[0].table.session.name == "Friday"
+        assert len(tables) == 1 and tables[0].client.table.session.name == "Friday"
 
 
 async def test_finished_session_gives_no_continue(make_app, saved, session_maker,

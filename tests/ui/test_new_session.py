@@ -121,7 +121,7 @@ async def test_start_creates_the_session_and_opens_the_table(make_app, store) ->
         assert [p.name for p in session.players] == ["Ana", "Bruno", "Claire", "Denis",
                                                      "Élodie"]
         assert session.rules.generale and session.rules.preset == "classique"
-        tables[0].table.close()
+        tables[0].client.table.close()
 
 
 async def test_changes_from_the_preset_are_listed(make_app) -> None:

@@ -51,8 +51,8 @@ async def test_resume_opens_the_table(make_app, saved) -> None:
         await pilot.press("enter")
         await pilot.pause()
         tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
-        assert len(tables) == 1 and tables[0].table.session.id == session_id
-        tables[0].table.close()
+        assert len(tables) == 1 and tables[0].client.table.session.id == session_id
+        tables[0].client.table.close()
 
 
 async def test_resume_refused_while_locked_elsewhere(make_app, saved, store) -> None:
@@ -128,8 +128,8 @@ async def test_click_selects_then_a_second_click_resumes(make_app, saved, sessio
         await pilot.click("#sessions", offset=offset)
         await pilot.pause()
         tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
-        assert len(tables) == 1 and tables[0].table.session.id == second
-        tables[0].table.close()
+        assert len(tables) == 1 and tables[0].client.table.session.id == second
+        tables[0].client.table.close()
 
 
 def slow_listing(store, monkeypatch) -> threading.Event:

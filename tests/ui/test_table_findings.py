@@ -324,7 +324,7 @@ async def test_after_undo_the_cursor_is_on_a_playable_card(make_app, store) -> N
         hand.select("9C")
         await pilot.press("u")
         await settle(pilot)
-        assert table_screen(app).table.view(0).hand == before.hand
+        assert table_screen(app).client.table.view(0).hand == before.hand
         assert hand.selected_card == "JS"
 
 
@@ -465,7 +465,7 @@ async def test_a_table_screen_without_its_widgets_does_not_crash(make_app, store
         assert screen.refresh_table() is True
         await screen.query_one("#middle").remove()     # as while the screen is removed
         assert screen.refresh_table() is False
-        screen._start()                                # what on_mount does: no NoMatches
+        screen._next()                                 # what on_mount does: no NoMatches
         await pilot.pause()
         await pilot.pause()
         assert app.return_value is None and isinstance(app.screen, TableScreen)

@@ -6,36 +6,44 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from tabletools import table_screen
-
 from polignac_tui.engine import Play, Player, preset
 from polignac_tui.table import Table
+from polignac_tui.table.runner import TableRunner
+from polignac_tui.table.thinker import ThreadThinker
 from polignac_tui.ui.screens.table import PACE_DELAY
 
 
-async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, settings) -> None:
+async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, settings,
+                                                                   monkeypatch) -> None:
     from polignac_tui.ui.app import PolignacApp
 
     seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire", "Denis")]
     table = Table.create(store, preset("classique", 4), seats, name="Pace", seed=5)
     assert table.session.turn != 0          # a computer leads the first trick
     app = PolignacApp(replace(settings, pace="slow"), store, table=table, seed=11)
-    scheduled: list[float] = []             # when the screen let the computer think
     began: list[float] = []                 # when the thinking began
     shown: list[float] = []                 # when its card was played on the table
-    think, apply = table.think, table.apply
+    think, apply = ThreadThinker.think, table.apply
 
-    def timed_think():
-        scheduled.append(table_screen(app)._think_started)
+    async def timed_think(self, seat, level, view):
         began.append(time.monotonic())
-        return think()
+        return await think(self, seat, level, view)
 
-    def timed_apply(action):
+    def timed_apply(action, **options):
         if isinstance(action, Play) and action.seat != 0:
             shown.append(time.monotonic())
-        return apply(action)
+        return apply(action, **options)
 
-    table.think, table.apply = timed_think, timed_apply
+    scheduled: list[float] = []             # when the runner let the computer think
+    start_thinking = TableRunner._start_thinking
+
+    def timed_start(self, seat, level):
+        scheduled.append(time.monotonic())
+        return start_thinking(self, seat, level)
+
+    monkeypatch.setattr(ThreadThinker, "think", timed_think)
+    monkeypatch.setattr(TableRunner, "_start_thinking", timed_start)
+    table.apply = timed_apply
     delay = PACE_DELAY["slow"]
     async with app.run_test(size=(80, 24)) as pilot:
         deadline = time.monotonic() + 10 * delay

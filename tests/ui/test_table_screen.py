@@ -181,8 +181,8 @@ async def test_resume_mid_trick_shows_the_same_view(make_app, store) -> None:
         assert app.resume(table.session.id)
         await settle(pilot)
         again = table_screen(app)
-        assert again.table is not table
-        assert again.table.view(0) == view
+        assert again.client.table is not table
+        assert again.client.table.view(0) == view
         hand = again.query_one(Hand)
         assert hand.cards == view.hand and hand.active
 
@@ -201,8 +201,8 @@ async def test_undo_takes_back_my_card(make_app, store) -> None:
         await pilot.press("u")
         await settle(pilot)
         screen = table_screen(app)
-        assert screen.table.view(0).hand == before.hand
-        assert screen.table.session.deals[-1].undos == 1
+        assert screen.client.table.view(0).hand == before.hand
+        assert screen.client.table.session.deals[-1].undos == 1
         assert store.load(table.session.id).deals[-1].undos == 1
 
 
@@ -231,7 +231,7 @@ async def test_privacy_screen_between_two_humans(make_app, store) -> None:
                 await pilot.press("enter")
                 await settle(pilot)
                 screen = table_screen(app)
-                assert screen.table.session.players[screen.seat].name == name
+                assert screen.client.table.session.players[screen.seat].name == name
                 seen.add(screen.seat)
                 continue
             if not isinstance(app.screen, TableScreen):
@@ -242,7 +242,7 @@ async def test_privacy_screen_between_two_humans(make_app, store) -> None:
         assert screen.check_action("undo", ()) is False       # not even in the Footer
         await pilot.press("u")
         await pilot.pause()
-        assert all(d.undos == 0 for d in screen.table.session.deals)
+        assert all(d.undos == 0 for d in screen.client.table.session.deals)
 
 
 async def test_panels_open_and_close(make_app, store) -> None:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -69,14 +71,14 @@ class GeneraleScreen(DimmedModal[bool | None]):
     ]
 
     def __init__(self, name: str, passed: list[str], *, leads: bool,
-                 hint: Callable[[], object] | None = None,
+                 hint: Callable[[], Awaitable[object]] | None = None,
                  scores: RenderableType | None = None,
                  rules: Callable[[], Screen[None]] | None = None) -> None:
         super().__init__()
         self.player_name = name
         self.passed = passed
         self.leads = leads
-        self.hint = hint       # the expert's advice (slow: called in a thread worker)
+        self.hint = hint       # asks the table for the expert's advice
         self.scores = scores   # the score table so far (s)
         self.rules = rules     # makes the rules panel of the session (r)
 
@@ -106,17 +108,16 @@ class GeneraleScreen(DimmedModal[bool | None]):
             label.update("No hint available.")
             return
         label.update("Thinking...")
-        hint = self.hint
+        self._ask(self.hint)
 
-        def work() -> None:
-            try:
-                reason = str(getattr(hint(), "reason", "")) or "No hint available."
-            except Exception:  # no hint is better than a crash
-                reason = "No hint available."
-            with contextlib.suppress(RuntimeError):
-                self.app.call_from_thread(label.update, Text(f"Hint: {reason}"))
-
-        self.run_worker(work, thread=True, group="hint", exit_on_error=False)
+    @work(exclusive=True, group="hint", exit_on_error=False)
+    async def _ask(self, hint: Callable[[], Awaitable[object]]) -> None:
+        try:
+            reason = str(getattr(await hint(), "reason", "")) or "No hint available."
+        except Exception:  # no hint is better than a crash
+            reason = "No hint available."
+        with contextlib.suppress(NoMatches):
+            self.query_one("#generale-hint", Static).update(Text(f"Hint: {reason}"))
 
     def action_answer(self, declare: bool) -> None:
         self.dismiss(declare)

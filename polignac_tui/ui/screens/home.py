@@ -12,6 +12,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..chrome import header
+from ..handle import polignac_app
 
 if TYPE_CHECKING:
     from ...engine import Session
@@ -87,7 +88,7 @@ class HomeScreen(Screen[None]):
             return
         self.opening = True
         self.set_timer(CONTINUE_GUARD, self._continue_done)
-        self.app.action_continue()  # type: ignore[attr-defined]
+        polignac_app(self.app).action_continue()
 
     def _continue_done(self) -> None:
         self.opening = False
@@ -99,12 +100,12 @@ class HomeScreen(Screen[None]):
         self.refresh_menu()
 
     def refresh_menu(self) -> None:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = polignac_app(self.app).settings
         self.query_one("#suits", Static).update(jacks_line(settings.ascii, settings.four_colour))
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         info = self.query_one("#continue-info", Static)
-        session = self.app.unfinished()  # type: ignore[attr-defined]
+        session = polignac_app(self.app).unfinished()
         self.unfinished = session.id if session is not None else None
         self.refresh_bindings()
         options: list[Option] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, ClassVar
 
@@ -25,6 +26,7 @@ from ...engine.rules import (
 from ...engine.session import MAX_NAME
 from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import header
+from ..handle import polignac_app
 from ..quick import DEFAULT_LEVEL, computer_names
 
 MAX_SEATS = 8
@@ -51,6 +53,8 @@ OPTIONAL_VARIANTS = ("play_out", "first_trick_penalty", "last_trick_penalty",
 AMBIGUOUS_NAMES = ("you", "me", "player")
 # One choice per seat: a human, or a computer player of a level.
 SEAT_CHOICES = [("human", "human")] + [(f"computer, {level}", level) for level in LEVELS]
+# At a table of the table service (from the lobby): yours, open for a friend, computers.
+LOBBY_SEAT_CHOICES = [("you", "human"), ("open for a friend", "open"), *SEAT_CHOICES[1:]]
 END_CHOICES = [("at a point limit", "points"), ("after a number of deals", "deals")]
 
 
@@ -140,13 +144,22 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         Binding("f1", "app.help", "Help"),
     ]
 
+    def __init__(self, on_create: Callable[[Rules, list[Player], list[str], str], None]
+                 | None = None, your_name: str | None = None) -> None:
+        """``on_create``: a table of the table service (the lobby's): seats may be open for
+        a friend, and Start hands the rules, players, seat choices and name to it."""
+        super().__init__()
+        self.on_create = on_create
+        self.your_name = your_name
+
     def compose(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = polignac_app(self.app).settings
         start = settings.default_preset if settings.default_preset in PRESET_NAMES else "classique"
         rules = preset(start, 4)
         yield header(self.app)
         with VerticalScroll(id="new-session", classes="form", can_focus=False):
-            yield Static("New session", classes="screen-title")
+            yield Static("New table" if self.on_create else "New session",
+                         classes="screen-title")
             with Horizontal(classes="field"):
                 yield Label("Preset", classes="field-label")
                 yield Select([(PRESET_TITLES[p], p) for p in PRESET_NAMES], value=start,
@@ -160,12 +173,14 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             yield Static("Seats in the order of play; the first seat is usually you.",
                          classes="field-help")
             for i in range(MAX_SEATS):
-                seat = default_seat(i, settings.name)
+                seat = default_seat(i, self.your_name or settings.name)
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="seat-label")
                     yield TextField(seat.name, id=f"seat-name-{i}", compact=True,
-                                    max_length=MAX_NAME, classes="seat-name")
-                    yield Select(SEAT_CHOICES, value=seat.level or "human",
+                                    max_length=MAX_NAME, classes="seat-name",
+                                    disabled=bool(self.on_create and i == 0))
+                    yield Select(LOBBY_SEAT_CHOICES if self.on_create else SEAT_CHOICES,
+                                 value=seat.level or "human",
                                  id=f"seat-kind-{i}", allow_blank=False, compact=True,
                                  classes="seat-kind")
             yield Static("", id="seats-error", classes="field-error", markup=False)
@@ -216,8 +231,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         for i in range(self.players):
             name = str(self.value(f"seat-name-{i}")).strip()
             choice = self.value(f"seat-kind-{i}")
-            kind = "human" if choice == "human" else "computer"
-            level = None if choice == "human" else choice
+            kind = "human" if choice in ("human", "open") else "computer"
+            level = None if kind == "human" else choice
+            if choice == "open":  # the friend who sits there brings their name
+                name = f"Seat {i + 1}"
             try:
                 players.append(Player(name, kind, level))
             except RuleError as error:
@@ -226,6 +243,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                     message = "a player needs a name"
                 problems.append(f"Seat {i + 1}: {message}.")
         return players, problems
+
+    def choices(self) -> list[str]:
+        """Each seat's choice: "human", "open" (for a friend) or a computer's level."""
+        return [str(self.value(f"seat-kind-{i}")) for i in range(self.players)]
 
     def rules(self) -> tuple[Rules | None, str | None]:
         """The settings chosen, or the reason they are not valid."""
@@ -255,6 +276,9 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 problems.append(f"Seat {i + 1}: the name {players[i].name!r} is already "
                                 f"taken by seat {names.index(n) + 1}.")
         humans = [i for i, p in enumerate(players) if p.is_human]
+        if self.on_create is not None and self.choices().count("human") != 1:
+            problems.append("Exactly one seat is yours: the others are open for a friend "
+                            "or computers.")
         if not humans:
             problems.append("At least one seat must be human: make a seat yours.")
         elif len(humans) > 1:  # "Pass to You", "You lead" would not say who (F18)
@@ -342,6 +366,11 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 self.query_one("#set-limit", Input).value = str(2 * self.players)
             self.query_one("#limit-help", Static).update(
                 limit_hint(self.value("set-end"), self.players))
+        elif widget_id.startswith("seat-kind-"):
+            field = self.query_one(f"#seat-name-{widget_id.removeprefix('seat-kind-')}", Input)
+            field.disabled = event.value == "open"
+            if event.value == "open":
+                field.value = ""
         elif widget_id == "set-end":
             end = self.value("set-end")
             base = preset(self.value("preset"), self.players)
@@ -381,4 +410,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         name = str(self.value("session-name")).strip()
         app = self.app
         app.pop_screen()
+        if self.on_create is not None:
+            self.on_create(rules, players, self.choices(), name)
+            return
         app.start_new(rules, players, name)  # type: ignore[attr-defined]

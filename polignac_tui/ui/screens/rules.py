@@ -13,6 +13,7 @@ from textual.widgets import Footer, Label, Select
 from ...engine import PRESET_NAMES, preset
 from ...engine.rules import PRESET_TITLES
 from ..chrome import header
+from ..handle import polignac_app
 from ..widgets.rules_panel import RulesPanel
 
 
@@ -27,7 +28,7 @@ class RulesScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        default = self.app.settings.default_preset  # type: ignore[attr-defined]
+        default = polignac_app(self.app).settings.default_preset
         yield header(self.app)
         with Horizontal(id="rules-choice", classes="field"):
             yield Label("Preset", classes="field-label")
@@ -53,5 +54,5 @@ class RulesScreen(Screen[None]):
             return
         body = self.query_one("#rules-body", Container)
         await body.remove_children()
-        ascii = self.app.settings.ascii  # type: ignore[attr-defined]
+        ascii = polignac_app(self.app).settings.ascii
         await body.mount(RulesPanel(preset(name, players), players, ascii=ascii))

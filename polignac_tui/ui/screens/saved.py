@@ -18,6 +18,7 @@ from textual.worker import Worker, WorkerState
 from ...engine import Session
 from ...store.report import join_names
 from ..chrome import header
+from ..handle import polignac_app
 
 
 def cognac_line(session: Session) -> str:
@@ -144,7 +145,7 @@ class SavedScreen(Screen[None]):
 
     @property
     def ascii(self) -> bool:
-        return bool(getattr(self.app.settings, "ascii", False))  # type: ignore[attr-defined]
+        return bool(polignac_app(self.app).settings.ascii)
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
@@ -174,7 +175,7 @@ class SavedScreen(Screen[None]):
         self.reading = True
         # exclusive: a newer reading replaces an older one still running (its result is
         # dropped); the worker is the screen's, so leaving the screen cancels it too.
-        self._reader = self.run_worker(self.app.store.entries,  # type: ignore[attr-defined]
+        self._reader = self.run_worker(polignac_app(self.app).store.entries,
                                        name="saved sessions", group="saved-sessions",
                                        thread=True, exclusive=True, exit_on_error=False)
 
@@ -253,7 +254,7 @@ class SavedScreen(Screen[None]):
         if entry.session.finished:
             self.notify(f"{entry.id} is finished: {cognac_line(entry.session)}.",
                         title="Finished session", markup=False)
-        self.app.resume(entry.id)  # type: ignore[attr-defined]
+        polignac_app(self.app).resume(entry.id)
 
     def action_delete(self) -> None:
         entry = self.selected()
@@ -266,7 +267,7 @@ class SavedScreen(Screen[None]):
             if not yes:
                 return
             try:
-                self.app.store.delete(entry.id)  # type: ignore[attr-defined]
+                polignac_app(self.app).store.delete(entry.id)
             except Exception as error:  # locked or not removable: say why
                 self.notify(f"{entry.id} not deleted: {error}", severity="error", markup=False)
             else:

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Input, Label, Select, Static
 from ...config import PACES, PRESETS, SETTING_LABELS, THEMES, check
 from ...engine.rules import PRESET_TITLES
 from ..chrome import header
+from ..handle import polignac_app
 from .new_session import MarkedFocus, TextField, show_problem
 
 HELP = {
@@ -37,7 +38,7 @@ class SettingsScreen(MarkedFocus, Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        s = self.app.settings  # type: ignore[attr-defined]
+        s = polignac_app(self.app).settings
         yield header(self.app)
         with VerticalScroll(id="settings", classes="form", can_focus=False):
             yield Static("Settings (saved as soon as you change them)", classes="screen-title")
@@ -78,7 +79,7 @@ class SettingsScreen(MarkedFocus, Screen[None]):
             self.change("name", event.value.strip())
 
     def change(self, name: str, value: Any) -> None:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = polignac_app(self.app).settings
         error = self.query_one(f"#{name}-error", Static)
         why = check(name, value)
         if why is not None:
@@ -89,6 +90,6 @@ class SettingsScreen(MarkedFocus, Screen[None]):
             return
         setattr(settings, name, value)
         if name == "ascii":  # chosen here: kept, even if --ascii started this run
-            self.app.ascii_for_this_run = False  # type: ignore[attr-defined]
-        self.app.apply_settings()  # type: ignore[attr-defined]
-        self.app.save_settings()  # type: ignore[attr-defined]
+            polignac_app(self.app).ascii_for_this_run = False
+        polignac_app(self.app).apply_settings()
+        polignac_app(self.app).save_settings()

@@ -1,22 +1,22 @@
 """The table: your hand, the seats round the trick, the scores, the rules; the game in play.
 
-The screen reads only ``SeatView``s and sends actions to the ``Table``, which
-applies and saves them. Computer players think in a thread worker as soon as
-they are to play; their moves are applied on the UI thread once the delay set by
-the pace setting is over (the thinking is hidden in the delay), and a finished
-trick stays on show for a moment (any key gathers it at once).
+The screen is a client of its seat (``TableClient``): it draws the ``SeatView`` of
+every ``Update`` and sends commands. The table runs by itself (``table.runner``):
+computers, their pace, the finished trick on show (any key here says "seen"), the
+next deal once everyone has seen the summary. The same screen serves local play
+(``LocalClient``) and a table of the table service (``RemoteClient``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -26,10 +26,33 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from ...config import Settings
-from ...engine import Action, Declare, Play, RuleError, SeatView, Trick
+from ...engine import Declare, Play, SeatView, Trick
 from ...engine.cards import SUIT_NAMES
+from ...store.report import join_names
+from ...table.client import TableClient
+from ...table.events import (
+    CardPlayed,
+    Command,
+    DealDealt,
+    Declared,
+    Event,
+    HandOver,
+    HintGiven,
+    Ready,
+    Refused,
+    Saved,
+    SaveFailed,
+    Seen,
+    StandIn,
+    TableState,
+    Undo,
+    Undone,
+    Update,
+)
+from ...table.pace import PACE_DELAY, TRICK_HOLD
 from ..cardtext import CardLook, cards_inline, inline, is_you, label, says, who, words
 from ..chrome import while_shown
+from ..handle import polignac_app
 from ..widgets.hand import Hand
 from ..widgets.header import generale_failed, header_text
 from ..widgets.scores import ScoreTable, full_with_legend
@@ -41,12 +64,8 @@ from .panels import Overlay, RulesOverlay
 from .privacy import PrivacyScreen
 from .summary import SummaryScreen
 
-if TYPE_CHECKING:
-    from ...table import Table
+__all__ = ["PACE_DELAY", "TRICK_HOLD", "TableScreen"]
 
-# Seconds before a computer's card is shown, and a finished trick stays on the table.
-PACE_DELAY = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
-TRICK_HOLD = {"instant": 0.0, "fast": 0.6, "normal": 1.2, "slow": 2.2}
 WIDE = 110   # from this width the side column shows every deal
 
 
@@ -54,7 +73,11 @@ CARD_KEYS = Binding.Group("Card", compact=True)
 
 
 class TableScreen(Screen[None]):
-    """The main screen: the game of one session."""
+    """The main screen: the game of one session, as a client of its seat(s).
+
+    It draws the last ``Update`` its ``TableClient`` received and sends commands; the
+    table (in this process or in the table service) runs the game by itself.
+    """
 
     DEFAULT_CSS = """
     TableScreen {
@@ -101,6 +124,8 @@ class TableScreen(Screen[None]):
         Binding("r", "rules", "Rules", tooltip="the rules of this session"),
         Binding("question_mark", "help", "Help", key_display="?", tooltip="this list of keys"),
         # Esc (handled in on_key) closes the score table when it is open, else goes Home.
+        Binding("o", "hand_over", "Hand over",
+                tooltip="a computer plays for the player who is gone, until they come back"),
         Binding("q", "leave", "Home", key_display="q/esc",
                 tooltip="Home; the session is already saved (esc first closes the score "
                         "table)"),
@@ -108,36 +133,59 @@ class TableScreen(Screen[None]):
     # Key labels for terminals without arrows and the return sign (ASCII mode).
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, client: TableClient) -> None:
         super().__init__()
-        self.table = table
-        humans = table.humans()
-        # The seat drawn at the bottom: the (single) human, else whoever acted last.
-        self.seat: int = humans[0] if humans else 0
-        self._shown_to: int | None = humans[0] if len(humans) == 1 else None
-        self._waiting: str | None = None      # think, hold, summary, cognac, privacy, ...
-        self._token = 0                       # bumped by every change: stale results drop
-        self._timer: Timer | None = None
-        self._think_started = 0.0                # when the computer to play began to think
-        self._gathered: Trick | None = None
+        self.client = client
+        seats = client.seats
+        # The seat drawn at the bottom: the (single) player here, else whoever acted last.
+        self.seat: int = seats[0] if seats else 0
+        self._shown_to: int | None = seats[0] if len(seats) == 1 else None
+        self._dialog: str | None = None         # summary, cognac, generale, privacy
+        self._ready_for = 0                    # the deal whose summary we have seen
         self._status: Text = Text()
         self._error = False
         self._left = False
+        self._sent: Command | None = None      # the last command sent (to word a refusal)
+        self._received = time.monotonic()      # when the last update came
+        self._leave_unsaved = False            # q once more leaves a session not saved
+        self._ticker: Timer | None = None
 
     # -- settings ------------------------------------------------------------------------
     @property
     def settings(self) -> Settings:
-        settings = getattr(self.app, "settings", None)
-        return settings if isinstance(settings, Settings) else Settings()
+        return polignac_app(self.app).settings
 
     @property
     def look(self) -> CardLook:
-        return CardLook.of(self.settings, bool(getattr(self.app, "no_color", False)))
+        return CardLook.of(self.settings, polignac_app(self.app).no_color)
 
     @property
-    def pace(self) -> str:
-        pace = self.settings.pace
-        return pace if pace in PACE_DELAY else "normal"
+    def state(self) -> TableState | None:
+        latest = self.client.latest
+        return latest.state if latest is not None else None
+
+    @property
+    def _gathered(self) -> Trick | None:
+        """The finished trick on show."""
+        state = self.state
+        return state.held if state is not None else None
+
+    @property
+    def _waiting(self) -> str | None:
+        """What the game waits for that is not a card of the person here: a question or
+        screen of ours (summary, cognac, generale, privacy), the trick on show (hold), a
+        computer's card (think), a player who is gone (absent), or nobody here (paused)."""
+        if self._dialog is not None:
+            return self._dialog
+        state = self.state
+        if state is None:
+            return "think"
+        if state.waiting in ("hold", "absent", "paused", "ready", "over"):
+            return state.waiting
+        turn = self.view().turn
+        if turn is not None and turn not in self.client.seats:
+            return "think"
+        return None
 
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -150,25 +198,14 @@ class TableScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self._start()
-
-    def _start(self, again: bool = True) -> None:
-        """Draw, then play on. A screen already on its way out (keys pressed faster than
-        screens switch) has no widgets to draw on: it is tried once more, then left."""
-        if self._left or not self.refresh_table():
-            if again and not self._left:
-                self.call_after_refresh(lambda: self._start(again=False))
-            return
-        view = self.view()
-        if view.phase == "play" and not view.trick and view.tricks and TRICK_HOLD[self.pace]:
-            # Resumed between tricks: the last one may never have been on show (the
-            # terminal closed while it was played), so it is shown again first.
-            self._hold(view.tricks[-1])
-        self.call_after_refresh(self.advance)
+        self.client.set_pace(self.settings.pace)
+        self.client.listen(self._table_changed)
+        self.call_after_refresh(self._next)
 
     def on_screen_resume(self) -> None:
-        """Back from another screen (settings may have changed: ASCII, colours)."""
+        """Back from another screen (settings may have changed: ASCII, colours, pace)."""
         if not self._left:
+            self.client.set_pace(self.settings.pace)
             self.refresh_table()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -179,15 +216,16 @@ class TableScreen(Screen[None]):
     def _header(self, width: int) -> None:
         """The header line, its parts chosen to fit ``width`` columns."""
         self.query_one("#info", Static).update(
-            header_text(self.view(), self.table.session.name, width - 2, self.look.ascii))
+            header_text(self.view(), self.client.session_name, width - 2, self.look.ascii))
 
     def on_unmount(self) -> None:
-        self._stop()
-        self.table.close()
+        self._left = True
+        self._stop_ticker()
+        self.client.close()
 
     # -- drawing -------------------------------------------------------------------------
     def view(self) -> SeatView:
-        return self.table.view(self.seat)
+        return self.client.view(self.seat)
 
     def refresh_table(self) -> bool:
         """Redraw everything from the seat's view; False when the widgets are not there
@@ -207,7 +245,7 @@ class TableScreen(Screen[None]):
             and self._waiting is None
         # With several people at the keyboard a hand shows only once its owner said so.
         hand = self.query_one(Hand)
-        if len(self.table.humans()) > 1 and self._shown_to != self.seat:
+        if len(self.client.seats) > 1 and self._shown_to != self.seat:
             hand.show((), (), False, look)
         else:
             hand.show(view.hand, view.legal, active, look)
@@ -263,8 +301,15 @@ class TableScreen(Screen[None]):
         return text
 
     def _status_for(self, view: SeatView) -> Text:
+        if self.client.lost is not None:
+            return Text(f"The table service is gone: {self.client.lost}", style="bold")
         if view.finished:
             return Text("The session is over.")
+        state = self.state
+        if state is not None:
+            waiting = self._waiting_words(view, state)
+            if waiting is not None:
+                return waiting
         if view.phase == "generale":
             if view.turn is None:
                 return Text("La générale?")
@@ -284,6 +329,33 @@ class TableScreen(Screen[None]):
             return text
         dots = "..." if self.look.ascii else "…"
         text.append(f"{view.names[view.turn]} is playing{dots}", style="italic")
+        return text
+
+    def _waiting_words(self, view: SeatView, state: TableState) -> Text | None:
+        """What the table waits for when it is nobody's card: someone gone, nobody here,
+        the others still reading the deal's summary."""
+        if state.waiting == "paused":
+            return Text("Nobody is at the table: it is paused until a player comes back.",
+                        style="italic")
+        if state.waiting == "ready":
+            late = [view.names[s] for s in range(view.players)
+                    if view.humans[s] and state.connected[s] and not state.ready[s]]
+            if late and self._ready_for == view.deal_number:
+                return Text(f"Waiting for {join_names(late)} to see the deal's summary.",
+                            style="italic")
+            return None
+        if state.waiting != "absent" or view.turn is None:
+            return None
+        gone = self._gone_for(state, view.turn) or 0.0
+        text = Text(f"Waiting for {view.names[view.turn]} "
+                    f"(gone for {int(gone) // 60}:{int(gone) % 60:02d}).", style="italic")
+        if self.client.seats:
+            if gone >= state.hand_over_after:
+                text.append(" o: a computer plays for them until they come back.")
+            else:
+                wait = int(state.hand_over_after - gone) + 1
+                text.append(f" In {wait // 60}:{wait % 60:02d} you may give their seat to "
+                            "a computer.", style="dim")
         return text
 
     def _prompt(self, view: SeatView) -> Text:
@@ -323,51 +395,104 @@ class TableScreen(Screen[None]):
 
     def say(self, message: str | Text, error: bool = False) -> None:
         """Put ``message`` on the status line until the next move."""
-        self._status = Text(message) if isinstance(message, str) else message
-        self._error = error
+        self._set_status(Text(message) if isinstance(message, str) else message, error)
         self.refresh_table()
+
+    def _set_status(self, message: Text, error: bool = False) -> None:
+        self._status = message
+        self._error = error
 
     def _clear_status(self) -> None:
         self._status = Text()
         self._error = False
 
     # -- the flow of play ------------------------------------------------------------------
-    def advance(self) -> None:
-        """Whatever comes next: a computer move, a question, a summary, the cognac."""
-        if self._left or self._waiting is not None:
+    def _table_changed(self, update: Update) -> None:
+        """The table changed: react to what happened, redraw, then see what comes next."""
+        if self._left:
             return
-        table = self.table
-        session = table.session
-        self.refresh_table()
-        if session.finished:
-            self._waiting = "cognac"
+        self._received = time.monotonic()
+        view = update.views[0]
+        for event in update.events:
+            self._react(event, view)
+        if not self.refresh_table():
+            return
+        self._tick_while_someone_is_gone(update.state)
+        self._next()
+
+    def _react(self, event: Event, view: SeatView) -> None:
+        mine = self.client.seats
+        if isinstance(event, Refused):
+            sent, self._sent = self._sent, None
+            self._set_status(self._refusal(sent, event.reason), error=True)
+        elif isinstance(event, (CardPlayed, DealDealt)):
+            self._leave_unsaved = False
+            if not self._error or self.state is None or self.state.unsaved is None:
+                self._clear_status()
+        elif isinstance(event, Declared):
+            self._clear_status()
+            if event.seat not in mine:
+                name = view.names[event.seat]
+                if event.declare:
+                    self.notify(f"{name} declares la générale!", title="La générale",
+                                severity="warning", markup=False)
+                else:
+                    self._status = Text(f"{name} passes on la générale.")
+        elif isinstance(event, Undone):
+            self._clear_status()
+            with contextlib.suppress(NoMatches):
+                self.query_one(Hand).active = False  # the turn starts again: on a playable card
+            self._status = Text("Your last card is back in your hand.")
+        elif isinstance(event, SaveFailed):
+            self._set_status(Text(f"Could not save the session (the game goes on): "
+                                  f"{event.problem}"), error=True)
+        elif isinstance(event, Saved):
+            self._clear_status()
+        elif isinstance(event, StandIn) and event.level is not None:
+            self.notify(f"A computer plays for {view.names[event.seat]} until they come back.",
+                        title="Seat handed over", markup=False)
+
+    def _next(self) -> None:
+        """Whatever this screen must show now: a summary, the cognac, a question, the
+        privacy screen between two people at one keyboard."""
+        if self._left or self._dialog is not None or self.client.latest is None:
+            return
+        if self.app.screen is not self and not self.is_current:
+            return
+        state = self.client.latest.state
+        view = self.view()
+        if state.waiting == "over":
+            self._dialog = "cognac"
             self._show_summary_then(self._show_cognac, last=True)
             return
-        if session.needs_deal:
-            self._waiting = "summary"
-            self._show_summary_then(self._deal_next)
+        if state.waiting == "ready":
+            if self._ready_for != view.deal_number:
+                self._dialog = "summary"
+                self._show_summary_then(self._summary_seen)
             return
-        seat = session.turn
-        if seat is None:
+        if state.waiting not in ("card", "generale"):
             return
-        if table.computer_to_move() is not None:
-            self._schedule_computer()
+        seat = view.turn if self.client.seats else None
+        for held in self.client.seats:
+            if self.client.view(held).turn == held:
+                seat = held
+        if seat is None or seat not in self.client.seats:
             return
-        if seat != self._shown_to and len(table.humans()) > 1:
-            self._waiting = "privacy"
-            self.app.push_screen(PrivacyScreen(session.players[seat].name),
+        if seat != self._shown_to and len(self.client.seats) > 1:
+            self._dialog = "privacy"
+            self.app.push_screen(PrivacyScreen(view.names[seat]),
                                  lambda _: self._privacy_done(seat))
             return
         self.seat = seat
         self._shown_to = seat
         view = self.view()
         if view.asked:
-            self._waiting = "generale"
+            self._dialog = "generale"
             self.refresh_table()
             passed = [view.names[(view.leader + k) % view.players] for k in range(view.passed)]
             self.app.push_screen(
                 GeneraleScreen(view.names[seat], passed, leads=view.passed == 0,
-                               hint=self._hint_source(view),
+                               hint=self._hint_source(seat),
                                scores=full_with_legend(view, self.look.ascii),
                                rules=lambda: RulesOverlay(view.rules, view.players,
                                                           self.look.ascii)),
@@ -376,18 +501,19 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def _privacy_done(self, seat: int) -> None:
-        self._waiting = None
+        self._dialog = None
         self.seat = seat
         self._shown_to = seat
         self._clear_status()
-        self.advance()
+        self.refresh_table()
+        self._next()
 
     def _generale_answered(self, declare: bool | None) -> None:
-        self._waiting = None
+        self._dialog = None
         if declare is None:      # q: back Home, the question is asked again on return
             self._go_home()
             return
-        self._act(Declare(self.seat, declare))
+        self._send(Declare(self.seat, declare))
 
     def _show_summary_then(self, then: Callable[[], None], last: bool = False) -> None:
         view = self.view()
@@ -396,157 +522,64 @@ class TableScreen(Screen[None]):
             return
         self.app.push_screen(SummaryScreen(view, self.look, last=last), lambda _: then())
 
-    def _deal_next(self) -> None:
-        self._waiting = None
-        self._gathered = None
+    def _summary_seen(self) -> None:
+        """The deal's summary was seen: the next deal comes when everyone has seen it."""
+        self._dialog = None
+        self._ready_for = self.view().deal_number
         self._clear_status()
-        try:
-            self.table.deal_next()
-        except Exception as error:  # a save that fails: say so, keep playing
-            self._token += 1
-            self.advance()
-            self.say(f"The next deal could not be saved: {error}", error=True)
-            return
-        self._token += 1
-        self.advance()
+        self._send(Ready())
 
     def _show_cognac(self) -> None:
         self.app.push_screen(CognacScreen(self.view(), self.look), lambda _: self._go_home())
 
-    # -- computer moves --------------------------------------------------------------------
-    def _schedule_computer(self) -> None:
-        """Let the computer think at once; its card shows when the pace delay is over (the
-        thinking is hidden in the delay, not added to it)."""
-        self._waiting = "think"
-        token = self._token
-        self._think_started = time.monotonic()
-        self.run_worker(lambda: self._think(token), thread=True, group="think",
-                        exit_on_error=False)
+    def _send(self, command: Command) -> None:
+        self._sent = command
+        self.client.send(command)
 
-    def _think(self, token: int) -> None:
-        """In a worker thread: ask the computer to move, hand the answer to the UI thread."""
-        try:
-            action: Action | Exception = self.table.think()
-        except Exception as error:  # reported on the status line, never a traceback
-            action = error
-        with contextlib.suppress(RuntimeError):  # the app is closing
-            self.app.call_from_thread(self._computer_acted, token, action)
+    def _tick_while_someone_is_gone(self, state: TableState) -> None:
+        """Redraw every second while the table waits for someone gone (their time shows)."""
+        if state.waiting == "absent" and self._ticker is None:
+            self._ticker = self.set_interval(1.0, self.refresh_table)
+        elif state.waiting != "absent":
+            self._stop_ticker()
 
-    def _computer_acted(self, token: int, action: Action | Exception) -> None:
-        if token != self._token or self._left:
-            return
-        remaining = PACE_DELAY[self.pace] - (time.monotonic() - self._think_started)
-        if remaining > 0:
-            self._timer = self.set_timer(remaining,
-                                         lambda: self._show_computer(token, action))
-        else:
-            self._show_computer(token, action)
-
-    def _show_computer(self, token: int, action: Action | Exception) -> None:
-        if token != self._token or self._left:
-            return
-        self._timer = None
-        self._waiting = None
-        if isinstance(action, Exception):
-            self.say(f"A computer player failed: {action}", error=True)
-            return
-        name = self.table.session.players[action.seat].name
-        if isinstance(action, Declare):
-            if action.declare:
-                self.notify(f"{name} declares la générale!", title="La générale",
-                            severity="warning", markup=False)
-            else:
-                self._act(action, status=Text(f"{name} passes on la générale."))
-                return
-        self._act(action)
+    def _stop_ticker(self) -> None:
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
 
     # -- applying ------------------------------------------------------------------------
-    def _act(self, action: Action, status: Text | None = None) -> bool:
-        """Send ``action`` to the table; show a refusal in words. True when applied."""
-        before = self.table.session
-        deal_before = len(before.deals)
-        tricks_before = len(before.deals[-1].tricks) if before.deals else 0
-        problem: str | None = None
-        try:
-            self.table.apply(action)
-        except RuleError as error:
-            self.say(self._refusal(action, error), error=True)
-            return False
-        except Exception as error:  # the save failed: the card is played, say so
-            problem = f"Could not save the session (the game goes on): {error}"
-        self._token += 1
-        self._clear_status()
-        if status is not None:
-            self._status = status
-        if problem is not None:
-            self._status, self._error = Text(problem), True
-        session = self.table.session
-        deal = session.deals[-1]
-        if len(session.deals) == deal_before and len(deal.tricks) > tricks_before:
-            self._hold(deal.tricks[-1])
-        else:
-            self.advance()
-        return True
-
-    def _refusal(self, action: Action, error: RuleError) -> Text:
+    def _refusal(self, command: Command | None, reason: str) -> Text:
         text = Text("Refused: ", style="bold")
-        text.append(words(str(error), self.look))
-        if isinstance(action, Play):
+        text.append(words(reason, self.look))
+        if isinstance(command, Play):
             text = Text("Not ")
-            text.append_text(inline(action.card, self.look))
+            text.append_text(inline(command.card, self.look))
             text.append(": ")
-            message = str(error)
-            head = f"{action.card[0] if action.card[0] != 'T' else '10'}{action.card[1]}: "
-            if message.startswith(head):
-                message = message[len(head):]
-            text.append(words(message, self.look))
+            head = f"{command.card[0] if command.card[0] != 'T' else '10'}{command.card[1]}: "
+            if reason.startswith(head):
+                reason = reason[len(head):]
+            text.append(words(reason, self.look))
         return text
-
-    def _hold(self, trick: Trick) -> None:
-        """Leave the finished trick on show, then gather it to its winner."""
-        hold = TRICK_HOLD[self.pace]
-        if hold <= 0:
-            self.advance()
-            return
-        self._gathered = trick
-        self._waiting = "hold"
-        token = self._token
-        self.refresh_table()
-        self._timer = self.set_timer(hold, lambda: self._gather(token))
-
-    def _gather(self, token: int | None = None) -> None:
-        if token is not None and token != self._token:
-            return
-        if self._waiting == "hold":
-            self._waiting = None
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        self._gathered = None
-        self.advance()
-
-    def _stop(self) -> None:
-        """Forget pending moves: timers stop and late worker answers are dropped."""
-        self._token += 1
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Undo is not offered (not even in the Footer) unless exactly one person plays;
-        with nobody at the keyboard (computers only) the card keys are not offered."""
-        humans = len(self.table.humans())
+        with nobody at the keyboard (watching, computers only) the card keys are not
+        offered; handing a seat over only while someone is gone long enough."""
+        seats = self.client.seats
         if action == "undo":
-            return humans == 1
+            return len(seats) == 1 and self.client.humans == 1
         if action in ("move", "play", "hint"):
-            return humans > 0
+            return bool(seats)
+        if action == "hand_over":
+            return self._absent_seat() is not None
         return True
 
     @while_shown
     def on_key(self, event: events.Key) -> None:
         if self._waiting == "hold":
-            self._gather()
+            self._send(Seen())
             if event.key in ("enter", "space", "left", "right") or event.key.isdigit():
                 event.stop()
                 event.prevent_default()
@@ -570,6 +603,8 @@ class TableScreen(Screen[None]):
 
     def awaits_my_card(self) -> bool:
         """True when the table waits for a card from the person at the keyboard."""
+        if self.client.latest is None or self.seat not in self.client.seats:
+            return False
         view = self.view()
         return view.my_turn and view.phase == "play" and self._waiting is None
 
@@ -584,78 +619,87 @@ class TableScreen(Screen[None]):
             self._play(card)
 
     def _play(self, card: str) -> None:
-        view = self.view()
-        if not view.my_turn or view.phase != "play" or self._waiting is not None:
+        if not self.awaits_my_card():
+            view = self.view()
             who = view.names[view.turn] if view.turn is not None else "nobody"
             self.say(f"Wait: it is {who}'s turn." if view.turn != self.seat
                      else "Wait a moment.", error=True)
-            if self._waiting is None:   # e.g. a computer player failed: try again
-                self.advance()
             return
-        self._act(Play(self.seat, card))
+        self._send(Play(self.seat, card))
 
     def action_hint(self) -> None:
         if not self.awaits_my_card():
             self.say("A hint is given when it is your turn to play.")
             return
-        advise = self._hint_source(self.view())
-        token = self._token
-
-        def work() -> None:
-            try:
-                result = advise()
-            except Exception as error:
-                result = error
-            with contextlib.suppress(RuntimeError):
-                self.app.call_from_thread(self._show_hint, token, result)
-
         self.say("Thinking of a hint..." if self.look.ascii else "Thinking of a hint…")
-        self.run_worker(work, thread=True, group="hint", exit_on_error=False)
+        self._ask_hint(self.seat, self._moment())
 
-    def _hint_source(self, view: SeatView) -> Callable[[], object]:
-        """The table's hint bound to this view: the expert's advice (slow: call it in a
-        thread worker)."""
-        return lambda: self.table.hint(view)
+    @work(exclusive=True, group="hint", exit_on_error=False)
+    async def _ask_hint(self, seat: int, moment: tuple[int, int, int]) -> None:
+        """The expert's advice, shown if the game has not moved on meanwhile."""
+        try:
+            advice = await self.client.hint(seat)
+        except Exception:
+            advice = None
+        if self._left or moment != self._moment():
+            return
+        self._show_hint(advice)
+
+    def _moment(self) -> tuple[int, int, int]:
+        """Where the deal stands (a hint for another moment is stale)."""
+        view = self.view()
+        return view.deal_number, len(view.tricks), len(view.trick)
+
+    def _hint_source(self, seat: int) -> Callable[[], Awaitable[HintGiven | None]]:
+        """The expert's advice for ``seat`` (for the générale question)."""
+        return lambda: self.client.hint(seat)
 
     @while_shown
-    def _show_hint(self, token: int, result: object) -> None:
-        if token != self._token:
-            return
-        card = getattr(result, "card", None)
-        if isinstance(result, Exception) or card is None:
+    def _show_hint(self, advice: HintGiven | None) -> None:
+        if advice is None or advice.card is None:
             self.say("No hint available.")
             return
+        card = advice.card
         self.query_one(Hand).select(card)
         text = Text("Hint: play ")
         text.append_text(inline(card, self.look))
-        reason = getattr(result, "reason", "")
-        if reason:
-            text.append(f"{' -' if self.look.ascii else ' —'} {words(str(reason), self.look)}")
+        if advice.reason:
+            text.append(f"{' -' if self.look.ascii else ' —'} "
+                        f"{words(advice.reason, self.look)}")
         self.say(text)
 
     @while_shown
     def action_undo(self) -> None:
-        table = self.table
-        if len(table.humans()) != 1:
+        if self.client.humans != 1:
             self.say("Undo is off when more than one person plays.")
             return
-        if self._waiting in ("summary", "cognac", "generale", "privacy"):
+        if self._dialog is not None:
             return
-        if not table.can_undo(self.seat):
+        state = self.state
+        if state is None or not state.can_undo:
             self.say("Nothing to undo: you have not played a card in this deal.")
             return
-        self._stop()
-        self._gathered = None
-        self._waiting = None
-        try:
-            table.undo(self.seat)
-        except Exception as error:
-            self.say(f"Undo failed: {error}", error=True)
-            return
-        self._clear_status()
-        self.query_one(Hand).active = False   # the turn starts again: on a playable card
-        self.say("Your last card is back in your hand.")
-        self.advance()
+        self._send(Undo(self.seat))
+
+    def _absent_seat(self) -> int | None:
+        """The seat the table waits for whose owner is gone long enough to hand it over."""
+        state = self.state
+        if state is None or state.waiting != "absent" or not self.client.seats:
+            return None
+        turn = self.view().turn
+        if turn is None:
+            return None
+        gone = self._gone_for(state, turn)
+        return turn if gone is not None and gone >= state.hand_over_after else None
+
+    def _gone_for(self, state: TableState, seat: int) -> float | None:
+        gone = state.gone_for[seat]
+        return None if gone is None else gone + time.monotonic() - self._received
+
+    def action_hand_over(self) -> None:
+        seat = self._absent_seat()
+        if seat is not None:
+            self._send(HandOver(seat))
 
     def action_last_trick(self) -> None:
         view = self.view()
@@ -687,22 +731,21 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesOverlay(view.rules, view.players, self.look.ascii))
 
     def action_help(self) -> None:
-        helper = getattr(self.app, "action_help", None)
-        if callable(helper):
-            helper()
+        polignac_app(self.app).action_help()
 
     def action_leave(self) -> None:
-        """Back home; the session is already saved (no question asked)."""
+        """Back home; the session is already saved (no question asked). When the last
+        save failed, the first q says so and a second one leaves."""
+        state = self.state
+        if state is not None and state.unsaved is not None and not self._leave_unsaved:
+            self._leave_unsaved = True
+            self.say(f"The session is NOT saved ({state.unsaved}). Press q again to leave "
+                     "anyway; what was not saved is lost.", error=True)
+            return
         self._go_home()
 
     def _go_home(self) -> None:
         self._left = True
-        self._stop()
-        self.table.close()
-        go_home = getattr(self.app, "go_home", None)
-        if callable(go_home):
-            go_home()
-        else:
-            self.app.pop_screen()
-
-
+        self._stop_ticker()
+        self.client.close()
+        polignac_app(self.app).leave_table()

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ..chrome import while_shown
+from ..handle import polignac_app
 
 
 class TooSmallScreen(Screen[None]):
@@ -34,4 +35,4 @@ class TooSmallScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.refresh_size()
-        self.app.check_size()  # type: ignore[attr-defined]
+        polignac_app(self.app).check_size()

@@ -179,6 +179,10 @@ class ScoreTable(VerticalScroll):
             self.set_class(wide, "-wide")
             self._update()
 
+    def on_resize(self) -> None:
+        """Whether every deal fits depends on the width the layout gave this widget."""
+        self._update()
+
     def _full_fits(self) -> bool:
         """True when every deal's row fits the wide side column (not so with many players)."""
         assert self._view is not None

@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 import threading
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
-from .engine import Action, Player, Rules, SeatView, Session
-from .store import fileformat
+from ..engine import Action, Player, Rules, SeatView, Session
 
 if TYPE_CHECKING:
-    from .store.folder import SessionStore
+    from ..players import Hint
+    from ..store.folder import SessionStore
+    from ..store.lock import SessionLock
 
 
 class ComputerPlayer(Protocol):
@@ -24,7 +25,9 @@ class ComputerPlayer(Protocol):
 
 
 def _seed_for(seed: int, what: str) -> int:
-    """A stable seed derived from the table seed (``random.Random(str)`` is deterministic)."""
+    """A stable seed derived from the table seed (``random.Random(str)`` is deterministic,
+    and seeds from the SHA-512 of the text: a derived seed does not give the table seed
+    back, so the seeds handed to players never lead to the deals)."""
     return random.Random(f"polignac-tui/{seed}/{what}").getrandbits(63)
 
 
@@ -38,22 +41,26 @@ class Table:
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self._lock = lock
         self._mutex = threading.Lock()
-        self._players: dict[int, ComputerPlayer] = {}
+        self._players: dict[tuple[int, str], ComputerPlayer] = {}
         self.closed = False
 
     # -- opening -------------------------------------------------------------------------
     @classmethod
     def create(cls, store: SessionStore, rules: Rules, players: list[Player], name: str = "",
-               seed: int | None = None) -> Table:
-        """A new session: id, first dealer drawn, deal 1 dealt, lock taken, saved."""
+               seed: int | None = None, lock: SessionLock | None = None) -> Self:
+        """A new session: id, first dealer drawn, deal 1 dealt, lock taken, saved.
+
+        ``lock``: the lock of an id reserved beforehand (the service's waiting tables);
+        the session takes that id and keeps the lock."""
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         first_human = next((p.name for p in players if p.is_human), players[0].name)
-        session_id = store.new_id(name, first_human)
+        session_id = lock.id if lock is not None else store.new_id(name, first_human)
         now = datetime.now(UTC).replace(microsecond=0)
         session = Session.new(rules, players, random.Random(_seed_for(seed, "deal/1")),
                               id=session_id, name=name, created=now)
-        lock = store.lock(session_id)
+        if lock is None:
+            lock = store.lock(session_id)
         table = cls(store, session, lock, seed)
         try:
             table.save()
@@ -63,7 +70,7 @@ class Table:
         return table
 
     @classmethod
-    def open(cls, store: SessionStore, id: str, seed: int | None = None) -> Table:
+    def open(cls, store: SessionStore, id: str, seed: int | None = None) -> Self:
         """A saved session, its lock taken (raises ``SessionLocked`` / ``SessionFileError``)."""
         lock = store.lock(id)
         try:
@@ -94,14 +101,16 @@ class Table:
             return None
         return seat
 
-    def player(self, seat: int) -> ComputerPlayer:
-        """The computer player in ``seat`` (made once, seeded by table seed and seat)."""
-        if seat not in self._players:
-            from .players import make_player
-            p = self.session.players[seat]
-            self._players[seat] = make_player(p.level or "medium",
-                                              _seed_for(self.seed, f"seat/{seat}"))
-        return self._players[seat]
+    def player(self, seat: int, level: str | None = None) -> ComputerPlayer:
+        """The computer player in ``seat`` (made once per level, seeded by a seed derived
+        from the table seed and the seat; ``level`` for a computer standing in for an
+        absent human)."""
+        level = level or self.session.players[seat].level or "medium"
+        key = (seat, level)
+        if key not in self._players:
+            from ..players import make_player
+            self._players[key] = make_player(level, _seed_for(self.seed, f"seat/{seat}"))
+        return self._players[key]
 
     def think(self) -> Action:
         """The action of the computer to move; reads only its ``SeatView``. Thread-safe."""
@@ -111,63 +120,47 @@ class Table:
         view = self.view(seat)
         return self.player(seat).choose(view)
 
-    def hint(self, view: SeatView) -> Any:
-        """What the expert would do in ``view`` (a ``players.hint.Hint``: the card and
-        why). Slow: call it off the UI thread."""
-        from .players import hint
-        return hint(view, self.seed)
+    def hint(self, view: SeatView) -> Hint:
+        """What the expert would do in ``view`` (the card and why). Slow: call it off the
+        event loop. Its seed is derived one way from the table seed: never the seed of the
+        deals, which no seat may reach."""
+        from ..players import hint
+        return hint(view, _seed_for(self.seed, "hint"))
 
     # -- moving forward ------------------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` (``RuleError`` propagates and nothing is saved), then autosave."""
+    def apply(self, action: Action, save: bool = True) -> None:
+        """Apply ``action`` (``RuleError`` propagates and nothing is saved), then autosave
+        (unless ``save`` is False: the caller saves)."""
         with self._mutex:
             self.session.apply(action)
-        self.save()
+        if save:
+            self.save()
 
-    def deal_next(self) -> None:
-        """Deal the next deal (seeded), then autosave."""
+    def deal_next(self, save: bool = True) -> None:
+        """Deal the next deal (seeded), then autosave (unless ``save`` is False)."""
         number = len(self.session.deals) + 1
         with self._mutex:
             self.session.deal_next(random.Random(_seed_for(self.seed, f"deal/{number}")))
-        self.save()
+        if save:
+            self.save()
 
     def can_undo(self, seat: int) -> bool:
         """Undo is offered when ``seat`` is the only human and has a card to take back."""
-        return self.humans() == [seat] and self._last_play_index(seat) is not None
+        return self.humans() == [seat] and self.session.can_undo(seat)
 
-    def undo(self, seat: int) -> bool:
-        """Take back ``seat``'s last card of the last deal and every card after it.
-
-        Done through the log: the deal's plays are cut, its ``undos`` counted, and
-        the session replayed from the document. False when there is nothing to undo
-        or another human sits at the table.
-        """
+    def undo(self, seat: int, save: bool = True) -> bool:
+        """Take back ``seat``'s last card of the last deal and every action after it
+        (the engine's history; the deal's ``undos`` counted in the log). False when
+        there is nothing to undo or another human sits at the table."""
         if self.humans() != [seat]:
             return False
-        index = self._last_play_index(seat)
-        if index is None:
-            return False
-        doc = fileformat.to_document(self.session)
-        last = doc["deals"][-1]
-        last["plays"] = last["plays"][:index]
-        last["undos"] = last.get("undos", 0) + 1
-        session = fileformat.from_document(doc)
         with self._mutex:
-            self.session = session
-        self.save()
+            taken = self.session.undo(seat)
+        if taken is None:
+            return False
+        if save:
+            self.save()
         return True
-
-    def _last_play_index(self, seat: int) -> int | None:
-        if not self.session.deals:
-            return None
-        deal = self.session.deals[-1]
-        n = self.session.size
-        seats = [(t.leader + i) % n for t in deal.tricks for i in range(len(t.cards))]
-        seats += [(deal.leader + i) % n for i in range(len(deal.current))]
-        for index in range(len(seats) - 1, -1, -1):
-            if seats[index] == seat:
-                return index
-        return None
 
     def save(self) -> None:
         self.store.save(self.session)

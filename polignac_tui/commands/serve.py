@@ -1,0 +1,172 @@
+"""``polignac-tui serve``: the table service (docs/protocol.md) and, when asked, its doors
+(SSH for terminals, a web page for browsers), until ctrl-c or SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import CommandError
+
+if TYPE_CHECKING:
+    from ..service.doors import DoorLimits
+    from ..service.server import Door, OpenDoors, Service
+
+
+@dataclass(frozen=True)
+class DoorPlan:
+    """The doors asked for on the command line, checked before anything starts."""
+
+    ssh: tuple[str, int] | None
+    web: tuple[str, int] | None
+    authorized_keys: Path | None
+    limits: DoorLimits | None
+    public_url: str | None
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("serve", help="run a table service that friends join",
+                       description="Run the table service: every table of this server, "
+                                   "played from other terminals with polignac-tui join, "
+                                   "over SSH (--ssh) or in a browser (--web). Stop it with "
+                                   "ctrl-c (every table is saved and comes back at the next "
+                                   "start).")
+    p.add_argument("--socket", metavar="PATH", type=Path, default=None,
+                   help="the Unix socket to listen on (default: "
+                        "$XDG_RUNTIME_DIR/polignac-tui/service.sock)")
+    p.add_argument("--ssh", metavar="[HOST:]PORT", default=None,
+                   help="open the SSH door (127.0.0.1 unless a host is given, e.g. "
+                        "0.0.0.0:2222 for friends on the network)")
+    p.add_argument("--web", metavar="[HOST:]PORT", default=None,
+                   help="open the web door (127.0.0.1 unless a host is given)")
+    p.add_argument("--authorized-keys", metavar="FILE", type=Path, default=None,
+                   help="only these public keys come in by SSH (default: any key)")
+    p.add_argument("--max-connections", metavar="N", type=int, default=100,
+                   help="connections open at once through a door (default 100)")
+    p.add_argument("--max-per-key", metavar="N", type=int, default=3,
+                   help="SSH connections at once with one key (default 3)")
+    p.add_argument("--max-per-minute", metavar="N", type=int, default=20,
+                   help="new connections from one address in a minute (default 20)")
+    p.add_argument("--idle-timeout", metavar="MIN", type=float, default=30.0,
+                   help="close a player's session after this many minutes without a key "
+                        "(default 30; 0: never)")
+    p.add_argument("--public-url", metavar="URL", default=None,
+                   help="the web door's address as browsers reach it (behind a proxy)")
+    p.set_defaults(handler=run)
+
+
+def plan_doors(args: argparse.Namespace) -> DoorPlan:
+    """The doors of ``args``, or ``CommandError`` naming the option and what is wrong."""
+    if args.ssh is None and args.web is None:
+        for option in ("authorized_keys", "public_url"):
+            if getattr(args, option) is not None:
+                raise CommandError(f"--{option.replace('_', '-')} is for a door: add --ssh "
+                                   "[HOST:]PORT or --web [HOST:]PORT")
+        return DoorPlan(None, None, None, None, None)   # asyncssh is not even imported
+    from ..service.doors import DoorLimits, parse_address
+    try:
+        ssh = parse_address(args.ssh, "--ssh") if args.ssh is not None else None
+        web = parse_address(args.web, "--web") if args.web is not None else None
+        limits = DoorLimits(connections=args.max_connections, per_key=args.max_per_key,
+                            per_minute=args.max_per_minute,
+                            idle_timeout_s=args.idle_timeout * 60.0)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    if ssh is not None and web is not None and ssh[1] == web[1] and ssh[0] == web[0]:
+        raise CommandError(f"--ssh and --web both ask for port {ssh[1]}: give each its own")
+    if args.authorized_keys is not None and ssh is None:
+        raise CommandError("--authorized-keys is for the SSH door: add --ssh [HOST:]PORT")
+    return DoorPlan(ssh, web, args.authorized_keys, limits, args.public_url)
+
+
+def shown_host(host: str) -> str:
+    """The address friends type: this machine's name when the door listens everywhere."""
+    if host in ("0.0.0.0", "::"):
+        return socket.gethostname()
+    return host or "127.0.0.1"
+
+
+def door_opener(plan: DoorPlan, socket_path: Path, say: Callable[[str], None]) -> OpenDoors:
+    """The ``open_doors`` hook of ``serve``: opens the planned doors and says how to come in."""
+    async def open_doors(service: Service) -> list[Door]:
+        from ..service.doors import (
+            AuthorizedKeysError,
+            HostKeyError,
+            default_data_dir,
+            join_argv,
+            open_ssh_door,
+            open_web_door,
+            player_env,
+            web_join_argv,
+        )
+        doors: list[Door] = []
+        env = player_env(os.environ)
+        try:
+            if plan.ssh is not None:
+                host, port = plan.ssh
+                ssh = await open_ssh_door(host, port, argv_for=join_argv(socket_path),
+                                          data_dir=default_data_dir(),
+                                          authorized_keys=plan.authorized_keys,
+                                          limits=plan.limits, env=env)
+                doors.append(ssh)
+                made = " (made just now)" if ssh.host_key_created else ""
+                say(f"SSH door: ssh -p {ssh.port} NAME@{shown_host(host)}")
+                say(f"  host key fingerprint{made}: {ssh.fingerprint}")
+                keys = (f"only the keys in {plan.authorized_keys}"
+                        if plan.authorized_keys else "any public key (no passwords)")
+                say(f"  lets in: {keys}")
+            if plan.web is not None:
+                host, port = plan.web
+                web = await open_web_door(host, port, argv=web_join_argv(socket_path),
+                                          env=env, limits=plan.limits,
+                                          public_url=plan.public_url)
+                doors.append(web)
+                url = plan.public_url or f"http://{shown_host(host)}:{web.port}/"
+                say(f"web door: {url}")
+        except (HostKeyError, AuthorizedKeysError) as error:
+            await _close_all(doors)
+            raise DoorError(str(error)) from None
+        except OSError as error:
+            await _close_all(doors)
+            raise DoorError(f"a door cannot open: {error.strerror or error}") from None
+        if not doors:
+            return doors
+        say("stop with ctrl-c: the doors close, every table is saved")
+        return doors
+    return open_doors
+
+
+async def _close_all(doors: list[Door]) -> None:
+    for door in reversed(doors):
+        await door.close()
+
+
+class DoorError(Exception):
+    """A door could not open (the message names it and why)."""
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..service.paths import default_socket
+    from ..service.server import ServiceError, serve
+
+    plan = plan_doors(args)
+    path = (args.socket if args.socket is not None else default_socket()).expanduser()
+    opener = door_opener(plan, path, _say) if (plan.ssh or plan.web) else None
+    try:
+        return asyncio.run(serve(path, open_doors=opener))
+    except (ServiceError, DoorError) as error:
+        raise CommandError(str(error)) from None
+    except KeyboardInterrupt:  # pragma: no cover - ctrl-c before the handlers are set
+        print("stopped", file=sys.stderr)
+        return 130

@@ -1,0 +1,484 @@
+"""The client side of the table service: the lobby, and a seat at a remote table.
+
+One Unix-socket connection per client (``docs/protocol.md``), on the app's event loop:
+
+- ``LobbyClient.connect(path, identity, name)`` says hello, then lists the tables of
+  the server (``tables()``, and the list the service pushes whenever it changes),
+  creates tables, starts them, and sits or watches: ``sit`` and ``watch`` return a
+  ``RemoteClient`` on the same connection.
+- ``RemoteClient`` is a ``TableClient`` like the local one: the table screen cannot
+  tell them apart. Updates arrive as the same ``Update`` objects; ``close`` leaves the
+  table (the connection goes back to the lobby). A lost connection is an update like
+  any other: the table paused, with a ``Refused`` event saying why, and ``lost`` set.
+
+Nothing here raises into the UI for a service that misbehaves or goes away: requests
+raise ``ServiceError`` (a code and a sentence), everything else is a state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from ..engine import Declare, Play
+from ..table.client import TableClient
+from ..table.events import (
+    Command,
+    HandOver,
+    HintGiven,
+    Ready,
+    Refused,
+    Seen,
+    Undo,
+    Update,
+)
+from . import protocol
+
+# Lines from the service may be long (a view with every deal's results): 1 MiB at most.
+READ_LIMIT = 1 << 20
+# Seconds to wait for the service to answer ``hello`` or a request.
+ANSWER_TIMEOUT = 10.0
+
+# -- what the lobby shows ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat of a table, as the lobby shows it."""
+
+    name: str
+    kind: str                 # "human" or "computer"
+    level: str | None
+    open: bool                # waiting for a friend to sit
+    connected: bool
+    yours: bool               # bound to this client's identity
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """One table of the server (the protocol's ``TableInfo``)."""
+
+    table: str
+    game: str
+    name: str
+    preset: str
+    players: int
+    seats: tuple[SeatInfo, ...]
+    state: str                # "waiting", "playing" or "finished"
+    deal: int
+    creator: str
+    watchers: int
+
+    @property
+    def open_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.open]
+
+    @property
+    def my_seat(self) -> int | None:
+        """The seat bound to this client's identity, if any."""
+        return next((i for i, s in enumerate(self.seats) if s.yours), None)
+
+
+def _text(value: object, default: str = "") -> str:
+    return value if isinstance(value, str) else default
+
+
+def _int(value: object, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def table_info(data: object) -> TableInfo | None:
+    """A ``TableInfo`` from its JSON object; None for one that is not a table."""
+    if not isinstance(data, dict) or not isinstance(data.get("table"), str):
+        return None
+    seats = []
+    for seat in data.get("seats") or ():
+        if isinstance(seat, dict):
+            level = seat.get("level")
+            seats.append(SeatInfo(_text(seat.get("name")), _text(seat.get("kind"), "human"),
+                                  level if isinstance(level, str) else None,
+                                  seat.get("open") is True, seat.get("connected") is True,
+                                  seat.get("yours") is True))
+    return TableInfo(data["table"], _text(data.get("game"), "polignac"),
+                     _text(data.get("name")), _text(data.get("preset")),
+                     _int(data.get("players"), len(seats)), tuple(seats),
+                     _text(data.get("state"), "waiting"), _int(data.get("deal")),
+                     _text(data.get("creator")), _int(data.get("watchers")))
+
+
+def table_infos(data: object) -> list[TableInfo]:
+    if not isinstance(data, list):
+        return []
+    return [info for item in data if (info := table_info(item)) is not None]
+
+
+# -- errors --------------------------------------------------------------------------------
+
+
+class ServiceError(Exception):
+    """The service refused a request, or could not be reached: ``code`` and a sentence."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def no_service(path: Path | str) -> str:
+    """The one line said when nothing listens at ``path``."""
+    return f"no table service at {path}: start one with `polignac-tui serve`"
+
+
+# -- the connection ----------------------------------------------------------------------
+
+
+class LobbyClient:
+    """One connection to the table service: the lobby, and at most one table at a time."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 path: Path | str, identity: str, name: str) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.path = Path(path)
+        self.identity = identity
+        self.name = name
+        self.server = ""
+        self.tables_seen: list[TableInfo] = []
+        self.lost: str | None = None         # why the connection ended, once it has
+        self.at_table: RemoteClient | None = None
+        #: Called (on the loop) with the pushed list of tables, and when the connection
+        #: is lost (with the reason).
+        self.on_tables: Callable[[list[TableInfo]], None] | None = None
+        self.on_lost: Callable[[str], None] | None = None
+        self._next_id = 1
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._reading: asyncio.Task[None] | None = None
+
+    # -- opening ---------------------------------------------------------------------------
+    @classmethod
+    async def connect(cls, path: Path | str, identity: str, name: str,
+                      timeout: float = ANSWER_TIMEOUT) -> LobbyClient:
+        """Connect and say hello. Raises ``ServiceError`` with a readable reason."""
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_unix_connection(str(path), limit=READ_LIMIT), timeout)
+        except (OSError, TimeoutError):
+            raise ServiceError("no_service", no_service(path)) from None
+        client = cls(reader, writer, path, identity, name)
+        client._write({"type": "hello", "protocol": protocol.PROTOCOL, "identity": identity,
+                       "name": name})
+        try:
+            welcome = await asyncio.wait_for(client._read_message(), timeout)
+        except (OSError, TimeoutError, ValueError) as error:
+            client._shut()
+            raise ServiceError("no_service", f"the table service at {path} did not answer: "
+                               f"{_reason(error)}") from None
+        if welcome is None or welcome.get("type") != "welcome":
+            client._shut()
+            problem = welcome.get("message") if welcome else "it closed the connection"
+            raise ServiceError(_text((welcome or {}).get("code"), "protocol"),
+                               f"the table service at {path} refused us: {problem}")
+        client.server = _text(welcome.get("server"))
+        client.name = _text(welcome.get("name"), name)
+        client._reading = asyncio.get_running_loop().create_task(client._read_loop())
+        return client
+
+    # -- the lobby -------------------------------------------------------------------------
+    async def tables(self) -> list[TableInfo]:
+        answer = await self.request({"type": "tables"})
+        self.tables_seen = table_infos(answer.get("tables"))
+        return self.tables_seen
+
+    async def create(self, name: str, rules: dict[str, Any], seats: list[dict[str, Any]],
+                     pace: str = "normal") -> RemoteClient:
+        """Create a table; its creator sits at its ``you`` seat (the table waits)."""
+        answer = await self.request({"type": "create", "name": name, "rules": rules,
+                                     "seats": seats, "pace": pace})
+        table = _text(answer.get("table"))
+        you = next((i for i, s in enumerate(seats) if s.get("kind") == "you"), 0)
+        return self._seat(table, (you,), watching=False)
+
+    async def sit(self, table: str, seat: int) -> RemoteClient:
+        """Sit at an open seat of a waiting table, or take back your own seat."""
+        remote = self._seat(table, (seat,), watching=False)
+        try:
+            await self.request({"type": "sit", "table": table, "seat": seat})
+        except BaseException:
+            self._unseat(remote)
+            raise
+        return remote
+
+    async def watch(self, table: str) -> RemoteClient:
+        remote = self._seat(table, (), watching=True)
+        try:
+            await self.request({"type": "watch", "table": table})
+        except BaseException:
+            self._unseat(remote)
+            raise
+        return remote
+
+    async def start(self, table: str, fill: str = "medium") -> None:
+        """Start a waiting table you created (open seats left go to computers of ``fill``)."""
+        await self.request({"type": "start", "table": table, "fill": fill})
+
+    def leave(self) -> None:
+        """Leave the table this connection is at (back to the lobby)."""
+        if self.at_table is not None:
+            self.at_table.close()
+
+    def close(self) -> None:
+        """Hang up (the seats held stay bound to this identity)."""
+        self._shut()
+        self._lose("closed")
+
+    # -- requests --------------------------------------------------------------------------
+    async def request(self, message: dict[str, Any],
+                      timeout: float = ANSWER_TIMEOUT) -> dict[str, Any]:
+        """Send ``message`` with a fresh id and await the answer with that id.
+
+        Raises ``ServiceError`` for an ``error`` answer, a lost connection or no answer."""
+        if self.lost is not None:
+            raise ServiceError("lost", f"not connected to the table service ({self.lost})")
+        request_id = self._next_id
+        self._next_id += 1
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = future
+        try:
+            self._write({**message, "id": request_id})
+            answer = await asyncio.wait_for(future, timeout)
+        except TimeoutError:
+            raise ServiceError("timeout", "the table service did not answer in time") from None
+        finally:
+            self._pending.pop(request_id, None)
+        if answer.get("type") == "error":
+            raise ServiceError(_text(answer.get("code"), "error"),
+                               _text(answer.get("message"), "refused"))
+        return answer
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send a message that has no answer (a command at a table)."""
+        if self.lost is None:
+            self._write(message)
+
+    # -- reading ---------------------------------------------------------------------------
+    async def _read_message(self) -> dict[str, Any] | None:
+        """The next message, or None at the end of the stream."""
+        while True:
+            line = await self.reader.readline()
+            if not line:
+                return None
+            if not line.strip():
+                continue
+            message = json.loads(line)
+            if not isinstance(message, dict):
+                raise ValueError("a message that is not a JSON object")
+            return message
+
+    async def _read_loop(self) -> None:
+        reason = "the table service closed the connection"
+        try:
+            while True:
+                message = await self._read_message()
+                if message is None:
+                    break
+                if message.get("type") == "bye":
+                    reason = f"the table service said goodbye: {_text(message.get('reason'))}"
+                    break
+                self._dispatch(message)
+        except asyncio.CancelledError:
+            reason = "closed"
+        except (OSError, ValueError, asyncio.LimitOverrunError,
+                asyncio.IncompleteReadError) as error:
+            reason = f"the connection to the table service broke: {_reason(error)}"
+        self._shut()
+        self._lose(reason)
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        request_id = message.get("id")
+        if isinstance(request_id, int) and request_id in self._pending:
+            future = self._pending[request_id]
+            if not future.done():
+                future.set_result(message)
+            return
+        if kind == "tables":
+            self.tables_seen = table_infos(message.get("tables"))
+            if self.on_tables is not None:
+                self.on_tables(self.tables_seen)
+        elif kind == "update":
+            remote = self.at_table
+            if remote is not None and message.get("table") in (remote.table, None):
+                try:
+                    update = protocol.update_from_json(message)
+                except (KeyError, TypeError, ValueError) as error:
+                    refused = remote.refusal(f"an update could not be read: {_reason(error)}",
+                                             "protocol")
+                    if refused is not None:
+                        remote._receive(refused)
+                    return
+                remote._receive(update)
+        elif kind == "error" and self.at_table is not None:
+            # A command at the table refused outright (no id: nobody awaits it).
+            said = self.at_table.refusal(_text(message.get("message"), "refused"),
+                                         _text(message.get("code"), "error"), pause=False)
+            if said is not None:
+                self.at_table._receive(said)
+        elif kind == "seated" and self.at_table is None and isinstance(
+                message.get("table"), str):
+            # Seated by the service without asking (the creator of a table).
+            self._seat(message["table"], (_int(message.get("seat")),), watching=False)
+
+    # -- at a table ------------------------------------------------------------------------
+    def _seat(self, table: str, seats: tuple[int, ...], watching: bool) -> RemoteClient:
+        if self.at_table is not None and self.at_table.table != table:
+            self.at_table._detach()
+        if self.at_table is None or self.at_table.table != table:
+            self.at_table = RemoteClient(self, table, seats, watching)
+        return self.at_table
+
+    def _unseat(self, remote: RemoteClient) -> None:
+        if self.at_table is remote:
+            self.at_table = None
+
+    # -- the wire ------------------------------------------------------------------------
+    def _write(self, message: dict[str, Any]) -> None:
+        try:
+            self.writer.write(protocol.encode(message))
+        except (OSError, RuntimeError) as error:
+            self._lose(f"the connection to the table service broke: {_reason(error)}")
+
+    def _shut(self) -> None:
+        with contextlib.suppress(Exception):
+            self.writer.close()
+        reading = self._reading
+        if reading is not None and not reading.done():
+            with contextlib.suppress(RuntimeError):   # no loop any more: nothing to stop
+                if reading is not asyncio.current_task():
+                    reading.cancel()
+
+    def _lose(self, reason: str) -> None:
+        if self.lost is not None:
+            return
+        self.lost = reason
+        for future in self._pending.values():
+            if not future.done():
+                future.set_result({"type": "error", "code": "lost", "message": reason})
+        if self.at_table is not None:
+            self.at_table._lose(reason)
+        if self.on_lost is not None:
+            self.on_lost(reason)
+
+
+class RemoteClient(TableClient):
+    """A seat at (or a view of) a table in the table service, over a ``LobbyClient``."""
+
+    def __init__(self, link: LobbyClient, table: str, seats: tuple[int, ...],
+                 watching: bool) -> None:
+        super().__init__()
+        self.link = link
+        self.table = table
+        self.session_id = table
+        self._seats = () if watching else seats
+        self.watching = watching
+        self.closed = False
+        self.lost: str | None = None
+        self._name = ""
+
+    @property
+    def session_name(self) -> str:
+        """The table's name, as the lobby last listed it."""
+        for info in self.link.tables_seen:
+            if info.table == self.table:
+                self._name = info.name
+        return self._name
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return self._seats
+
+    def listen(self, listener: Callable[[Update], None]) -> None:
+        self._listener = listener
+        if self.latest is not None:
+            listener(self.latest)
+
+    def send(self, command: Command) -> None:
+        if self.closed or self.lost is not None:
+            return
+        message = encode_command(command)
+        if message is not None:
+            self.link.send(message)
+
+    async def hint(self, seat: int) -> HintGiven | None:
+        if self.closed or self.lost is not None or seat not in self._seats:
+            return None
+        try:
+            answer = await self.link.request({"type": "hint", "seat": seat})
+        except ServiceError:
+            return None
+        return hint_given(seat, answer.get("hint"))
+
+    def close(self) -> None:
+        """Leave the table: the seat stays bound to this identity; back to the lobby."""
+        if self.closed:
+            return
+        self.link.send({"type": "leave"})
+        self._detach()
+
+    # -- from the connection ---------------------------------------------------------------
+    def _detach(self) -> None:
+        self.closed = True
+        self._listener = None
+        self.link._unseat(self)
+
+    def refusal(self, reason: str, rule: str, pause: bool = True) -> Update | None:
+        """The latest update again with ``reason`` as a refusal (and, with ``pause``,
+        the table paused: nothing more will come); None before any update."""
+        if self.latest is None:
+            return None
+        state = self.latest.state
+        if pause:
+            state = replace(state, waiting="paused", thinking=None, held=None, can_undo=False)
+        return replace(self.latest, state=state, events=(Refused(reason, rule),))
+
+    def _lose(self, reason: str) -> None:
+        if self.lost is not None or self.closed:
+            return
+        self.lost = reason
+        update = self.refusal(f"connection lost: {reason}", "connection_lost")
+        if update is not None:
+            self._receive(update)
+
+
+def encode_command(command: Command) -> dict[str, Any] | None:
+    """A table command as its protocol message (a hint is a request: ``hint()``)."""
+    if isinstance(command, Play):
+        return {"type": "play", "seat": command.seat, "card": command.card}
+    if isinstance(command, Declare):
+        return {"type": "declare", "seat": command.seat, "declare": command.declare}
+    if isinstance(command, Seen):
+        return {"type": "seen"}
+    if isinstance(command, Ready):
+        return {"type": "ready"}
+    if isinstance(command, Undo):
+        return {"type": "undo", "seat": command.seat}
+    if isinstance(command, HandOver):
+        return {"type": "hand_over", "seat": command.seat}
+    return None
+
+
+def hint_given(seat: int, data: object) -> HintGiven | None:
+    """The ``hint`` answer's advice (None: no advice now)."""
+    if not isinstance(data, dict):
+        return None
+    card, declare = data.get("card"), data.get("declare")
+    return HintGiven(seat, card if isinstance(card, str) else None, _text(data.get("reason")),
+                     declare if isinstance(declare, bool) else None)
+
+
+def _reason(error: BaseException) -> str:
+    return str(error) or type(error).__name__

@@ -1,0 +1,196 @@
+"""The web door: textual-serve runs one app process per browser tab.
+
+textual-serve's own server is kept (its page, its websocket protocol, its web driver), with
+four changes: the app is started from an argv (no shell) as its own process group with the
+environment the door is given; a tab's process that ends closes the tab's connection; the
+page's websocket address follows the address the browser used (so ``0.0.0.0`` works); and
+closing the door ends every app process it started (quit, then SIGKILL after a grace).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import shlex
+import signal
+from collections.abc import Mapping, Sequence
+from importlib.metadata import version
+from typing import Any
+
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from .launch import player_env
+from .limits import DoorLimits
+from .pty_process import DEFAULT_GRACE_S
+
+log = logging.getLogger("polignac_tui.doors.web")
+TITLE = "polignac-tui"
+
+
+class WebDoor:
+    """An open web door: ``url`` is where a browser on this machine finds it."""
+
+    def __init__(self, server: _DoorServer, runner: web.AppRunner, host: str, port: int) -> None:
+        self._server = server
+        self._runner = runner
+        self.host = host
+        self.port = port
+
+    @property
+    def url(self) -> str:
+        host = "127.0.0.1" if self.host in ("", "0.0.0.0") else self.host
+        host = f"[{host}]" if ":" in host else host
+        return f"http://{host}:{self.port}/"
+
+    @property
+    def processes(self) -> list[asyncio.subprocess.Process]:
+        """The app processes running now (one per open tab)."""
+        return [s.process for s in self._server.services
+                if s.process is not None and s.process.returncode is None]
+
+    async def close(self) -> None:
+        """Stop listening, end every app process and close every tab's connection."""
+        self._server.closing = True
+        await asyncio.gather(*(s.end() for s in list(self._server.services)),
+                             return_exceptions=True)
+        await self._runner.cleanup()
+
+
+async def open_web_door(host: str, port: int, *, argv: Sequence[str],
+                        env: Mapping[str, str] | None = None,
+                        limits: DoorLimits | None = None, public_url: str | None = None,
+                        grace_s: float = DEFAULT_GRACE_S) -> WebDoor:
+    """Serve ``argv`` (a Textual app) to browsers on ``host:port`` (``host`` "" means
+    127.0.0.1; port 0 picks one), with the environment ``env`` (default:
+    ``player_env(os.environ)``). ``public_url`` (e.g. ``https://cards.example.org``) is
+    only needed behind a proxy that changes the address or the scheme. At most
+    ``limits.connections`` tabs play at once. Raises ``OSError`` if the port is taken."""
+    server = _DoorServer(list(argv), env if env is not None else player_env(os.environ),
+                         limits or DoorLimits(),
+                         public_url, grace_s)
+    app = await server._make_app()
+    runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=5.0, access_log=None)
+    await runner.setup()
+    host = host or "127.0.0.1"
+    site = web.TCPSite(runner, host, port)
+    try:
+        await site.start()
+    except BaseException:
+        await runner.cleanup()
+        raise
+    bound = runner.addresses[0][1] if runner.addresses else port
+    return WebDoor(server, runner, host, bound)
+
+
+class _DoorServer(Server):
+    def __init__(self, argv: list[str], env: Mapping[str, str], limits: DoorLimits,
+                 public_url: str | None, grace_s: float) -> None:
+        super().__init__(shlex.join(argv), host="127.0.0.1", port=0, title=TITLE)
+        self.argv = argv
+        self.env = dict(env)
+        self.limits = limits
+        self.fixed_url = public_url.rstrip("/") if public_url else None
+        self.grace_s = grace_s
+        self.services: set[_AppProcess] = set()
+        self.closing = False
+
+    async def on_startup(self, app: web.Application) -> None:
+        pass  # no logo: ``serve`` says how to connect
+
+    async def handle_index(self, request: web.Request) -> Any:
+        # the page's links and websocket address follow the address the browser used
+        self.public_url = self.fixed_url or f"{request.scheme}://{request.host}"
+        return await super().handle_index(request)
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+        if self.closing or len(self.services) >= self.limits.connections:
+            await websocket.close(message=b"the server is full or stopping")
+            return websocket
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        service = _AppProcess(self, websocket)
+        self.services.add(service)
+        try:
+            await service.start(width, height)
+            await self._process_messages(websocket, service)
+        except asyncio.CancelledError:
+            pass
+        except Exception as error:  # a broken tab must not take the door down
+            log.warning("web session ended: %s", error)
+        finally:
+            await service.end()
+            self.services.discard(service)
+            with contextlib.suppress(Exception):
+                await websocket.close()
+        return websocket
+
+
+class _AppProcess(AppService):
+    """One tab's app process, started from an argv as its own process group."""
+
+    def __init__(self, server: _DoorServer, websocket: web.WebSocketResponse) -> None:
+        async def close() -> None:
+            await websocket.close()
+        super().__init__(server.command, write_bytes=websocket.send_bytes,
+                         write_str=websocket.send_str, close=close,
+                         download_manager=server.download_manager)
+        self.server = server
+        self.process: asyncio.subprocess.Process | None = None
+        self._ended: asyncio.Task[None] | None = None
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        """textual-serve's settings for the web driver, on the door's environment (not the
+        server's own)."""
+        env = dict(self.server.env)
+        env.update(TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", TEXTUAL_FPS="60",
+                   TEXTUAL_COLOR_SYSTEM="truecolor", TERM_PROGRAM="textual",
+                   TERM_PROGRAM_VERSION=version("textual-serve"),
+                   COLUMNS=str(width), ROWS=str(height))
+        return env
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        self.process = await asyncio.create_subprocess_exec(
+            *self.server.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE, env=self._build_environment(width, height),
+            start_new_session=True)
+        self._process = self.process
+        assert self.process.stdin is not None
+        self._stdin = self.process.stdin
+        return self.process
+
+    async def run(self) -> None:
+        await super().run()
+        with contextlib.suppress(Exception):
+            await self.remote_close()  # the app ended: so does the tab's connection
+
+    async def end(self) -> None:
+        """Ask the app to quit; SIGKILL its group if it has not after the grace."""
+        if self._ended is None:
+            self._ended = asyncio.get_running_loop().create_task(self._end())
+        await asyncio.shield(self._ended)
+
+    async def _end(self) -> None:
+        process = self.process
+        if process is None:
+            return
+        if process.returncode is None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.send_meta({"type": "quit"}), 1.0)
+            try:
+                await asyncio.wait_for(process.wait(), self.server.grace_s)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                await process.wait()
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)  # anything it left behind
+        if self._task is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(self._task, 5.0)
+            self._task = None

@@ -1,0 +1,406 @@
+"""The table service protocol, version 1 (docs/protocol.md): messages as JSON lines.
+
+Both sides use this module: ``decode_client`` validates every message a client sends
+(strictly: broken JSON, an unknown type, an unknown, missing or mistyped field, a line
+over 64 KiB, unbounded strings or integers are refused with a ``ProtocolError`` naming
+what and why); ``encode`` writes any message as one line. ``SeatView``, ``TableState``
+and the table events go to JSON and back with ``update_to_json`` / ``update_from_json``
+(the remote client's half).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..engine import PRESET_NAMES, DealResult, Rules, SeatView, Trick
+from ..engine.cards import FULL_DECK
+from ..table.events import (
+    CardPlayed,
+    DealDealt,
+    DealOver,
+    Declared,
+    Event,
+    HintGiven,
+    Refused,
+    Saved,
+    SaveFailed,
+    SeatConnected,
+    SeatGone,
+    SessionOver,
+    StandIn,
+    TableState,
+    TrickGathered,
+    TrickTaken,
+    Undone,
+    Update,
+)
+
+PROTOCOL = 1
+GAME = "polignac"
+MAX_LINE = 65_536          # bytes, the newline included
+MAX_ID = 2**31
+MAX_NAME = 24              # a player's display name
+MAX_TABLE_NAME = 40        # a table's name
+MAX_IDENTITY = 200
+MAX_TABLE_ID = 120
+MAX_SEATS = 8
+MIN_SEATS = 3
+LEVELS = ("easy", "medium", "hard", "expert")
+PACES = ("instant", "fast", "normal", "slow")
+
+ERROR_CODES = ("bad_json", "too_long", "unknown_type", "bad_field", "protocol", "not_allowed",
+               "no_table", "seat_taken", "name_taken", "not_seated")
+
+
+class ProtocolError(Exception):
+    """A message that is refused: ``code`` (see ERROR_CODES), a readable ``message``, and
+    the request's ``id`` when it could be read."""
+
+    def __init__(self, code: str, message: str, id: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.id = id
+
+    def to_json(self) -> dict[str, Any]:
+        return error(self.code, self.message, self.id)
+
+
+def error(code: str, message: str, id: int | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "error"}
+    if id is not None:
+        out["id"] = id
+    out["code"] = code
+    out["message"] = message
+    return out
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    """One message as one line (compact UTF-8 JSON and ``\\n``)."""
+    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+# -- validating what a client sends ------------------------------------------------------------
+Check = Callable[[str, Any], Any]
+
+
+def _int(low: int, high: int) -> Check:
+    """An integer with ``low <= value < high`` (never a bool)."""
+    def check(name: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{name} must be a whole number")
+        if not low <= value < high:
+            raise ValueError(f"{name} must be from {low} to {high - 1}")
+        return value
+    return check
+
+
+def _bool(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false")
+    return value
+
+
+def _text(low: int, high: int, ascii_only: bool = False) -> Check:
+    """A string of ``low`` to ``high`` printable characters."""
+    def check(name: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise ValueError(f"{name} must be a string")
+        if not low <= len(value) <= high:
+            raise ValueError(f"{name} must be {low} to {high} characters long")
+        if any(not ch.isprintable() for ch in value) or (ascii_only and not value.isascii()):
+            kind = "printable ASCII" if ascii_only else "printable"
+            raise ValueError(f"{name} must be made of {kind} characters")
+        return value
+    return check
+
+
+def _name(name: str, value: Any) -> str:
+    text = _text(1, MAX_NAME)(name, value)
+    if not text.strip():
+        raise ValueError(f"{name} must not be blank")
+    return text
+
+
+def _choice(*allowed: str) -> Check:
+    def check(name: str, value: Any) -> str:
+        if not isinstance(value, str) or value not in allowed:
+            raise ValueError(f"{name} must be one of {', '.join(allowed)}")
+        return value
+    return check
+
+
+def _card(name: str, value: Any) -> str:
+    if not isinstance(value, str) or value not in FULL_DECK:
+        raise ValueError(f"{name} must be a card like JS or TH")
+    return value
+
+
+def _rules(name: str, value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"{name} must be an object")
+    known = set(Rules.__dataclass_fields__)
+    for key, item in value.items():
+        if key not in known:
+            raise ValueError(f"{name}: unknown setting {key!r}")
+        if not isinstance(item, (bool, int, str)) or (isinstance(item, str) and len(item) > 40):
+            raise ValueError(f"{name}.{key} must be a short string, a number or true/false")
+    if "preset" in value and value["preset"] not in PRESET_NAMES:
+        raise ValueError(f"{name}.preset must be one of {', '.join(PRESET_NAMES)}")
+    return dict(value)
+
+
+SEAT_FIELDS: dict[str, tuple[Check, bool]] = {
+    "kind": (_choice("you", "open", "computer"), True),
+    "name": (_name, False),
+    "level": (_choice(*LEVELS), False),
+}
+
+
+def _seats(name: str, value: Any) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or not MIN_SEATS <= len(value) <= MAX_SEATS:
+        raise ValueError(f"{name} must be a list of {MIN_SEATS} to {MAX_SEATS} seats")
+    seats = [_object(f"{name}[{i}]", item, SEAT_FIELDS) for i, item in enumerate(value)]
+    if sum(1 for s in seats if s["kind"] == "you") != 1:
+        raise ValueError(f"{name} must have exactly one seat of kind \"you\"")
+    for i, seat in enumerate(seats):
+        if seat["kind"] != "computer" and ("level" in seat or "name" in seat):
+            raise ValueError(f"{name}[{i}]: only a computer seat has a name and a level")
+    return seats
+
+
+def _object(name: str, value: Any, fields: Mapping[str, tuple[Check, bool]]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"{name} must be an object")
+    unknown = sorted(set(value) - set(fields))
+    if unknown:
+        raise ValueError(f"{name}: unknown field {unknown[0]!r}")
+    out: dict[str, Any] = {}
+    for key, (check, required) in fields.items():
+        if key in value:
+            out[key] = check(f"{name}.{key}", value[key])
+        elif required:
+            raise ValueError(f"{name}: missing field {key!r}")
+    return out
+
+
+_SEAT = _int(0, MAX_SEATS)
+_TABLE = _text(1, MAX_TABLE_ID, ascii_only=True)
+
+# type -> field -> (check, required); every request may also carry "id".
+CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
+    "hello": {"protocol": (_int(0, MAX_ID), True),
+              "identity": (_text(1, MAX_IDENTITY, ascii_only=True), True),
+              "name": (_name, True)},
+    "tables": {},
+    "create": {"name": (_text(0, MAX_TABLE_NAME), False), "rules": (_rules, False),
+               "seats": (_seats, True), "pace": (_choice(*PACES), False)},
+    "sit": {"table": (_TABLE, True), "seat": (_SEAT, True)},
+    "watch": {"table": (_TABLE, True)},
+    "start": {"table": (_TABLE, True), "fill": (_choice(*LEVELS), False)},
+    "leave": {},
+    "play": {"seat": (_SEAT, True), "card": (_card, True)},
+    "declare": {"seat": (_SEAT, True), "declare": (_bool, True)},
+    "seen": {},
+    "ready": {},
+    "undo": {"seat": (_SEAT, True)},
+    "hand_over": {"seat": (_SEAT, True)},
+    "hint": {"seat": (_SEAT, True)},
+}
+
+
+def decode_client(line: bytes) -> dict[str, Any]:
+    """One client line, validated: a dict with ``type``, the type's fields, and ``id``
+    when given. Raises ``ProtocolError`` (with the request's id when it was readable)."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError("too_long", f"a line is at most {MAX_LINE} bytes")
+    try:
+        data = json.loads(line)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ProtocolError("bad_json", "the line is not a JSON object") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "a message must be a JSON object")
+    id_ = data.get("id")
+    if isinstance(id_, bool) or not isinstance(id_, int) or not 0 <= id_ < MAX_ID:
+        if "id" in data:
+            raise ProtocolError("bad_field", f"id must be a whole number from 0 to {MAX_ID - 1}")
+        id_ = None
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_field", "a message needs a string \"type\"", id_)
+    fields = CLIENT_MESSAGES.get(kind)
+    if fields is None:
+        raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}", id_)
+    body = {k: v for k, v in data.items() if k not in ("type", "id")}
+    try:
+        out = _object(kind, body, fields)
+    except ValueError as problem:
+        raise ProtocolError("bad_field", str(problem), id_) from None
+    out["type"] = kind
+    if id_ is not None:
+        out["id"] = id_
+    return out
+
+
+# -- the views, the state and the events as JSON -----------------------------------------------
+def trick_to_json(trick: Trick) -> dict[str, Any]:
+    return {"leader": trick.leader, "cards": list(trick.cards), "winner": trick.winner}
+
+
+def trick_from_json(data: Any) -> Trick:
+    return Trick(int(data["leader"]), tuple(str(c) for c in data["cards"]), int(data["winner"]))
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_json(rules: Rules) -> dict[str, Any]:
+    """The rules as JSON (the same few Rules for every update of a table: made once; the
+    dict is only read by ``encode``)."""
+    return rules.to_dict()
+
+
+def view_to_json(view: SeatView) -> dict[str, Any]:
+    return {
+        "seat": view.seat,
+        "names": list(view.names),
+        "humans": list(view.humans),
+        "rules": _rules_json(view.rules),
+        "deal_number": view.deal_number,
+        "dealer": view.dealer,
+        "phase": view.phase,
+        "turn": view.turn,
+        "hand": list(view.hand),
+        "legal": list(view.legal),
+        "asked": view.asked,
+        "declarer": view.declarer,
+        "passed": view.passed,
+        "leader": view.leader,
+        "trick": [[seat, card] for seat, card in view.trick],
+        "tricks": [trick_to_json(t) for t in view.tricks],
+        "tricks_total": view.tricks_total,
+        "tricks_won": list(view.tricks_won),
+        "jacks_taken": [list(j) for j in view.jacks_taken],
+        "cards_left": list(view.cards_left),
+        "results": [{"number": r.number, "dealer": r.dealer, "declarer": r.declarer,
+                     "chelem": r.chelem,
+                     "points": list(r.points) if r.points is not None else None,
+                     "undos": r.undos} for r in view.results],
+        "totals": list(view.totals),
+        "finished": view.finished,
+        "losers": list(view.losers),
+        "winners": list(view.winners),
+    }
+
+
+def view_from_json(data: Mapping[str, Any]) -> SeatView:
+    return SeatView(
+        seat=data["seat"],
+        names=tuple(data["names"]),
+        humans=tuple(data["humans"]),
+        rules=Rules.from_dict(dict(data["rules"])),
+        deal_number=data["deal_number"],
+        dealer=data["dealer"],
+        phase=data["phase"],
+        turn=data["turn"],
+        hand=tuple(data["hand"]),
+        legal=tuple(data["legal"]),
+        asked=data["asked"],
+        declarer=data["declarer"],
+        passed=data["passed"],
+        leader=data["leader"],
+        trick=tuple((int(s), str(c)) for s, c in data["trick"]),
+        tricks=tuple(trick_from_json(t) for t in data["tricks"]),
+        tricks_total=data["tricks_total"],
+        tricks_won=tuple(data["tricks_won"]),
+        jacks_taken=tuple(tuple(j) for j in data["jacks_taken"]),
+        cards_left=tuple(data["cards_left"]),
+        results=tuple(DealResult(r["number"], r["dealer"], r["declarer"], r["chelem"],
+                                 tuple(r["points"]) if r["points"] is not None else None,
+                                 r["undos"]) for r in data["results"]),
+        totals=tuple(data["totals"]),
+        finished=data["finished"],
+        losers=tuple(data["losers"]),
+        winners=tuple(data["winners"]),
+    )
+
+
+def state_to_json(state: TableState) -> dict[str, Any]:
+    return {
+        "waiting": state.waiting,
+        "held": trick_to_json(state.held) if state.held is not None else None,
+        "thinking": state.thinking,
+        "connected": list(state.connected),
+        "gone_for": list(state.gone_for),
+        "stand_ins": list(state.stand_ins),
+        "hand_over_after": state.hand_over_after,
+        "ready": list(state.ready),
+        "unsaved": state.unsaved,
+        "can_undo": state.can_undo,
+    }
+
+
+def state_from_json(data: Mapping[str, Any]) -> TableState:
+    return TableState(
+        waiting=data["waiting"],
+        held=trick_from_json(data["held"]) if data["held"] is not None else None,
+        thinking=data["thinking"],
+        connected=tuple(data["connected"]),
+        gone_for=tuple(data["gone_for"]),
+        stand_ins=tuple(data["stand_ins"]),
+        hand_over_after=float(data["hand_over_after"]),
+        ready=tuple(data["ready"]),
+        unsaved=data["unsaved"],
+        can_undo=data["can_undo"],
+    )
+
+
+EVENT_NAMES: dict[type, str] = {
+    CardPlayed: "card_played", Declared: "declared", TrickTaken: "trick_taken",
+    TrickGathered: "trick_gathered", DealOver: "deal_over", DealDealt: "deal_dealt",
+    SessionOver: "session_over", SeatConnected: "seat_connected", SeatGone: "seat_gone",
+    StandIn: "stand_in", Undone: "undone", Refused: "refused", HintGiven: "hint_given",
+    SaveFailed: "save_failed", Saved: "saved",
+}
+EVENT_TYPES: dict[str, type] = {name: kind for kind, name in EVENT_NAMES.items()}
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": EVENT_NAMES[type(event)]}
+    for name in type(event).__dataclass_fields__:
+        value = getattr(event, name)
+        out[name] = trick_to_json(value) if isinstance(value, Trick) else value
+    return out
+
+
+def event_from_json(data: Mapping[str, Any]) -> Event:
+    kind = EVENT_TYPES[data["type"]]
+    values = {k: v for k, v in data.items() if k != "type"}
+    if kind is TrickTaken:
+        values["trick"] = trick_from_json(values["trick"])
+    event: Event = kind(**values)
+    return event
+
+
+def update_to_json(table: str, update: Update) -> dict[str, Any]:
+    return {
+        "type": "update",
+        "table": table,
+        "game": GAME,
+        "watching": update.watching,
+        "views": [view_to_json(v) for v in update.views],
+        "state": state_to_json(update.state),
+        "events": [event_to_json(e) for e in update.events],
+    }
+
+
+def update_from_json(data: Mapping[str, Any]) -> Update:
+    """An ``update`` message back to an ``Update`` (``KeyError``/``TypeError``/``ValueError``
+    for a message that is not one)."""
+    return Update(
+        views=tuple(view_from_json(v) for v in data["views"]),
+        state=state_from_json(data["state"]),
+        events=tuple(event_from_json(e) for e in data["events"]),
+        watching=bool(data["watching"]),
+    )

@@ -1,0 +1,833 @@
+"""The table service: one asyncio process holding every open table of a server.
+
+``Service`` owns the tables (``ServedTable``: waiting for its seats, or in play with a
+``TableRunner``), the shared pool of computer players, and ``state.json`` (who sits
+where, across restarts). Each client connection is one ``Client`` object, released
+in a ``finally`` whatever happens to its socket. Protocol: docs/protocol.md
+(``protocol.py`` encodes and validates every message).
+
+Sessions go through the same store and locks as local play: a table in play holds
+its session's lock (``Table.create`` / ``Table.open``) as long as the service runs it,
+and a waiting table holds the lock of the id it will take.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import stat
+import sys
+import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from .. import __version__
+from ..engine import LEVELS, PRESET_NAMES, Declare, Play, Player, RuleError, Rules, one_of
+from ..engine.rules import preset
+from ..store import SessionFileError, SessionLock, SessionLocked, SessionStore, StoreError
+from ..store.lock import acquire
+from ..table.events import (
+    Command,
+    HandOver,
+    Ready,
+    Refused,
+    Seen,
+    Undo,
+    Update,
+)
+from ..table.runner import Connection, TableRunner
+from . import protocol
+from .paths import check_socket_path, default_socket, service_folder
+from .protocol import ProtocolError
+from .saver import ServedSession
+from .state import SeatRecord, ServiceState, StateError, TableRecord
+from .thinker import PoolThinker, ThinkerPool
+
+MAX_ERRORS = 20                    # erroneous messages before a client is sent away
+BACKLOG = 1024                     # connections waiting to be accepted (many join at once)
+MAX_BUFFERED = 4 * 2**20           # bytes waiting for a slow client before it is sent away
+LOBBY_DELAY = 0.1                  # seconds: lobby updates are gathered this long
+LOBBY_BACKLOG = 64 * 1024          # bytes unread by a client before it skips a lobby list
+COMPUTER_NAMES = ("Claire", "Denis", "Emma", "Félix", "Gaëlle", "Hugo", "Inès", "Jules",
+                  "Lina", "Marc")
+
+Log = Callable[[str], None]
+
+
+def _stderr(message: str) -> None:
+    print(f"polignac-tui serve: {message}", file=sys.stderr, flush=True)
+
+
+class ServiceError(Exception):
+    """The service cannot start; ``str()`` is one line."""
+
+
+@dataclass
+class Seat:
+    kind: str                  # "human" | "computer" | "open" (waiting for a friend)
+    name: str = ""
+    level: str | None = None
+    identity: str | None = None
+
+    def owned_by(self, identity: str | None, name: str) -> bool:
+        """Is this seat that person's? A person is an identity and a name: two people
+        sharing one account (``local:<uid>``) are told apart by their names."""
+        return (identity is not None and self.identity == identity
+                and self.name.casefold() == name.casefold())
+
+
+class ServedTable:
+    """One table of the service: waiting for its seats, then in play."""
+
+    def __init__(self, record: TableRecord) -> None:
+        self.id = record.table
+        self.name = record.name
+        self.state = record.state           # waiting | playing | finished
+        self.creator = record.creator
+        self.creator_name = record.creator_name
+        self.pace = record.pace
+        self.seed = record.seed
+        self.hand_over_after = record.hand_over_after
+        self.rules_data = dict(record.rules)
+        self.seats = [Seat(s.kind, s.name, s.level, s.identity) for s in record.seats]
+        self.reservation: SessionLock | None = None     # the id's lock while waiting
+        self.table: ServedSession | None = None
+        self.runner: TableRunner | None = None
+        self.members: set[Client] = set()               # seated here, or watching
+        self._seen: tuple[object, ...] = ()
+
+    def record(self) -> TableRecord:
+        return TableRecord(
+            table=self.id, name=self.name,
+            state="waiting" if self.state == "waiting" else "playing",
+            creator=self.creator, creator_name=self.creator_name, pace=self.pace,
+            seed=self.seed, hand_over_after=self.hand_over_after,
+            seats=[SeatRecord(s.kind, s.name, s.level, s.identity) for s in self.seats],
+            rules=self.rules_data if self.state == "waiting" else {})
+
+    def seat_of(self, identity: str | None, name: str) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.owned_by(identity, name):
+                return index
+        return None
+
+    def created_by(self, client: Client) -> bool:
+        return client.identity == self.creator and \
+            client.name.casefold() == self.creator_name.casefold()
+
+    def name_taken(self, name: str, but: int | None = None) -> bool:
+        folded = name.strip().casefold()
+        return any(i != but and s.name.strip().casefold() == folded
+                   for i, s in enumerate(self.seats) if s.kind != "open")
+
+    def deal(self) -> int:
+        return len(self.table.session.deals) if self.table is not None else 0
+
+    def info(self, identity: str | None, name: str = "") -> dict[str, Any]:
+        seats = []
+        for index, seat in enumerate(self.seats):
+            if seat.kind == "computer":
+                connected = True
+            elif self.runner is not None:
+                connected = self.runner.held_by(index)
+            else:
+                connected = any(m.seat == index for m in self.members)
+            seats.append({"name": seat.name, "kind": "computer" if seat.kind == "computer"
+                          else "human", "level": seat.level, "open": seat.kind == "open",
+                          "connected": connected,
+                          "yours": seat.owned_by(identity, name)})
+        rules = self.table.session.rules.preset if self.table is not None else \
+            str(self.rules_data.get("preset", "classique"))
+        return {"table": self.id, "game": protocol.GAME, "name": self.name, "preset": rules,
+                "players": len(self.seats), "seats": seats, "state": self.state,
+                "deal": self.deal(), "creator": self.creator_name,
+                "watchers": sum(1 for m in self.members if m.seat is None)}
+
+    def observe(self) -> bool:
+        """True when what the lobby shows of this table changed since last asked."""
+        runner = self.runner
+        now: tuple[object, ...] = (self.state, self.deal(),
+                                   tuple(runner.held_by(s) for s in range(len(self.seats)))
+                                   if runner is not None else ())
+        changed = now != self._seen
+        self._seen = now
+        return changed
+
+
+class Client:
+    """One connection: its identity, where it sits, and what it is sent."""
+
+    def __init__(self, service: Service, reader: asyncio.StreamReader,
+                 writer: asyncio.StreamWriter) -> None:
+        self.service = service
+        self.reader = reader
+        self.writer = writer
+        self.identity: str | None = None
+        self.name = ""
+        self.errors = 0
+        self.table: ServedTable | None = None
+        self.seat: int | None = None
+        self.connection: Connection | None = None
+        self.closed = False
+        self._sending = False       # a command of ours is being carried out
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- sending -----------------------------------------------------------------------------
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_bytes(protocol.encode(message))
+
+    def send_bytes(self, data: bytes) -> None:
+        if self.closed or self.writer.is_closing():
+            return
+        self.writer.write(data)
+        if self.writer.transport.get_write_buffer_size() > MAX_BUFFERED:
+            self.drop("you are not reading what the service sends")
+
+    def backlog(self) -> int:
+        """Bytes sent to this client that it has not read yet."""
+        return 0 if self.closed else self.writer.transport.get_write_buffer_size()
+
+    def drop(self, reason: str) -> None:
+        """Say ``bye`` and close the connection (the reading loop then ends)."""
+        if self.closed:
+            return
+        with contextlib.suppress(Exception):
+            if not self.writer.is_closing():
+                self.writer.write(protocol.encode({"type": "bye", "reason": reason}))
+        self.closed = True
+        self.writer.close()
+
+    def fail(self, code: str, message: str, id: int | None = None) -> None:
+        """An error to this client alone; 20 of them and it is sent away."""
+        self.send(protocol.error(code, message, id))
+        self.count_error()
+
+    def count_error(self) -> None:
+        self.errors += 1
+        if self.errors >= MAX_ERRORS:
+            self.drop(f"{MAX_ERRORS} refused messages: goodbye")
+
+    def on_update(self, update: Update) -> None:
+        """The runner's listener: this client's update, as one line."""
+        table = self.table
+        if table is None:
+            return
+        data = protocol.encode(protocol.update_to_json(table.id, update))
+        refused = self._sending and any(isinstance(e, Refused) for e in update.events)
+
+        def send() -> None:       # once the action it shows is on disk
+            self.send_bytes(data)
+            if refused:
+                self.count_error()
+        if table.table is not None:
+            table.table.gate(send)
+        else:
+            send()
+        self.service.table_changed(table)
+
+    # -- reading -------------------------------------------------------------------------------
+    async def run(self) -> None:
+        async for line in _lines(self.reader):
+            if self.closed:
+                break
+            if line is None:
+                self.fail("too_long", f"a line is at most {protocol.MAX_LINE} bytes: "
+                          "it was skipped")
+                continue
+            if not line.strip():
+                continue
+            try:
+                message = protocol.decode_client(line)
+            except ProtocolError as problem:
+                self.fail(problem.code, problem.message, problem.id)
+                continue
+            try:
+                self.service.handle(self, message)
+            except ProtocolError as problem:
+                self.fail(problem.code, problem.message, message.get("id"))
+            except Exception as error:      # a bug: said, never a dead service
+                self.service.log(f"{message['type']} failed: {error!r}\n"
+                                 + traceback.format_exc())
+                self.fail("not_allowed", f"the service could not do that ({error})",
+                          message.get("id"))
+
+    def leave_table(self) -> None:
+        """Stop following the table (seats stay bound; a runner marks them gone)."""
+        table, connection = self.table, self.connection
+        self.table = None
+        self.seat = None
+        self.connection = None
+        if connection is not None:
+            connection.close()
+        if table is not None:
+            table.members.discard(self)
+            self.service.table_changed(table, force=True)
+
+    def spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def release(self) -> None:
+        """Everything this client held is let go (its seats stay bound to it)."""
+        self.leave_table()
+        for task in list(self._tasks):
+            task.cancel()
+        self.closed = True
+        with contextlib.suppress(Exception):
+            self.writer.close()
+
+
+async def _lines(reader: asyncio.StreamReader) -> Any:
+    """Complete lines (without ``\\n``); None for a line over the limit (skipped to its
+    end without being held in memory)."""
+    buffer = bytearray()
+    skipping = False
+    while True:
+        try:
+            chunk = await reader.read(65_536)
+        except (ConnectionError, OSError):
+            return
+        if not chunk:
+            return
+        buffer += chunk
+        while True:
+            end = buffer.find(b"\n")
+            if end < 0:
+                if len(buffer) >= protocol.MAX_LINE:
+                    if not skipping:
+                        skipping = True
+                        yield None
+                    buffer.clear()
+                break
+            line = bytes(buffer[:end])
+            del buffer[:end + 1]
+            if skipping:
+                skipping = False
+                continue
+            if end + 1 > protocol.MAX_LINE:
+                yield None
+                continue
+            yield line
+
+
+class Service:
+    """Every table of the server, and the clients at them."""
+
+    def __init__(self, socket_path: Path, *, store: SessionStore | None = None,
+                 folder: Path | None = None, workers: int | None = None,
+                 hand_over_after: float = 120.0, log: Log = _stderr) -> None:
+        self.socket_path = socket_path
+        self.store = store or SessionStore()
+        self.state = ServiceState(folder or service_folder())
+        self.workers = workers
+        self.hand_over_after = hand_over_after
+        self.log = log
+        self.tables: dict[str, ServedTable] = {}
+        self.clients: set[Client] = set()
+        self.pool: ThinkerPool | None = None
+        self._kept: list[TableRecord] = []    # remembered tables that could not be opened
+        self._server: asyncio.AbstractServer | None = None
+        self._lock: SessionLock | None = None
+        self._stopped = asyncio.Event()
+        self._lobby_timer: asyncio.TimerHandle | None = None
+        self._state_pending = False
+        self._restored = False
+        self._closed = False
+
+    # -- starting and stopping -------------------------------------------------------------------
+    async def start(self) -> None:
+        """Take the service's lock, bring back its tables, listen on the socket."""
+        problem = check_socket_path(self.socket_path)
+        if problem:
+            raise ServiceError(problem)
+        self.state.prepare()
+        try:
+            self._lock = acquire("service", self.state.folder / "service.lock")
+        except SessionLocked as error:
+            raise ServiceError(f"another polignac-tui serve uses {self.state.folder} "
+                               f"(pid {error.pid})") from None
+        except StoreError as error:
+            raise ServiceError(str(error)) from None
+        try:
+            await self._listen()
+            self.pool = ThinkerPool(self.workers)
+            self.pool.warm()
+            self._restore()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def _listen(self) -> None:
+        path = self.socket_path
+        folder = path.parent
+        if not folder.exists():
+            folder.mkdir(parents=True, mode=0o700)
+        elif path == default_socket():
+            os.chmod(folder, 0o700)             # our own folder: private
+        if path.exists() or path.is_symlink():
+            if not stat.S_ISSOCK(path.lstat().st_mode):
+                raise ServiceError(f"{path} exists and is not a socket: choose another "
+                                   "path with --socket")
+            if await _answers(path):
+                raise ServiceError(f"a service already listens on {path}")
+            path.unlink()
+        old = os.umask(0o177)     # the socket is born 0600
+        try:
+            self._server = await asyncio.start_unix_server(self._accept, path=str(path),
+                                                           backlog=BACKLOG)
+        except OSError as error:
+            raise ServiceError(f"cannot listen on {path}: {error.strerror or error}") from None
+        finally:
+            os.umask(old)
+        os.chmod(path, 0o600)
+
+    def _restore(self) -> None:
+        try:
+            records = self.state.load()
+        except StateError as error:
+            self.log(str(error))
+            records = []
+        for record in records:
+            served = ServedTable(record)
+            try:
+                if record.state == "waiting":
+                    served.reservation = self.store.lock(record.table)
+                    if self.store.exists(record.table):
+                        served.reservation.release()
+                        raise StoreError(f"session {record.table} exists already")
+                else:
+                    self._run(served, ServedSession.open(self.store, record.table,
+                                                          seed=record.seed))
+            except (StoreError, SessionFileError, RuleError) as error:
+                self.log(f"table {record.table} cannot be opened: {error}")
+                self._kept.append(record)
+                continue
+            if served.state == "finished":
+                self._close_table(served)
+                continue
+            self.tables[served.id] = served
+        self._restored = True
+        self._save_state()
+        count = len(self.tables)
+        self.log(f"listening on {self.socket_path} ({count} table{'' if count == 1 else 's'})")
+        where = "" if self.socket_path == default_socket() else f" --socket {self.socket_path}"
+        self.log(f"players on this machine: polignac-tui join{where} --name NAME")
+
+    def stop(self) -> None:
+        """Ask the service to stop (a signal handler calls this)."""
+        self._stopped.set()
+
+    async def wait_stopped(self) -> None:
+        await self._stopped.wait()
+
+    async def close(self) -> None:
+        """Close the door, send every client away, release every table (all is saved)."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._server is not None:
+            self._server.close()
+        for client in list(self.clients):
+            client.drop("the service is stopping")
+            client.release()
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2.0)
+        if self._lobby_timer is not None:
+            self._lobby_timer.cancel()
+        for served in list(self.tables.values()):
+            if served.table is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(served.table.flush(), 10.0)
+        if self._restored:                      # never overwrite a state not read
+            self._state_pending = True
+            self._write_state()
+        for served in list(self.tables.values()):
+            self._close_table(served)
+        if self.pool is not None:
+            self.pool.close()
+        with contextlib.suppress(OSError):
+            if self._server is not None:
+                self.socket_path.unlink()
+        if self._lock is not None:
+            self._lock.release()
+        self._stopped.set()
+
+    def _close_table(self, served: ServedTable) -> None:
+        if served.runner is not None:
+            served.runner.close()
+        if served.table is not None:
+            served.table.close()
+        if served.reservation is not None:
+            served.reservation.release()
+
+    # -- tables ----------------------------------------------------------------------------------
+    def _run(self, served: ServedTable, table: ServedSession) -> None:
+        """``table`` in play at ``served``, with its runner."""
+        assert self.pool is not None
+        table.background = True
+        served.table = table
+        served.runner = TableRunner(table, PoolThinker(self.pool, served.seed), pace=served.pace,
+                                    hand_over_after=served.hand_over_after)
+        served.state = "finished" if table.session.finished else "playing"
+        served.reservation = None
+
+    def _save_state(self) -> None:
+        """Remember the tables: written once at the end of this turn of the event loop
+        (several changes in one turn make one write)."""
+        if self._state_pending:
+            return
+        self._state_pending = True
+        try:
+            asyncio.get_running_loop().call_soon(self._write_state)
+        except RuntimeError:
+            self._write_state()
+
+    def _write_state(self) -> None:
+        if not self._state_pending:
+            return
+        self._state_pending = False
+        records = [t.record() for t in self.tables.values() if t.state != "finished"]
+        try:
+            self.state.save(records + self._kept)
+        except OSError as error:
+            self.log(f"cannot save {self.state.path}: {error.strerror or error}")
+
+    def table_changed(self, served: ServedTable, force: bool = False) -> None:
+        """Something the lobby shows of ``served`` may have changed."""
+        if served.observe() or force:
+            if served.state == "playing" and served.table is not None \
+                    and served.table.session.finished:
+                served.state = "finished"
+                self._save_state()
+            self._lobby_changed()
+
+    def _lobby_changed(self) -> None:
+        if self._lobby_timer is None and not self._closed:
+            self._lobby_timer = asyncio.get_running_loop().call_later(LOBBY_DELAY,
+                                                                      self._send_lobby)
+
+    def _send_lobby(self) -> None:
+        self._lobby_timer = None
+        lobby = [c for c in self.clients if c.identity is not None and c.connection is None]
+        # a client still reading the last list gets the next one later: the lists never
+        # pile up for a slow reader (the newest replaces the ones it has not read)
+        behind = [c for c in lobby if c.backlog() > LOBBY_BACKLOG]
+        lobby = [c for c in lobby if c.backlog() <= LOBBY_BACKLOG]
+        if behind:
+            self._lobby_changed()
+        if lobby:
+            # each table's entry is encoded once; only a client's own tables (where
+            # "yours" is true) are encoded for it
+            tables = sorted(self.tables.values(), key=lambda t: t.id)
+            shared = [_json(t.info(None)) for t in tables]
+            for client in lobby:
+                parts = [_json(t.info(client.identity, client.name))
+                         if t.seat_of(client.identity, client.name) is not None else text
+                         for t, text in zip(tables, shared, strict=True)]
+                client.send_bytes(b'{"type":"tables","tables":[' + ",".join(parts).encode()
+                                  + b"]}\n")
+        for served in [t for t in self.tables.values() if t.state == "finished"
+                       and not t.members]:
+            del self.tables[served.id]
+            self._close_table(served)
+
+    def infos(self, client: Client) -> list[dict[str, Any]]:
+        return [t.info(client.identity, client.name) for t in sorted(self.tables.values(),
+                                                        key=lambda t: t.id)]
+
+    # -- clients ---------------------------------------------------------------------------------
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await self.handle_client(reader, writer)
+
+    async def handle_client(self, reader: asyncio.StreamReader,
+                            writer: asyncio.StreamWriter) -> None:
+        """Serve one client (any door: the Unix socket, or a stream pair from another)."""
+        client = Client(self, reader, writer)
+        self.clients.add(client)
+        try:
+            await client.run()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self.clients.discard(client)
+            client.release()
+
+    def handle(self, client: Client, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        id_ = message.get("id")
+        if client.identity is None and kind != "hello":
+            client.fail("protocol", "say hello first", id_)
+            return
+        handler = getattr(self, f"_on_{kind}")
+        handler(client, message, id_)
+
+    def _reply(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        if id_ is not None:
+            message = {"type": message["type"], "id": id_,
+                       **{k: v for k, v in message.items() if k != "type"}}
+        client.send(message)
+
+    def _on_hello(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        if client.identity is not None:
+            raise ProtocolError("not_allowed", "hello was already said")
+        if message["protocol"] != protocol.PROTOCOL:
+            client.send(protocol.error("protocol", f"this service speaks protocol "
+                                       f"{protocol.PROTOCOL}, not {message['protocol']}", id_))
+            client.drop("protocol version mismatch")
+            return
+        client.identity = message["identity"]
+        client.name = message["name"]
+        self._reply(client, {"type": "welcome", "protocol": protocol.PROTOCOL,
+                             "server": f"polignac-tui {__version__}",
+                             "name": client.name}, id_)
+        client.send({"type": "tables", "tables": self.infos(client)})
+
+    def _on_tables(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        self._reply(client, {"type": "tables", "tables": self.infos(client)}, id_)
+
+    def _served(self, table_id: str) -> ServedTable:
+        served = self.tables.get(table_id)
+        if served is None:
+            raise ProtocolError("no_table", f"there is no table {table_id!r}")
+        return served
+
+    def _on_create(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        assert client.identity is not None
+        name = message.get("name", "").strip()
+        seats_in = message["seats"]
+        settings = dict(message.get("rules", {}))
+        try:
+            base = preset(one_of(settings.get("preset", "classique"), PRESET_NAMES, "preset"),
+                          len(seats_in)).to_dict()
+            base.update(settings)
+            rules = Rules.from_dict(base)
+        except (RuleError, TypeError) as error:
+            raise ProtocolError("bad_field", f"rules: {error}") from None
+        seats: list[Seat] = []
+        for spec in seats_in:
+            if spec["kind"] == "you":
+                seats.append(Seat("human", client.name, None, client.identity))
+            elif spec["kind"] == "open":
+                seats.append(Seat("open"))
+            else:
+                seats.append(Seat("computer", spec.get("name", ""),
+                                  spec.get("level", "medium")))
+        taken = {s.name.casefold() for s in seats if s.name}
+        if len(taken) != sum(1 for s in seats if s.name):
+            raise ProtocolError("name_taken", "every name at a table must be different")
+        for seat in seats:
+            if seat.kind == "computer" and not seat.name:
+                seat.name = next(n for n in COMPUTER_NAMES if n.casefold() not in taken)
+                taken.add(seat.name.casefold())
+        try:
+            table_id = self.store.new_id(name, client.name)
+            reservation = self.store.lock(table_id)
+        except StoreError as error:
+            raise ProtocolError("not_allowed", f"cannot create the table: {error}") from None
+        record = TableRecord(table=table_id, name=name, state="waiting",
+                             creator=client.identity, creator_name=client.name,
+                             pace=message.get("pace", "normal"),
+                             seed=int.from_bytes(os.urandom(8), "big") >> 1,
+                             hand_over_after=self.hand_over_after, seats=[],
+                             rules=rules.to_dict())
+        served = ServedTable(record)
+        served.seats = seats
+        served.reservation = reservation
+        self.tables[table_id] = served
+        self._save_state()
+        self._reply(client, {"type": "created", "table": table_id}, id_)
+        client.leave_table()
+        self._seat(client, served, next(i for i, s in enumerate(seats)
+                                        if s.owned_by(client.identity, client.name)), None)
+
+    def _seat(self, client: Client, served: ServedTable, seat: int, id_: int | None) -> None:
+        """``client`` sits at ``seat`` (already bound to it)."""
+        client.table = served
+        client.seat = seat
+        served.members.add(client)
+        self._reply(client, {"type": "seated", "table": served.id, "seat": seat}, id_)
+        if served.runner is not None:
+            client.connection = served.runner.connect(client.on_update, (seat,))
+        self.table_changed(served, force=True)
+
+    def _on_sit(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        assert client.identity is not None
+        served = self._served(message["table"])
+        index = message["seat"]
+        if index >= len(served.seats):
+            raise ProtocolError("bad_field", f"table {served.id} has {len(served.seats)} seats")
+        seat = served.seats[index]
+        mine = served.seat_of(client.identity, client.name)
+        if seat.owned_by(client.identity, client.name):
+            pass                                  # coming back to one's seat
+        elif mine is not None:
+            raise ProtocolError("not_allowed", f"you already sit at seat {mine} of this table")
+        elif seat.kind != "open" or served.state != "waiting":
+            raise ProtocolError("seat_taken", f"seat {index} is not free")
+        elif served.name_taken(client.name):
+            raise ProtocolError("name_taken", f"someone at this table is called {client.name} "
+                                "already: choose another name")
+        else:
+            seat.kind, seat.name, seat.identity = "human", client.name, client.identity
+            self._save_state()
+        # the same person at another terminal gives the seat up to this one
+        for other in list(served.members):
+            if other is not client and other.seat == index:
+                other.leave_table()
+                other.drop("you sat at this seat from another terminal")
+        client.leave_table()
+        self._seat(client, served, index, id_)
+
+    def _on_watch(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        served = self._served(message["table"])
+        client.leave_table()
+        client.table = served
+        served.members.add(client)
+        self._reply(client, {"type": "watching", "table": served.id}, id_)
+        if served.runner is not None:
+            client.connection = served.runner.connect(client.on_update, ())
+        self.table_changed(served, force=True)
+
+    def _on_start(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        served = self._served(message["table"])
+        if not served.created_by(client):
+            raise ProtocolError("not_allowed", "only the table's creator starts it")
+        if served.state != "waiting":
+            raise ProtocolError("not_allowed", "the table has started already")
+        fill = message.get("fill", "medium")
+        taken = {s.name.casefold() for s in served.seats if s.kind != "open"}
+        players = []
+        for seat in served.seats:
+            if seat.kind == "open":
+                seat.kind, seat.level = "computer", fill
+                seat.name = next(n for n in COMPUTER_NAMES if n.casefold() not in taken)
+                taken.add(seat.name.casefold())
+            players.append(Player(seat.name, "computer", one_of(seat.level, LEVELS, "level"))
+                           if seat.kind == "computer" else Player(seat.name))
+        try:
+            rules = Rules.from_dict(served.rules_data)
+            table = ServedSession.create(self.store, rules, players, served.name,
+                                         served.seed, lock=served.reservation)
+        except (RuleError, StoreError) as error:
+            raise ProtocolError("not_allowed", f"the table cannot start: {error}") from None
+        self._run(served, table)
+        self._save_state()
+        self._reply(client, {"type": "started", "table": served.id}, id_)
+        assert served.runner is not None
+        for member in sorted(served.members, key=lambda m: -1 if m.seat is None else m.seat):
+            seats = () if member.seat is None else (member.seat,)
+            member.connection = served.runner.connect(member.on_update, seats)
+        self.table_changed(served, force=True)
+
+    def _on_leave(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        served, seat = client.table, client.seat
+        client.leave_table()
+        if served is not None and served.state == "waiting" and seat is not None \
+                and not served.created_by(client):
+            served.seats[seat] = Seat("open")       # a friend who leaves frees the seat
+            self._save_state()
+            self.table_changed(served, force=True)
+        self._reply(client, {"type": "left"}, id_)
+        client.send({"type": "tables", "tables": self.infos(client)})
+
+    # -- at a table ------------------------------------------------------------------------------
+    def _command(self, client: Client, command: Command) -> None:
+        if client.connection is None:
+            raise ProtocolError("not_seated", "you are not at a table in play")
+        client._sending = True
+        try:
+            client.connection.send(command)
+        finally:
+            client._sending = False
+
+    def _on_play(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        self._command(client, Play(message["seat"], message["card"]))
+
+    def _on_declare(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        self._command(client, Declare(message["seat"], message["declare"]))
+
+    def _on_seen(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        self._command(client, Seen())
+
+    def _on_ready(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        self._command(client, Ready())
+
+    def _on_undo(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        self._command(client, Undo(message["seat"]))
+
+    def _on_hand_over(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        self._command(client, HandOver(message["seat"]))
+
+    def _on_hint(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        connection = client.connection
+        if connection is None:
+            raise ProtocolError("not_seated", "you are not at a table in play")
+        seat = message["seat"]
+        if seat not in connection.seats:
+            raise ProtocolError("not_allowed", f"seat {seat} is not yours")
+
+        async def answer() -> None:
+            advice = await connection.hint(seat)
+            hint = None if advice is None else {"card": advice.card, "reason": advice.reason,
+                                                "declare": advice.declare}
+            self._reply(client, {"type": "hint", "hint": hint}, id_)
+        client.spawn(answer())
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+async def _answers(path: Path) -> bool:
+    """Does a service listen on ``path``?"""
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_unix_connection(str(path)), 1.0)
+    except (OSError, TimeoutError):
+        return False
+    writer.close()
+    return True
+
+
+class Door(Protocol):
+    """A way in for players (``service.doors``): closed before the service stops."""
+
+    async def close(self) -> None: ...
+
+
+OpenDoors = Callable[["Service"], Awaitable[list[Door]]]
+
+
+async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _stderr,
+                ready: Callable[[Service], None] | None = None,
+                open_doors: OpenDoors | None = None) -> int:
+    """Run a service until SIGINT or SIGTERM, then close it cleanly: the doors first (every
+    player's process ends), then every table (saved)."""
+    service = Service(socket_path, workers=workers, log=log)
+    await service.start()
+    loop = asyncio.get_running_loop()
+    doors: list[Door] = []
+    try:
+        if open_doors is not None:
+            doors = await open_doors(service)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, service.stop)
+        if ready is not None:
+            ready(service)
+        try:
+            await service.wait_stopped()
+        finally:
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.remove_signal_handler(sig)
+    finally:
+        for door in reversed(doors):
+            await door.close()
+        await service.close()
+        log("stopped; every table is saved")
+    return 0

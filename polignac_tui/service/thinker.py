@@ -1,0 +1,122 @@
+"""Computer players for the service, in a pool of processes.
+
+One ``ThinkerPool`` per service (a few worker processes); one ``PoolThinker`` per table.
+Nothing stateful crosses the process boundary: a move is computed in a worker by a
+player rebuilt from its level, a seed derived from the table's seed, the seat and the
+move (``_seed_for``: one way, so no seat can reach the seed of the deals), and the seat's
+``SeatView``. A search at one table runs in its own worker and never holds the event
+loop, nor another table's thinking while a worker is free.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..engine import Action, SeatView
+from ..table.core import _seed_for
+
+_T = TypeVar("_T")
+
+if TYPE_CHECKING:
+    from ..players import Hint
+
+
+def _choose(level: str, seed: int, view: SeatView) -> Action:
+    """In a worker: a fresh player of ``level`` chooses for ``view``."""
+    from ..players import make_player
+    return make_player(level, seed).choose(view)
+
+
+def _hint(seed: int, view: SeatView) -> Hint:
+    from ..players import hint
+    return hint(view, seed)
+
+
+def _warm() -> None:
+    """In a worker: import the players once, before the first move is asked."""
+    from .. import players  # noqa: F401
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: end when the service ends, however it ends (even SIGKILL)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+    threading.Thread(target=watch, name="polignac-parent-watch", daemon=True).start()
+
+
+def move_key(view: SeatView) -> str:
+    """Which move ``view`` is asked for: the deal, the cards played, the générale answers."""
+    played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
+    return f"deal/{view.deal_number}/played/{played}/passed/{view.passed}/{view.phase}"
+
+
+class ThinkerPool:
+    """The worker processes every table of the service shares."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        count = workers or max(2, os.cpu_count() or 2)
+        # spawn: fresh workers, children of the service itself (no fork of a process with
+        # an event loop and threads), each ending when the service ends
+        self._pool = ProcessPoolExecutor(max_workers=count,
+                                         mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=_watch_parent, initargs=(os.getpid(),))
+        self.workers = count
+        self.closed = False
+
+    def warm(self) -> None:
+        """Start the workers now (not at the first computer's move)."""
+        for _ in range(self.workers):
+            self._pool.submit(_warm)
+
+    def submit_choose(self, level: str, seed: int, view: SeatView) -> Future[Action]:
+        return self._pool.submit(_choose, level, seed, view)
+
+    def submit_hint(self, seed: int, view: SeatView) -> Future[Hint]:
+        return self._pool.submit(_hint, seed, view)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class PoolThinker:
+    """A table's ``Thinker`` (see ``polignac_tui.table.thinker``) on the shared pool."""
+
+    def __init__(self, pool: ThinkerPool, table_seed: int) -> None:
+        self.pool = pool
+        self.seed = table_seed
+        self.closed = False
+        self._running: set[Future[Any]] = set()
+
+    async def think(self, seat: int, level: str, view: SeatView) -> Action:
+        seed = _seed_for(self.seed, f"seat/{seat}/{level}/{move_key(view)}")
+        return await self._await(self.pool.submit_choose(level, seed, view))
+
+    async def hint(self, view: SeatView) -> Hint:
+        seed = _seed_for(self.seed, f"hint/{view.seat}/{move_key(view)}")
+        return await self._await(self.pool.submit_hint(seed, view))
+
+    async def _await(self, future: Future[_T]) -> _T:
+        if self.closed:
+            raise RuntimeError("the table is closed")
+        self._running.add(future)
+        try:
+            return await asyncio.wrap_future(future)
+        finally:
+            self._running.discard(future)
+
+    def close(self) -> None:
+        """Stop: answers still coming are dropped (the shared pool stays up)."""
+        self.closed = True
+        for future in list(self._running):
+            future.cancel()
+        self._running.clear()

@@ -1,0 +1,150 @@
+"""The client interface: how a screen sits at a table, wherever the table runs.
+
+A screen is a client of its seat(s): it draws the last ``Update`` it received and
+sends commands. Two implementations keep one contract:
+
+- ``LocalClient`` (here): the table runs in this process, on the app's event loop
+  (one terminal: computers, one person, or several people at one keyboard).
+- ``polignac_tui.service.client.RemoteClient``: the table runs in the table service;
+  updates and commands travel as JSON lines over its socket.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+
+from ..engine import SeatView
+from .core import Table
+from .events import Command, HintGiven, Update
+from .pace import pace_or_normal
+from .runner import Connection, TableRunner
+from .thinker import ThreadThinker
+
+Listener = Callable[[Update], None]
+
+
+class TableClient(ABC):
+    """One client of one table: its seats' views in, commands out.
+
+    Contract for both implementations:
+    - ``listen(listener)``: ``listener`` is called on the event loop with every
+      ``Update``, the first as soon as the client is connected.
+    - ``send(command)``: fire and forget; a refusal comes back as a ``Refused`` event
+      in the next update, and the table is untouched.
+    - ``hint(seat)``: awaits the expert's advice for a seat the client holds (None when
+      there is none to give).
+    - ``close()``: leave the table; the client's seats become *gone*. Safe twice.
+    - ``lost``: None while the table can be reached; else why not (the service
+      stopped, the connection broke). The listener is called once more when it is set.
+    - ``set_pace(pace)``: the player's pace setting; a local table follows it, a served
+      table keeps the pace chosen when it was created.
+    """
+
+    #: The session's id (for the lobby).
+    session_id: str = ""
+
+    @property
+    def session_name(self) -> str:
+        """The session's name (for the header)."""
+        return ""
+
+    def __init__(self) -> None:
+        self.latest: Update | None = None
+        self.lost: str | None = None
+        self._listener: Listener | None = None
+
+    @property
+    @abstractmethod
+    def seats(self) -> tuple[int, ...]:
+        """The seats this client plays (empty: watching)."""
+
+    @abstractmethod
+    def listen(self, listener: Listener) -> None:
+        """Start receiving updates (see the class docstring)."""
+
+    @abstractmethod
+    def send(self, command: Command) -> None:
+        """Send ``command`` to the table."""
+
+    @abstractmethod
+    async def hint(self, seat: int) -> HintGiven | None:
+        """The expert's advice for ``seat``."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Leave the table."""
+
+    def set_pace(self, pace: str) -> None:  # noqa: B027 - a served table keeps its pace
+        """Follow the player's pace setting (local tables only)."""
+
+    # -- shared ------------------------------------------------------------------------------
+    def _receive(self, update: Update) -> None:
+        self.latest = update
+        if self._listener is not None:
+            self._listener(update)
+
+    def view(self, seat: int | None = None) -> SeatView:
+        """The latest view of ``seat`` (default: the first seat held, or the watch view)."""
+        if self.latest is None:
+            raise LookupError("no update received yet")
+        views = self.latest.views
+        if seat is None or not self.seats:
+            return views[0]
+        return views[self.seats.index(seat)] if seat in self.seats else views[0]
+
+    @property
+    def humans(self) -> int:
+        """How many people play at this table (from the latest view)."""
+        return sum(self.view().humans) if self.latest is not None else 0
+
+
+class LocalClient(TableClient):
+    """A table run in this process: the client owns its ``TableRunner``.
+
+    Holds every human seat of the table (several people at one keyboard take turns;
+    the screen shows a privacy screen between them), or watches a table of computers.
+    The runner starts when ``listen`` is called (on the app's event loop).
+    """
+
+    def __init__(self, table: Table, pace: str = "normal") -> None:
+        super().__init__()
+        self.table = table
+        self.runner = TableRunner(table, ThreadThinker(table), pace=pace)
+        self.session_id = table.session.id
+        self._seats = tuple(table.humans())
+        self._connection: Connection | None = None
+
+    @property
+    def session_name(self) -> str:
+        return self.table.session.name
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return self._seats
+
+    def set_pace(self, pace: str) -> None:
+        self.runner.pace = pace_or_normal(pace)
+
+    def listen(self, listener: Listener) -> None:
+        self._listener = listener
+        if self._connection is None:
+            self._connection = self.runner.connect(self._receive, self._seats)
+        elif self.latest is not None:
+            listener(self.latest)
+
+    def send(self, command: Command) -> None:
+        if self._connection is not None:
+            self._connection.send(command)
+
+    async def hint(self, seat: int) -> HintGiven | None:
+        if self._connection is None:
+            return None
+        return await self._connection.hint(seat)
+
+    def close(self) -> None:
+        """Leave, stop the runner and release the session's lock (all is saved)."""
+        if self._connection is not None:
+            self._connection.close()
+        self.runner.close()
+        self.table.close()

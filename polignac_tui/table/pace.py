@@ -1,0 +1,24 @@
+"""The pace of a table: how long a computer's card waits, how long a finished trick stays.
+
+One place for both (the settings screen, the local table and the service read them here).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Pace = Literal["instant", "fast", "normal", "slow"]
+PACES: tuple[Pace, ...] = ("instant", "fast", "normal", "slow")
+
+# Seconds before a computer's card is shown (its thinking is hidden in this delay).
+PACE_DELAY: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
+# Seconds a finished trick stays on the table before it goes to its winner.
+TRICK_HOLD: dict[str, float] = {"instant": 0.0, "fast": 0.6, "normal": 1.2, "slow": 2.2}
+
+
+def pace_or_normal(pace: object) -> Pace:
+    """``pace`` when it is one of ``PACES``, else "normal"."""
+    for known in PACES:
+        if pace == known:
+            return known
+    return "normal"

@@ -1,0 +1,427 @@
+"""The lobby of a table service: its tables, create one, sit, watch, start, leave.
+
+The screen of ``polignac-tui join``. It holds the app's one connection to the service
+(a ``LobbyClient``); once seated (or watching) and the table in play, the app opens
+the very table screen of local play on a ``RemoteClient``; leaving it comes back here.
+Every name (players, tables) comes from other people: shown literally, never as markup.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ...engine import Player, Rules
+from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
+from ..chrome import header
+from ..handle import polignac_app
+
+if TYPE_CHECKING:
+    from ...commands.join import JoinTarget
+    from ...table.events import Update
+
+# The level of the computers that take the open seats left empty at the start.
+FILL_LEVEL = "medium"
+# Longest table name shown in the list (the whole name is in the detail below it).
+NAME_WIDTH = 24
+
+
+def seat_line(index: int, seat: Any, state: str) -> Text:
+    """One seat of a table, literally: "2 Bruno  computer, hard"."""
+    line = Text(f"{index + 1} ", style="bold")
+    if seat.open:
+        line.append("open for a friend", style="italic")
+        return line
+    line.append(seat.name or "?")
+    if seat.kind == "computer":
+        line.append(f"  computer, {seat.level or 'medium'}", style="dim")
+    elif state == "playing" and not seat.connected:
+        line.append("  gone", style="bold")
+    if seat.yours:
+        line.append("  (you)", style="bold")
+    return line
+
+
+def players_words(info: TableInfo) -> str:
+    """ "4: 2 people, 1 open" (computers are the rest)."""
+    people = sum(1 for s in info.seats if s.kind == "human" and not s.open)
+    left = len(info.open_seats)
+    return f"{info.players}: {people} {'person' if people == 1 else 'people'}" + (
+        f", {left} open" if left else "")
+
+
+def state_words(info: TableInfo) -> str:
+    if info.state == "playing":
+        return f"in play, deal {info.deal}"
+    if info.state == "finished":
+        return "finished"
+    return "waiting"
+
+
+class LobbyScreen(Screen[None]):
+    """The tables of one table service."""
+
+    DEFAULT_CSS = """
+    LobbyScreen #lobby {
+        padding: 0 1;
+    }
+    LobbyScreen #lobby-title {
+        text-style: bold;
+        color: $accent;
+        height: 1;
+    }
+    LobbyScreen #tables {
+        height: 1fr;
+        min-height: 4;
+    }
+    LobbyScreen #table-detail {
+        height: auto;
+        max-height: 6;
+        padding: 0 1;
+    }
+    LobbyScreen #lobby-status {
+        height: auto;
+        max-height: 3;
+        padding: 0 1;
+        background: $boost;
+    }
+    LobbyScreen #lobby-status.-error {
+        color: $error;
+        text-style: bold;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "sit", "Sit", priority=True,
+                tooltip="sit at the first open seat of the table"),
+        Binding("enter", "take_back", "Take your seat back", priority=True,
+                tooltip="back to your seat at this table, at the same trick"),
+        Binding("n", "create", "New table", tooltip="create a table: seats can be open for "
+                                                    "friends"),
+        Binding("w", "watch", "Watch", tooltip="watch the table (you see no hand)"),
+        Binding("s", "start", "Start", tooltip="start the table you created: open seats "
+                                               "left go to computers"),
+        Binding("l", "leave", "Leave", tooltip="leave the waiting table you sit at"),
+        Binding("r", "refresh", "Refresh", tooltip="the list again (or connect again)"),
+        Binding("q", "app.quit", "Quit", tooltip="quit (your seats stay yours)"),
+        Binding("f1", "app.help", "Help", show=False),
+        *(Binding(str(n), f"sit_at({n - 1})", f"Sit at seat {n}", show=False)
+          for n in range(1, 9)),
+    ]
+
+    def __init__(self, target: JoinTarget) -> None:
+        super().__init__()
+        self.target = target
+        self.link: LobbyClient | None = None
+        self.tables: list[TableInfo] = []
+        self.problem: str | None = None        # the connection's, shown until it is back
+        self.wanted: str | None = None         # the table to select once listed
+        self.listed = False
+
+    def compose(self) -> ComposeResult:
+        yield header(self.app)
+        with Vertical(id="lobby"):
+            yield Static("", id="lobby-title", markup=False)
+            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="table-detail", markup=False)
+            yield Static("Connecting…", id="lobby-status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#tables", DataTable)
+        table.add_column("Table", key="name", width=NAME_WIDTH)
+        table.add_column("Preset", key="preset")
+        table.add_column("Players", key="players")
+        table.add_column("State", key="state")
+        table.focus()
+        title = Text.assemble("Tables of the service · you are ", (self.target.name, "bold"))
+        if self.target.code:
+            title.append(" · your code ")
+            title.append(self.target.code, style="bold")
+        self.query_one("#lobby-title", Static).update(title)
+        if self.target.code:
+            self.notify(f"Your code is {self.target.code}: with your name, it takes your seat "
+                        "back after a reload.", title="Keep your code", markup=False,
+                        timeout=12)
+        self.run_worker(self.connect(), group="lobby", exclusive=True, exit_on_error=False)
+
+    def on_unmount(self) -> None:
+        if self.link is not None:
+            self.link.on_tables = self.link.on_lost = None
+            self.link.close()
+
+    def on_screen_resume(self) -> None:
+        if self.link is not None and self.link.lost is None:
+            self.run_worker(self.reload(), group="lobby", exit_on_error=False)
+        self.show()
+
+    # -- the connection --------------------------------------------------------------------
+    async def connect(self) -> None:
+        self.problem = None
+        try:
+            link = await LobbyClient.connect(self.target.socket, self.target.identity,
+                                             self.target.name)
+        except ServiceError as error:
+            self.problem = error.message
+            self.show()
+            return
+        link.on_tables = self.tables_changed
+        link.on_lost = self.connection_lost
+        self.link = link
+        await self.reload()
+
+    async def reload(self) -> None:
+        link = self.link
+        if link is None:
+            return
+        try:
+            self.tables = await link.tables()
+        except ServiceError as error:
+            self.problem = error.message
+        self.show()
+        self.open_table_when_ready()
+
+    def tables_changed(self, tables: list[TableInfo]) -> None:
+        self.tables = tables
+        if self.is_attached:
+            self.show()
+
+    def connection_lost(self, reason: str) -> None:
+        self.problem = f"Connection lost: {reason}. Press r to connect again."
+        if self.is_attached:
+            self.show()
+            if reason != "closed":
+                self.app.notify(f"Connection to the table service lost: {reason}.",
+                                title="Table service", severity="error", markup=False,
+                                timeout=10)
+
+    # -- showing ---------------------------------------------------------------------------
+    def show(self) -> None:
+        if not self.is_attached:
+            return
+        table = self.query_one("#tables", DataTable)
+        row = table.cursor_row
+        table.clear()
+        for info in self.tables:
+            table.add_row(Text(info.name or info.table, overflow="ellipsis", no_wrap=True),
+                          Text(info.preset), Text(players_words(info)),
+                          Text(state_words(info)), key=info.table)
+        ids = [info.table for info in self.tables]
+        if self.tables and not self.listed:   # first listed: a table where you hold a seat
+            self.listed = True
+            self.wanted = next((t.table for t in self.tables if t.my_seat is not None), None)
+        if self.wanted in ids:
+            row = ids.index(self.wanted)
+            self.wanted = None
+        if self.tables:
+            table.move_cursor(row=min(max(row, 0), len(self.tables) - 1))
+        self.show_detail()
+        self.refresh_bindings()
+
+    def selected(self) -> TableInfo | None:
+        if not self.tables:
+            return None
+        row = self.query_one("#tables", DataTable).cursor_row
+        return self.tables[row] if 0 <= row < len(self.tables) else None
+
+    def show_detail(self) -> None:
+        info = self.selected()
+        detail = self.query_one("#table-detail", Static)
+        if info is None:
+            detail.update("")
+        else:
+            lines = [seat_line(i, s, info.state) for i, s in enumerate(info.seats)]
+            half = (len(lines) + 1) // 2
+            text = Text.assemble((info.name or info.table, "bold"),
+                                 f"  created by {info.creator}" if info.creator else "",
+                                 f"  · {info.watchers} watching" if info.watchers else "")
+            for left, right in zip(lines[:half], [*lines[half:], Text("")], strict=False):
+                text.append("\n")
+                text.append_text(left.copy())
+                text.pad_right(max(0, 38 - len(left)))
+                text.append_text(right)
+            detail.update(text)
+        status = self.query_one("#lobby-status", Static)
+        status.set_class(self.problem is not None, "-error")
+        status.update(self.problem if self.problem is not None else self.advice(info))
+
+    def advice(self, info: TableInfo | None) -> str:
+        """What can be done now, in words."""
+        if self.link is None:
+            return "Connecting…"
+        if info is None:
+            return "No table yet: press n to create one."
+        mine = info.my_seat
+        at = self.link.at_table
+        if info.state == "waiting" and mine is not None:
+            if at is None or at.table != info.table:
+                return f"Your seat {mine + 1} is kept for you: enter sits you there again."
+            if self.is_creator(info):
+                return (f"You sit at seat {mine + 1}. Press s to start once your friends "
+                        "sit: open seats left go to computers.")
+            return f"You sit at seat {mine + 1}. Waiting for {info.creator} to start."
+        if info.state == "playing" and mine is not None:
+            return f"Your seat {mine + 1} waits for you: enter takes your seat back."
+        if info.state == "waiting" and info.open_seats:
+            return (f"Enter sits you at seat {info.open_seats[0] + 1} (or press its number); "
+                    "w watches.")
+        if info.state == "finished":
+            return "This table is finished: w shows how it ended."
+        return "w watches this table."
+
+    def is_creator(self, info: TableInfo) -> bool:
+        mine = info.my_seat
+        return mine is not None and info.seats[mine].name == info.creator
+
+    def yours_to_take_back(self, info: TableInfo | None) -> bool:
+        """A seat of ``info`` is bound to you and this terminal is not sitting there."""
+        if info is None or info.my_seat is None or self.link is None:
+            return False
+        at = self.link.at_table
+        return at is None or at.table != info.table or info.state == "playing"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        info = self.selected() if self.is_attached else None
+        if action in ("sit", "take_back"):
+            return self.yours_to_take_back(info) == (action == "take_back")
+        if action == "start":
+            return info is not None and info.state == "waiting" and self.is_creator(info)
+        if action == "leave":
+            return (self.link is not None and self.link.at_table is not None
+                    and info is not None and self.link.at_table.table == info.table)
+        return True
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+        self.refresh_bindings()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.run_worker(self.action_sit(), group="lobby-action", exit_on_error=False)
+
+    # -- acting ----------------------------------------------------------------------------
+    async def attempt(self, what: str, step: Any) -> Any:
+        """Await ``step``; a refusal or a lost connection is said, never raised."""
+        if self.link is None or self.link.lost is not None:
+            self.notify(self.problem or "Not connected to the table service.",
+                        title=what, severity="error", markup=False)
+            return None
+        try:
+            return await step
+        except ServiceError as error:
+            self.notify(error.message, title=what, severity="error", markup=False, timeout=8)
+            return None
+
+    async def action_take_back(self) -> None:
+        await self.action_sit()
+
+    async def action_sit(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+        seat = info.my_seat
+        if seat is None and info.state == "waiting" and info.open_seats:
+            seat = info.open_seats[0]
+        if seat is None:
+            self.notify("No open seat at this table: w watches it.", title="Sit")
+            return
+        await self.action_sit_at(seat)
+
+    async def action_sit_at(self, seat: int) -> None:
+        info = self.selected()
+        if info is None or self.link is None:
+            return
+        at = self.link.at_table
+        if at is not None and at.table == info.table and seat in at.seats and not at.closed:
+            self.open_table_when_ready()
+            return
+        remote = await self.attempt("Sit", self.link.sit(info.table, seat))
+        if remote is not None:
+            self.follow(remote)
+
+    async def action_watch(self) -> None:
+        info = self.selected()
+        if info is None or self.link is None:
+            return
+        remote = await self.attempt("Watch", self.link.watch(info.table))
+        if remote is not None:
+            self.follow(remote)
+
+    async def action_start(self) -> None:
+        info = self.selected()
+        if info is None or self.link is None:
+            return
+        await self.attempt("Start", self.link.start(info.table, FILL_LEVEL))
+
+    def action_leave(self) -> None:
+        if self.link is not None:
+            self.link.leave()
+        self.show()
+
+    async def action_refresh(self) -> None:
+        if self.link is None or self.link.lost is not None:
+            self.link = None
+            self.tables = []
+            self.show()
+            await self.connect()
+        else:
+            await self.reload()
+
+    def action_create(self) -> None:
+        if self.link is None or self.link.lost is not None:
+            self.notify(self.problem or "Not connected to the table service.",
+                        title="New table", severity="error", markup=False)
+            return
+        from .new_session import NewSessionScreen
+        self.app.push_screen(NewSessionScreen(on_create=self.create, your_name=self.link.name))
+
+    def create(self, rules: Rules, players: list[Player], choices: list[str],
+               name: str) -> None:
+        """From the New session screen: create the table (its creator sits at it)."""
+        seats: list[dict[str, Any]] = []
+        for player, choice in zip(players, choices, strict=True):
+            if choice == "open":
+                seats.append({"kind": "open"})
+            elif player.is_human:
+                seats.append({"kind": "you"})
+            else:
+                seats.append({"kind": "computer", "name": player.name,
+                              "level": player.level})
+        if self.link is None:
+            return
+        table_name = name or f"{self.link.name}'s table"[:NAME_WIDTH]
+        pace = polignac_app(self.app).settings.pace
+        self.run_worker(self._create(table_name, rules, seats, pace), group="lobby-action",
+                        exit_on_error=False)
+
+    async def _create(self, name: str, rules: Rules, seats: list[dict[str, Any]],
+                      pace: str) -> None:
+        assert self.link is not None
+        remote = await self.attempt("New table", self.link.create(name, rules.to_dict(),
+                                                                  seats, pace))
+        if remote is not None:
+            self.follow(remote)
+            await self.reload()
+
+    # -- to the table ----------------------------------------------------------------------
+    def follow(self, remote: RemoteClient) -> None:
+        """Open the table screen on the first update (at once for a table in play)."""
+        self.wanted = remote.table
+        remote.listen(self._first_update)
+        self.show()
+
+    def _first_update(self, update: Update) -> None:
+        self.open_table_when_ready()
+
+    def open_table_when_ready(self) -> None:
+        link = self.link
+        if link is None or not self.is_attached or self.app.screen is not self:
+            return
+        remote = link.at_table
+        if remote is None or remote.closed or remote.latest is None:
+            return
+        polignac_app(self.app).open_client(remote)

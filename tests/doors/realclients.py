@@ -1,0 +1,133 @@
+"""Real clients for the doors' tests: OpenSSH's ssh in tmux, and a door running in a thread
+(the test drives the clients synchronously while the door runs its own event loop)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def ensure_tools(*commands: str, package: dict[str, str]) -> str | None:
+    """None if every command is there (installing Debian's packages for the missing ones
+    when we may), else why not."""
+    missing = [c for c in commands if shutil.which(c) is None]
+    if missing and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        subprocess.run(["apt-get", "update", "-qq"], capture_output=True, env=env, timeout=300)
+        subprocess.run(["apt-get", "install", "-y", "-qq", *{package[c] for c in missing}],
+                       capture_output=True, env=env, timeout=600)
+        missing = [c for c in commands if shutil.which(c) is None]
+    if missing:
+        return (f"{', '.join(missing)} missing and could not be installed "
+                f"(apt-get install {' '.join(sorted({package[c] for c in missing}))})")
+    return None
+
+
+class LoopThread:
+    """An event loop in a thread, for doors that tests talk to from outside."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self._thread.start()
+
+    def run(self, coro: Coroutine[Any, Any, T], timeout: float = 60) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def call(self, fn: Callable[[], T]) -> T:
+        async def wrap() -> T:
+            return fn()
+        return self.run(wrap())
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(10)
+        self.loop.close()
+
+
+def app_env(home: Path) -> dict[str, str]:
+    """The environment of the real app in tests: temporary data and config folders."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "PYTEST"))}
+    env.update(XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"))
+    return env
+
+
+def app_argv(_login: object) -> list[str]:
+    return [sys.executable, "-m", "polignac_tui"]
+
+
+def keygen(path: Path) -> Path:
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", path.name,
+                    "-f", str(path)], check=True, timeout=30)
+    return path
+
+
+def ssh_command(port: int, key: Path | None, user: str, known_hosts: Path,
+                *extra: str, command: tuple[str, ...] = ()) -> list[str]:
+    argv = ["ssh", "-F", "/dev/null", "-p", str(port), "-o", "BatchMode=yes",
+            "-o", "StrictHostKeyChecking=accept-new", "-o", f"UserKnownHostsFile={known_hosts}",
+            "-o", "GlobalKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes",
+            "-o", "IdentityAgent=none", "-o", "ConnectTimeout=10"]
+    if key is not None:
+        argv += ["-i", str(key)]
+    return [*argv, *extra, f"{user}@127.0.0.1", *command]
+
+
+class Tmux:
+    """A private tmux server (its own socket) whose windows run commands at 80×24."""
+
+    def __init__(self, socket: Path) -> None:
+        self.socket = str(socket)
+        self.started = False
+
+    def tmux(self, *args: str) -> str:
+        out = subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True,
+                             text=True, timeout=20)
+        if out.returncode != 0:
+            raise RuntimeError(f"tmux {' '.join(args)}: {out.stderr.strip()}")
+        return out.stdout
+
+    def open(self, name: str, argv: list[str], env: dict[str, str] | None = None) -> None:
+        import shlex
+        command = shlex.join(argv)
+        if env:
+            command = " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items()) + " " + command
+        if not self.started:
+            self.tmux("-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s",
+                      "doors", "-n", name, command)
+            self.tmux("set-option", "-g", "remain-on-exit", "on")
+            self.started = True
+        else:
+            self.tmux("new-window", "-d", "-t", "doors", "-n", name, command)
+
+    def screen(self, name: str) -> str:
+        return self.tmux("capture-pane", "-p", "-t", f"doors:{name}")
+
+    def pane_pid(self, name: str) -> int:
+        return int(self.tmux("display-message", "-p", "-t", f"doors:{name}",
+                             "#{pane_pid}").strip())
+
+    def wait_for(self, name: str, check: Callable[[str], bool], timeout: float = 30) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.screen(name)
+            if check(text):
+                return text
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"tmux window {name} never showed it; it shows:\n{text}")
+            time.sleep(0.1)
+
+    def close(self) -> None:
+        if self.started:
+            subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True,
+                           timeout=20)

@@ -1,0 +1,257 @@
+"""The lobby screen (``polignac-tui join``) against a real table service: create a table
+with a seat open for a friend, the friend sits, the creator starts, both at the same
+table screen as local play; names shown literally; a snapshot at 80×24."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from polignac_tui.commands.join import JoinTarget
+from polignac_tui.config import Settings
+from polignac_tui.service.client import LobbyClient
+from polignac_tui.table.events import CardPlayed
+
+from .lobbytools import SEATS_ONE_OPEN, Recorder, classique, drive, running_service, until
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No NO_COLOR nor TEXTUAL_* settings of the caller; no animations; UTC."""
+    import os
+    for key in list(os.environ):
+        if (key.startswith("TEXTUAL_") and key != "TEXTUAL_SNAPSHOT_TEMPDIR") or \
+                key == "NO_COLOR":
+            monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+    monkeypatch.setenv("TZ", "UTC")
+
+
+def lobby_app(socket: Path, name: str = "Anna", identity: str = "local:anna") -> Any:
+    from polignac_tui.store.folder import SessionStore
+    from polignac_tui.ui.app import PolignacApp
+    settings = Settings(name=name, pace="instant")
+    return PolignacApp(settings, SessionStore(socket.parent / "client-store"), start="lobby",
+                       join=JoinTarget(socket, identity, name))
+
+
+def lobby_of(app: Any) -> Any:
+    from polignac_tui.ui.screens.lobby import LobbyScreen
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, LobbyScreen):
+            return screen
+    raise AssertionError("no lobby open")
+
+
+async def wait(pilot: Any, condition: Any, what: str, limit: float = 20.0) -> Any:
+    import time
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        await pilot.pause(0.01)
+    raise AssertionError(f"timed out waiting for {what} (screen {type(pilot.app.screen)})")
+
+
+def text_of(widget: Any) -> str:
+    import io
+
+    from rich.console import Console
+    console = Console(width=200, record=True, file=io.StringIO(), color_system=None)
+    console.print(widget.render())
+    return console.export_text()
+
+
+def test_no_service_says_so_in_the_lobby(tmp_path: Path) -> None:
+    async def main() -> None:
+        app = lobby_app(tmp_path / "none.sock")
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).problem and lobby_of(app),
+                               "the problem")
+            assert "no table service at" in text_of(lobby.query_one("#lobby-status"))
+            await pilot.press("n")          # nothing to create a table on: said, not raised
+            await pilot.pause()
+            assert app.screen is lobby
+    asyncio.run(main())
+
+
+def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Path) -> None:
+    async def main(socket: Path) -> None:
+        from textual.widgets import Select
+
+        from polignac_tui.ui.screens.new_session import NewSessionScreen
+        from polignac_tui.ui.screens.table import TableScreen
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
+                               "the connection")
+            assert "No table yet" in text_of(lobby.query_one("#lobby-status"))
+            await pilot.press("n")
+            form = await wait(pilot, lambda: isinstance(app.screen, NewSessionScreen)
+                              and app.screen, "the New session screen")
+            kinds = [label for label, _ in form.query_one("#seat-kind-1", Select)._options]
+            assert "open for a friend" in kinds
+            form.query_one("#seat-kind-1", Select).value = "open"
+            form.query_one("#session-name").value = "Friday"
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            info = await wait(pilot, lambda: [t for t in lobby.tables if t.name == "Friday"],
+                              "the new table")
+            (friday,) = info
+            assert friday.state == "waiting" and friday.my_seat == 0
+            assert friday.open_seats == [1]
+            assert app.screen is lobby
+            assert "Press s to start" in text_of(lobby.query_one("#lobby-status"))
+
+            # Bruno, at another terminal (a scripted client), sits at the open seat.
+            bruno = await LobbyClient.connect(socket, "local:bruno", "Bruno")
+            at_bruno = await bruno.sit(friday.table, 1)
+            seen_bruno = Recorder(at_bruno)
+            await wait(pilot, lambda: lobby.tables and lobby.tables[0].seats[1].name == "Bruno",
+                       "Bruno in the lobby's list")
+            assert "2 Bruno" in text_of(lobby.query_one("#table-detail"))
+
+            await pilot.press("s")
+            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
+                               and app.screen, "the table screen")
+            client = table.client
+            assert client.seats == (0,)
+            # Play on (Bruno scripted) until Anna's turn, then she plays with the keys.
+            await drive([at_bruno], lambda: client.latest is not None
+                        and client.latest.state.waiting == "card"
+                        and client.view().my_turn, "Anna's turn", limit=30)
+            await pilot.pause()
+            before = len(client.view().hand)
+            await pilot.press("enter")
+            await wait(pilot, lambda: [e for e in seen_bruno.events()
+                                       if isinstance(e, CardPlayed) and e.seat == 0],
+                       "Bruno to see Anna's card")
+            assert len(client.view().hand) == before - 1
+            bruno.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
+def test_take_your_seat_back_from_the_lobby(tmp_path: Path) -> None:
+    async def main(socket: Path) -> None:
+        from polignac_tui.ui.screens.table import TableScreen
+        # Anna's identity already holds a seat at a table in play (her terminal closed).
+        first = await LobbyClient.connect(socket, "local:anna", "Anna")
+        at = await first.create("Tuesday", classique(), [
+            {"kind": "you"}, {"kind": "computer", "name": "Claire", "level": "easy"},
+            {"kind": "computer", "name": "Denis", "level": "easy"}], "instant")
+        await first.start(at.table, "easy")
+        Recorder(at)
+        await until(lambda: at.latest is not None, "the first view")
+        first.close()
+
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).tables and lobby_of(app),
+                               "the list")
+            assert lobby.tables[0].my_seat == 0
+            assert "takes your seat back" in text_of(lobby.query_one("#lobby-status"))
+            assert app.active_bindings["enter"].binding.description == "Take your seat back"
+            await pilot.press("enter")
+            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
+                               and app.screen, "her table")
+            assert table.client.seats == (0,)
+            assert table.client.view().names[0] == "Anna"
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
+def test_lobby_snapshot(snap_compare, tmp_path: Path) -> None:
+    """Two tables: one waiting with a seat open (names with markup shown literally),
+    one in play; the first selected."""
+    with running_service(tmp_path) as service:
+        clients: list[LobbyClient] = []
+
+        async def run_before(pilot: Any) -> None:
+            lobby = await wait(pilot, lambda: lobby_of(pilot.app).link and lobby_of(pilot.app),
+                               "the connection")
+            bruno = await LobbyClient.connect(service.socket, "local:bruno", "[b]Bruno[/b]")
+            clients.append(bruno)
+            await bruno.create("Friday [red]night", classique(), [
+                {"kind": "you"}, {"kind": "open"},
+                {"kind": "computer", "name": "Claire", "level": "medium"},
+                {"kind": "computer", "name": "Denis", "level": "hard"}], "instant")
+            zoe = await LobbyClient.connect(service.socket, "local:zoe", "Zoé")
+            clients.append(zoe)
+            at_zoe = await zoe.create("Sunday", classique(), SEATS_ONE_OPEN, "instant")
+            await zoe.start(at_zoe.table, "easy")
+            await wait(pilot, lambda: len(lobby.tables) == 2
+                       and lobby.tables[1].state == "playing", "both tables")
+            await pilot.pause()
+
+        # The scripted clients stay connected for the picture (they end with its loop).
+        assert snap_compare(lobby_app(service.socket), terminal_size=SIZE,
+                            run_before=run_before)
+        assert len(clients) == 2
+
+
+def test_a_service_that_stops_and_comes_back(tmp_path: Path) -> None:
+    async def main(service: Any) -> None:
+        app = lobby_app(service.socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
+                               "the connection")
+            service.stop()
+            await wait(pilot, lambda: lobby.problem, "the lost connection")
+            status = text_of(lobby.query_one("#lobby-status"))
+            assert "Connection lost" in status and "Press r" in status
+            await pilot.press("r")                 # still nobody there: said so
+            await wait(pilot, lambda: lobby.problem and "no table service" in lobby.problem,
+                       "no service")
+            service.start()
+            await pilot.press("r")
+            await wait(pilot, lambda: lobby.problem is None and lobby.link is not None
+                       and lobby.link.lost is None, "connected again")
+            assert "No table yet" in text_of(lobby.query_one("#lobby-status"))
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service))
+
+
+def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path: Path) -> None:
+    async def main(socket: Path) -> None:
+        from polignac_tui.ui.screens.table import TableScreen
+        anna = await LobbyClient.connect(socket, "local:anna", "Anna")
+        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
+        seen_anna = Recorder(at_anna)
+        app = lobby_app(socket, name="Bruno", identity="local:bruno")
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).tables and lobby_of(app),
+                               "the list")
+            await pilot.press("2")                  # seat 2, by its number
+            await wait(pilot, lambda: lobby.tables[0].my_seat == 1, "Bruno seated")
+            assert "Waiting for Anna to start" in text_of(lobby.query_one("#lobby-status"))
+            assert app.screen is lobby
+            await anna.start(at_anna.table, "easy")
+            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
+                               and app.screen, "the table screen")
+            assert table.client.seats == (1,)
+            # Anna (scripted) plays on; Bruno's screen sees her card.
+            def anna_card_seen() -> bool:
+                played = [e.card for e in seen_anna.events()
+                          if isinstance(e, CardPlayed) and e.seat == 0]
+                view = table.client.view()
+                shown = {c for s, c in view.trick if s == 0}
+                shown |= {t.by_seat(view.players)[0] for t in view.tricks}
+                return bool(played) and played[0] in shown
+
+            await drive([at_anna, table.client], anna_card_seen, "Anna's card at Bruno's",
+                        limit=30)
+            # Leaving the table comes back to the lobby; the seat stays his.
+            await pilot.press("q")
+            await wait(pilot, lambda: app.screen is lobby, "back in the lobby")
+            await wait(pilot, lambda: lobby.tables and lobby.tables[0].my_seat == 1
+                       and lobby.yours_to_take_back(lobby.tables[0]), "his seat kept")
+        anna.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))

@@ -1,0 +1,76 @@
+"""Computer players in worker processes: rebuilt per move from (level, seed, view), so
+the same move gives the same answer; a search at one table leaves another's moves free."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from polignac_tui.engine import Play, Player, Rules, Session
+from polignac_tui.players import make_player
+from polignac_tui.service.thinker import PoolThinker, ThinkerPool, move_key
+from polignac_tui.table.core import _seed_for
+
+
+def a_session(seed: int = 1) -> Session:
+    players = [Player("Anna"), Player("Bruno", "computer", "expert"),
+               Player("Claire", "computer", "easy"), Player("Denis", "computer", "hard")]
+    return Session.new(Rules(), players, random.Random(seed), id="t")
+
+
+def test_a_move_is_the_players_choice_with_a_seed_of_the_table_seat_and_move() -> None:
+    session = a_session()
+    view = session.view(session.turn)
+
+    async def scenario() -> tuple[object, object, object]:
+        pool = ThinkerPool(2)
+        try:
+            thinker = PoolThinker(pool, 42)
+            first = await thinker.think(view.seat, "hard", view)
+            again = await thinker.think(view.seat, "hard", view)
+            advice = await thinker.hint(view)
+            return first, again, advice
+        finally:
+            pool.close()
+
+    first, again, advice = asyncio.run(asyncio.wait_for(scenario(), 60))
+    expected = make_player("hard", _seed_for(42, f"seat/{view.seat}/hard/{move_key(view)}"))
+    assert first == again == expected.choose(view)
+    assert isinstance(first, Play) and first.card in view.legal
+    assert advice.card in view.legal and advice.reason
+
+
+def test_the_move_key_changes_with_every_card() -> None:
+    session = a_session()
+    keys = set()
+    for _ in range(8):
+        view = session.view(session.turn)
+        keys.add(move_key(view))
+        session.apply(Play(view.seat, view.legal[0]))
+    assert len(keys) == 8
+
+
+def test_a_long_search_at_one_table_does_not_hold_another_tables_move() -> None:
+    session = a_session(3)
+    view = session.view(session.turn)
+
+    async def scenario() -> tuple[bool, float]:
+        pool = ThinkerPool(2)
+        try:
+            await asyncio.gather(*(asyncio.wrap_future(pool.submit_choose("easy", 1, view))
+                                   for _ in range(4)))                 # workers are up
+            quick_table = PoolThinker(pool, 2)
+            slow = asyncio.wrap_future(pool.submit_choose("expert", 1, view))   # submitted now
+            loop = asyncio.get_running_loop()
+            started = loop.time()
+            await quick_table.think(view.seat, "easy", view)
+            quick = loop.time() - started
+            done_first = slow.done()
+            await slow
+            return done_first, quick
+        finally:
+            pool.close()
+
+    slow_done, quick = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert not slow_done, "the quick table's move waited for the other table's search"
+    assert quick < 1.0

@@ -1,0 +1,245 @@
+"""The table runner with no screen: a table that runs by itself, clients that follow it,
+refusals to one client alone, a seat gone and handed over, a trick on show until seen."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+from polignac_tui.engine import Declare, Play, Player, preset
+from polignac_tui.store.folder import SessionStore
+from polignac_tui.table import Table
+from polignac_tui.table.events import (
+    CardPlayed,
+    HandOver,
+    Ready,
+    Refused,
+    SeatConnected,
+    SeatGone,
+    Seen,
+    SessionOver,
+    StandIn,
+    TrickGathered,
+    Update,
+)
+from polignac_tui.table.runner import TableRunner
+from polignac_tui.table.thinker import ThreadThinker
+
+NAMES = ("Ana", "Bruno", "Claire", "Denis")
+
+
+def make_table(tmp_path: Path, humans: tuple[int, ...], seed: int = 5, deals: int = 2) -> Table:
+    store = SessionStore(tmp_path / "sessions")
+    rules = preset("classique", 4).replace(end="deals", limit=deals)
+    seats = [Player(n) if i in humans else Player(n, "computer", "easy")
+             for i, n in enumerate(NAMES)]
+    return Table.create(store, rules, seats, name="Runner", seed=seed)
+
+
+class Follower:
+    """A client that records every update and wakes whoever waits for a condition."""
+
+    def __init__(self) -> None:
+        self.updates: list[Update] = []
+        self.changed = asyncio.Event()
+
+    def __call__(self, update: Update) -> None:
+        self.updates.append(update)
+        self.changed.set()
+
+    @property
+    def last(self) -> Update:
+        return self.updates[-1]
+
+    def events(self) -> list[object]:
+        return [e for u in self.updates for e in u.events]
+
+    async def until(self, check: Callable[[Update], bool], limit: float = 30.0) -> Update:
+        async def wait() -> Update:
+            while not (self.updates and check(self.last)):
+                self.changed.clear()
+                await self.changed.wait()
+            return self.last
+        return await asyncio.wait_for(wait(), limit)
+
+
+def test_a_table_of_computers_plays_a_whole_session_with_nobody_but_a_watcher(
+        tmp_path: Path) -> None:
+    table = make_table(tmp_path, humans=(), deals=2)
+
+    async def run() -> Follower:
+        runner = TableRunner(table, ThreadThinker(table), pace="instant")
+        watcher = Follower()
+        connection = runner.connect(watcher)
+
+        def answer(update: Update) -> None:   # the watcher says "seen" and "ready"
+            watcher(update)
+            if update.state.waiting == "hold":
+                connection.send(Seen())
+        connection.listener = answer
+        for _ in range(40):
+            update = await watcher.until(lambda u: u.state.waiting in ("ready", "over"))
+            if update.state.waiting == "over":
+                break
+            connection.send(Ready())
+            await watcher.until(lambda u: u.state.waiting != "ready")
+        runner.close()
+        return watcher
+
+    watcher = asyncio.run(run())
+    assert table.session.finished and len(table.session.deals) == 2
+    assert any(isinstance(e, SessionOver) for e in watcher.events())
+    played = [e for e in watcher.events() if isinstance(e, CardPlayed)]
+    assert [e.card for e in played] == [c for d in table.session.deals for c in d.plays]
+    # A watcher never sees a hand; the file on disk holds every card.
+    assert all(v.hand == () for u in watcher.updates for v in u.views)
+    on_disk = table.store.load(table.session.id)
+    assert on_disk.finished and on_disk.totals == table.session.totals
+
+
+def test_two_clients_follow_one_table_and_a_refusal_goes_to_its_sender_alone(
+        tmp_path: Path) -> None:
+    table = make_table(tmp_path, humans=(0, 1), seed=9)
+
+    async def run() -> tuple[Follower, Follower]:
+        runner = TableRunner(table, ThreadThinker(table), pace="instant")
+        ana, bruno = Follower(), Follower()
+        to_ana = runner.connect(ana, [0])
+        to_bruno = runner.connect(bruno, [1])
+        # Until it is Ana's card: Bruno plays his own, both pass la générale.
+        for _ in range(40):
+            await ana.until(lambda u: table.session.turn in (0, 1)
+                                     and u.state.waiting in ("card", "generale"))
+            seat = table.session.turn
+            view = table.view(seat)
+            if seat == 0 and not view.asked:
+                break
+            connection = to_ana if seat == 0 else to_bruno
+            connection.send(Declare(seat, False) if view.asked else Play(seat, view.legal[0]))
+        view = table.view(0)
+        assert view.my_turn
+        before = list(table.session.deals[-1].plays)
+        seen_by_bruno = len(bruno.updates)
+        # Bruno plays for Ana's seat: refused to Bruno alone.
+        to_bruno.send(Play(0, view.legal[0]))
+        assert isinstance(bruno.last.events[-1], Refused)
+        assert bruno.last.events[-1].rule == "not_your_seat"
+        assert not any(isinstance(e, Refused) for e in ana.events())
+        illegal = [c for c in view.hand if c not in view.legal]
+        if illegal:
+            to_ana.send(Play(0, illegal[0]))
+            assert isinstance(ana.last.events[-1], Refused)
+            assert not any(isinstance(e, Refused) and e.rule != "not_your_seat"
+                           for e in bruno.events())
+        assert list(table.session.deals[-1].plays) == before
+        to_ana.send(Play(0, view.legal[0]))
+        await bruno.until(lambda u: any(isinstance(e, CardPlayed) and e.seat == 0
+                                        for e in bruno.events()))
+        assert len(bruno.updates) > seen_by_bruno
+        # Each client sees its own hand only.
+        assert ana.last.views[0].hand != bruno.last.views[0].hand
+        assert len(bruno.last.views) == 1 and bruno.last.views[0].seat == 1
+        runner.close()
+        return ana, bruno
+
+    asyncio.run(run())
+
+
+def test_a_gone_player_is_waited_for_then_handed_over_and_gets_the_seat_back(
+        tmp_path: Path) -> None:
+    table = make_table(tmp_path, humans=(0, 1), seed=3)
+    now = [0.0]
+
+    async def run() -> None:
+        runner = TableRunner(table, ThreadThinker(table), pace="instant",
+                             hand_over_after=60.0, clock=lambda: now[0])
+        ana, bruno = Follower(), Follower()
+        runner.connect(ana, [0])
+        to_bruno = runner.connect(bruno, [1])
+        to_bruno.close()
+        assert any(isinstance(e, SeatGone) and e.seat == 1 for e in ana.events())
+        # The table goes on until Bruno's turn, then waits for him.
+        state = (await ana.until(lambda u: u.state.waiting == "absent"
+                                 or u.views[0].my_turn or u.views[0].asked)).state
+        while state.waiting != "absent":
+            view = ana.last.views[0]
+            action = Declare(0, False) if view.asked else Play(0, view.legal[0])
+            runner.handle(runner.connections[0], action)
+            state = (await ana.until(lambda u: u.state.waiting in ("absent", "hold")
+                                     or u.views[0].my_turn or u.views[0].asked)).state
+            if state.waiting == "hold":
+                runner.handle(runner.connections[0], Seen())
+                state = (await ana.until(lambda u: u.state.waiting != "hold")).state
+        assert table.session.turn == 1
+        plays = len(table.session.deals[-1].plays)
+        runner.handle(runner.connections[0], HandOver(1))   # too early: refused
+        assert isinstance(ana.last.events[-1], Refused)
+        now[0] = 61.0
+        runner.handle(runner.connections[0], HandOver(1))
+        assert any(isinstance(e, StandIn) and e.seat == 1 and e.level for e in ana.events())
+        await ana.until(lambda u: len(table.session.deals[-1].plays) > plays
+                        or u.state.waiting == "hold")
+        assert len(table.session.deals[-1].plays) > plays   # the stand-in played for him
+        back = Follower()
+        runner.connect(back, [1])
+        assert any(isinstance(e, SeatConnected) and e.seat == 1 for e in ana.events())
+        assert any(isinstance(e, StandIn) and e.seat == 1 and e.level is None
+                   for e in ana.events())
+        assert runner.state().stand_ins[1] is None
+        runner.close()
+
+    asyncio.run(run())
+
+
+def test_a_finished_trick_stays_until_every_player_has_seen_it(tmp_path: Path) -> None:
+    table = make_table(tmp_path, humans=(0,), seed=4)
+
+    async def run() -> None:
+        runner = TableRunner(table, ThreadThinker(table), pace="slow")   # a 2.2 s hold
+        ana = Follower()
+        to_ana = runner.connect(ana, [0])
+        while True:
+            update = await ana.until(lambda u: u.state.waiting == "hold"
+                                     or u.views[0].my_turn or u.views[0].asked)
+            if update.state.waiting == "hold":
+                break
+            view = update.views[0]
+            to_ana.send(Declare(0, False) if view.asked else Play(0, view.legal[0]))
+            await ana.until(lambda u: not u.views[0].my_turn or u.state.waiting == "hold")
+        assert ana.last.state.held is not None
+        to_ana.send(Play(0, ana.last.views[0].hand[0]))   # playing on a held trick: wait
+        assert isinstance(ana.last.events[-1], Refused) and ana.last.events[-1].rule == "wait"
+        to_ana.send(Seen())
+        assert isinstance(ana.last.events[-1], TrickGathered)
+        assert ana.last.state.held is None
+        runner.close()
+
+    asyncio.run(run())
+
+
+def test_every_player_hears_who_has_seen_the_deal_summary(tmp_path: Path) -> None:
+    table = make_table(tmp_path, humans=(0, 1), seed=11)
+
+    async def run() -> None:
+        runner = TableRunner(table, ThreadThinker(table), pace="instant")
+        ana, bruno = Follower(), Follower()
+        links = {0: runner.connect(ana, [0]), 1: runner.connect(bruno, [1])}
+        for _ in range(200):               # both play their cards until the deal is over
+            await ana.until(lambda u: u.state.waiting in ("card", "generale", "ready")
+                            and (u.state.waiting == "ready" or table.session.turn in (0, 1)))
+            if ana.last.state.waiting == "ready":
+                break
+            seat = table.session.turn
+            view = table.view(seat)
+            links[seat].send(Declare(seat, False) if view.asked else Play(seat, view.legal[0]))
+        assert ana.last.state.waiting == "ready"
+        links[0].send(Ready())
+        # Bruno is told at once that Ana has seen it (and the deal waits for him).
+        assert bruno.last.state.ready == (True, False, False, False)
+        assert len(table.session.deals) == 1
+        links[1].send(Ready())
+        await ana.until(lambda u: len(table.session.deals) == 2)
+        runner.close()
+
+    asyncio.run(run())
