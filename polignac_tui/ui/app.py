@@ -59,7 +59,8 @@ class PolignacApp(App[None]):
     COMMANDS: ClassVar = App.COMMANDS | {main_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
-                tooltip="quit at once, from any screen (everything is already saved)"),
+                tooltip="quit at once, from any screen (a table that could not save "
+                        "asks first)"),
         Binding("f1", "help", "Help", show=False, tooltip="this list of keys"),
     ]
 
@@ -242,6 +243,18 @@ class PolignacApp(App[None]):
         is dropped (Textual 8.2.8 raises ``KeyError`` there, see guards.py)."""
         if page_key_too_early(self, event.key):
             event.prevent_default()
+
+    async def action_quit(self) -> None:
+        """Quit at once; but at a table whose last save failed, the first ctrl+q says
+        what would be lost and a second one quits (issue 15)."""
+        from .screens.table import TableScreen
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen) and not screen.may_leave():
+                if screen is not self.screen:
+                    self.notify("The session is NOT saved: press ctrl+q again to quit "
+                                "anyway.", title="Not saved", severity="error")
+                return
+        self.exit()
 
     # -- navigation --------------------------------------------------------------------
     def go_home(self) -> None:

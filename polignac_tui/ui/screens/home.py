@@ -63,7 +63,7 @@ class HomeScreen(Screen[None]):
                 tooltip="settings: name, theme, pace, ASCII, four colours, default preset"),
         Binding("question_mark", "app.help", "Help", key_display="?",
                 tooltip="this list of keys"),
-        Binding("q", "app.quit", "Quit", tooltip="quit (everything is already saved)"),
+        Binding("q", "app.quit", "Quit", tooltip="quit (sessions are saved as they are played)"),
     ]
 
     def compose(self) -> ComposeResult:
