@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-import tomllib
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -30,6 +29,8 @@ THEMES = (
 )
 PRESETS = ("classique", "italiana", "generale", "english", "custom")
 MAX_NAME = 24
+# settings.toml is a few lines: a larger file is refused unread (the defaults are used)
+MAX_BYTES = 64 * 1024
 
 SETTING_LABELS = {
     "name": "Your name",
@@ -77,28 +78,26 @@ def check(name: str, value: object) -> str | None:
     if name == "theme":  # any Textual theme name; an unknown one falls back at start
         ok = isinstance(value, str) and value != "" and all(
             ch.isascii() and (ch.isalnum() or ch == "-") for ch in value)
-        return None if ok else f"{value!r} is not a theme name"
+        return None if ok else f"{_shown(value)} is not a theme name"
     allowed = {"theme": THEMES, "pace": PACES, "default_preset": PRESETS}.get(name)
     if allowed is None:
         return "is not a setting"
     if value not in allowed:
-        return f"{value!r} is not one of {', '.join(allowed)}"
+        return f"{_shown(value)} is not one of {', '.join(allowed)}"
     return None
 
 
 def load_settings(path: Path | None = None) -> Settings:
     """The settings in ``path`` (default ``settings_path()``); never raises."""
+    from .store.textfile import FileRefused, read_toml
+
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_toml(path, MAX_BYTES)
     except FileNotFoundError:
         return Settings()
-    except (OSError, UnicodeDecodeError) as error:
-        return Settings(problem=f"{path}: cannot be read ({_reason(error)}); using the defaults")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        return Settings(problem=f"{path}: not valid TOML ({error}); using the defaults")
+    except FileRefused as error:
+        return Settings(problem=f"{path}: {error}; using the defaults")
     settings = Settings()
     bad: list[str] = []
     for f in fields(Settings):
@@ -138,5 +137,9 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     settings.problem = None
 
 
-def _reason(error: BaseException) -> str:
-    return getattr(error, "strerror", None) or str(error)
+def _shown(value: object, width: int = 30) -> str:
+    """``repr(value)`` cut to ``width`` characters (a message stays one short line)."""
+    text = repr(value)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+

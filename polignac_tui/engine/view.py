@@ -3,10 +3,17 @@
 Screens, computer players and (later) remote clients read only this: their own
 hand, the cards on the table and those already played, tricks and jacks taken,
 the scores, whose turn. Never another seat's hand.
+
+A view is built from copies: every container in it (tuples, tricks, the rules)
+is its own, never one of the engine's, so nothing reachable from a view (not
+even through ``gc.get_referrers``) leads back to the ``Deal``, the ``Session``
+or another seat's hand. Its only shared objects are immutable atoms (strings
+and small integers).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -84,6 +91,16 @@ class SeatView:
         return seen
 
 
+def _own(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A new tuple of ``cards`` (``tuple()`` of a tuple would be that same tuple)."""
+    return tuple(list(cards))
+
+
+def _trick(trick: Trick) -> Trick:
+    """A copy of an engine trick: the view never holds the deal's own objects."""
+    return Trick(trick.leader, _own(trick.cards), trick.winner)
+
+
 def seat_view(session: Session, seat: int) -> SeatView:
     if not 0 <= seat < session.size:
         raise ValueError(f"seat {seat} is not at this table")
@@ -95,7 +112,8 @@ def seat_view(session: Session, seat: int) -> SeatView:
     )
     view = SeatView(   # the session before its first deal
         seat=seat, names=tuple(p.name for p in session.players),
-        humans=tuple(p.is_human for p in session.players), rules=session.rules,
+        humans=tuple(p.is_human for p in session.players),
+        rules=replace(session.rules),  # a copy: the session's own is reachable from it
         deal_number=0, dealer=None, phase="none", turn=None, hand=(), legal=(), asked=False,
         declarer=None, passed=0, leader=0, trick=(), tricks=(), tricks_total=0,
         tricks_won=(0,) * n, jacks_taken=((),) * n, cards_left=(0,) * n,
@@ -111,16 +129,16 @@ def seat_view(session: Session, seat: int) -> SeatView:
         dealer=deal.dealer,
         phase="over" if deal.over else deal.phase,
         turn=deal.turn,
-        hand=tuple(sorted_hand(deal.hands[seat], session.rules.ace_high)),
-        legal=tuple(deal.legal(seat)),
+        hand=_own(sorted_hand(deal.hands[seat], session.rules.ace_high)),
+        legal=_own(deal.legal(seat)),
         asked=deal.asking == seat,
         declarer=deal.declarer,
         passed=deal.passed,
         leader=deal.leader,
         trick=tuple(((deal.leader + i) % n, c) for i, c in enumerate(deal.current)),
-        tricks=tuple(deal.tricks),
+        tricks=tuple(_trick(t) for t in deal.tricks),
         tricks_total=deal.tricks_total,
         tricks_won=tuple(deal.won),
-        jacks_taken=tuple(tuple(t) for t in deal.taken),
+        jacks_taken=tuple(_own(t) for t in deal.taken),
         cards_left=tuple(len(h) for h in deal.hands),
     )

@@ -8,8 +8,7 @@ deal, the play and the reason.
 
 from __future__ import annotations
 
-import tomllib
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from ..engine import (
     parse_card,
     preset,
 )
+from .textfile import FileRefused, FileTooLarge, parse_toml, read_bounded
 
 FORMAT = 1
 
@@ -128,7 +128,8 @@ def dumps(session: Session) -> str:
 
 # -- reading -------------------------------------------------------------------------
 MAX_MESSAGE = 300
-MAX_BYTES = 32 * 2**20   # a 1000-deal, 8-player session is about 1 MB
+MAX_BYTES = 4 * 2**20   # a 1000-deal, 8-player session is about half a megabyte
+MAX_SESSION_NAME = 40
 TYPE_NAMES: dict[type, str] = {
     bool: "true or false", int: "a whole number", float: "a decimal number", str: "a string",
     list: "an array", dict: "a table", datetime: "a date and time",
@@ -155,23 +156,22 @@ def _type_name(value: Any) -> str:
 def loads(text: str) -> Session:
     """Parse and validate the text of a session file."""
     try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise _fail(f"not valid TOML: {error}") from None
-    except RecursionError:
-        raise _fail("not valid TOML: nested too deeply") from None
+        doc = parse_toml(text)
+    except FileRefused as error:
+        raise _fail(str(error)) from None
     return from_document(doc)
 
 
 def load(path: Path | str) -> Session:
-    """Read and validate a session file."""
+    """Read and validate a session file (a regular file of at most ``MAX_BYTES``)."""
     try:
-        with Path(path).open("rb") as file:
-            raw = file.read(MAX_BYTES + 1)
-    except OSError as error:
+        raw = read_bounded(path, MAX_BYTES)
+    except FileNotFoundError as error:
         raise _fail(f"cannot read the file: {error.strerror or error}") from None
-    if len(raw) > MAX_BYTES:
-        raise _fail(f"too large for a session file (over {MAX_BYTES // 2**20} MB)")
+    except FileTooLarge:
+        raise _fail(f"too large for a session file (over {MAX_BYTES // 2**20} MB)") from None
+    except FileRefused as error:
+        raise _fail(str(error)) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -251,6 +251,12 @@ def from_document(doc: dict[str, Any]) -> Session:
     }
     if not meta["name"].isprintable():
         raise _fail("file: name must be printable text on one line")
+    if len(meta["name"]) > MAX_SESSION_NAME:
+        raise _fail(f"file: name must be at most {MAX_SESSION_NAME} characters, "
+                    f"not {len(meta['name']):,}")
+    for key in ("created", "updated"):
+        if meta[key] is not None:
+            _check_moment(key, meta[key])
     players = _players(doc)
     if not 3 <= len(players) <= 8:
         raise _fail(f"Polignac is played by 3 to 8 players, not {len(players)}")
@@ -265,6 +271,18 @@ def from_document(doc: dict[str, Any]) -> Session:
     for number, entry in enumerate(deals, start=1):
         _replay_deal(session, number, entry)
     return session
+
+
+def _check_moment(key: str, moment: datetime) -> None:
+    """Refuse a date that cannot be shown in every time zone (``9999-12-31T23:59:59-23:59``
+    is past the year 9999 in UTC: converting it raises ``OverflowError``)."""
+    try:
+        utc = moment.astimezone(UTC) if moment.tzinfo is not None else moment
+        ok = 2 <= utc.year <= 9998
+    except (OverflowError, ValueError):
+        ok = False
+    if not ok:
+        raise _fail(f"file: {key} = {moment.isoformat()} is out of range (years 2 to 9998)")
 
 
 def _who(session: Session, seat: int) -> str:

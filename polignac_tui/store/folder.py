@@ -21,7 +21,7 @@ from ..engine import Session
 from . import lock as _lock
 from .atomic import temporary_path, write_atomic
 from .errors import ResumeError, SaveError, SessionLocked, StoreError, UnknownSession
-from .fileformat import SessionFileError, dumps
+from .fileformat import MAX_SESSION_NAME, SessionFileError, dumps
 from .fileformat import load as load_file
 from .ids import base_id, check_id, is_id
 from .index import SessionIndex, Summary
@@ -109,6 +109,10 @@ class SessionStore:
         if not session.id:
             raise StoreError("the session has no id yet (SessionStore.new_id gives one)")
         path = self.path(session.id)
+        if len(session.name) > MAX_SESSION_NAME or not session.name.isprintable():
+            # written, it could not be read back: refused before anything is written
+            raise SaveError(f"cannot save session {session.id}: its name must be at most "
+                            f"{MAX_SESSION_NAME} printable characters on one line")
         with self._saving:
             self._save(session, path)
             self.index.saved(session, path)
@@ -265,6 +269,9 @@ class SessionStore:
             session = load_file(path)
         except SessionFileError as error:
             return Entry(id, path, None, str(error), mtime)
+        except Exception as error:  # one odd file never hides the others
+            return Entry(id, path, None, f"cannot be read ({type(error).__name__}: "
+                         f"{str(error)[:200]})", mtime)
         if not is_id(id):
             return Entry(id, path, None, "the file name is not a session id (a-z, 0-9 and "
                          "single dashes): rename it to open it by id", mtime)

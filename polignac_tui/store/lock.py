@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 from pathlib import Path
 from types import TracebackType
 
@@ -25,6 +26,10 @@ except ImportError:  # pragma: no cover - not on the platforms we run on
     fcntl = None  # type: ignore[assignment]
 
 _NO_LOCKING = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS}
+# Never through a symbolic link (a link named <id>.lock would have the pid written over
+# the file it points to), never waiting on a FIFO, never inherited by a child process.
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_OPEN = os.O_RDWR | os.O_CREAT | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
 _BUSY = {errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES}
 
 
@@ -69,6 +74,9 @@ def acquire(id: str, path: Path) -> SessionLock:
     """Take the lock of session ``id`` now, or raise ``SessionLocked``."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_symlink():
+            raise StoreError(f"cannot lock session {id}: {path} is a symbolic link; a lock "
+                             "file is never written through one (remove the link)")
         if fcntl is not None:
             lock = _acquire_flock(id, path)
             if lock is not None:
@@ -83,7 +91,7 @@ def _acquire_flock(id: str, path: Path) -> SessionLock | None:
     """The ``flock`` way; None when the file system does not support it."""
     assert fcntl is not None
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = _open_regular(path, _OPEN)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as error:
@@ -104,8 +112,15 @@ def _acquire_flock(id: str, path: Path) -> SessionLock | None:
             os.close(fd)
             continue
         previous = _pid_from(os.pread(fd, 32, 0))
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        try:
+            os.ftruncate(fd, 0)
+            _write_all(fd, f"{os.getpid()}\n".encode())
+        except BaseException:
+            # a full disk: no lock, and no empty lock file left to make the next id "-2"
+            with contextlib.suppress(OSError):
+                os.unlink(path)  # still holding the lock: no one else can hold this file
+            os.close(fd)
+            raise
         stale = previous if previous is not None and previous != os.getpid() else None
         return SessionLock(id, path, fd, stale)
 
@@ -115,7 +130,7 @@ def _acquire_pid(id: str, path: Path) -> SessionLock:
     taken_over: int | None = None
     for _ in range(100):
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
         except FileExistsError:
             holder = _read_pid(path)
             if holder is not None and _alive(holder):
@@ -125,9 +140,13 @@ def _acquire_pid(id: str, path: Path) -> SessionLock:
             taken_over = holder
             continue
         try:
-            os.write(fd, f"{os.getpid()}\n".encode())
-        finally:
+            _write_all(fd, f"{os.getpid()}\n".encode())
+        except BaseException:
             os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(path)  # ours, created above: not left empty
+            raise
+        os.close(fd)
         return SessionLock(id, path, None, taken_over)
     raise SessionLocked(id, _read_pid(path))
 
@@ -139,9 +158,36 @@ def holder(path: Path) -> int | None:
 
 def _read_pid(path: Path) -> int | None:
     try:
-        return _pid_from(path.read_bytes()[:32])
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return None
+    try:
+        return _pid_from(os.read(fd, 32)) if stat.S_ISREG(os.fstat(fd).st_mode) else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _open_regular(path: Path, flags: int) -> int:
+    """``os.open`` of a regular file (``O_CREAT`` never truncates through a link)."""
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise OSError(errno.ELOOP, f"{path.name} is a symbolic link; a lock file is "
+                          "never written through one (remove the link)") from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(errno.EINVAL, f"{path.name} is not a regular file (remove it)")
+    return fd
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _pid_from(raw: bytes) -> int | None:

@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.events import Resize
+from textual.events import Key, Resize
 from textual.filter import LineFilter
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
 from .asciimode import AsciiFilter, AsciiScrollBarRender, ascii_words
+from .guards import Palette, page_key_too_early
 
 if TYPE_CHECKING:
     from ..commands.join import JoinTarget
@@ -59,7 +60,8 @@ class PolignacApp(App[None]):
     COMMANDS: ClassVar = App.COMMANDS | {main_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
-                tooltip="quit at once, from any screen (everything is already saved)"),
+                tooltip="quit at once, from any screen (a table that could not save "
+                        "asks first)"),
         Binding("f1", "help", "Help", show=False, tooltip="this list of keys"),
     ]
 
@@ -227,6 +229,33 @@ class PolignacApp(App[None]):
             super().push_screen(TooSmallScreen())
             return result
         return super().push_screen(screen, *args, **kwargs)
+
+    def action_command_palette(self) -> None:
+        """The command palette (``guards.Palette``), once: Textual looks only at the top
+        screen, so ctrl+p with a screen pushed over an open palette (f1, a toast's
+        action...) would open a second one with the same id (``DuplicateIds``)."""
+        from textual.command import CommandPalette
+        if self.use_command_palette and not any(
+                isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def on_key(self, event: Key) -> None:
+        """Runs before the bindings: a page key that would reach a list not laid out yet
+        is dropped (Textual 8.2.8 raises ``KeyError`` there, see guards.py)."""
+        if page_key_too_early(self, event.key):
+            event.prevent_default()
+
+    async def action_quit(self) -> None:
+        """Quit at once; but at a table whose last save failed, the first ctrl+q says
+        what would be lost and a second one quits (issue 15)."""
+        from .screens.table import TableScreen
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen) and not screen.may_leave():
+                if screen is not self.screen:
+                    self.notify("The session is NOT saved: press ctrl+q again to quit "
+                                "anyway.", title="Not saved", severity="error")
+                return
+        self.exit()
 
     # -- navigation --------------------------------------------------------------------
     def go_home(self) -> None:

@@ -16,7 +16,7 @@ MAIN_ACTIONS = (
     ("Settings", "Theme, pace, ASCII mode, four colours, your name", "settings"),
     ("Help", "Every key of every screen", "help"),
     ("Home", "Back to the home screen", "home"),
-    ("Quit", "Leave the app (the session in play is already saved)", "quit"),
+    ("Quit", "Leave the app (a table that could not save asks first)", "quit"),
 )
 
 

@@ -261,6 +261,7 @@ async def take(shot: Shot, folder: Path) -> Path:
         app = build_app(shot, Path(tmp))
         async with app.run_test(size=shot.size) as pilot:
             await pilot.pause(0.2)
+            await app.workers.wait_for_complete()  # Home reads the newest files in a thread
             await shot.steps(pilot, app)
             await pilot.pause(0.2)
             svg = app.export_screenshot(title=f"polignac-tui: {shot.name}")

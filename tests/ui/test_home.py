@@ -12,6 +12,12 @@ from polignac_tui.ui.screens.saved import SavedScreen
 from polignac_tui.ui.screens.settings import SettingsScreen
 
 
+async def home_ready(pilot) -> None:
+    """Home has read the newest files (in its thread) and shown what it found."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 def menu_ids(app) -> list[str]:
     menu = app.screen.query_one("#menu", OptionList)
     return [menu.get_option_at_index(i).id for i in range(menu.option_count)]
@@ -20,7 +26,7 @@ def menu_ids(app) -> list[str]:
 async def test_home_without_sessions_starts_with_new(make_app) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await home_ready(pilot)
         assert isinstance(app.screen, HomeScreen)
         assert menu_ids(app) == ["new_session", "saved", "rules", "settings", "help", "quit"]
         keys = {b.binding.key for b in app.screen.active_bindings.values()}
@@ -35,7 +41,7 @@ async def test_continue_is_first_when_an_unfinished_session_exists(make_app, sav
     saved(session_maker(name="Friday"))
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await home_ready(pilot)
         assert menu_ids(app)[0] == "continue"
         info = str(app.screen.query_one("#continue-info", Static).render())
         assert info.startswith("Continue: Friday (deal 1")
@@ -51,7 +57,7 @@ async def test_finished_session_gives_no_continue(make_app, saved, session_maker
     saved(finish(session_maker()))
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await home_ready(pilot)
         assert "continue" not in menu_ids(app)
 
 
@@ -145,7 +151,7 @@ async def test_continue_skips_finished_and_damaged_newer_files(make_app, saved, 
         os.utime(path, (1_900_000_000 - age, 1_900_000_000 - age))
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await home_ready(pilot)
         assert app.unfinished_id() == older
         assert menu_ids(app)[0] == "continue"
 
@@ -157,7 +163,7 @@ async def test_continue_names_the_players_and_the_generale_question(make_app, sa
     saved(session)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await home_ready(pilot)
         info = str(app.screen.query_one("#continue-info", Static).render())
         asked = session.players[session.turn].name
         assert info.startswith("Continue: Ana vs Bruno, Claire, Denis (deal 1, limit ")
@@ -180,3 +186,38 @@ async def test_repeated_c_on_a_session_open_here_gives_one_message(make_app, sav
             assert len([m for m in messages if "already open" in m]) == 1
     finally:
         held.release()
+
+
+async def test_the_newest_files_are_read_off_the_ui_thread(make_app, saved, store,
+                                                           session_maker,
+                                                           monkeypatch) -> None:
+    """Home answers keys while the newest files are still being read (a slow disk, a
+    crafted file), and shows Continue once they are (issue 15, point 4)."""
+    import threading
+    saved(session_maker(name="Friday"))
+    release = threading.Event()
+    readers: list[threading.Thread] = []
+    latest = type(store).latest_unfinished
+
+    def held(self, scan: int):
+        readers.append(threading.current_thread())
+        release.wait(10)  # released below; bounded if the test fails first
+        return latest(self, scan)
+
+    monkeypatch.setattr(type(store), "latest_unfinished", held)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        try:
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen)
+            assert readers and threading.main_thread() not in readers
+            assert "continue" not in menu_ids(app)  # not known yet
+            await pilot.press("r")
+            assert isinstance(app.screen, RulesScreen)  # keys answered meanwhile
+            await pilot.press("escape")
+        finally:
+            release.set()
+        await home_ready(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert menu_ids(app)[0] == "continue"
+        assert threading.main_thread() not in readers

@@ -59,6 +59,7 @@ async def test_quit_mid_trick_and_continue_the_same_trick(make_app, store) -> No
         assert isinstance(app.screen, HomeScreen)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()  # Home has read the newest files
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()

@@ -14,6 +14,12 @@ SMALL = (80, 24)
 LARGE = (120, 36)
 
 
+async def home_ready(pilot) -> None:
+    """Home has read the newest files (in its thread) and shown what it found."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 async def press(pilot, *keys: str) -> None:
     await pilot.pause()
     for key in keys:
@@ -23,12 +29,12 @@ async def press(pilot, *keys: str) -> None:
 
 def test_home(snap_compare, make_app, store) -> None:
     fill_store(store)
-    assert snap_compare(make_app(), terminal_size=SMALL)
+    assert snap_compare(make_app(), terminal_size=SMALL, run_before=home_ready)
 
 
 def test_home_large(snap_compare, make_app, store) -> None:
     fill_store(store)
-    assert snap_compare(make_app(), terminal_size=LARGE)
+    assert snap_compare(make_app(), terminal_size=LARGE, run_before=home_ready)
 
 
 def test_home_first_time(snap_compare, make_app) -> None:

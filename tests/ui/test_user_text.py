@@ -13,6 +13,7 @@ async def test_bracketed_names_on_home_saved_and_delete(make_app, saved, session
     saved(session_maker(name=NAME, names=PLAYERS), first_human="Ana")
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()  # Home has read the newest files
         await pilot.pause()
         assert NAME in str(app.screen.query_one("#continue-info", Static).render())
         await pilot.press("s")

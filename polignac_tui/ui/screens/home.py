@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
 
 from ..chrome import header
 from ..handle import polignac_app
@@ -24,6 +26,9 @@ BANNER = r"""
 |_|  \___/|____|___\___|_|\_/_/ \_\___|
 """.strip("\n")
 BANNER = "\n".join(line.ljust(39) for line in BANNER.splitlines())
+
+# The worker that reads the newest files for Continue.
+CONTINUE_GROUP = "home-continue"
 
 # Seconds during which a repeated c does nothing after one (no pile of identical toasts).
 CONTINUE_GUARD = 1.0
@@ -60,7 +65,7 @@ class HomeScreen(Screen[None]):
                 tooltip="settings: name, theme, pace, ASCII, four colours, default preset"),
         Binding("question_mark", "app.help", "Help", key_display="?",
                 tooltip="this list of keys"),
-        Binding("q", "app.quit", "Quit", tooltip="quit (everything is already saved)"),
+        Binding("q", "app.quit", "Quit", tooltip="quit (sessions are saved as they are played)"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -74,7 +79,8 @@ class HomeScreen(Screen[None]):
             yield Static("", id="continue-info", markup=False)
         yield Footer()
 
-    unfinished: str | None = None
+    unfinished: str | None = None     # the id Continue resumes, once the files are read
+    unfinished_session: Summary | None = None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue":
@@ -86,11 +92,13 @@ class HomeScreen(Screen[None]):
     def action_continue(self) -> None:
         """Continue, once: more presses of c while it opens (or while the table just left
         still holds its lock) are ignored instead of piling up the same message."""
-        if self.opening:
+        if self.opening or self.unfinished is None:
             return
         self.opening = True
         self.set_timer(CONTINUE_GUARD, self._continue_done)
-        polignac_app(self.app).action_continue()
+        app = polignac_app(self.app)
+        app.go_home()
+        app.resume(self.unfinished)
 
     def _continue_done(self) -> None:
         self.opening = False
@@ -102,12 +110,36 @@ class HomeScreen(Screen[None]):
         self.refresh_menu()
 
     def refresh_menu(self) -> None:
+        """The menu at once, with what is known of Continue; the newest files are then
+        read again in a thread (a slow disk or an odd file never holds up the keys)."""
         settings = polignac_app(self.app).settings
         self.query_one("#suits", Static).update(jacks_line(settings.ascii, settings.four_colour))
+        self.show_menu()
+        self.find_unfinished()
+
+    @work(thread=True, exclusive=True, group=CONTINUE_GROUP, exit_on_error=False)
+    def find_unfinished(self) -> Summary | None:
+        """The most recent unfinished session (reads up to ``CONTINUE_SCAN`` files)."""
+        return polignac_app(self.app).unfinished()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != CONTINUE_GROUP or event.state not in (WorkerState.SUCCESS,
+                                                                       WorkerState.ERROR):
+            return
+        found = event.worker.result if event.state == WorkerState.SUCCESS else None
+        if found is None and self.unfinished_session is None:
+            return  # nothing to continue, as the menu already says
+        self.unfinished_session = found
+        self.show_menu()
+
+    def show_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted
+        was = (menu.get_option_at_index(highlighted).id
+               if highlighted is not None and highlighted < menu.option_count else None)
         menu.clear_options()
         info = self.query_one("#continue-info", Static)
-        session = polignac_app(self.app).unfinished()
+        session = self.unfinished_session
         self.unfinished = session.id if session is not None else None
         self.refresh_bindings()
         options: list[Option] = []
@@ -125,7 +157,9 @@ class HomeScreen(Screen[None]):
             Option("Quit             q", id="quit"),
         ]
         menu.add_options(options)
-        menu.highlighted = 0
+        ids = [option.id for option in options]
+        # The highlight stays where the player put it; untouched, it is on the first line.
+        menu.highlighted = ids.index(was) if was in ids and highlighted != 0 else 0
         menu.focus()
 
     def describe(self, session: Summary) -> str:

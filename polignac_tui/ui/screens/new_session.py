@@ -23,6 +23,8 @@ from ...engine.rules import (
     SETTING_HELP,
     describe_setting,
 )
+from ...engine.session import MAX_NAME
+from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import header
 from ..handle import polignac_app
 from ..quick import DEFAULT_LEVEL, computer_names
@@ -174,8 +176,9 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 seat = default_seat(i, self.your_name or settings.name)
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="seat-label")
-                    yield TextField(seat.name, id=f"seat-name-{i}", compact=True, max_length=24,
-                                classes="seat-name", disabled=bool(self.on_create and i == 0))
+                    yield TextField(seat.name, id=f"seat-name-{i}", compact=True,
+                                    max_length=MAX_NAME, classes="seat-name",
+                                    disabled=bool(self.on_create and i == 0))
                     yield Select(LOBBY_SEAT_CHOICES if self.on_create else SEAT_CHOICES,
                                  value=seat.level or "human",
                                  id=f"seat-kind-{i}", allow_blank=False, compact=True,
@@ -197,7 +200,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             yield Static("", id="settings-error", classes="field-error", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Session name", classes="field-label")
-                yield TextField("", id="session-name", compact=True, max_length=40,
+                yield TextField("", id="session-name", compact=True, max_length=MAX_SESSION_NAME,
                             placeholder="optional")
             yield Static("", id="problems", classes="field-error", markup=False)
             with Horizontal(classes="buttons"):
@@ -289,6 +292,14 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 problems.append(str(error)[:1].upper() + str(error)[1:] + ".")
         return problems
 
+    def name_problem(self) -> str | None:
+        """Why the session name cannot be used (the limits of the session file), if so."""
+        name = str(self.value("session-name")).strip()
+        if len(name) > MAX_SESSION_NAME or not name.isprintable():
+            return (f"The session name must be at most {MAX_SESSION_NAME} printable "
+                    "characters on one line.")
+        return None
+
     def build(self) -> tuple[Rules, list[Player]] | list[str]:
         """The rules and players to start with, or every problem in words."""
         players, problems = self.seats()
@@ -296,6 +307,9 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         rules, rules_problem = self.rules()
         if rules_problem:
             problems.append(rules_problem)
+        name_problem = self.name_problem()
+        if name_problem:
+            problems.append(name_problem)
         if problems or rules is None:
             return problems
         return rules, players
@@ -308,7 +322,9 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         _rules, rules_problem = self.rules()
         show_problem(self.query_one("#settings-error", Static), rules_problem or "")
         self.show_differences(_rules)
-        every = [*seat_problems, *([rules_problem] if rules_problem else [])]
+        name_problem = self.name_problem()
+        every = [*seat_problems, *([rules_problem] if rules_problem else []),
+                 *([name_problem] if name_problem else [])]
         show_problem(self.query_one("#problems", Static),
             "Cannot start yet: " + " ".join(every) if every else "")
         return not every

@@ -229,7 +229,7 @@ class SavedScreen(Screen[None]):
             return
         if entry.finished:
             self.notify(f"{entry.id} is finished: {entry.where_short}.",
-                        title="Finished session")
+                        title="Finished session", markup=False)
         polignac_app(self.app).resume(entry.id)
 
     def action_chart(self) -> None:

@@ -72,6 +72,10 @@ WIDE = 110   # from this width the side column shows every deal
 CARD_KEYS = Binding.Group("Card", compact=True)
 
 
+# The first words of the status line while the table's last save failed.
+UNSAVED = "Could not save"
+
+
 class TableScreen(Screen[None]):
     """The main screen: the game of one session, as a client of its seat(s).
 
@@ -127,8 +131,8 @@ class TableScreen(Screen[None]):
         Binding("o", "hand_over", "Hand over",
                 tooltip="a computer plays for the player who is gone, until they come back"),
         Binding("q", "leave", "Home", key_display="q/esc",
-                tooltip="Home; the session is already saved (esc first closes the score "
-                        "table)"),
+                tooltip="Home; moves are saved as they are played (if a save failed, "
+                        "q asks first; esc first closes the score table)"),
         # At a table of the service the same key goes back to its lobby (check_action
         # shows one of the two).
         Binding("q", "leave_to_lobby", "Lobby", key_display="q/esc",
@@ -257,13 +261,23 @@ class TableScreen(Screen[None]):
         self.query_one(TrickArea).show(view, look, self._gathered, self._centre(view))
         self.query_one(ScoreTable).show(view, look.ascii, look.colour)
         status = self.query_one("#status", Static)
-        status.set_class(self._error, "-error")
+        unsaved = self.unsaved_note()
+        status.set_class(self._error or unsaved is not None, "-error")
         if not self._status.plain:
-            status.update(self._status_for(view))
+            body = self._status_for(view)
         elif self._error or view.my_turn:
-            status.update(self._status)
+            body = self._status
         else:  # a note (someone passed) and whose turn it is now
-            status.update(self._status + Text("  ") + self._status_for(view))
+            body = self._status + Text("  ") + self._status_for(view)
+        # Until a save succeeds again, the first words of the status say it failed.
+        status.update(body if unsaved is None else unsaved + Text("  ") + body)
+
+    def unsaved_note(self) -> Text | None:
+        """"Could not save" and why, while the table's last save failed; else None."""
+        state = self.state
+        if state is None or state.unsaved is None:
+            return None
+        return Text(f"{UNSAVED} (the game goes on): {state.unsaved}.")
 
     def _key_labels(self, ascii: bool) -> None:
         """Footer labels of the card keys: arrows and the return sign, or ASCII words."""
@@ -432,8 +446,7 @@ class TableScreen(Screen[None]):
             self._set_status(self._refusal(sent, event.reason), error=True)
         elif isinstance(event, (CardPlayed, DealDealt)):
             self._leave_unsaved = False
-            if not self._error or self.state is None or self.state.unsaved is None:
-                self._clear_status()
+            self._clear_status()
         elif isinstance(event, Declared):
             self._clear_status()
             if event.seat not in mine:
@@ -449,10 +462,10 @@ class TableScreen(Screen[None]):
                 self.query_one(Hand).active = False  # the turn starts again: on a playable card
             self._status = Text("Your last card is back in your hand.")
         elif isinstance(event, SaveFailed):
-            self._set_status(Text(f"Could not save the session (the game goes on): "
-                                  f"{event.problem}"), error=True)
+            pass  # said by unsaved_note(), from the table's state, until a save succeeds
         elif isinstance(event, Saved):
-            self._clear_status()
+            self._leave_unsaved = False
+            self._set_status(Text("The session is saved again."))
         elif isinstance(event, StandIn) and event.level is not None:
             self.notify(f"A computer plays for {view.names[event.seat]} until they come back.",
                         title="Seat handed over", markup=False)
@@ -744,15 +757,21 @@ class TableScreen(Screen[None]):
         self.action_leave()
 
     def action_leave(self) -> None:
-        """Back home; the session is already saved (no question asked). When the last
+        """Back home; every move is saved as it is played (no question asked). When the last
         save failed, the first q says so and a second one leaves."""
+        if self.may_leave():
+            self._go_home()
+
+    def may_leave(self) -> bool:
+        """True when nothing is lost by leaving, or when the player was told and asked
+        again (q, ctrl+q); else say what would be lost (the first time)."""
         state = self.state
-        if state is not None and state.unsaved is not None and not self._leave_unsaved:
-            self._leave_unsaved = True
-            self.say(f"The session is NOT saved ({state.unsaved}). Press q again to leave "
-                     "anyway; what was not saved is lost.", error=True)
-            return
-        self._go_home()
+        if state is None or state.unsaved is None or self._leave_unsaved:
+            return True
+        self._leave_unsaved = True
+        self.say("The session is NOT saved: press the same key again to leave anyway "
+                 "(what was not saved is lost).", error=True)
+        return False
 
     def _go_home(self) -> None:
         self._left = True
