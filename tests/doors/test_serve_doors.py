@@ -147,7 +147,8 @@ def test_two_ssh_players_share_a_table_and_one_comes_back_to_the_same_trick(
         out.until("stopped; every table is saved", timeout=60)
         assert serve.wait(timeout=30) == 0
         for name in ("anna", "again"):
-            tmux.wait_for(name, lambda s: "Pane is dead" in s, timeout=30)   # ssh ended
+            tmux.wait_for(name, lambda s: "Pane is dead" in s              # ssh ended
+                          or "Connection to 127.0.0.1 closed" in s, timeout=30)
     finally:
         tmux.close()
         if serve.poll() is None:
