@@ -94,7 +94,7 @@ def close_tables(app) -> None:
 
     for screen in app.screen_stack:
         if isinstance(screen, TableScreen):
-            screen.table.close()
+            screen.client.close()
 
 
 @pytest.mark.parametrize("screen", SCREENS)
@@ -143,7 +143,7 @@ async def test_palette_taken_down_while_it_searches(make_app, monkeypatch) -> No
     rng = random.Random(3)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(60):
+        for _ in range(25):
             await app.run_action("app.settings")
             await pilot.pause()
             send(app, "ctrl+p")
