@@ -7,6 +7,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.console import RenderableType
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -88,6 +89,7 @@ class PolignacApp(App[None]):
         self.join = join     # start="lobby": the table service to connect to
         self.first_paint_file = os.environ.get(FIRST_PAINT_ENV)
         self._started = False
+        self.exiting = False   # set by exit(): keys typed ahead of the quit open nothing
         self._ascii_filter = AsciiFilter()
 
     # -- start -------------------------------------------------------------------------
@@ -193,11 +195,16 @@ class PolignacApp(App[None]):
             return False
         return True
 
+    def exit(self, result: None = None, return_code: int = 0,
+             message: RenderableType | None = None) -> None:
+        """Quit; screens pushed from now on (keys typed ahead) are not opened."""
+        self.exiting = True
+        super().exit(result, return_code, message)
+
     # -- size --------------------------------------------------------------------------
-    async def _on_resize(self, event: Resize) -> None:
-        # App._on_resize stops the event, so a public on_resize never runs after the first
-        # one; textual is pinned (8.2.8), so extending the private handler is safe here.
-        await super()._on_resize(event)
+    def on_resize(self, event: Resize) -> None:
+        # Runs before App's own handler (this class comes first in the MRO); the check
+        # waits until that handler has taken the new size.
         self.call_later(self.check_size)
 
     def check_size(self) -> None:
@@ -207,18 +214,19 @@ class PolignacApp(App[None]):
             return
         width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        showing = isinstance(self.screen, TooSmallScreen)
+        shown = self.screen
+        showing = isinstance(shown, TooSmallScreen)
         if small and not showing:
             self.push_screen(TooSmallScreen())
-        elif small and showing:
-            self.screen.refresh_size()  # type: ignore[attr-defined]
+        elif small and isinstance(shown, TooSmallScreen):
+            shown.refresh_size()
         elif not small and showing:
             self.pop_screen()
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Push ``screen``; while the "enlarge" message shows, it stays on top."""
         from .screens.too_small import TooSmallScreen
-        if getattr(self, "_exit", False):  # quitting: keys typed ahead open nothing
+        if self.exiting:  # quitting: keys typed ahead open nothing
             return AwaitMount(self.screen, [])
         if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen):
             self.pop_screen()
