@@ -17,7 +17,13 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
-from .asciimode import AsciiFilter, AsciiScrollBarRender, ascii_words
+from .asciimode import (
+    AsciiFilter,
+    AsciiKeyLabels,
+    AsciiScrollBarRender,
+    ascii_words,
+    key_words,
+)
 
 if TYPE_CHECKING:
     from ..commands.join import JoinTarget
@@ -34,10 +40,6 @@ MIN_HEIGHT = 23
 
 # How many of the newest saved files Home reads to offer "Continue".
 CONTINUE_SCAN = 20
-
-# Keys Textual names with a glyph, in words for ASCII mode.
-KEY_WORDS = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter",
-             "⌫": "backspace"}
 
 # Set (to a file path) by the startup benchmark: the app writes the wall-clock time of
 # its first painted screen to that file and exits.
@@ -160,13 +162,15 @@ class PolignacApp(App[None]):
         return filters
 
     def get_key_display(self, binding: Binding) -> str:
-        """A key as the footer names it: ``enter`` rather than an arrow in ASCII mode."""
+        """A key as the footer names it: in ASCII mode, the screen's own ASCII label of the
+        key (``AsciiKeyLabels``), else ``enter`` rather than an arrow."""
+        if not self.has_class("ascii"):
+            return super().get_key_display(binding)
+        screen = self.screen
+        if isinstance(screen, AsciiKeyLabels) and binding.key in screen.ASCII_KEYS:
+            return screen.ASCII_KEYS[binding.key]
         shown = super().get_key_display(binding)
-        if self.has_class("ascii") and not shown.isascii():
-            for glyph, word in KEY_WORDS.items():
-                shown = shown.replace(glyph, word)
-            shown = ascii_words(shown)
-        return shown
+        return shown if shown.isascii() else ascii_words(key_words(shown))
 
     def format_title(self, title: str, sub_title: str) -> Content:
         """The header's "Polignac — Quatre Valets" ("-" in ASCII mode)."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
@@ -60,15 +61,28 @@ class TextField(Input):
     """An Input that acts on its own editing keys (backspace, delete, arrows...) in the order
     they were typed. Textual runs a widget's non-priority bindings only once the key has
     bubbled back up to the app, so in a burst of keys (fast typing, a paste through tmux)
-    the letters after a backspace were inserted first and then deleted (F26)."""
+    the letters after a backspace were inserted first and then deleted (F26).
 
-    async def _on_key(self, event: events.Key) -> None:
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+    (``on_key`` runs before Input's own key handler, this class coming first in the MRO;
+    ``prevent_default`` keeps Input's handler from inserting the key as well.)"""
+
+    async def on_key(self, event: events.Key) -> None:
+        for binding in declared_bindings(type(self)).get(event.key, ()):
             if not binding.priority and await self.app.run_action(binding.action, self):
                 event.stop()
                 event.prevent_default()
                 return
-        await super()._on_key(event)
+
+
+@functools.cache
+def declared_bindings(cls: type[Widget]) -> dict[str, list[Binding]]:
+    """The bindings a widget class declares (its ``BINDINGS`` and its bases'), by key, merged
+    as Textual merges them: a class's bindings of a key replace its bases'."""
+    keys: dict[str, list[Binding]] = {}
+    for base in reversed(cls.__mro__):
+        if "BINDINGS" in base.__dict__:
+            keys.update(BindingsMap(base.__dict__["BINDINGS"]).key_to_bindings)
+    return keys
 
 
 # The field Tab has reached stands out by its label in reverse video: visible without colour

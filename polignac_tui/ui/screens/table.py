@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -149,6 +148,7 @@ class TableScreen(Screen[None]):
         self._received = time.monotonic()      # when the last update came
         self._leave_unsaved = False            # q once more leaves a session not saved
         self._ticker: Timer | None = None
+        self._ascii_keys: bool | None = None    # the mode the footer's key labels are in
 
     # -- settings ------------------------------------------------------------------------
     @property
@@ -261,20 +261,12 @@ class TableScreen(Screen[None]):
             status.update(self._status + Text("  ") + self._status_for(view))
 
     def _key_labels(self, ascii: bool) -> None:
-        """Footer labels of the card keys: arrows and the return sign, or ASCII words."""
-        if getattr(self, "_ascii_keys", None) == ascii:
-            return
-        self._ascii_keys = ascii
-        changed = self._bindings.key_to_bindings
-        for key, ascii_label in self.ASCII_KEYS.items():
-            originals = {b.action: b for b in self._merged_bindings_for(key)}
-            changed[key] = [replace(b, key_display=ascii_label if ascii
-                                    else originals[b.action].key_display)
-                            for b in changed.get(key, [])]
-        self.refresh_bindings()
-
-    def _merged_bindings_for(self, key: str) -> list[Binding]:
-        return [b for b in self.BINDINGS if isinstance(b, Binding) and b.key == key]
+        """Footer labels of the card keys: arrows and the return sign, or, in ASCII mode,
+        ``ASCII_KEYS`` (the app's ``get_key_display`` reads them): the footer again when
+        the mode changed."""
+        if self._ascii_keys != ascii:
+            self._ascii_keys = ascii
+            self.refresh_bindings()
 
     def _centre(self, view: SeatView) -> Text:
         """The words in the middle of the table."""
