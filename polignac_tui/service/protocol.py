@@ -104,7 +104,7 @@ def _bool(name: str, value: Any) -> bool:
     return value
 
 
-def _text(low: int, high: int, ascii_only: bool = False) -> Check:
+def _text(low: int, high: int, ascii_only: bool = False) -> Callable[[str, Any], str]:
     """A string of ``low`` to ``high`` printable characters."""
     def check(name: str, value: Any) -> str:
         if not isinstance(value, str):

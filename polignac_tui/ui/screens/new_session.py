@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, preset
+from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, one_of, preset
 from ...engine.rules import (
     BOOLEANS,
     CHOICES,
@@ -228,7 +228,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
 
     # -- reading the form -------------------------------------------------------------
     def value(self, widget_id: str) -> Any:
-        return self.query_one(f"#{widget_id}").value  # type: ignore[attr-defined]
+        widget = self.query_one(f"#{widget_id}")
+        if not isinstance(widget, (Input, Select)):
+            raise TypeError(f"#{widget_id} is a {type(widget).__name__}, not a form field")
+        return widget.value
 
     @property
     def players(self) -> int:
@@ -242,12 +245,13 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         for i in range(self.players):
             name = str(self.value(f"seat-name-{i}")).strip()
             choice = self.value(f"seat-kind-{i}")
-            kind = "human" if choice in ("human", "open") else "computer"
-            level = None if kind == "human" else choice
             if choice == "open":  # the friend who sits there brings their name
                 name = f"Seat {i + 1}"
             try:
-                players.append(Player(name, kind, level))
+                if choice in ("human", "open"):
+                    players.append(Player(name, "human"))
+                else:
+                    players.append(Player(name, "computer", one_of(choice, LEVELS, "level")))
             except RuleError as error:
                 message = str(error)
                 if not name:
@@ -346,7 +350,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             self.query_one(f"#seat-{i}").display = i < self.players
 
     def apply_preset(self, name: str) -> None:
-        rules = preset(name, self.players)
+        rules = preset(one_of(name, PRESET_NAMES, "preset"), self.players)
         for setting in CHOICE_SETTINGS:
             if setting in OPTIONAL_VARIANTS:  # in no preset: kept as chosen (F32)
                 continue
@@ -411,4 +415,4 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         if self.on_create is not None:
             self.on_create(rules, players, self.choices(), name)
             return
-        app.start_new(rules, players, name)  # type: ignore[attr-defined]
+        polignac_app(app).start_new(rules, players, name)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual import events, work
@@ -47,6 +47,7 @@ from ...table.events import (
     Undo,
     Undone,
     Update,
+    Waiting,
 )
 from ...table.pace import PACE_DELAY, TRICK_HOLD
 from ..cardtext import CardLook, cards_inline, inline, is_you, label, says, who, words
@@ -69,6 +70,9 @@ WIDE = 110   # from this width the side column shows every deal
 
 
 CARD_KEYS = Binding.Group("Card", compact=True)
+
+Dialog = Literal["summary", "cognac", "generale", "privacy"]
+"""A question or screen of ours the game waits for."""
 
 
 class TableScreen(Screen[None]):
@@ -139,7 +143,7 @@ class TableScreen(Screen[None]):
         # The seat drawn at the bottom: the (single) player here, else whoever acted last.
         self.seat: int = seats[0] if seats else 0
         self._shown_to: int | None = seats[0] if len(seats) == 1 else None
-        self._dialog: str | None = None         # summary, cognac, generale, privacy
+        self._dialog: Dialog | None = None
         self._ready_for = 0                    # the deal whose summary we have seen
         self._status: Text = Text()
         self._error = False
@@ -171,7 +175,7 @@ class TableScreen(Screen[None]):
         return state.held if state is not None else None
 
     @property
-    def _waiting(self) -> str | None:
+    def _waiting(self) -> Dialog | Waiting | Literal["think"] | None:
         """What the game waits for that is not a card of the person here: a question or
         screen of ours (summary, cognac, generale, privacy), the trick on show (hold), a
         computer's card (think), a player who is gone (absent), or nobody here (paused)."""
