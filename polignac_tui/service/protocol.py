@@ -65,9 +65,6 @@ class ProtocolError(Exception):
         self.message = message
         self.id = id
 
-    def to_json(self) -> dict[str, Any]:
-        return error(self.code, self.message, self.id)
-
 
 def error(code: str, message: str, id: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "error"}

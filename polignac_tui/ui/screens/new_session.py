@@ -20,8 +20,10 @@ from ...engine.rules import (
     BOOLEANS,
     CHOICES,
     MAX_LIMIT,
+    ON_OFF_WORDS,
     PRESET_TITLES,
     SETTING_HELP,
+    SETTING_LABELS,
     describe_setting,
 )
 from ..chrome import header
@@ -29,22 +31,10 @@ from ..handle import polignac_app
 from ..quick import DEFAULT_LEVEL, computer_names
 
 MAX_SEATS = 8
-SETTING_LABELS = {
-    "ace_high": "Ace high",
-    "sevens_removed": "Sevens removed",
-    "direction": "Direction",
-    "chelem": "Chelem",
-    "generale": "La générale",
-    "play_out": "Play every trick",
-    "first_trick_penalty": "First trick +1",
-    "last_trick_penalty": "Last trick +1",
-    "must_discard_jack": "Must discard jack",
-    "jack_guard": "Jack guard",
-    "end": "The end",
-}
 # The settings shown as choices, in the order of the rulebook (end and limit come last).
 CHOICE_SETTINGS = tuple(f.name for f in fields(Rules) if f.name not in ("preset", "limit"))
-ON_OFF = [("on", True), ("off", False)]
+# The choices of an on/off setting (here and in the settings screen).
+ON_OFF = [(ON_OFF_WORDS[value], value) for value in (True, False)]
 # The optional variants of the rulebook (§7): part of no preset, so a new preset keeps them.
 OPTIONAL_VARIANTS = ("play_out", "first_trick_penalty", "last_trick_penalty",
                      "must_discard_jack", "jack_guard")
