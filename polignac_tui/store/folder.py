@@ -20,7 +20,7 @@ import platformdirs
 from ..engine import Session
 from . import lock as _lock
 from .atomic import temporary_path, write_atomic
-from .errors import ResumeError, SaveError, StoreError, UnknownSession
+from .errors import ResumeError, SaveError, SessionLocked, StoreError, UnknownSession
 from .fileformat import SessionFileError, dumps
 from .fileformat import load as load_file
 from .ids import base_id, check_id, is_id
@@ -161,6 +161,14 @@ class SessionStore:
     def lock(self, id: str) -> SessionLock:
         """Hold session ``id`` for writing, or raise ``SessionLocked`` naming the holder."""
         return _lock.acquire(id, self.lock_path(id))
+
+    def locked_by(self, id: str) -> int | None:
+        """The pid holding session ``id`` now (None if nobody, or the lock is stale)."""
+        try:
+            with self.lock(id):
+                return None
+        except SessionLocked as error:
+            return error.pid if error.pid is not None else -1
 
     # -- the folder ------------------------------------------------------------------
     def entries(self) -> list[Entry]:
