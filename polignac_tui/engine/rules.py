@@ -146,6 +146,33 @@ SETTING_HELP: dict[str, str] = {
 }
 
 
+# Each setting's name in the new-session form's label column (short) and in a sentence
+# (``describe_setting``, the rules panel: in full).
+SETTING_LABELS: dict[str, str] = {
+    "ace_high": "Ace high",
+    "sevens_removed": "Sevens removed",
+    "direction": "Direction",
+    "chelem": "Chelem",
+    "generale": "La générale",
+    "play_out": "Play every trick",
+    "first_trick_penalty": "First trick +1",
+    "last_trick_penalty": "Last trick +1",
+    "must_discard_jack": "Must discard jack",
+    "jack_guard": "Jack guard",
+    "end": "The end",
+}
+SETTING_NAMES: dict[str, str] = {
+    "generale": "La générale",
+    "play_out": "Play every trick",
+    "first_trick_penalty": "First trick penalty (+1)",
+    "last_trick_penalty": "Last trick penalty (+1)",
+    "must_discard_jack": "Must discard a jack when void",
+    "jack_guard": "Jack guard (no K or Q over your own jack)",
+}
+# An on/off setting's value in words (the rules and the user settings alike).
+ON_OFF_WORDS: dict[bool, str] = {True: "on", False: "off"}
+
+
 def describe_setting(name: str, value: Any) -> str:
     """A setting in words, e.g. ``"Ace high: no"``."""
     if name == "ace_high":
@@ -166,12 +193,4 @@ def describe_setting(name: str, value: Any) -> str:
         return "End: at a point limit" if value == "points" else "End: after a number of deals"
     if name == "limit":
         return f"Limit: {value}"
-    label = {
-        "generale": "La générale",
-        "play_out": "Play every trick",
-        "first_trick_penalty": "First trick penalty (+1)",
-        "last_trick_penalty": "Last trick penalty (+1)",
-        "must_discard_jack": "Must discard a jack when void",
-        "jack_guard": "Jack guard (no K or Q over your own jack)",
-    }[name]
-    return f"{label}: {'on' if value else 'off'}"
+    return f"{SETTING_NAMES[name]}: {ON_OFF_WORDS[bool(value)]}"

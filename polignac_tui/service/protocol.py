@@ -65,9 +65,6 @@ class ProtocolError(Exception):
         self.message = message
         self.id = id
 
-    def to_json(self) -> dict[str, Any]:
-        return error(self.code, self.message, self.id)
-
 
 def error(code: str, message: str, id: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "error"}
@@ -104,7 +101,7 @@ def _bool(name: str, value: Any) -> bool:
     return value
 
 
-def _text(low: int, high: int, ascii_only: bool = False) -> Check:
+def _text(low: int, high: int, ascii_only: bool = False) -> Callable[[str, Any], str]:
     """A string of ``low`` to ``high`` printable characters."""
     def check(name: str, value: Any) -> str:
         if not isinstance(value, str):

@@ -21,9 +21,8 @@ from .errors import SessionLocked, StoreError
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on the platforms we run on
-    # None marks a platform without flock; the ignore is the usual idiom for an optional
-    # module (mypy types ``fcntl`` as the module, which the checks below narrow again)
-    fcntl = None  # type: ignore[assignment]
+    # None marks a platform without flock (the checks below narrow ``fcntl`` again)
+    fcntl = None  # type: ignore[assignment]  # mypy's idiom for an optional module
 
 _NO_LOCKING = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS}
 # Never through a symbolic link (a link named <id>.lock would have the pid written over

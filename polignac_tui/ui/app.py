@@ -7,6 +7,7 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.console import RenderableType
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -16,7 +17,13 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
-from .asciimode import AsciiFilter, AsciiScrollBarRender, ascii_words
+from .asciimode import (
+    AsciiFilter,
+    AsciiKeyLabels,
+    AsciiScrollBarRender,
+    ascii_words,
+    key_words,
+)
 from .guards import Palette, page_key_too_early
 
 if TYPE_CHECKING:
@@ -35,10 +42,6 @@ MIN_HEIGHT = 23
 
 # How many of the newest saved files Home reads to offer "Continue".
 CONTINUE_SCAN = 20
-
-# Keys Textual names with a glyph, in words for ASCII mode.
-KEY_WORDS = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter",
-             "⌫": "backspace"}
 
 # Set (to a file path) by the startup benchmark: the app writes the wall-clock time of
 # its first painted screen to that file and exits.
@@ -91,6 +94,7 @@ class PolignacApp(App[None]):
         self.join = join     # start="lobby": the table service to connect to
         self.first_paint_file = os.environ.get(FIRST_PAINT_ENV)
         self._started = False
+        self.exiting = False   # set by exit(): keys typed ahead of the quit open nothing
         self._ascii_filter = AsciiFilter()
 
     # -- start -------------------------------------------------------------------------
@@ -161,13 +165,15 @@ class PolignacApp(App[None]):
         return filters
 
     def get_key_display(self, binding: Binding) -> str:
-        """A key as the footer names it: ``enter`` rather than an arrow in ASCII mode."""
+        """A key as the footer names it: in ASCII mode, the screen's own ASCII label of the
+        key (``AsciiKeyLabels``), else ``enter`` rather than an arrow."""
+        if not self.has_class("ascii"):
+            return super().get_key_display(binding)
+        screen = self.screen
+        if isinstance(screen, AsciiKeyLabels) and binding.key in screen.ASCII_KEYS:
+            return screen.ASCII_KEYS[binding.key]
         shown = super().get_key_display(binding)
-        if self.has_class("ascii") and not shown.isascii():
-            for glyph, word in KEY_WORDS.items():
-                shown = shown.replace(glyph, word)
-            shown = ascii_words(shown)
-        return shown
+        return shown if shown.isascii() else ascii_words(key_words(shown))
 
     def format_title(self, title: str, sub_title: str) -> Content:
         """The header's "Polignac — Quatre Valets" ("-" in ASCII mode)."""
@@ -196,11 +202,16 @@ class PolignacApp(App[None]):
             return False
         return True
 
+    def exit(self, result: None = None, return_code: int = 0,
+             message: RenderableType | None = None) -> None:
+        """Quit; screens pushed from now on (keys typed ahead) are not opened."""
+        self.exiting = True
+        super().exit(result, return_code, message)
+
     # -- size --------------------------------------------------------------------------
-    async def _on_resize(self, event: Resize) -> None:
-        # App._on_resize stops the event, so a public on_resize never runs after the first
-        # one; textual is pinned (8.2.8), so extending the private handler is safe here.
-        await super()._on_resize(event)
+    def on_resize(self, event: Resize) -> None:
+        # Runs before App's own handler (this class comes first in the MRO); the check
+        # waits until that handler has taken the new size.
         self.call_later(self.check_size)
 
     def check_size(self) -> None:
@@ -210,18 +221,19 @@ class PolignacApp(App[None]):
             return
         width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        showing = isinstance(self.screen, TooSmallScreen)
+        shown = self.screen
+        showing = isinstance(shown, TooSmallScreen)
         if small and not showing:
             self.push_screen(TooSmallScreen())
-        elif small and showing:
-            self.screen.refresh_size()  # type: ignore[attr-defined]
+        elif small and isinstance(shown, TooSmallScreen):
+            shown.refresh_size()
         elif not small and showing:
             self.pop_screen()
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Push ``screen``; while the "enlarge" message shows, it stays on top."""
         from .screens.too_small import TooSmallScreen
-        if getattr(self, "_exit", False):  # quitting: keys typed ahead open nothing
+        if self.exiting:  # quitting: keys typed ahead open nothing
             return AwaitMount(self.screen, [])
         if isinstance(self.screen, TooSmallScreen) and not isinstance(screen, TooSmallScreen):
             self.pop_screen()

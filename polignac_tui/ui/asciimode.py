@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 from math import ceil
+from typing import ClassVar, Protocol, runtime_checkable
 
 from rich.cells import cell_len
 from rich.color import Color as RichColor
@@ -52,6 +53,27 @@ WORDS_ASCII: dict[str, str] = {
     "…": "...", "—": "-", "–": "-", "§": "section ", "×": "x", "←": "<-", "→": "->",
     "·": "-", "•": "-", "«": '"', "»": '"', "“": '"', "”": '"', "‘": "'", "’": "'",
 }
+
+# Keys named with a glyph, in words (the footer's labels and the help, in ASCII mode).
+KEY_WORDS: dict[str, str] = {
+    "↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter", "⌫": "backspace",
+    "—": "-",
+}
+
+
+def key_words(text: str) -> str:
+    """``text`` (keys and what they do) with its key glyphs in words (F17)."""
+    for glyph, word in KEY_WORDS.items():
+        text = text.replace(glyph, word)
+    return text
+
+
+@runtime_checkable
+class AsciiKeyLabels(Protocol):
+    """A screen whose footer names some keys its own way in ASCII mode (``{key: label}``,
+    e.g. the table's ``<-`` and ``->``); ``PolignacApp.get_key_display`` reads it."""
+
+    ASCII_KEYS: ClassVar[dict[str, str]]
 
 
 @lru_cache(maxsize=4096)

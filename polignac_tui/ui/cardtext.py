@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
+from ..config import Settings
 from ..engine import SeatView, glyph
 from ..engine.cards import SUIT_GLYPHS, SUIT_NAMES
 
@@ -26,9 +27,8 @@ class CardLook:
     colour: bool = True      # False under NO_COLOR: suits in the text colour, never grey
 
     @classmethod
-    def of(cls, settings: object, no_color: bool = False) -> CardLook:
-        return cls(bool(getattr(settings, "ascii", False)),
-                   bool(getattr(settings, "four_colour", False)), not no_color)
+    def of(cls, settings: Settings, no_color: bool = False) -> CardLook:
+        return cls(settings.ascii, settings.four_colour, not no_color)
 
 
 TWO_COLOURS = {"S": "", "H": "red", "D": "red", "C": ""}

@@ -7,53 +7,133 @@ import functools
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
-from textual.app import App
+from textual.app import App, ComposeResult
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
-from textual.events import Mount
+from textual.events import Click
+from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Header
-from textual.widgets._header import HeaderTitle
+from textual.widgets import Static
+
+from .handle import polignac_app
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class SafeHeader(Header):
-    """Textual's header, minus a crash: its title is set by a deferred query that found
-    nothing when keys came faster than screens switch (the screen already being removed;
-    ``NoMatches: No nodes match 'HeaderTitle'``, F34). Here a missing title is skipped."""
+class HeaderIcon(Static):
+    """The icon at the left of the header: the command palette's button."""
 
-    def _on_mount(self, event: Mount) -> None:
-        event.prevent_default()       # instead of Header._on_mount, not after it
-        Widget._on_mount(self, event)
+    DEFAULT_CSS = """
+    HeaderIcon {
+        dock: left;
+        padding: 0 1;
+        width: 8;
+        content-align: left middle;
+    }
+    HeaderIcon:hover {
+        background: $foreground 10%;
+    }
+    """
 
-        async def set_title() -> None:
-            with contextlib.suppress(NoMatches, NoScreen):
-                self.query_one(HeaderTitle).update(self.format_title())
+    def on_mount(self) -> None:
+        if self.app.ENABLE_COMMAND_PALETTE:
+            self.tooltip = "Open the command palette"
+        else:
+            self.disabled = True
 
-        try:
-            self.watch(self.app, "title", set_title)
-            self.watch(self.app, "sub_title", set_title)
-            self.watch(self.screen, "title", set_title)
-            self.watch(self.screen, "sub_title", set_title)
-        except NoScreen:
-            pass
+    async def on_click(self, event: Click) -> None:
+        event.stop()
+        await self.run_action("app.command_palette")
+
+
+class HeaderTitle(Static):
+    """The title and sub-title, centred."""
+
+    DEFAULT_CSS = """
+    HeaderTitle {
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+        content-align: center middle;
+        width: 100%;
+    }
+    """
+
+
+class SafeHeader(Widget):
+    """The app's header: the icon (the command palette's button) and the title, drawn as
+    Textual's ``Header`` draws them, built from public pieces only (``Widget``, ``Static``,
+    ``watch``). Textual's own header sets its title from a deferred query that found nothing
+    when keys came faster than screens switch (``NoMatches: No nodes match 'HeaderTitle'``,
+    F34); here a missing title is skipped."""
+
+    DEFAULT_CSS = """
+    SafeHeader {
+        dock: top;
+        width: 100%;
+        background: $panel;
+        color: $foreground;
+        height: 1;
+    }
+    SafeHeader.-tall {
+        height: 3;
+    }
+    SafeHeader > .clock-space {
+        dock: right;
+        width: 10;
+        padding: 0 1;
+    }
+    """
+
+    icon: reactive[str] = reactive("♠")
+
+    def __init__(self, icon: str = "♠") -> None:
+        super().__init__()
+        self.set_reactive(SafeHeader.icon, icon)
+
+    def compose(self) -> ComposeResult:
+        yield HeaderIcon(self.icon)
+        yield HeaderTitle()
+        yield Static(classes="clock-space")   # where Textual's header keeps its clock
+
+    def on_mount(self) -> None:
+        with contextlib.suppress(NoScreen):
+            for node in (self.app, self.screen):
+                self.watch(node, "title", self.set_title)
+                self.watch(node, "sub_title", self.set_title)
+
+    def on_click(self) -> None:
+        self.toggle_class("-tall")
+
+    def watch_icon(self, icon: str) -> None:
+        with contextlib.suppress(NoMatches):
+            self.query_one(HeaderIcon).update(icon)
+
+    def format_title(self) -> Content:
+        """The screen's title (else the app's), as ``App.format_title`` writes it."""
+        screen = self.screen
+        title = screen.title if screen.title is not None else self.app.title
+        sub_title = screen.sub_title if screen.sub_title is not None else self.app.sub_title
+        return self.app.format_title(title, sub_title)
+
+    def set_title(self) -> None:
+        """Write the title again; nothing when the header is already being taken apart."""
+        with contextlib.suppress(NoMatches, NoScreen):
+            self.query_one(HeaderTitle).update(self.format_title())
 
     def show_mode(self) -> None:
         """Icon and title again, after ASCII mode was switched on or off."""
         self.icon = header_icon(self.app)
-        with contextlib.suppress(NoMatches):
-            self.query_one(HeaderTitle).update(self.format_title())
+        self.set_title()
 
 
 def header_icon(app: App[object]) -> str:
     """The header's icon (the command palette button): ``*`` in ASCII mode."""
-    settings = getattr(app, "settings", None)
-    return "*" if getattr(settings, "ascii", False) else "♠"
+    return "*" if polignac_app(app).settings.ascii else "♠"
 
 
-def header(app: App[object]) -> Header:
+def header(app: App[object]) -> SafeHeader:
     """The app's header; its icon is ``*`` in ASCII mode."""
     return SafeHeader(icon=header_icon(app))
 

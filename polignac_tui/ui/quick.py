@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..engine import Player, RuleError, Rules, preset
+from ..engine import PRESET_NAMES, Level, Player, RuleError, Rules, one_of, preset
 
 COMPUTER_NAMES = ("Bruno", "Claire", "Denis", "Élodie", "Fanny", "Gaston", "Hélène", "Igor")
-DEFAULT_LEVEL = "medium"
+DEFAULT_LEVEL: Level = "medium"
 
 
 def computer_names(human: str, count: int) -> list[str]:
@@ -15,14 +15,14 @@ def computer_names(human: str, count: int) -> list[str]:
 
 
 def quick_session(preset_name: str, players: int, name: str,
-                  level: str = DEFAULT_LEVEL) -> tuple[Rules, list[Player]]:
+                  level: Level = DEFAULT_LEVEL) -> tuple[Rules, list[Player]]:
     """The rules of ``preset_name`` and ``players`` seats: ``name`` first, then computers.
 
     Raises ``RuleError`` with a readable reason (unknown preset, 3 to 8 players, bad name).
     """
     if not 3 <= players <= 8:
         raise RuleError(f"Polignac is played by 3 to 8 players, not {players}", "players")
-    rules = preset(preset_name, players)
+    rules = preset(one_of(preset_name, PRESET_NAMES, "preset"), players)
     seats = [Player(name)] + [Player(n, "computer", level)
                               for n in computer_names(name, players - 1)]
     return rules, seats

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletools import open_table, settle, strong_session, table_screen
 from textual.css.query import NoMatches
 
-from polignac_tui.ui.chrome import SafeHeader, while_shown
+from polignac_tui.ui.chrome import HeaderTitle, SafeHeader, while_shown
 from polignac_tui.ui.screens.generale import GeneraleScreen
 from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.table import TableScreen
@@ -60,7 +60,7 @@ async def test_the_header_of_a_screen_being_removed_does_not_crash(make_app, sto
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         header = app.screen.query_one(SafeHeader)
-        await header.query_one("HeaderTitle").remove()
+        await header.query_one(HeaderTitle).remove()
         app.title = "Polignac again"                   # the deferred title query: nothing
         await pilot.pause()
         assert app.return_value is None

@@ -9,7 +9,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import SeatView
@@ -65,7 +64,7 @@ def totals_line(view: SeatView) -> Text:
     return text
 
 
-class CognacScreen(DismissedOnce, Screen[None]):
+class CognacScreen(DismissedOnce[None]):
     """The declaration of the loser(s) and the winners, and the final score table."""
 
     DEFAULT_CSS = """

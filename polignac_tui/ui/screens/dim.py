@@ -6,25 +6,23 @@ An app stylesheet rule ``Screen { background: ... }`` outranks any widget's
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.await_complete import AwaitComplete
 from textual.color import Color
-from textual.screen import ModalScreen, ScreenResultType
+from textual.screen import ModalScreen, Screen, ScreenResultType
 
 
-class DismissedOnce:
-    """For screens: ``dismiss`` does nothing unless the screen is on top. Textual's pops
+class DismissedOnce(Screen[ScreenResultType]):
+    """A screen whose ``dismiss`` does nothing unless it is on top. Textual's pops
     whichever screen is on top, so a second key reaching a screen already dismissed
     (keys faster than screens switch, e.g. ``t t``) closed the table behind it (F34)."""
 
-    def dismiss(self, result: Any = None) -> AwaitComplete:
-        if not getattr(self, "is_active", False):
+    def dismiss(self, result: ScreenResultType | None = None) -> AwaitComplete:
+        if not self.is_active:
             return AwaitComplete()
-        return super().dismiss(result)  # type: ignore[misc]
+        return super().dismiss(result)
 
 
-class DimmedModal(DismissedOnce, ModalScreen[ScreenResultType]):
+class DimmedModal(DismissedOnce[ScreenResultType], ModalScreen[ScreenResultType]):
     """A modal screen whose background is the theme's, at ``DIM`` opacity."""
 
     DIM = 0.6

@@ -13,6 +13,7 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ..asciimode import key_words
 from ..chrome import header
 
 # (title, module under polignac_tui.ui, class name, keys handled by widgets inside)
@@ -55,16 +56,6 @@ def describe_key(key: str) -> str:
              "left_square_bracket": "[", "right_square_bracket": "]", "space": "space",
              "slash": "/", "plus": "+", "minus": "-", "enter": "enter"}
     return " / ".join(names.get(k.strip(), k.strip()) for k in key.split(","))
-
-
-ASCII_WORDS = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter", "—": "-"}
-
-
-def in_ascii(text: str) -> str:
-    """``text`` without the arrows and dashes an ASCII-only terminal cannot draw (F17)."""
-    for glyph, word in ASCII_WORDS.items():
-        text = text.replace(glyph, word)
-    return text
 
 
 def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
@@ -139,7 +130,7 @@ class HelpScreen(Screen[None]):
             ascii = self.app.has_class("ascii")
             for title, rows in sections():
                 if ascii:
-                    rows = [(in_ascii(keys), in_ascii(text)) for keys, text in rows]
+                    rows = [(key_words(keys), key_words(text)) for keys, text in rows]
                 yield Static(title, classes="section-title")
                 yield Static(key_table(rows), classes="help-keys")
         yield Footer()

@@ -2,25 +2,28 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, preset
+from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, one_of, preset
 from ...engine.rules import (
     BOOLEANS,
     CHOICES,
     MAX_LIMIT,
+    ON_OFF_WORDS,
     PRESET_TITLES,
     SETTING_HELP,
+    SETTING_LABELS,
     describe_setting,
 )
 from ...engine.session import MAX_NAME
@@ -30,22 +33,10 @@ from ..handle import polignac_app
 from ..quick import DEFAULT_LEVEL, computer_names
 
 MAX_SEATS = 8
-SETTING_LABELS = {
-    "ace_high": "Ace high",
-    "sevens_removed": "Sevens removed",
-    "direction": "Direction",
-    "chelem": "Chelem",
-    "generale": "La générale",
-    "play_out": "Play every trick",
-    "first_trick_penalty": "First trick +1",
-    "last_trick_penalty": "Last trick +1",
-    "must_discard_jack": "Must discard jack",
-    "jack_guard": "Jack guard",
-    "end": "The end",
-}
 # The settings shown as choices, in the order of the rulebook (end and limit come last).
 CHOICE_SETTINGS = tuple(f.name for f in fields(Rules) if f.name not in ("preset", "limit"))
-ON_OFF = [("on", True), ("off", False)]
+# The choices of an on/off setting (here and in the settings screen).
+ON_OFF = [(ON_OFF_WORDS[value], value) for value in (True, False)]
 # The optional variants of the rulebook (§7): part of no preset, so a new preset keeps them.
 OPTIONAL_VARIANTS = ("play_out", "first_trick_penalty", "last_trick_penalty",
                      "must_discard_jack", "jack_guard")
@@ -62,15 +53,28 @@ class TextField(Input):
     """An Input that acts on its own editing keys (backspace, delete, arrows...) in the order
     they were typed. Textual runs a widget's non-priority bindings only once the key has
     bubbled back up to the app, so in a burst of keys (fast typing, a paste through tmux)
-    the letters after a backspace were inserted first and then deleted (F26)."""
+    the letters after a backspace were inserted first and then deleted (F26).
 
-    async def _on_key(self, event: events.Key) -> None:
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+    (``on_key`` runs before Input's own key handler, this class coming first in the MRO;
+    ``prevent_default`` keeps Input's handler from inserting the key as well.)"""
+
+    async def on_key(self, event: events.Key) -> None:
+        for binding in declared_bindings(type(self)).get(event.key, ()):
             if not binding.priority and await self.app.run_action(binding.action, self):
                 event.stop()
                 event.prevent_default()
                 return
-        await super()._on_key(event)
+
+
+@functools.cache
+def declared_bindings(cls: type[Widget]) -> dict[str, list[Binding]]:
+    """The bindings a widget class declares (its ``BINDINGS`` and its bases'), by key, merged
+    as Textual merges them: a class's bindings of a key replace its bases'."""
+    keys: dict[str, list[Binding]] = {}
+    for base in reversed(cls.__mro__):
+        if "BINDINGS" in base.__dict__:
+            keys.update(BindingsMap(base.__dict__["BINDINGS"]).key_to_bindings)
+    return keys
 
 
 # The field Tab has reached stands out by its label in reverse video: visible without colour
@@ -217,7 +221,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
 
     # -- reading the form -------------------------------------------------------------
     def value(self, widget_id: str) -> Any:
-        return self.query_one(f"#{widget_id}").value  # type: ignore[attr-defined]
+        widget = self.query_one(f"#{widget_id}")
+        if not isinstance(widget, (Input, Select)):
+            raise TypeError(f"#{widget_id} is a {type(widget).__name__}, not a form field")
+        return widget.value
 
     @property
     def players(self) -> int:
@@ -231,12 +238,13 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         for i in range(self.players):
             name = str(self.value(f"seat-name-{i}")).strip()
             choice = self.value(f"seat-kind-{i}")
-            kind = "human" if choice in ("human", "open") else "computer"
-            level = None if kind == "human" else choice
             if choice == "open":  # the friend who sits there brings their name
                 name = f"Seat {i + 1}"
             try:
-                players.append(Player(name, kind, level))
+                if choice in ("human", "open"):
+                    players.append(Player(name, "human"))
+                else:
+                    players.append(Player(name, "computer", one_of(choice, LEVELS, "level")))
             except RuleError as error:
                 message = str(error)
                 if not name:
@@ -348,7 +356,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             self.query_one(f"#seat-{i}").display = i < self.players
 
     def apply_preset(self, name: str) -> None:
-        rules = preset(name, self.players)
+        rules = preset(one_of(name, PRESET_NAMES, "preset"), self.players)
         for setting in CHOICE_SETTINGS:
             if setting in OPTIONAL_VARIANTS:  # in no preset: kept as chosen (F32)
                 continue
@@ -413,4 +421,4 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         if self.on_create is not None:
             self.on_create(rules, players, self.choices(), name)
             return
-        app.start_new(rules, players, name)  # type: ignore[attr-defined]
+        polignac_app(app).start_new(rules, players, name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.console import RenderableType
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -65,7 +66,7 @@ class Overlay(DimmedModal[None]):
         with box, VerticalScroll():
             yield Static(self.body)
 
-    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+    def on_key(self, event: events.Key) -> None:
         if event.key == self.close_key:
             event.stop()
             self.dismiss(None)

@@ -8,13 +8,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from .dim import DismissedOnce
 
 
-class PrivacyScreen(DismissedOnce, Screen[None]):
+class PrivacyScreen(DismissedOnce[None]):
     """"Pass to Bruno, press Enter": nobody sees another player's hand."""
 
     SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too

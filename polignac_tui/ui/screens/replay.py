@@ -19,6 +19,7 @@ from ...engine.cards import jack_points, sorted_hand
 from ...players.review import CardReview, DealReview, finished_deals, review_deal
 from ..cardtext import CardLook, inline
 from ..chrome import header
+from ..handle import polignac_app
 
 MARK_STYLE = {"?": "bold yellow", "??": "bold red"}
 
@@ -77,8 +78,8 @@ class ReplayScreen(Screen[None]):
 
     @property
     def look(self) -> CardLook:
-        return CardLook.of(getattr(self.app, "settings", None),
-                           bool(getattr(self.app, "no_color", False)))
+        app = polignac_app(self.app)
+        return CardLook.of(app.settings, app.no_color)
 
     def compose(self) -> ComposeResult:
         yield header(self.app)

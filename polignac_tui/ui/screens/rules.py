@@ -10,7 +10,7 @@ from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select
 
-from ...engine import PRESET_NAMES, preset
+from ...engine import PRESET_NAMES, one_of, preset
 from ...engine.rules import PRESET_TITLES
 from ..chrome import header
 from ..handle import polignac_app
@@ -55,4 +55,5 @@ class RulesScreen(Screen[None]):
         body = self.query_one("#rules-body", Container)
         await body.remove_children()
         ascii = polignac_app(self.app).settings.ascii
-        await body.mount(RulesPanel(preset(name, players), players, ascii=ascii))
+        rules = preset(one_of(name, PRESET_NAMES, "preset"), players)
+        await body.mount(RulesPanel(rules, players, ascii=ascii))

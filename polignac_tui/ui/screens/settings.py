@@ -14,7 +14,7 @@ from ...config import PACES, PRESETS, SETTING_LABELS, THEMES, check
 from ...engine.rules import PRESET_TITLES
 from ..chrome import header
 from ..handle import polignac_app
-from .new_session import MarkedFocus, TextField, show_problem
+from .new_session import ON_OFF, MarkedFocus, TextField, show_problem
 
 HELP = {
     "name": "The name of your seat in new sessions.",
@@ -24,8 +24,6 @@ HELP = {
     "four_colour": "♦ and ♣ in their own colours (blue and green), not like ♥ and ♠.",
     "default_preset": "The preset a new session starts from.",
 }
-
-ON_OFF = [("on", True), ("off", False)]
 
 
 class SettingsScreen(MarkedFocus, Screen[None]):

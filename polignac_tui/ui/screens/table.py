@@ -12,8 +12,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual import events, work
@@ -48,6 +47,7 @@ from ...table.events import (
     Undo,
     Undone,
     Update,
+    Waiting,
 )
 from ...table.pace import PACE_DELAY, TRICK_HOLD
 from ..cardtext import CardLook, cards_inline, inline, is_you, label, says, who, words
@@ -70,6 +70,9 @@ WIDE = 110   # from this width the side column shows every deal
 
 
 CARD_KEYS = Binding.Group("Card", compact=True)
+
+Dialog = Literal["summary", "cognac", "generale", "privacy"]
+"""A question or screen of ours the game waits for."""
 
 
 # The first words of the status line while the table's last save failed.
@@ -149,7 +152,7 @@ class TableScreen(Screen[None]):
         # The seat drawn at the bottom: the (single) player here, else whoever acted last.
         self.seat: int = seats[0] if seats else 0
         self._shown_to: int | None = seats[0] if len(seats) == 1 else None
-        self._dialog: str | None = None         # summary, cognac, generale, privacy
+        self._dialog: Dialog | None = None
         self._ready_for = 0                    # the deal whose summary we have seen
         self._status: Text = Text()
         self._error = False
@@ -158,6 +161,7 @@ class TableScreen(Screen[None]):
         self._received = time.monotonic()      # when the last update came
         self._leave_unsaved = False            # q once more leaves a session not saved
         self._ticker: Timer | None = None
+        self._ascii_keys: bool | None = None    # the mode the footer's key labels are in
 
     # -- settings ------------------------------------------------------------------------
     @property
@@ -180,7 +184,7 @@ class TableScreen(Screen[None]):
         return state.held if state is not None else None
 
     @property
-    def _waiting(self) -> str | None:
+    def _waiting(self) -> Dialog | Waiting | Literal["think"] | None:
         """What the game waits for that is not a card of the person here: a question or
         screen of ours (summary, cognac, generale, privacy), the trick on show (hold), a
         computer's card (think), a player who is gone (absent), or nobody here (paused)."""
@@ -280,20 +284,12 @@ class TableScreen(Screen[None]):
         return Text(f"{UNSAVED} (the game goes on): {state.unsaved}.")
 
     def _key_labels(self, ascii: bool) -> None:
-        """Footer labels of the card keys: arrows and the return sign, or ASCII words."""
-        if getattr(self, "_ascii_keys", None) == ascii:
-            return
-        self._ascii_keys = ascii
-        changed = self._bindings.key_to_bindings
-        for key, ascii_label in self.ASCII_KEYS.items():
-            originals = {b.action: b for b in self._merged_bindings_for(key)}
-            changed[key] = [replace(b, key_display=ascii_label if ascii
-                                    else originals[b.action].key_display)
-                            for b in changed.get(key, [])]
-        self.refresh_bindings()
-
-    def _merged_bindings_for(self, key: str) -> list[Binding]:
-        return [b for b in self.BINDINGS if isinstance(b, Binding) and b.key == key]
+        """Footer labels of the card keys: arrows and the return sign, or, in ASCII mode,
+        ``ASCII_KEYS`` (the app's ``get_key_display`` reads them): the footer again when
+        the mode changed."""
+        if self._ascii_keys != ascii:
+            self._ascii_keys = ascii
+            self.refresh_bindings()
 
     def _centre(self, view: SeatView) -> Text:
         """The words in the middle of the table."""

@@ -7,6 +7,7 @@ default rules; the table shows those of its session).
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -143,5 +144,5 @@ class RulesPanel(VerticalScroll):
         self.players = players
         self.ascii = ascii
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         yield Static(rules_text(self.rules, self.players, self.ascii))

@@ -11,6 +11,7 @@ from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -166,7 +167,7 @@ class ScoreTable(VerticalScroll):
         self._ascii = False
         self._colour = True
 
-    def compose(self):  # type: ignore[no-untyped-def]
+    def compose(self) -> ComposeResult:
         yield self._body
 
     def show(self, view: SeatView, ascii: bool = False, colour: bool = True) -> None:

@@ -10,8 +10,6 @@ one back per card still in hand, and the jacks taken so far (face up, RULES.md Â
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
@@ -43,11 +41,6 @@ def slots(others: int, direction: str) -> tuple[str, ...]:
     if direction == "clockwise":
         order = tuple(s.translate(_MIRROR) for s in order)
     return order
-
-
-@dataclass
-class _Row:
-    pieces: list[tuple[int, Text]]
 
 
 class Canvas:
