@@ -32,7 +32,6 @@ RARE = ["tab", "shift+tab", "ctrl+p", "f1", "question_mark", "ctrl+s", "escape",
 LETTERS = "abdefghijklmptuvwxyz0123456789"  # no q: it quits from Home; n, s, r, o, c
 # open screens from Home: rare keys
 SCREENS = ["home", "new_session", "saved", "settings", "rules", "table"]
-BUDGET = 10  # seconds of CPU per screen
 
 
 def random_keys(rng: random.Random, count: int) -> list[str]:
@@ -112,7 +111,6 @@ async def test_500_random_keys_never_crash(make_app, screen: str) -> None:
         assert app.return_code in (None, 0)
     spent = time.process_time() - started
     print(f"{screen}: {KEYS} keys in {spent:.1f} s of CPU")
-    assert spent < BUDGET
 
 
 # -- the races found, one by one (each failed on Textual 8.2.8 before the guards) ----------
