@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from textual.screen import Screen
 from textual.widgets import Select
 
 from polignac_tui.config import Settings
@@ -123,3 +124,44 @@ def test_text_in_ascii() -> None:
     assert ascii_cells("Inès — J♠ ▼") == "Ines - JS v"
     assert ascii_words("la générale… §8") == "la generale... section 8"
     assert ascii_cells("日本") == "????"   # two cells each: the layout does not move
+
+
+async def test_the_table_footer_names_its_card_keys_per_mode(make_app, store) -> None:
+    """The card keys' labels follow ASCII mode switched while the table is open: the
+    screen's ``ASCII_KEYS`` through ``App.get_key_display`` (public API), arrows again
+    once it is off; other screens keep the app's words for the same keys."""
+    from tabletools import open_table, settle, strong_session, table_screen
+    from textual.binding import Binding
+
+    from polignac_tui.ui.screens.table import TableScreen
+
+    app = make_app(table=open_table(store, strong_session()))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        keys = {b.key: b for b in TableScreen.BINDINGS if isinstance(b, Binding)}
+
+        def shown() -> list[str]:
+            return [app.get_key_display(keys[k]) for k in ("left", "right", "enter")]
+
+        assert shown() == ["←", "→", "⏎"]
+        app.settings.ascii = True
+        app.apply_settings()
+        screen.refresh_table()
+        await pilot.pause()
+        assert shown() == ["<-", " ->", "Enter"]
+        assert "<-" in screen_text(app) and "←" not in screen_text(app)
+        app.settings.ascii = False
+        app.apply_settings()
+        screen.refresh_table()
+        await pilot.pause()
+        assert shown() == ["←", "→", "⏎"]
+        assert "←" in screen_text(app)
+        app.settings.ascii = True
+        app.apply_settings()
+        await app.push_screen(HelpLikeScreen())
+        assert app.get_key_display(keys["left"]) == "left"    # the app's word elsewhere
+
+
+class HelpLikeScreen(Screen[None]):
+    """A screen without ASCII labels of its own."""
