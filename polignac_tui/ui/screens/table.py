@@ -38,6 +38,7 @@ from ...table.events import (
     Event,
     HandOver,
     HintGiven,
+    Looking,
     Ready,
     Refused,
     Saved,
@@ -67,6 +68,9 @@ from .summary import SummaryScreen
 __all__ = ["PACE_DELAY", "TRICK_HOLD", "TableScreen"]
 
 WIDE = 110   # from this width the side column shows every deal
+# Keys that look at something (the last trick, the trick log, the scores, the rules,
+# the help): they do not say "seen" of the trick on show.
+LOOK_KEYS = frozenset({"l", "t", "s", "r", "question_mark", "f1", "ctrl+p"})
 
 
 CARD_KEYS = Binding.Group("Card", compact=True)
@@ -149,6 +153,7 @@ class TableScreen(Screen[None]):
         self._received = time.monotonic()      # when the last update came
         self._leave_unsaved = False            # q once more leaves a session not saved
         self._ticker: Timer | None = None
+        self._looking = False                  # told the table we look at something
 
     # -- settings ------------------------------------------------------------------------
     @property
@@ -198,14 +203,24 @@ class TableScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.client.set_pace(self.settings.pace)
+        self.client.set_pace(self.settings.pace, self.settings.after_trick)
         self.client.listen(self._table_changed)
         self.call_after_refresh(self._next)
+
+    def on_screen_suspend(self) -> None:
+        """Another screen over the table that the person chose (the last trick, the trick
+        log, the rules, help, settings): the table waits while they look."""
+        if not self._left and self._modal is None and not self._looking:
+            self._looking = True
+            self.client.send(Looking(True))
 
     def on_screen_resume(self) -> None:
         """Back from another screen (settings may have changed: ASCII, colours, pace)."""
         if not self._left:
-            self.client.set_pace(self.settings.pace)
+            self.client.set_pace(self.settings.pace, self.settings.after_trick)
+            if self._looking:
+                self._looking = False
+                self.client.send(Looking(False))
             self.refresh_table()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -316,6 +331,8 @@ class TableScreen(Screen[None]):
             asked = says(view, view.turn, "is", "are", capital=False)
             return Text(f"La générale: {asked} asked whether to declare it.")
         if self._gathered is not None:
+            if state is not None and state.held_until_seen:
+                return Text("Any key gathers the trick.", style="dim")
             return Text("Any key gathers the trick (or wait a moment).", style="dim")
         if view.turn is None:
             return Text("The deal is over.")
@@ -579,6 +596,8 @@ class TableScreen(Screen[None]):
     @while_shown
     def on_key(self, event: events.Key) -> None:
         if self._waiting == "hold":
+            if event.key in LOOK_KEYS:
+                return
             self._send(Seen())
             if event.key in ("enter", "space", "left", "right") or event.key.isdigit():
                 event.stop()

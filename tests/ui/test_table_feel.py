@@ -1,0 +1,166 @@
+"""The table's feel (issue 11): a finished trick stays until it is seen, looking over the
+table holds the computers back, the selection makes sense, one colour per suit, the
+cognac moment."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+from tabletools import (
+    FIXED_TIME,
+    HEARTS,
+    VOID_HAND,
+    open_table,
+    players,
+    settle,
+    strong_session,
+    table_screen,
+    text_of,
+)
+
+from polignac_tui.engine import Play, Session, preset
+from polignac_tui.engine.cards import FULL_DECK
+from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.screens.privacy import PrivacyScreen
+from polignac_tui.ui.screens.summary import SummaryScreen
+from polignac_tui.ui.screens.table import TableScreen
+
+
+def status(app) -> str:
+    return text_of(table_screen(app).query_one("#status"))
+
+
+def void_deal(humans: tuple[int, ...] = (0,)) -> Session:
+    """Bruno leads a heart; Ana, last to play, has none and must discard le Polignac."""
+    rules = preset("classique", 4).replace(must_discard_jack=True)
+    rest = [c for c in FULL_DECK if c not in VOID_HAND + HEARTS]
+    session = Session(rules, players(humans), name="Void", created=FIXED_TIME,
+                      updated=FIXED_TIME)
+    session.add_deal(0, [list(VOID_HAND), list(HEARTS), rest[:8], rest[8:]])
+    return session
+
+
+def play_tricks(session: Session, tricks: int) -> None:
+    """Play the first legal card of every seat for ``tricks`` tricks."""
+    deal = session.deals[-1]
+    while len(deal.tricks) < tricks:
+        seat = session.turn
+        assert seat is not None
+        session.apply(Play(seat, session.view(seat).legal[0]))
+
+
+def before_the_last_trick() -> Session:
+    """Ana (every king and queen) leads the last trick of the deal."""
+    session = strong_session()
+    trial = copy.deepcopy(session)
+    while not trial.deals[-1].over:
+        play_tricks(trial, len(trial.deals[-1].tricks) + 1)
+    play_tricks(session, len(trial.deals[-1].tricks) - 1)
+    assert session.turn == 0
+    return session
+
+
+# -- point 4: a finished trick stays until you have seen it ----------------------------------
+async def test_at_pace_instant_the_trick_your_card_finished_is_shown(make_app, store) -> None:
+    table = open_table(store, void_deal())
+    app = make_app(table=table)          # pace instant, after each trick: auto
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        assert screen.awaits_my_card() and len(screen.view().trick) == 3
+        await pilot.press("enter")       # le Polignac, the last card of the trick
+        await settle(pilot, lambda: screen._gathered is not None)
+        # A jack fell: it stays until a key, however instant the pace.
+        assert screen.state.held_until_seen
+        assert "wins with" in str(screen.query_one("TrickArea").render())
+        assert "Any key gathers the trick." in status(app)
+        await pilot.press("space")
+        await settle(pilot, lambda: screen._gathered is None)
+        assert len(table.session.deals[0].tricks) == 1
+
+
+async def test_the_after_trick_setting_reaches_the_table(make_app, store, settings) -> None:
+    table = open_table(store, void_deal())
+    app = make_app(table=table)
+    app.settings = replace(settings, after_trick="pause")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await pilot.press("enter")
+        await settle(pilot, lambda: screen._gathered is not None)
+        assert not screen.state.held_until_seen      # a pause, not a key
+        assert "or wait a moment" in status(app)
+        await settle(pilot, lambda: screen._gathered is None)   # it goes by itself
+
+
+async def test_at_one_keyboard_who_finished_the_trick_sees_it_before_the_privacy_screen(
+        make_app, store) -> None:
+    table = open_table(store, void_deal(humans=(0, 3)))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.press("enter")                       # Denis is here
+        await settle(pilot, lambda: screen.awaits_my_card() and screen.seat == 3)
+        await pilot.press("enter")                       # Denis follows
+        await settle(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.press("enter")                       # Ana is here
+        await settle(pilot, lambda: screen.awaits_my_card() and screen.seat == 0)
+        await pilot.press("enter")                       # Ana ends the trick
+        await settle(pilot, lambda: screen._gathered is not None)
+        assert app.screen is screen and screen.seat == 0
+        assert "wins with" in str(screen.query_one("TrickArea").render())
+        await pilot.press("space")
+        await settle(pilot, lambda: screen._gathered is None)
+
+
+# -- point 5: looking pauses the computers; the last trick before the summary ---------------
+async def test_l_on_the_last_trick_shows_it_before_the_deal_summary(make_app, store) -> None:
+    table = open_table(store, before_the_last_trick())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await pilot.press("right", "enter")   # her last card
+        await settle(pilot, lambda: screen._gathered is not None)
+        await pilot.press("l")
+        await settle(pilot, lambda: isinstance(app.screen, Overlay))
+        assert not any(isinstance(s, SummaryScreen) for s in app.screen_stack)
+        assert screen.state.waiting == "hold"
+        await pilot.press("escape")
+        await settle(pilot, lambda: app.screen is screen)
+        assert screen.state.waiting == "hold"            # still on show: no key yet
+        await pilot.press("space")
+        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
+
+
+async def test_the_trick_log_holds_the_computers_back(make_app, store, settings) -> None:
+    table = open_table(store, void_deal())               # Bruno, a computer, leads
+    app = make_app(table=table)
+    app.settings = replace(settings, pace="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await pilot.press("t")
+        await settle(pilot, lambda: isinstance(app.screen, Overlay))
+        runner = screen.client.runner
+        plays = table.session.deals[0].plays
+        assert len(plays) == 0
+        # Bruno's card is ready (after the pace's delay) but held back while Ana looks.
+        await settle(pilot, lambda: len(plays) > 0
+                     or getattr(runner, "_pending", None) is not None, limit=5000)
+        assert len(plays) == 0
+        await pilot.press("escape")
+        await settle(pilot, lambda: len(plays) > 0, limit=5000)
+        assert isinstance(app.screen, TableScreen)
+
+
+def test_the_after_trick_setting_is_saved_and_checked(tmp_path) -> None:
+    from polignac_tui.config import Settings, check, load_settings, save_settings
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(after_trick="key"), path)
+    assert load_settings(path).after_trick == "key"
+    assert check("after_trick", "later") == "'later' is not one of auto, key, pause"
+    path.write_text('after_trick = "later"\n', encoding="utf-8")
+    loaded = load_settings(path)
+    assert loaded.after_trick == "auto" and "after_trick" in (loaded.problem or "")
