@@ -117,3 +117,17 @@ async def listed(pilot: Any, limit: int = 500) -> None:
             return
         await pilot.pause(0.01)
     raise AssertionError("the saved sessions were never listed")
+
+
+async def play_selected(pilot: Any) -> None:
+    """Play the selected card with Enter: twice on a new lead, where a first Enter (the
+    cursor not moved) only chooses the card."""
+    screen = table_screen(pilot.app)
+    view = screen.view()
+    before = (view.deal_number, len(view.tricks), len(view.trick))
+    await pilot.press("enter")
+    await pilot.pause()
+    view = screen.view()
+    if screen.awaits_my_card() and (view.deal_number, len(view.tricks),
+                                    len(view.trick)) == before:
+        await pilot.press("enter")

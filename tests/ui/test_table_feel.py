@@ -164,3 +164,84 @@ def test_the_after_trick_setting_is_saved_and_checked(tmp_path) -> None:
     path.write_text('after_trick = "later"\n', encoding="utf-8")
     loaded = load_settings(path)
     assert loaded.after_trick == "auto" and "after_trick" in (loaded.problem or "")
+
+
+# -- point 6: the selection makes sense -----------------------------------------------------
+async def test_a_quick_enter_on_a_new_lead_only_chooses_the_card(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        chosen = screen.query_one("Hand").selected_card
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.session.deals[0].plays == []       # not played by surprise
+        assert "chosen: Enter plays it" in status(app)
+        await pilot.press("enter")
+        await settle(pilot, lambda: len(table.session.deals[0].plays) > 0)
+        assert table.session.deals[0].plays[0] == chosen
+
+
+async def test_after_moving_the_cursor_enter_plays_at_once(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = table_screen(app).query_one("Hand")
+        await pilot.press("right")
+        chosen = hand.selected_card
+        await pilot.press("enter")
+        await settle(pilot, lambda: len(table.session.deals[0].plays) > 0)
+        assert table.session.deals[0].plays[0] == chosen
+
+
+async def test_following_needs_no_second_enter(make_app, store) -> None:
+    table = open_table(store, void_deal())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, lambda: len(table.session.deals[0].plays) == 4)
+        assert table.session.deals[0].plays[3] == "JS"
+
+
+async def test_a_hint_goes_when_you_move_to_another_card(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        hand = screen.query_one("Hand")
+        await pilot.press("h")
+        await settle(pilot, lambda: "Hint: play" in status(app), limit=5000)
+        hinted = hand.selected_card
+        await pilot.press("enter")                # the hint's card: played at once
+        await settle(pilot, lambda: len(table.session.deals[0].plays) > 0)
+        assert table.session.deals[0].plays[0] == hinted
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot, lambda: "Hint: play" in status(app), limit=5000)
+        hinted = hand.selected_card
+        await pilot.press("right")
+        await pilot.pause()
+        assert hand.selected_card != hinted
+        assert "Hint" not in status(app)
+
+
+async def test_a_turn_starts_on_the_playable_card_nearest_the_cursor(make_app, store) -> None:
+    from polignac_tui.ui.cardtext import CardLook
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = table_screen(app).query_one("Hand")
+        cards = ("KS", "QS", "9H", "8H", "KD", "QD", "9C")
+        hand.show(cards, cards, False, CardLook())
+        hand.selected = 4                                  # on K♦
+        hand.show(cards, ("9H", "8H"), True, CardLook())   # hearts led
+        assert hand.selected_card == "8H" and not hand.moved
+        hand.selected = 0
+        hand.show(cards, cards, False, CardLook())
+        hand.show(cards, ("9C",), True, CardLook())
+        assert hand.selected_card == "9C"

@@ -12,6 +12,7 @@ from rich.console import Console
 from tabletools import (
     FIXED_TIME,
     open_table,
+    play_selected,
     players,
     settle,
     strong_session,
@@ -148,7 +149,7 @@ async def test_trick_counters_say_won_for_every_seat(make_app, store) -> None:
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("enter")
+        await play_selected(pilot)
         await settle(pilot)
         drawn = str(table_screen(app).query_one(TrickArea).render())
         assert "won 1" in drawn and "tricks" not in drawn

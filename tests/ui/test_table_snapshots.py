@@ -5,7 +5,7 @@ Update after a deliberate change of the look with ``pytest tests/ui --snapshot-u
 
 from __future__ import annotations
 
-from tabletools import open_table, players, settle, strong_session
+from tabletools import open_table, play_selected, players, settle, strong_session
 
 from polignac_tui.engine import Player, preset
 from polignac_tui.table import Table
@@ -72,7 +72,7 @@ def test_score_table_full(snap_compare, make_app, store) -> None:
         await to_summary(pilot)        # a chelem in deal 1
         await pilot.press("enter")
         await settle(pilot)
-        await pilot.press("enter")
+        await play_selected(pilot)
         await settle(pilot)
         await pilot.press("s")
         await pilot.pause()

@@ -154,6 +154,7 @@ class TableScreen(Screen[None]):
         self._leave_unsaved = False            # q once more leaves a session not saved
         self._ticker: Timer | None = None
         self._looking = False                  # told the table we look at something
+        self._hint: str | None = None          # the card the status speaks of (a hint)
 
     # -- settings ------------------------------------------------------------------------
     @property
@@ -418,10 +419,12 @@ class TableScreen(Screen[None]):
     def _set_status(self, message: Text, error: bool = False) -> None:
         self._status = message
         self._error = error
+        self._hint = None
 
     def _clear_status(self) -> None:
         self._status = Text()
         self._error = False
+        self._hint = None
 
     # -- the flow of play ------------------------------------------------------------------
     def _table_changed(self, update: Update) -> None:
@@ -633,9 +636,27 @@ class TableScreen(Screen[None]):
 
     @while_shown
     def action_play(self) -> None:
-        card = self.query_one(Hand).selected_card
-        if card is not None:
-            self._play(card)
+        hand = self.query_one(Hand)
+        card = hand.selected_card
+        if card is None:
+            return
+        if self.awaits_my_card() and self.view().led_suit is None and not hand.moved:
+            # A new trick to lead and the cursor not moved: this Enter only chooses, so
+            # that a quick Enter never plays a card by surprise.
+            hand.moved = True
+            text = inline(card, self.look)
+            text.append(" chosen: Enter plays it (or choose another).")
+            self.say(text)
+            self._hint = card
+            return
+        self._play(card)
+
+    def on_hand_selected(self, message: Hand.Selected) -> None:
+        """Moving to another card takes the hint (or a note) off the status line."""
+        if self._hint is not None and message.card != self._hint:
+            self._hint = None
+            self._clear_status()
+            self.refresh_table()
 
     def _play(self, card: str) -> None:
         if not self.awaits_my_card():
@@ -686,6 +707,7 @@ class TableScreen(Screen[None]):
             text.append(f"{' -' if self.look.ascii else ' —'} "
                         f"{words(advice.reason, self.look)}")
         self.say(text)
+        self._hint = card
 
     @while_shown
     def action_undo(self) -> None:
