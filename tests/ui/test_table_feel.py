@@ -245,3 +245,52 @@ async def test_a_turn_starts_on_the_playable_card_nearest_the_cursor(make_app, s
         hand.show(cards, cards, False, CardLook())
         hand.show(cards, ("9C",), True, CardLook())
         assert hand.selected_card == "9C"
+
+
+# -- point 2: one colour per suit everywhere -------------------------------------------------
+def colours(text) -> set[str]:
+    """The colours (as #rrggbb) of the coloured parts of ``text``."""
+    from rich.style import Style
+    found = set()
+    for span in [*text.spans, *([] if not text.style else [None])]:
+        style = text.style if span is None else span.style
+        style = Style.parse(style) if isinstance(style, str) else style
+        if style.color is not None:
+            found.add(style.color.get_truecolor().hex)
+    return found
+
+
+def test_one_colour_per_suit_in_the_hand_in_sentences_and_on_the_table() -> None:
+    from polignac_tui.ui.cardtext import CardLook, box, face, inline
+    from polignac_tui.ui.widgets.trick import TrickArea
+    suit_colours = set()
+    for four in (False, True):
+        look = CardLook(four_colour=four)
+        for card in ("KS", "KH", "KD", "KC"):
+            in_hand = colours(box(card, look)[1])
+            in_text = colours(inline(card, look))
+            on_table = colours(face(card, look)) - colours(face("KS", look))
+            if in_text:   # a coloured suit: the same colour in the hand and on the table
+                assert in_hand == in_text == on_table, (card, four)
+                suit_colours |= in_text
+            else:         # the black suits: the text's colour, black ink on a card face
+                assert not in_hand and not on_table
+        assert colours(inline("KD", look)) == colours(inline("KH", look)) or four
+    assert len(suit_colours) == 3                                # red, blue, green
+    # The backs of the others' cards are in none of the suits' colours.
+    session = strong_session()
+    area = TrickArea()
+    backs = area._block(session.view(0), 1, 18)[1]
+    assert colours(backs) and not colours(backs) & suit_colours
+
+
+async def test_the_suit_led_is_in_its_colour_in_the_status(make_app, store, settings) -> None:
+    from polignac_tui.ui.cardtext import BLUE, RED
+    table = open_table(store, void_deal())
+    app = make_app(table=table)
+    app.settings = replace(settings, four_colour=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = table_screen(app)._status_for(table_screen(app).view())
+        assert "Bruno led ♥" in line.plain
+        assert RED in colours(line) and BLUE not in colours(line)

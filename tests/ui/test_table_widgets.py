@@ -7,7 +7,7 @@ import pytest
 from tabletools import open_table, play_selected, settle, strong_session, table_screen, text_of
 
 from polignac_tui.engine import preset
-from polignac_tui.ui.cardtext import CardLook, box, inline, words
+from polignac_tui.ui.cardtext import BLUE, GREEN, RED, CardLook, box, inline, words
 from polignac_tui.ui.screens import table as table_module
 from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand, key_for
@@ -33,12 +33,12 @@ def test_ascii_cards_and_colours() -> None:
         ".....", ":JS :", "'...'"]
     heart = inline("KH", CardLook())
     assert heart.plain == "[K♥]"
-    assert any("red" in str(s.style) for s in heart.spans)
+    assert any(RED in str(s.style) for s in heart.spans)
     diamond = inline("KD", CardLook(four_colour=True))
-    assert any("blue" in str(s.style) for s in diamond.spans)
+    assert any(BLUE in str(s.style) for s in diamond.spans)
     club = inline("KC", CardLook(four_colour=True))
-    assert any("green" in str(s.style) for s in club.spans)
-    assert not any("red" in str(s.style) for s in inline("KH", CardLook(colour=False)).spans)
+    assert any(GREEN in str(s.style) for s in club.spans)
+    assert not any(RED in str(s.style) for s in inline("KH", CardLook(colour=False)).spans)
 
 
 def test_engine_sentences_in_symbols() -> None:

@@ -51,7 +51,17 @@ from ...table.events import (
     Update,
 )
 from ...table.pace import PACE_DELAY, TRICK_HOLD
-from ..cardtext import CardLook, cards_inline, inline, is_you, label, says, who, words
+from ..cardtext import (
+    CardLook,
+    cards_inline,
+    face_style,
+    inline,
+    is_you,
+    label,
+    says,
+    who,
+    words,
+)
 from ..chrome import while_shown
 from ..handle import polignac_app
 from ..widgets.hand import Hand
@@ -409,7 +419,10 @@ class TableScreen(Screen[None]):
 
     def _suit(self, suit: str, name: bool = True) -> Text:
         glyph = suit if self.look.ascii else label("7" + suit, self.look)[1:]
-        return Text(f"{glyph} ({SUIT_NAMES[suit]})" if name else glyph, style="bold")
+        text = Text(glyph, style=face_style("7" + suit, self.look))
+        if name:
+            text.append(f" ({SUIT_NAMES[suit]})", style="bold")
+        return text
 
     def say(self, message: str | Text, error: bool = False) -> None:
         """Put ``message`` on the status line until the next move."""
