@@ -294,3 +294,40 @@ async def test_the_suit_led_is_in_its_colour_in_the_status(make_app, store, sett
         line = table_screen(app)._status_for(table_screen(app).view())
         assert "Bruno led ♥" in line.plain
         assert RED in colours(line) and BLUE not in colours(line)
+
+
+# -- point 3: the cognac moment --------------------------------------------------------------
+async def test_the_cognac_is_a_moment_and_the_legend_stands_under_the_table(
+        make_app, store, finish) -> None:
+    import io
+
+    from rich.console import Console
+
+    from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.screens.cognac import CognacScreen, glass
+    session = strong_session(limit=5)
+    table = open_table(store, finish(session, seed=3))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CognacScreen)
+        shown_glass = screen.query_one("#cognac-glass")
+        assert shown_glass.region.height == 6 and shown_glass.region.y < 10
+        pays = screen.query_one("#cognac-pays").content
+        loser = table.session.players[table.session.losers[0]].name
+        named = [pays.plain[s.start:s.end] for s in pays.spans if "reverse" in str(s.style)]
+        assert named and (loser in named or "You" in named)
+        # The glass and the words side by side, in the middle of the screen.
+        words = screen.query_one("#cognac-words").region
+        assert words.x > shown_glass.region.right and shown_glass.region.x > 0
+        # The table and its legend: one block, the legend starting under the table's edge.
+        console = Console(width=80, record=True, file=io.StringIO(), color_system=None)
+        console.print(screen.query_one("#cognac-table").content)
+        lines = console.export_text().splitlines()
+        rule = next(line for line in lines if "────" in line)
+        legend = next(line for line in lines if "d dealer" in line)
+        assert len(legend) - len(legend.lstrip()) == len(rule) - len(rule.lstrip())
+    assert all(ch.isascii() for ch in glass(CardLook(ascii=True)).plain)
