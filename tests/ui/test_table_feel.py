@@ -31,9 +31,9 @@ def status(app) -> str:
     return text_of(table_screen(app).query_one("#status"))
 
 
-def void_deal(humans: tuple[int, ...] = (0,)) -> Session:
+def void_deal(humans: tuple[int, ...] = (0,), must_discard_jack: bool = True) -> Session:
     """Bruno leads a heart; Ana, last to play, has none and must discard le Polignac."""
-    rules = preset("classique", 4).replace(must_discard_jack=True)
+    rules = preset("classique", 4).replace(must_discard_jack=must_discard_jack)
     rest = [c for c in FULL_DECK if c not in VOID_HAND + HEARTS]
     session = Session(rules, players(humans), name="Void", created=FIXED_TIME,
                       updated=FIXED_TIME)
@@ -331,3 +331,26 @@ async def test_the_cognac_is_a_moment_and_the_legend_stands_under_the_table(
         legend = next(line for line in lines if "d dealer" in line)
         assert len(legend) - len(legend.lstrip()) == len(rule) - len(rule.lstrip())
     assert all(ch.isascii() for ch in glass(CardLook(ascii=True)).plain)
+
+
+
+# -- point 8: words that fit the moment ------------------------------------------------------
+async def test_void_in_the_suit_led_the_status_says_any_card_and_keeps_its_height(
+        make_app, store) -> None:
+    table = open_table(store, void_deal(must_discard_jack=False))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = status(app)
+        assert "no ♥: you may play any card" in line and "follow suit" not in line
+        assert table_screen(app).query_one("#status").region.height == 2   # never jumps
+
+
+def test_a_failed_generale_is_said_on_the_trick_that_failed_it_only() -> None:
+    from polignac_tui.engine import Trick
+    view = strong_session().view(0)
+    won, lost = Trick(0, ("KS", "7S", "8S", "9S"), 0), Trick(0, ("7H", "KH", "8H", "9H"), 1)
+    failing = replace(view, declarer=0, tricks=(won, lost))
+    assert TableScreen._generale_just_failed(failing)
+    assert not TableScreen._generale_just_failed(replace(failing, tricks=(won, lost, won)))
+    assert not TableScreen._generale_just_failed(replace(view, declarer=0, tricks=(won,)))

@@ -107,8 +107,7 @@ class TableScreen(Screen[None]):
         height: 1fr;
     }
     TableScreen #status {
-        height: auto;
-        max-height: 2;
+        height: 2;
         padding: 0 1;
         background: $boost;
     }
@@ -348,7 +347,7 @@ class TableScreen(Screen[None]):
         if view.turn is None:
             return Text("The deal is over.")
         text = Text()
-        if generale_failed(view):
+        if self._generale_just_failed(view):
             text.append(f"La générale has failed ({who(view, view.declarer or 0)} lost a "
                         "trick). ", style="bold")
         if view.my_turn:
@@ -358,6 +357,14 @@ class TableScreen(Screen[None]):
         dots = "..." if self.look.ascii else "…"
         text.append(f"{view.names[view.turn]} is playing{dots}", style="italic")
         return text
+
+    @staticmethod
+    def _generale_just_failed(view: SeatView) -> bool:
+        """La générale failed on the last trick (said once; the header keeps it)."""
+        if not generale_failed(view):
+            return False
+        first = next(i for i, t in enumerate(view.tricks) if t.winner != view.declarer)
+        return first == len(view.tricks) - 1
 
     def _waiting_words(self, view: SeatView, state: TableState) -> Text | None:
         """What the table waits for when it is nobody's card: someone gone, nobody here,
@@ -400,9 +407,14 @@ class TableScreen(Screen[None]):
             suit = view.led_suit
             text.append(f": {who(view, view.leader)} led ")
             jacks = [c for c in view.hand if c[0] == "J"]
-            if any(c[1] == suit for c in view.hand) or not (rules.must_discard_jack and jacks):
+            if any(c[1] == suit for c in view.hand):
                 text.append_text(self._suit(suit))
-                text.append("; follow suit if you can")
+                text.append("; follow suit")
+            elif not (rules.must_discard_jack and jacks):
+                text.append_text(self._suit(suit, name=False))
+                text.append("; no ")
+                text.append_text(self._suit(suit, name=False))
+                text.append(": you may play any card")
             else:
                 text.append_text(self._suit(suit, name=False))
                 text.append("; no ")
@@ -419,7 +431,8 @@ class TableScreen(Screen[None]):
 
     def _suit(self, suit: str, name: bool = True) -> Text:
         glyph = suit if self.look.ascii else label("7" + suit, self.look)[1:]
-        text = Text(glyph, style=face_style("7" + suit, self.look))
+        text = Text()
+        text.append(glyph, style=face_style("7" + suit, self.look))
         if name:
             text.append(f" ({SUIT_NAMES[suit]})", style="bold")
         return text
