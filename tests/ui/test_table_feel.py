@@ -354,3 +354,23 @@ def test_a_failed_generale_is_said_on_the_trick_that_failed_it_only() -> None:
     assert TableScreen._generale_just_failed(failing)
     assert not TableScreen._generale_just_failed(replace(failing, tricks=(won, lost, won)))
     assert not TableScreen._generale_just_failed(replace(view, declarer=0, tricks=(won,)))
+
+
+
+# -- point 7: the score panel shows the deal in play -----------------------------------------
+def test_the_side_scores_show_the_deal_in_play_and_the_totals_if_it_ended_now() -> None:
+    from polignac_tui.engine.cards import jack_points
+    from polignac_tui.ui.widgets.scores import compact
+    session = strong_session(first_trick_penalty=True)
+    deal = session.deals[-1]
+    while not any(c[0] == "J" for t in deal.tricks for c in t.cards):
+        seat = session.turn
+        session.apply(Play(seat, session.view(seat).legal[0]))
+    view = session.view(0)
+    taken = sum(jack_points(c) for c in view.jacks_taken[0]) + 1     # + the first trick
+    assert taken >= 2
+    rows = compact(view).plain.splitlines()
+    assert rows[0] == "Scores · deal 1"
+    ana = next(r for r in rows if r.startswith("Ana"))
+    assert ana.split()[1:] == ["0", f"+{taken}", f"={taken}"]
+    assert "=N if it ended now" in rows
