@@ -1,4 +1,5 @@
-"""User settings (theme, pace, ASCII, four colours, default preset, your name).
+"""User settings (theme, pace, after each trick, ASCII, four colours, default preset,
+your name).
 
 Stored in ``platformdirs.user_config_path("polignac-tui") / "settings.toml"``.
 
@@ -20,7 +21,7 @@ from pathlib import Path
 
 import tomli_w
 
-from .table.pace import PACES
+from .table.pace import AFTER_TRICK, PACES
 
 APP_NAME = "polignac-tui"
 THEMES = (
@@ -36,6 +37,7 @@ SETTING_LABELS = {
     "name": "Your name",
     "theme": "Theme",
     "pace": "Pace",
+    "after_trick": "After each trick",
     "ascii": "ASCII mode",
     "four_colour": "Four-colour deck",
     "default_preset": "Default preset",
@@ -47,6 +49,7 @@ class Settings:
     name: str = "You"
     theme: str = "textual-dark"
     pace: str = "normal"
+    after_trick: str = "auto"
     ascii: bool = False
     four_colour: bool = False
     default_preset: str = "classique"
@@ -79,7 +82,8 @@ def check(name: str, value: object) -> str | None:
         ok = isinstance(value, str) and value != "" and all(
             ch.isascii() and (ch.isalnum() or ch == "-") for ch in value)
         return None if ok else f"{_shown(value)} is not a theme name"
-    allowed = {"theme": THEMES, "pace": PACES, "default_preset": PRESETS}.get(name)
+    allowed = {"theme": THEMES, "pace": PACES, "after_trick": AFTER_TRICK,
+               "default_preset": PRESETS}.get(name)
     if allowed is None:
         return "is not a setting"
     if value not in allowed:

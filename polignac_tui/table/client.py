@@ -17,7 +17,7 @@ from collections.abc import Callable
 from ..engine import SeatView
 from .core import Table
 from .events import Command, HintGiven, Update
-from .pace import pace_or_normal
+from .pace import after_trick_or_auto, pace_or_normal
 from .runner import Connection, TableRunner
 from .thinker import ThreadThinker
 
@@ -37,8 +37,9 @@ class TableClient(ABC):
     - ``close()``: leave the table; the client's seats become *gone*. Safe twice.
     - ``lost``: None while the table can be reached; else why not (the service
       stopped, the connection broke). The listener is called once more when it is set.
-    - ``set_pace(pace)``: the player's pace setting; a local table follows it, a served
-      table keeps the pace chosen when it was created.
+    - ``set_pace(pace, after_trick)``: the player's pace settings (``after_trick``:
+      see ``pace.AFTER_TRICK``); a local table follows them, a served table keeps those
+      chosen when it was created.
     """
 
     #: The session's id (for the lobby).
@@ -77,8 +78,9 @@ class TableClient(ABC):
     def close(self) -> None:
         """Leave the table."""
 
-    def set_pace(self, pace: str) -> None:  # noqa: B027 - a served table keeps its pace
-        """Follow the player's pace setting (local tables only)."""
+    def set_pace(self, pace: str,  # noqa: B027 - a served table keeps its pace
+                 after_trick: str | None = None) -> None:
+        """Follow the player's pace settings (local tables only)."""
 
     # -- shared ------------------------------------------------------------------------------
     def _receive(self, update: Update) -> None:
@@ -109,10 +111,11 @@ class LocalClient(TableClient):
     The runner starts when ``listen`` is called (on the app's event loop).
     """
 
-    def __init__(self, table: Table, pace: str = "normal") -> None:
+    def __init__(self, table: Table, pace: str = "normal", after_trick: str = "auto") -> None:
         super().__init__()
         self.table = table
-        self.runner = TableRunner(table, ThreadThinker(table), pace=pace)
+        self.runner = TableRunner(table, ThreadThinker(table), pace=pace,
+                                  after_trick=after_trick)
         self.session_id = table.session.id
         self._seats = tuple(table.humans())
         self._connection: Connection | None = None
@@ -125,8 +128,10 @@ class LocalClient(TableClient):
     def seats(self) -> tuple[int, ...]:
         return self._seats
 
-    def set_pace(self, pace: str) -> None:
+    def set_pace(self, pace: str, after_trick: str | None = None) -> None:
         self.runner.pace = pace_or_normal(pace)
+        if after_trick is not None:
+            self.runner.after_trick = after_trick_or_auto(after_trick)
 
     def listen(self, listener: Listener) -> None:
         self._listener = listener

@@ -144,6 +144,15 @@ class Seen:
 
 
 @dataclass(frozen=True, slots=True)
+class Looking:
+    """This client looks at something over the table (the last trick, the trick log, the
+    rules) (``on``) or is back (not ``on``): while a deciding client looks, no computer's
+    card is shown and a trick on show stays."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Ready:
     """This client has seen the deal's summary: deal the next one when everyone is."""
 
@@ -155,7 +164,7 @@ class HandOver:
     seat: int
 
 
-Command = Play | Declare | Undo | AskHint | Seen | Ready | HandOver
+Command = Play | Declare | Undo | AskHint | Seen | Looking | Ready | HandOver
 
 # -- the table's public state ------------------------------------------------------------
 
@@ -181,6 +190,7 @@ class TableState:
     ready: tuple[bool, ...]             # per seat: has seen the summary (waiting "ready")
     unsaved: str | None                 # why the last save failed, until one succeeds
     can_undo: bool                      # this client may undo now
+    held_until_seen: bool = False       # the trick on show waits for "seen" (no pause)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,14 @@ PACES: tuple[Pace, ...] = ("instant", "fast", "normal", "slow")
 # Seconds before a computer's card is shown (its thinking is hidden in this delay).
 PACE_DELAY: dict[str, float] = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
 # Seconds a finished trick stays on the table before it goes to its winner.
-TRICK_HOLD: dict[str, float] = {"instant": 0.0, "fast": 0.6, "normal": 1.2, "slow": 2.2}
+# Even at pace "instant" a finished trick is on show for a moment: it is always seen.
+TRICK_HOLD: dict[str, float] = {"instant": 0.5, "fast": 0.6, "normal": 1.2, "slow": 2.2}
+
+# After each trick the table waits: "key": until it is seen (a key); "pause": the pace's
+# pause (TRICK_HOLD); "auto": until it is seen when a player (not a computer) won the
+# trick or a jack fell in it, else the pace's pause.
+AfterTrick = Literal["auto", "key", "pause"]
+AFTER_TRICK: tuple[AfterTrick, ...] = ("auto", "key", "pause")
 
 
 def pace_or_normal(pace: object) -> Pace:
@@ -22,3 +29,11 @@ def pace_or_normal(pace: object) -> Pace:
         if pace == known:
             return known
     return "normal"
+
+
+def after_trick_or_auto(value: object) -> AfterTrick:
+    """``value`` when it is one of ``AFTER_TRICK``, else "auto"."""
+    for known in AFTER_TRICK:
+        if value == known:
+            return known
+    return "auto"

@@ -10,7 +10,11 @@ commands through it and receive an ``Update`` after every change. The runner nev
 reads a screen; a screen, a test or the service's socket are all the same to it.
 
 Who must have seen a trick or a summary before play goes on: every connection that
-holds a human seat (or, at a table of computers only, every connection). A human
+holds a human seat (or, at a table of computers only, every connection). A finished
+trick stays on show for the pace's pause, or until it is seen (``after_trick``: "key",
+or "auto" when a player won it or a jack fell in it). While one of those connections
+*looks* at something over the table (``Looking``), no computer's card is shown and the
+trick on show stays; its pause starts again when the looking ends. A human
 seat with no connection is *gone*: the table waits at its turn; after
 ``hand_over_after`` seconds a seated player may hand it to a computer, until its owner
 connects again. With no human connected the table pauses.
@@ -36,6 +40,7 @@ from .events import (
     Event,
     HandOver,
     HintGiven,
+    Looking,
     Ready,
     Refused,
     Saved,
@@ -53,7 +58,7 @@ from .events import (
     Update,
     Waiting,
 )
-from .pace import PACE_DELAY, TRICK_HOLD, Pace, pace_or_normal
+from .pace import PACE_DELAY, TRICK_HOLD, AfterTrick, Pace, after_trick_or_auto, pace_or_normal
 
 if TYPE_CHECKING:
     from ..engine import Trick
@@ -101,11 +106,12 @@ class TableRunner:
     """Runs one table: every change goes through here, on one event loop."""
 
     def __init__(self, table: Table, thinker: Thinker, *, pace: str = "normal",
-                 hand_over_after: float = 120.0,
+                 after_trick: str = "auto", hand_over_after: float = 120.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.table = table
         self.thinker = thinker
         self.pace: Pace = pace_or_normal(pace)
+        self.after_trick: AfterTrick = after_trick_or_auto(after_trick)
         self.hand_over_after = hand_over_after
         self.clock = clock
         self.closed = False
@@ -116,7 +122,10 @@ class TableRunner:
         self._stand_ins: dict[int, str] = {}
         self._held: Trick | None = None
         self._hold_timer: asyncio.TimerHandle | None = None
+        self._until_seen = False          # the held trick waits for "seen" (no timer)
         self._seen: set[int] = set()      # ids of connections that saw the held trick
+        self._looking: set[int] = set()   # ... that look at something over the table
+        self._pending: tuple[Play | Declare, int] | None = None   # a card held back
         self._ready: set[int] = set()     # ... that saw the deal's summary
         self._thinking: int | None = None
         self._think_task: asyncio.Task[None] | None = None
@@ -157,6 +166,7 @@ class TableRunner:
             self.connections.remove(connection)
         self._seen.discard(id(connection))
         self._ready.discard(id(connection))
+        self._looking.discard(id(connection))
         held = {s for c in self.connections for s in c.seats}
         events: list[Event] = []
         for seat in connection.seats:
@@ -164,6 +174,7 @@ class TableRunner:
                 self._gone_since[seat] = self.clock()
                 events.append(SeatGone(seat))
         self._broadcast(events)
+        self._looking_changed()
         self._schedule_advance()
 
     def held_by(self, seat: int) -> bool:
@@ -213,6 +224,7 @@ class TableRunner:
             ready=ready if deciders else (False,) * n,
             unsaved=self._unsaved,
             can_undo=can_undo,
+            held_until_seen=self._held is not None and self._until_seen,
         )
 
     def waiting(self) -> Waiting:
@@ -292,6 +304,12 @@ class TableRunner:
                 self._seen.add(id(connection))
                 if all(id(c) in self._seen for c in self._deciders()):
                     self._gather()
+        elif isinstance(command, Looking):
+            if command.on:
+                self._looking.add(id(connection))
+            else:
+                self._looking.discard(id(connection))
+            self._looking_changed()
         elif isinstance(command, Ready):
             if connection in self._deciders() and id(connection) not in self._ready:
                 self._ready.add(id(connection))
@@ -336,10 +354,7 @@ class TableRunner:
         if len(session.deals) == deals and len(deal.tricks) > tricks:
             trick = deal.tricks[-1]
             events.append(TrickTaken(trick))
-            if TRICK_HOLD[self.pace] > 0:
-                self._hold(trick)
-            else:
-                events.append(TrickGathered())
+            self._hold(trick)
         if deal.over:
             events.append(DealOver(len(session.deals)))
             self._ready.clear()
@@ -489,6 +504,9 @@ class TableRunner:
         self._move_timer = None
         if generation != self._generation or self.closed:
             return
+        if self.looked_at():   # shown when the looking ends
+            self._pending = (action, generation)
+            return
         self._thinking = None
         self._think_task = None
         self._apply(action)
@@ -497,6 +515,7 @@ class TableRunner:
         """Drop the thought in progress (its answer will be ignored)."""
         self._generation += 1
         self._thinking = None
+        self._pending = None
         if self._move_timer is not None:
             self._move_timer.cancel()
             self._move_timer = None
@@ -509,9 +528,45 @@ class TableRunner:
         self._cancel_hold()
         self._held = trick
         self._seen.clear()
+        self._until_seen = self._holds_until_seen(trick)
+        self._start_hold_timer()
+
+    def _holds_until_seen(self, trick: Trick) -> bool:
+        """Whether ``trick`` stays until it is seen rather than for the pace's pause."""
+        if self.after_trick != "auto":
+            return self.after_trick == "key"
+        won_by_player = self.table.session.players[trick.winner].is_human
+        return won_by_player or any(card[0] == "J" for card in trick.cards)
+
+    def _start_hold_timer(self) -> None:
+        if self._held is None or self._until_seen or self.looked_at():
+            return
+        self._cancel_hold()
         with contextlib.suppress(RuntimeError):  # no loop: shown until a client sees it
             self._hold_timer = asyncio.get_running_loop().call_later(
                 TRICK_HOLD[self.pace], self._gather)
+
+    # -- looking over the table -------------------------------------------------------------
+    def looked_at(self) -> bool:
+        """A deciding client looks at something over the table: the game waits."""
+        return any(id(c) in self._looking for c in self._deciders())
+
+    def _looking_changed(self) -> None:
+        """Looking started: the trick on show stays. It ended: the pause starts again and
+        a computer's card held back comes after the pace's delay."""
+        if self.closed:
+            return
+        if self.looked_at():
+            self._cancel_hold()
+            return
+        if self._held is not None and self._hold_timer is None:
+            self._start_hold_timer()
+        if self._pending is not None and self._move_timer is None:
+            action, generation = self._pending
+            self._pending = None
+            with contextlib.suppress(RuntimeError):
+                self._move_timer = asyncio.get_running_loop().call_later(
+                    PACE_DELAY[self.pace], self._computer_moves, action, generation)
 
     def _cancel_hold(self) -> None:
         if self._hold_timer is not None:
@@ -532,6 +587,5 @@ class TableRunner:
         terminal closed while it was played), so it is shown again first."""
         session = self.table.session
         deal = session.current
-        if (deal is not None and deal.phase == "play" and not deal.current and deal.tricks
-                and TRICK_HOLD[self.pace] > 0):
+        if deal is not None and deal.phase == "play" and not deal.current and deal.tricks:
             self._hold(deal.tricks[-1])

@@ -341,7 +341,8 @@ class PolignacApp(App[None]):
     def open_table(self, table: Table) -> None:
         """Show the table screen of ``table``, played in this process."""
         from ..table.client import LocalClient
-        self.open_client(LocalClient(table, pace=self.settings.pace))
+        self.open_client(LocalClient(table, pace=self.settings.pace,
+                                     after_trick=self.settings.after_trick))
 
     def open_client(self, client: TableClient) -> None:
         """Show the table screen as a client of ``client``'s seat(s)."""

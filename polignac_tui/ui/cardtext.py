@@ -31,8 +31,18 @@ class CardLook:
         return cls(settings.ascii, settings.four_colour, not no_color)
 
 
-TWO_COLOURS = {"S": "", "H": "red", "D": "red", "C": ""}
-FOUR_COLOURS = {"S": "", "H": "red", "D": "blue", "C": "green"}
+# One colour per suit everywhere: in the hand, in a sentence, on a card face on the table.
+# Given as RGB (ANSI names take the theme's hue: its "blue" can look purple). Readable on a
+# dark screen and on a light card face alike. The black suits are in the text's colour on
+# the screen, in black ink on a card face.
+RED = "#d42a3c"
+BLUE = "#2f6fd6"
+GREEN = "#1c9a48"
+INK = "#1a1a1a"
+TWO_COLOURS = {"S": "", "H": RED, "D": RED, "C": ""}
+FOUR_COLOURS = {"S": "", "H": RED, "D": BLUE, "C": GREEN}
+# The backs of the cards in the others' hands: a colour of no suit.
+BACK_COLOUR = "#a07c4a"
 
 # Box pieces: (top-left, top, top-right, side, bottom-left, bottom-right) per look.
 _SOLID = ("┌", "─", "┐", "│", "└", "┘")
@@ -76,8 +86,11 @@ def inline(card: str, look: CardLook, *, brackets: bool = True, bold: bool = Tru
 
 
 FACE_BACKGROUND = "#eeeae0"
-FACE_INK = {"S": "#1a1a1a", "H": "#c8102e", "D": "#c8102e", "C": "#1a1a1a"}
-FACE_INK_FOUR = {"S": "#1a1a1a", "H": "#c8102e", "D": "#1f5fbf", "C": "#1e7b34"}
+
+
+def ink(suit: str, look: CardLook) -> str:
+    """The colour of ``suit`` on a light card face (the suit's colour, or black ink)."""
+    return (FOUR_COLOURS if look.four_colour else TWO_COLOURS)[suit] or INK
 
 
 def face(card: str, look: CardLook, *, highlight: bool = False) -> Text:
@@ -89,8 +102,8 @@ def face(card: str, look: CardLook, *, highlight: bool = False) -> Text:
     text = Text()
     body = label(card, look)
     if look.colour:
-        ink = (FACE_INK_FOUR if look.four_colour else FACE_INK)[card[1]]
-        style = Style(color=ink, bgcolor=FACE_BACKGROUND, bold=True, reverse=highlight)
+        style = Style(color=ink(card[1], look), bgcolor=FACE_BACKGROUND, bold=True,
+                      reverse=highlight)
         text.append("▐" if not look.ascii else "[", style=Style(color=FACE_BACKGROUND)
                     if not look.ascii else "dim")
         text.append(body, style=style)

@@ -98,14 +98,17 @@ def final_session(store: SessionStore) -> str:
 
 # -- driving the table by keys --------------------------------------------------------------
 async def until(pilot: Any, app: Any, done: Callable[[], bool], steps: int = 2000) -> None:
-    """Play your cards with Enter (and close summaries) until ``done()``."""
+    """Play your cards with Enter (and close summaries, gather tricks on show) until
+    ``done()``."""
     from .screens.table import TableScreen
     for _ in range(steps):
         await pilot.pause(0.02)
         if done():
             return
         screen = app.screen
-        if isinstance(screen, TableScreen) and screen.awaits_my_card():
+        if isinstance(screen, TableScreen) and screen._waiting == "hold":
+            await pilot.press("space")
+        elif isinstance(screen, TableScreen) and screen.awaits_my_card():
             await pilot.press("enter")
         elif type(screen).__name__ in ("SummaryScreen", "GeneraleScreen"):
             if done():

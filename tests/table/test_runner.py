@@ -13,6 +13,7 @@ from polignac_tui.table import Table
 from polignac_tui.table.events import (
     CardPlayed,
     HandOver,
+    Looking,
     Ready,
     Refused,
     SeatConnected,
@@ -23,6 +24,7 @@ from polignac_tui.table.events import (
     TrickGathered,
     Update,
 )
+from polignac_tui.table.pace import TRICK_HOLD
 from polignac_tui.table.runner import TableRunner
 from polignac_tui.table.thinker import ThreadThinker
 
@@ -240,6 +242,135 @@ def test_every_player_hears_who_has_seen_the_deal_summary(tmp_path: Path) -> Non
         assert len(table.session.deals) == 1
         links[1].send(Ready())
         await ana.until(lambda u: len(table.session.deals) == 2)
+        runner.close()
+
+    asyncio.run(run())
+
+
+async def _to_a_hold(runner: TableRunner, ana: Follower, to_ana: object) -> Update:
+    """Play Ana's cards (passing la générale) until a finished trick is on show."""
+    while True:
+        update = await ana.until(lambda u: u.state.waiting == "hold"
+                                 or u.views[0].my_turn or u.views[0].asked)
+        if update.state.waiting == "hold":
+            return update
+        view = update.views[0]
+        to_ana.send(Declare(0, False) if view.asked else Play(0, view.legal[0]))
+        await ana.until(lambda u: not u.views[0].my_turn or u.state.waiting == "hold")
+
+
+def test_at_pace_instant_a_finished_trick_is_still_on_show_then_goes_by_itself(
+        tmp_path: Path) -> None:
+    table = make_table(tmp_path, humans=(0,), seed=4)
+
+    async def run() -> None:
+        runner = TableRunner(table, ThreadThinker(table), pace="instant", after_trick="pause")
+        ana = Follower()
+        to_ana = runner.connect(ana, [0])
+        update = await _to_a_hold(runner, ana, to_ana)
+        assert update.state.held == table.session.deals[-1].tricks[0]
+        assert not update.state.held_until_seen
+        # Nobody says "seen": the pace's pause gathers it.
+        await ana.until(lambda u: u.state.waiting != "hold",
+                        limit=TRICK_HOLD["instant"] + 10)
+        assert any(isinstance(e, TrickGathered) for e in ana.events())
+        runner.close()
+
+    asyncio.run(run())
+
+
+def test_after_trick_auto_waits_for_a_key_when_a_player_won_or_a_jack_fell(
+        tmp_path: Path) -> None:
+    table = make_table(tmp_path, humans=(0,), seed=6, deals=1)
+
+    async def run() -> list[tuple[bool, bool]]:
+        runner = TableRunner(table, ThreadThinker(table), pace="instant")   # auto
+        ana = Follower()
+        to_ana = runner.connect(ana, [0])
+        seen: list[tuple[bool, bool]] = []
+        while not table.session.needs_deal and not table.session.finished:
+            update = await _to_a_hold(runner, ana, to_ana)
+            trick = update.state.held
+            assert trick is not None
+            expected = trick.winner == 0 or any(c[0] == "J" for c in trick.cards)
+            seen.append((update.state.held_until_seen, expected))
+            if update.state.held_until_seen:
+                assert runner._hold_timer is None        # no pause: only a key ends it
+                to_ana.send(Seen())
+            await ana.until(lambda u: u.state.waiting != "hold",
+                            limit=TRICK_HOLD["instant"] + 10)
+        runner.close()
+        return seen
+
+    seen = asyncio.run(run())
+    assert all(until_seen == expected for until_seen, expected in seen)
+    assert {expected for _, expected in seen} == {True, False}   # both kinds were met
+
+
+def test_after_trick_key_holds_every_trick_until_seen(tmp_path: Path) -> None:
+    table = make_table(tmp_path, humans=(0,), seed=4)
+
+    async def run() -> None:
+        runner = TableRunner(table, ThreadThinker(table), pace="instant", after_trick="key")
+        ana = Follower()
+        to_ana = runner.connect(ana, [0])
+        update = await _to_a_hold(runner, ana, to_ana)
+        assert update.state.held_until_seen and runner._hold_timer is None
+        to_ana.send(Seen())
+        assert isinstance(ana.last.events[-1], TrickGathered)
+        runner.close()
+
+    asyncio.run(run())
+
+
+class TellingThinker(ThreadThinker):
+    """A thinker that says when a computer's thought is ready."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.thought = asyncio.Event()
+
+    async def think(self, seat, level, view):  # type: ignore[no-untyped-def]
+        action = await super().think(seat, level, view)
+        self.thought.set()
+        return action
+
+
+def test_looking_over_the_table_holds_back_the_computers_and_the_trick_on_show(
+        tmp_path: Path) -> None:
+    table = make_table(tmp_path, humans=(0,), seed=4)
+
+    async def run() -> None:
+        thinker = TellingThinker(table)
+        runner = TableRunner(table, thinker, pace="instant", after_trick="pause")
+        ana = Follower()
+        to_ana = runner.connect(ana, [0])
+        # A finished trick on show stays while Ana looks at the trick log.
+        await _to_a_hold(runner, ana, to_ana)
+        to_ana.send(Looking(True))
+        assert runner._hold_timer is None and runner.state().waiting == "hold"
+        to_ana.send(Looking(False))
+        await ana.until(lambda u: u.state.waiting != "hold",
+                        limit=TRICK_HOLD["instant"] + 10)
+        # A computer's card waits while she looks, and comes when she is back.
+        while table.session.turn == 0:
+            view = ana.last.views[0]
+            to_ana.send(Declare(0, False) if view.asked else Play(0, view.legal[0]))
+            await ana.until(lambda u: u.state.waiting in ("card", "generale", "hold"))
+            if ana.last.state.waiting == "hold":
+                to_ana.send(Seen())
+        plays = len(table.session.deals[-1].plays)
+        thinker.thought.clear()
+        to_ana.send(Looking(True))
+        runner._schedule_advance()
+        await asyncio.wait_for(thinker.thought.wait(), 30)
+        for _ in range(5):
+            await asyncio.sleep(0)      # let the thought's answer reach the runner
+        assert len(table.session.deals[-1].plays) == plays
+        assert runner.state().thinking is not None
+        to_ana.send(Looking(False))
+        await ana.until(lambda u: any(isinstance(e, CardPlayed) for e in u.events))
+        assert len(table.session.deals[-1].plays) == plays + 1
         runner.close()
 
     asyncio.run(run())

@@ -79,13 +79,19 @@ def idle(app: Any) -> bool:
 
 async def settle(pilot: Any, until: Callable[[], bool] | None = None, limit: int = 500) -> None:
     """Let computer moves (thread workers) run until ``until()`` (default: a person is
-    needed). Fails when it never happens."""
+    needed; a finished trick on show is seen, as a person would press a key). Fails when
+    it never happens."""
+    from polignac_tui.table.events import Seen
+    from polignac_tui.ui.screens.table import TableScreen
     app = pilot.app
     check = until or (lambda: idle(app))
     for _ in range(limit):
         await pilot.pause()
         if check():
             return
+        screen = app.screen
+        if until is None and isinstance(screen, TableScreen) and screen._waiting == "hold":
+            screen.client.send(Seen())
     raise AssertionError(f"the table never settled (screen {type(app.screen).__name__})")
 
 
@@ -111,3 +117,17 @@ async def listed(pilot: Any, limit: int = 500) -> None:
             return
         await pilot.pause(0.01)
     raise AssertionError("the saved sessions were never listed")
+
+
+async def play_selected(pilot: Any) -> None:
+    """Play the selected card with Enter: twice on a new lead, where a first Enter (the
+    cursor not moved) only chooses the card."""
+    screen = table_screen(pilot.app)
+    view = screen.view()
+    before = (view.deal_number, len(view.tricks), len(view.trick))
+    await pilot.press("enter")
+    await pilot.pause()
+    view = screen.view()
+    if screen.awaits_my_card() and (view.deal_number, len(view.tricks),
+                                    len(view.trick)) == before:
+        await pilot.press("enter")

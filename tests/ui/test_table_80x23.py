@@ -42,7 +42,7 @@ async def test_table_mid_trick_at_80x23(make_app, store) -> None:
         screen = app.screen
         assert isinstance(screen, TableScreen) and table.view(0).my_turn
         assert len(table.view(0).trick) == 3
-        lines = check_layout(screen, status_lines=1)
+        lines = check_layout(screen, status_lines=2)
         drawn = "\n".join(lines)
         for name in ("Bruno", "Claire", "Denis", "Ana"):
             assert name in drawn
@@ -73,7 +73,7 @@ async def test_eight_players_at_80x23(make_app, store, session_maker) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        drawn = "\n".join(check_layout(screen, status_lines=1))
+        drawn = "\n".join(check_layout(screen, status_lines=2))
         scores = text_of(screen.query_one(ScoreTable).query_one(Static))
         for name in names:
             assert name in drawn and name in scores

@@ -12,6 +12,7 @@ from rich.console import Console
 from tabletools import (
     FIXED_TIME,
     open_table,
+    play_selected,
     players,
     settle,
     strong_session,
@@ -148,7 +149,7 @@ async def test_trick_counters_say_won_for_every_seat(make_app, store) -> None:
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("enter")
+        await play_selected(pilot)
         await settle(pilot)
         drawn = str(table_screen(app).query_one(TrickArea).render())
         assert "won 1" in drawn and "tricks" not in drawn
@@ -301,14 +302,15 @@ def test_summary_names_trick_penalties_and_all_four_jacks() -> None:
 # -- F22: the side column says which deal the +N are from; undo lands on a playable card ---
 def test_side_scores_say_which_deal_the_points_are_from() -> None:
     session = strong_session()
-    assert compact(session.view(0)).plain.startswith("Scores\n")
+    assert compact(session.view(0)).plain.startswith("Scores · deal 1\n")
     rng = random.Random(2)
     while not session.deals[0].over:
         seat = session.turn
         assert seat is not None
         session.apply(Play(seat, rng.choice(session.view(seat).legal)))
-    session.deal_next(rng)
     assert compact(session.view(0)).plain.startswith("Scores after deal 1\n")
+    session.deal_next(rng)
+    assert compact(session.view(0)).plain.startswith("Scores · deal 2\n")
 
 
 async def test_after_undo_the_cursor_is_on_a_playable_card(make_app, store) -> None:

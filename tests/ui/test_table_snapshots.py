@@ -5,10 +5,15 @@ Update after a deliberate change of the look with ``pytest tests/ui --snapshot-u
 
 from __future__ import annotations
 
-from tabletools import open_table, players, settle, strong_session
+import random
+
+import pytest
+from tabletools import open_table, play_selected, players, settle, strong_session
 
 from polignac_tui.engine import Player, preset
+from polignac_tui.engine.autoplay import random_step
 from polignac_tui.table import Table
+from polignac_tui.ui.screens.summary import SummaryScreen
 from polignac_tui.ui.screens.table import TableScreen
 
 SMALL = (80, 24)
@@ -72,7 +77,7 @@ def test_score_table_full(snap_compare, make_app, store) -> None:
         await to_summary(pilot)        # a chelem in deal 1
         await pilot.press("enter")
         await settle(pilot)
-        await pilot.press("enter")
+        await play_selected(pilot)
         await settle(pilot)
         await pilot.press("s")
         await pilot.pause()
@@ -137,4 +142,28 @@ def test_last_trick(snap_compare, make_app, store) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(table=seated(store, seed=8, count=8)), terminal_size=SMALL,
+                        run_before=run_before)
+
+
+def _finished(store) -> Table:
+    """A session of three deals, played to its end by random cards."""
+    seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire",
+                                                                     "Denis")]
+    table = Table.create(store, preset("classique", 4).replace(end="deals", limit=3), seats,
+                         name="Friday", seed=4)
+    rng = random.Random(2)
+    while not table.session.finished:
+        random_step(table.session, rng, declare_rate=None)
+    table.save()
+    return table
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE, (160, 48)], ids=["80x24", "120x36", "160x48"])
+def test_the_cognac(snap_compare, make_app, store, size) -> None:
+    async def run_before(pilot) -> None:
+        await settle(pilot, lambda: isinstance(pilot.app.screen, SummaryScreen))
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(make_app(table=_finished(store)), terminal_size=size,
                         run_before=run_before)

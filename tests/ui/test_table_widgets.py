@@ -4,10 +4,10 @@ and the table's timing: a finished trick stays until a key, a click plays a card
 from __future__ import annotations
 
 import pytest
-from tabletools import open_table, settle, strong_session, table_screen, text_of
+from tabletools import open_table, play_selected, settle, strong_session, table_screen, text_of
 
 from polignac_tui.engine import preset
-from polignac_tui.ui.cardtext import CardLook, box, inline, words
+from polignac_tui.ui.cardtext import BLUE, GREEN, RED, CardLook, box, inline, words
 from polignac_tui.ui.screens import table as table_module
 from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand, key_for
@@ -33,12 +33,12 @@ def test_ascii_cards_and_colours() -> None:
         ".....", ":JS :", "'...'"]
     heart = inline("KH", CardLook())
     assert heart.plain == "[K♥]"
-    assert any("red" in str(s.style) for s in heart.spans)
+    assert any(RED in str(s.style) for s in heart.spans)
     diamond = inline("KD", CardLook(four_colour=True))
-    assert any("blue" in str(s.style) for s in diamond.spans)
+    assert any(BLUE in str(s.style) for s in diamond.spans)
     club = inline("KC", CardLook(four_colour=True))
-    assert any("green" in str(s.style) for s in club.spans)
-    assert not any("red" in str(s.style) for s in inline("KH", CardLook(colour=False)).spans)
+    assert any(GREEN in str(s.style) for s in club.spans)
+    assert not any(RED in str(s.style) for s in inline("KH", CardLook(colour=False)).spans)
 
 
 def test_engine_sentences_in_symbols() -> None:
@@ -97,7 +97,7 @@ async def test_a_finished_trick_stays_until_a_key(make_app, store, monkeypatch, 
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("enter")      # Ana leads K♠; the computers follow
+        await play_selected(pilot)      # Ana leads K♠; the computers follow
         screen = table_screen(app)
         await settle(pilot, lambda: screen._waiting == "hold")
         assert screen._gathered is not None and screen._gathered.winner == 0
@@ -180,7 +180,7 @@ async def test_a_failed_save_is_said_and_the_game_goes_on(make_app, store, monke
             raise OSError(28, "No space left on device")
 
         monkeypatch.setattr(store, "save", broken)
-        await pilot.press("enter")
+        await play_selected(pilot)
         await pilot.pause()
         status = text_of(table_screen(app).query_one("#status"))
         assert "Could not save" in status and "No space left" in status

@@ -1,14 +1,18 @@
-"""The end of a session: who pays the cognac, who wins, the final table."""
+"""The end of a session, a moment: the glass of cognac, who pays it, who wins, and the
+final table with its legend."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
 from rich.align import Align
+from rich.console import Group
+from rich.padding import Padding
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from ...engine import SeatView
@@ -17,6 +21,14 @@ from ..cardtext import CardLook, is_you, who
 from ..chrome import while_shown
 from ..widgets.scores import LEGEND, LEGEND_ASCII, full
 from .dim import DismissedOnce
+
+# A glass of cognac (a balloon on its stem), in box lines or plain ASCII; the drink is
+# drawn with the LIQUID characters.
+GLASS = ("  ╭─────╮  ", " ╱       ╲ ", "│≈≈≈≈≈≈≈≈≈│", " ╲▓▓▓▓▓▓▓╱ ", "     │     ", "   ──┴──   ")
+GLASS_ASCII = ("  .-----.  ", " /       \\ ", "|~~~~~~~~~|", " \\#######/ ", "     |     ",
+               "   --+--   ")
+LIQUID = frozenset("≈▓~#")
+COGNAC = "#c8822a"    # the amber of the drink
 
 
 def _seats(view: SeatView, seats: tuple[int, ...] | list[int]) -> str:
@@ -52,9 +64,32 @@ def declaration(view: SeatView) -> tuple[str, str]:
     return pays, wins
 
 
+def glass(look: CardLook) -> Text:
+    """The glass of cognac, the drink in its amber (plain under NO_COLOR)."""
+    rows = GLASS_ASCII if look.ascii else GLASS
+    drink = Style(color=COGNAC, bold=True) if look.colour else Style(bold=True)
+    text = Text(no_wrap=True)
+    for i, row in enumerate(rows):
+        if i:
+            text.append("\n")
+        for ch in row:
+            text.append(ch, style=drink if ch in LIQUID else "bold")
+    return text
+
+
+def pays_line(view: SeatView, pays: str) -> Text:
+    """Who pays, their name(s) standing out."""
+    text = Text(pays)
+    names = {view.names[s] for s in view.losers if not is_you(view, s)}
+    if any(is_you(view, s) for s in view.losers):
+        names.add("You")
+    text.highlight_words(sorted(names), style="reverse", case_sensitive=True)
+    return text
+
+
 def totals_line(view: SeatView) -> Text:
     """Every seat's final total on one line (wrapped when long), the loser(s) marked."""
-    text = Text(justify="center")
+    text = Text()
     text.append("Totals: ", style="bold")
     for i, name in enumerate(view.names):
         if i:
@@ -78,9 +113,25 @@ class CognacScreen(DismissedOnce[None]):
         color: $warning;
         margin-top: 1;
     }
+    CognacScreen #cognac-moment {
+        width: auto;
+        max-width: 100%;
+        height: auto;
+        margin: 1 0;
+    }
+    CognacScreen #cognac-glass {
+        width: 11;
+        height: 6;
+        margin-right: 3;
+    }
+    CognacScreen #cognac-words {
+        width: auto;
+        max-width: 62;
+        height: auto;
+    }
     CognacScreen .declaration {
-        width: 100%;
-        text-align: center;
+        width: auto;
+        max-width: 62;
     }
     CognacScreen #cognac-pays {
         text-style: bold;
@@ -90,8 +141,6 @@ class CognacScreen(DismissedOnce[None]):
     CognacScreen #cognac-wins {
         text-style: bold;
         color: $success;
-    }
-    CognacScreen #cognac-totals {
         margin-bottom: 1;
     }
     CognacScreen VerticalScroll {
@@ -100,10 +149,6 @@ class CognacScreen(DismissedOnce[None]):
     }
     CognacScreen #cognac-table {
         width: 100%;
-    }
-    CognacScreen #cognac-legend {
-        width: 100%;
-        margin-top: 1;
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -121,14 +166,20 @@ class CognacScreen(DismissedOnce[None]):
     def compose(self) -> ComposeResult:
         pays, wins = declaration(self.view)
         yield Static("The session is over: the cognac!", id="cognac-title")
-        yield Static(Text(pays), id="cognac-pays", classes="declaration")
-        yield Static(Text(wins), id="cognac-wins", classes="declaration")
-        yield Static(totals_line(self.view), id="cognac-totals", classes="declaration")
+        with Center(), Horizontal(id="cognac-moment"):
+            yield Static(glass(self.look), id="cognac-glass")
+            with Vertical(id="cognac-words"):
+                yield Static(pays_line(self.view, pays), id="cognac-pays",
+                             classes="declaration")
+                yield Static(Text(wins), id="cognac-wins", classes="declaration")
+                yield Static(totals_line(self.view), id="cognac-totals",
+                             classes="declaration")
         with VerticalScroll(id="cognac-scroll"):
-            yield Static(Align.center(full(self.view, self.look.ascii, title="Final table")),
-                         id="cognac-table")
+            # The table and its legend as one block: the legend starts under the table.
             legend = LEGEND_ASCII if self.look.ascii else LEGEND
-            yield Static(Text(legend, style="dim", justify="center"), id="cognac-legend")
+            yield Static(Align.center(Group(
+                full(self.view, self.look.ascii, title="Final table"),
+                Padding(Text(legend, style="dim"), (0, 0, 0, 1)))), id="cognac-table")
         yield Footer()
 
     @while_shown

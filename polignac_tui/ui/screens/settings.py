@@ -1,4 +1,5 @@
-"""Settings: theme, pace, ASCII, four colours, default preset, your name; saved at once."""
+"""Settings: theme, pace, after each trick, ASCII, four colours, default preset, your
+name; saved at once."""
 
 from __future__ import annotations
 
@@ -20,10 +21,14 @@ HELP = {
     "name": "The name of your seat in new sessions.",
     "theme": "The colours of the whole app.",
     "pace": "How long each computer card stays before the next: instant, fast, normal, slow.",
+    "after_trick": "A finished trick stays until you press a key, or for a pause (the "
+                   "pace's); auto: a key when you won it or a jack fell, else a pause.",
     "ascii": "Suits as S H D C and borders in plain ASCII, for terminals without glyphs.",
     "four_colour": "♦ and ♣ in their own colours (blue and green), not like ♥ and ♠.",
     "default_preset": "The preset a new session starts from.",
 }
+
+AFTER_TRICK_CHOICES = [("auto", "auto"), ("wait for a key", "key"), ("pause", "pause")]
 
 
 class SettingsScreen(MarkedFocus, Screen[None]):
@@ -46,6 +51,9 @@ class SettingsScreen(MarkedFocus, Screen[None]):
                                                 id="theme", allow_blank=False, compact=True))
             yield from self.row("pace", Select([(p, p) for p in PACES], value=s.pace,
                                                id="pace", allow_blank=False, compact=True))
+            yield from self.row("after_trick", Select(AFTER_TRICK_CHOICES, value=s.after_trick,
+                                                      id="after_trick", allow_blank=False,
+                                                      compact=True))
             yield from self.row("ascii", Select(ON_OFF, value=s.ascii, id="ascii",
                                                 allow_blank=False, compact=True))
             yield from self.row("four_colour", Select(ON_OFF, value=s.four_colour,

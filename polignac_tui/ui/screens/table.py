@@ -37,6 +37,7 @@ from ...table.events import (
     Event,
     HandOver,
     HintGiven,
+    Looking,
     Ready,
     Refused,
     Saved,
@@ -50,7 +51,17 @@ from ...table.events import (
     Waiting,
 )
 from ...table.pace import PACE_DELAY, TRICK_HOLD
-from ..cardtext import CardLook, cards_inline, inline, is_you, label, says, who, words
+from ..cardtext import (
+    CardLook,
+    cards_inline,
+    face_style,
+    inline,
+    is_you,
+    label,
+    says,
+    who,
+    words,
+)
 from ..chrome import while_shown
 from ..handle import polignac_app
 from ..widgets.hand import Hand
@@ -67,6 +78,9 @@ from .summary import SummaryScreen
 __all__ = ["PACE_DELAY", "TRICK_HOLD", "TableScreen"]
 
 WIDE = 110   # from this width the side column shows every deal
+# Keys that look at something (the last trick, the trick log, the scores, the rules,
+# the help): they do not say "seen" of the trick on show.
+LOOK_KEYS = frozenset({"l", "t", "s", "r", "question_mark", "f1", "ctrl+p"})
 
 
 CARD_KEYS = Binding.Group("Card", compact=True)
@@ -100,8 +114,7 @@ class TableScreen(Screen[None]):
         height: 1fr;
     }
     TableScreen #status {
-        height: auto;
-        max-height: 2;
+        height: 2;
         padding: 0 1;
         background: $boost;
     }
@@ -162,6 +175,8 @@ class TableScreen(Screen[None]):
         self._leave_unsaved = False            # q once more leaves a session not saved
         self._ticker: Timer | None = None
         self._ascii_keys: bool | None = None    # the mode the footer's key labels are in
+        self._looking = False                  # told the table we look at something
+        self._hint: str | None = None          # the card the status speaks of (a hint)
 
     # -- settings ------------------------------------------------------------------------
     @property
@@ -211,14 +226,24 @@ class TableScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.client.set_pace(self.settings.pace)
+        self.client.set_pace(self.settings.pace, self.settings.after_trick)
         self.client.listen(self._table_changed)
         self.call_after_refresh(self._next)
+
+    def on_screen_suspend(self) -> None:
+        """Another screen over the table that the person chose (the last trick, the trick
+        log, the rules, help, settings): the table waits while they look."""
+        if not self._left and self._modal is None and not self._looking:
+            self._looking = True
+            self.client.send(Looking(True))
 
     def on_screen_resume(self) -> None:
         """Back from another screen (settings may have changed: ASCII, colours, pace)."""
         if not self._left:
-            self.client.set_pace(self.settings.pace)
+            self.client.set_pace(self.settings.pace, self.settings.after_trick)
+            if self._looking:
+                self._looking = False
+                self.client.send(Looking(False))
             self.refresh_table()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -331,11 +356,13 @@ class TableScreen(Screen[None]):
             asked = says(view, view.turn, "is", "are", capital=False)
             return Text(f"La générale: {asked} asked whether to declare it.")
         if self._gathered is not None:
+            if state is not None and state.held_until_seen:
+                return Text("Any key gathers the trick.", style="dim")
             return Text("Any key gathers the trick (or wait a moment).", style="dim")
         if view.turn is None:
             return Text("The deal is over.")
         text = Text()
-        if generale_failed(view):
+        if self._generale_just_failed(view):
             text.append(f"La générale has failed ({who(view, view.declarer or 0)} lost a "
                         "trick). ", style="bold")
         if view.my_turn:
@@ -345,6 +372,14 @@ class TableScreen(Screen[None]):
         dots = "..." if self.look.ascii else "…"
         text.append(f"{view.names[view.turn]} is playing{dots}", style="italic")
         return text
+
+    @staticmethod
+    def _generale_just_failed(view: SeatView) -> bool:
+        """La générale failed on the last trick (said once; the header keeps it)."""
+        if not generale_failed(view):
+            return False
+        first = next(i for i, t in enumerate(view.tricks) if t.winner != view.declarer)
+        return first == len(view.tricks) - 1
 
     def _waiting_words(self, view: SeatView, state: TableState) -> Text | None:
         """What the table waits for when it is nobody's card: someone gone, nobody here,
@@ -387,9 +422,14 @@ class TableScreen(Screen[None]):
             suit = view.led_suit
             text.append(f": {who(view, view.leader)} led ")
             jacks = [c for c in view.hand if c[0] == "J"]
-            if any(c[1] == suit for c in view.hand) or not (rules.must_discard_jack and jacks):
+            if any(c[1] == suit for c in view.hand):
                 text.append_text(self._suit(suit))
-                text.append("; follow suit if you can")
+                text.append("; follow suit")
+            elif not (rules.must_discard_jack and jacks):
+                text.append_text(self._suit(suit, name=False))
+                text.append("; no ")
+                text.append_text(self._suit(suit, name=False))
+                text.append(": you may play any card")
             else:
                 text.append_text(self._suit(suit, name=False))
                 text.append("; no ")
@@ -406,7 +446,11 @@ class TableScreen(Screen[None]):
 
     def _suit(self, suit: str, name: bool = True) -> Text:
         glyph = suit if self.look.ascii else label("7" + suit, self.look)[1:]
-        return Text(f"{glyph} ({SUIT_NAMES[suit]})" if name else glyph, style="bold")
+        text = Text()
+        text.append(glyph, style=face_style("7" + suit, self.look))
+        if name:
+            text.append(f" ({SUIT_NAMES[suit]})", style="bold")
+        return text
 
     def say(self, message: str | Text, error: bool = False) -> None:
         """Put ``message`` on the status line until the next move."""
@@ -416,10 +460,12 @@ class TableScreen(Screen[None]):
     def _set_status(self, message: Text, error: bool = False) -> None:
         self._status = message
         self._error = error
+        self._hint = None
 
     def _clear_status(self) -> None:
         self._status = Text()
         self._error = False
+        self._hint = None
 
     # -- the flow of play ------------------------------------------------------------------
     def _table_changed(self, update: Update) -> None:
@@ -595,6 +641,8 @@ class TableScreen(Screen[None]):
     @while_shown
     def on_key(self, event: events.Key) -> None:
         if self._waiting == "hold":
+            if event.key in LOOK_KEYS:
+                return
             self._send(Seen())
             if event.key in ("enter", "space", "left", "right") or event.key.isdigit():
                 event.stop()
@@ -630,9 +678,27 @@ class TableScreen(Screen[None]):
 
     @while_shown
     def action_play(self) -> None:
-        card = self.query_one(Hand).selected_card
-        if card is not None:
-            self._play(card)
+        hand = self.query_one(Hand)
+        card = hand.selected_card
+        if card is None:
+            return
+        if self.awaits_my_card() and self.view().led_suit is None and not hand.moved:
+            # A new trick to lead and the cursor not moved: this Enter only chooses, so
+            # that a quick Enter never plays a card by surprise.
+            hand.moved = True
+            text = inline(card, self.look)
+            text.append(" chosen: Enter plays it (or choose another).")
+            self.say(text)
+            self._hint = card
+            return
+        self._play(card)
+
+    def on_hand_selected(self, message: Hand.Selected) -> None:
+        """Moving to another card takes the hint (or a note) off the status line."""
+        if self._hint is not None and message.card != self._hint:
+            self._hint = None
+            self._clear_status()
+            self.refresh_table()
 
     def _play(self, card: str) -> None:
         if not self.awaits_my_card():
@@ -683,6 +749,7 @@ class TableScreen(Screen[None]):
             text.append(f"{' -' if self.look.ascii else ' —'} "
                         f"{words(advice.reason, self.look)}")
         self.say(text)
+        self._hint = card
 
     @while_shown
     def action_undo(self) -> None:

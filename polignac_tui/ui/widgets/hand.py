@@ -29,6 +29,13 @@ class Hand(Widget):
     }
     """
 
+    class Selected(Message):
+        """The person moved the selection to ``card`` (arrows, its key, a click)."""
+
+        def __init__(self, card: str) -> None:
+            super().__init__()
+            self.card = card
+
     class Chosen(Message):
         """A card was chosen to be played (Enter, its key twice, or a click on it)."""
 
@@ -42,6 +49,7 @@ class Hand(Widget):
         self.legal: tuple[str, ...] = ()
         self.active = False          # True when it is this hand's turn to play
         self.selected = 0
+        self.moved = False           # the selection was moved since this turn began
         self.look = CardLook()
 
     # -- state -----------------------------------------------------------------------
@@ -55,9 +63,16 @@ class Hand(Widget):
             self.selected = cards.index(current)
         elif self.cards:
             self.selected = min(self.selected, len(self.cards) - 1)
-        if turn_starts and self.selected_card not in legal and legal:
-            self.selected = cards.index(legal[0])   # start each turn on a playable card
+        if turn_starts:
+            self.moved = False
+            if self.selected_card not in legal and legal:
+                self.selected = self._nearest(legal)   # each turn starts on a playable card
         self.refresh()
+
+    def _nearest(self, legal: tuple[str, ...]) -> int:
+        """The index of the playable card nearest the selection (the left one on a tie)."""
+        indexes = [self.cards.index(c) for c in legal if c in self.cards]
+        return min(indexes, key=lambda i: (abs(i - self.selected), i))
 
     @property
     def selected_card(self) -> str | None:
@@ -66,15 +81,24 @@ class Hand(Widget):
         return None
 
     def select(self, card: str) -> None:
+        """Put the selection on ``card`` (a hint, a click): chosen, not by surprise."""
         if card in self.cards:
             self.selected = self.cards.index(card)
+            self.moved = True
             self.refresh()
 
     def move(self, step: int) -> None:
         """Move the selection by ``step``, wrapping around."""
         if self.cards:
             self.selected = (self.selected + step) % len(self.cards)
-            self.refresh()
+            self._moved_by_hand()
+
+    def _moved_by_hand(self) -> None:
+        self.moved = True
+        self.refresh()
+        card = self.selected_card
+        if card is not None:
+            self.post_message(self.Selected(card))
 
     def pick(self, key: str) -> str | None:
         """Select the card of ``key``; return it if it was already selected (play it)."""
@@ -83,7 +107,7 @@ class Hand(Widget):
             return None
         again = index == self.selected
         self.selected = index
-        self.refresh()
+        self._moved_by_hand()
         return self.cards[index] if again else None
 
     # -- drawing ---------------------------------------------------------------------
@@ -136,4 +160,5 @@ class Hand(Widget):
         if self.active and card == self.selected_card:
             self.post_message(self.Chosen(card))
         else:
-            self.select(card)
+            self.selected = self.cards.index(card)
+            self._moved_by_hand()

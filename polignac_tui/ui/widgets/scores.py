@@ -16,6 +16,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine import SeatView
+from ...engine.cards import jack_points
 
 
 def end_line(view: SeatView) -> str:
@@ -39,14 +40,34 @@ def worst_style(colour: bool = True) -> str:
     return "bold red" if colour else "bold underline"
 
 
+def so_far(view: SeatView) -> list[int] | None:
+    """Each seat's points taken so far in the deal in play (its jacks, and the first
+    trick's point when that rule is on), or None between deals."""
+    if view.phase not in ("play", "generale") or not view.results \
+            or view.results[-1].points is not None:
+        return None
+    points = [sum(jack_points(c) for c in view.jacks_taken[seat])
+              if seat < len(view.jacks_taken) else 0 for seat in range(view.players)]
+    if view.rules.first_trick_penalty and view.tricks:
+        first = view.tricks[0].winner
+        if first != view.declarer:
+            points[first] += 1
+    return points
+
+
 def compact(view: SeatView, width: int = 22, colour: bool = True, ascii: bool = False) -> Text:
-    """Totals, one line per seat, and the last finished deal's points."""
+    """Totals, one line per seat; in a deal, its points so far (+N) and the totals if it
+    ended now (=N); between deals, the last deal's points."""
     text = Text(no_wrap=True)
+    live = so_far(view)
     last = next((r for r in reversed(view.results) if r.points is not None), None)
     text.append("Scores", style="bold")
-    # The +N column is the last finished deal's points: the heading says which deal.
-    text.append(f" after deal {last.number}\n" if last is not None else "\n", style="dim")
-    name_room = max(4, width - 11)
+    # The +N column's deal is named in the heading.
+    if live is not None:
+        text.append(f" {'-' if ascii else '·'} deal {view.deal_number}\n", style="dim")
+    else:
+        text.append(f" after deal {last.number}\n" if last is not None else "\n", style="dim")
+    name_room = max(4, width - (12 if live is not None else 11))
     worst = max(view.totals) if view.totals else 0
     for seat, name in enumerate(view.names):
         you = seat == view.seat
@@ -56,9 +77,15 @@ def compact(view: SeatView, width: int = 22, colour: bool = True, ascii: bool = 
         total = view.totals[seat]
         text.append(f"{total:>4}", style=worst_style(colour) if total == worst and total
                     else "bold")
-        if last is not None and last.points is not None:
+        if live is not None:
+            text.append(f" +{live[seat]:<2}", style="dim")
+            text.append(f"={total + live[seat]:<3}", style="dim")
+        elif last is not None and last.points is not None:
             text.append(f" +{last.points[seat]}", style="dim")
         text.append("\n")
+    if live is not None:
+        text.append("+N so far, =N if it ended now\n" if width >= 30
+                    else "+N so far\n=N if it ended now\n", style="dim")
     text.append(end_line(view), style="dim italic")
     return text
 

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...engine import SeatView, Trick
-from ..cardtext import BACK, CardLook, cards_inline, face
+from ..cardtext import BACK, BACK_COLOUR, CardLook, cards_inline, face
 
 # Slot names per number of other seats, in the order of play for counterclockwise:
 # R/L = right/left side (RT/RB, LT/LB when two per side), T/TR/TL = across the top.
@@ -208,7 +208,8 @@ class TrickArea(Widget):
                 info.append_text(taken)
             return [title, info]
         left = view.cards_left[seat] if seat < len(view.cards_left) else 0
-        backs = Text(BACK[self.look.ascii] * left, style="blue")
+        backs = Text()
+        backs.append(BACK[self.look.ascii] * left, style=BACK_COLOUR if self.look.colour else "")
         backs.append(f" won {won}" if won else "", style="dim")
         return [title, backs, taken]
 

@@ -1,0 +1,376 @@
+"""The table's feel (issue 11): a finished trick stays until it is seen, looking over the
+table holds the computers back, the selection makes sense, one colour per suit, the
+cognac moment."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+
+from tabletools import (
+    FIXED_TIME,
+    HEARTS,
+    VOID_HAND,
+    open_table,
+    players,
+    settle,
+    strong_session,
+    table_screen,
+    text_of,
+)
+
+from polignac_tui.engine import Play, Session, preset
+from polignac_tui.engine.cards import FULL_DECK
+from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.screens.privacy import PrivacyScreen
+from polignac_tui.ui.screens.summary import SummaryScreen
+from polignac_tui.ui.screens.table import TableScreen
+
+
+def status(app) -> str:
+    return text_of(table_screen(app).query_one("#status"))
+
+
+def void_deal(humans: tuple[int, ...] = (0,), must_discard_jack: bool = True) -> Session:
+    """Bruno leads a heart; Ana, last to play, has none and must discard le Polignac."""
+    rules = preset("classique", 4).replace(must_discard_jack=must_discard_jack)
+    rest = [c for c in FULL_DECK if c not in VOID_HAND + HEARTS]
+    session = Session(rules, players(humans), name="Void", created=FIXED_TIME,
+                      updated=FIXED_TIME)
+    session.add_deal(0, [list(VOID_HAND), list(HEARTS), rest[:8], rest[8:]])
+    return session
+
+
+def play_tricks(session: Session, tricks: int) -> None:
+    """Play the first legal card of every seat for ``tricks`` tricks."""
+    deal = session.deals[-1]
+    while len(deal.tricks) < tricks:
+        seat = session.turn
+        assert seat is not None
+        session.apply(Play(seat, session.view(seat).legal[0]))
+
+
+def before_the_last_trick() -> Session:
+    """Ana (every king and queen) leads the last trick of the deal."""
+    session = strong_session()
+    trial = copy.deepcopy(session)
+    while not trial.deals[-1].over:
+        play_tricks(trial, len(trial.deals[-1].tricks) + 1)
+    play_tricks(session, len(trial.deals[-1].tricks) - 1)
+    assert session.turn == 0
+    return session
+
+
+# -- point 4: a finished trick stays until you have seen it ----------------------------------
+async def test_at_pace_instant_the_trick_your_card_finished_is_shown(make_app, store) -> None:
+    table = open_table(store, void_deal())
+    app = make_app(table=table)          # pace instant, after each trick: auto
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        assert screen.awaits_my_card() and len(screen.view().trick) == 3
+        await pilot.press("enter")       # le Polignac, the last card of the trick
+        await settle(pilot, lambda: screen._gathered is not None)
+        # A jack fell: it stays until a key, however instant the pace.
+        assert screen.state.held_until_seen
+        assert "wins with" in str(screen.query_one("TrickArea").render())
+        assert "Any key gathers the trick." in status(app)
+        await pilot.press("space")
+        await settle(pilot, lambda: screen._gathered is None)
+        assert len(table.session.deals[0].tricks) == 1
+
+
+async def test_the_after_trick_setting_reaches_the_table(make_app, store, settings) -> None:
+    table = open_table(store, void_deal())
+    app = make_app(table=table)
+    app.settings = replace(settings, after_trick="pause")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await pilot.press("enter")
+        await settle(pilot, lambda: screen._gathered is not None)
+        assert not screen.state.held_until_seen      # a pause, not a key
+        assert "or wait a moment" in status(app)
+        await settle(pilot, lambda: screen._gathered is None)   # it goes by itself
+
+
+async def test_at_one_keyboard_who_finished_the_trick_sees_it_before_the_privacy_screen(
+        make_app, store) -> None:
+    table = open_table(store, void_deal(humans=(0, 3)))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.press("enter")                       # Denis is here
+        await settle(pilot, lambda: screen.awaits_my_card() and screen.seat == 3)
+        await pilot.press("enter")                       # Denis follows
+        await settle(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.press("enter")                       # Ana is here
+        await settle(pilot, lambda: screen.awaits_my_card() and screen.seat == 0)
+        await pilot.press("enter")                       # Ana ends the trick
+        await settle(pilot, lambda: screen._gathered is not None)
+        assert app.screen is screen and screen.seat == 0
+        assert "wins with" in str(screen.query_one("TrickArea").render())
+        await pilot.press("space")
+        await settle(pilot, lambda: screen._gathered is None)
+
+
+# -- point 5: looking pauses the computers; the last trick before the summary ---------------
+async def test_l_on_the_last_trick_shows_it_before_the_deal_summary(make_app, store) -> None:
+    table = open_table(store, before_the_last_trick())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await pilot.press("right", "enter")   # her last card
+        await settle(pilot, lambda: screen._gathered is not None)
+        await pilot.press("l")
+        await settle(pilot, lambda: isinstance(app.screen, Overlay))
+        assert not any(isinstance(s, SummaryScreen) for s in app.screen_stack)
+        assert screen.state.waiting == "hold"
+        await pilot.press("escape")
+        await settle(pilot, lambda: app.screen is screen)
+        assert screen.state.waiting == "hold"            # still on show: no key yet
+        await pilot.press("space")
+        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
+
+
+async def test_the_trick_log_holds_the_computers_back(make_app, store, settings) -> None:
+    table = open_table(store, void_deal())               # Bruno, a computer, leads
+    app = make_app(table=table)
+    app.settings = replace(settings, pace="slow")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = table_screen(app)
+        await pilot.press("t")
+        await settle(pilot, lambda: isinstance(app.screen, Overlay))
+        runner = screen.client.runner
+        plays = table.session.deals[0].plays
+        assert len(plays) == 0
+        # Bruno's card is ready (after the pace's delay) but held back while Ana looks.
+        await settle(pilot, lambda: len(plays) > 0
+                     or getattr(runner, "_pending", None) is not None, limit=5000)
+        assert len(plays) == 0
+        await pilot.press("escape")
+        await settle(pilot, lambda: len(plays) > 0, limit=5000)
+        assert isinstance(app.screen, TableScreen)
+
+
+def test_the_after_trick_setting_is_saved_and_checked(tmp_path) -> None:
+    from polignac_tui.config import Settings, check, load_settings, save_settings
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(after_trick="key"), path)
+    assert load_settings(path).after_trick == "key"
+    assert check("after_trick", "later") == "'later' is not one of auto, key, pause"
+    path.write_text('after_trick = "later"\n', encoding="utf-8")
+    loaded = load_settings(path)
+    assert loaded.after_trick == "auto" and "after_trick" in (loaded.problem or "")
+
+
+# -- point 6: the selection makes sense -----------------------------------------------------
+async def test_a_quick_enter_on_a_new_lead_only_chooses_the_card(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        chosen = screen.query_one("Hand").selected_card
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.session.deals[0].plays == []       # not played by surprise
+        assert "chosen: Enter plays it" in status(app)
+        await pilot.press("enter")
+        await settle(pilot, lambda: len(table.session.deals[0].plays) > 0)
+        assert table.session.deals[0].plays[0] == chosen
+
+
+async def test_after_moving_the_cursor_enter_plays_at_once(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = table_screen(app).query_one("Hand")
+        await pilot.press("right")
+        chosen = hand.selected_card
+        await pilot.press("enter")
+        await settle(pilot, lambda: len(table.session.deals[0].plays) > 0)
+        assert table.session.deals[0].plays[0] == chosen
+
+
+async def test_following_needs_no_second_enter(make_app, store) -> None:
+    table = open_table(store, void_deal())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, lambda: len(table.session.deals[0].plays) == 4)
+        assert table.session.deals[0].plays[3] == "JS"
+
+
+async def test_a_hint_goes_when_you_move_to_another_card(make_app, store) -> None:
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        hand = screen.query_one("Hand")
+        await pilot.press("h")
+        await settle(pilot, lambda: "Hint: play" in status(app), limit=5000)
+        hinted = hand.selected_card
+        await pilot.press("enter")                # the hint's card: played at once
+        await settle(pilot, lambda: len(table.session.deals[0].plays) > 0)
+        assert table.session.deals[0].plays[0] == hinted
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot, lambda: "Hint: play" in status(app), limit=5000)
+        hinted = hand.selected_card
+        await pilot.press("right")
+        await pilot.pause()
+        assert hand.selected_card != hinted
+        assert "Hint" not in status(app)
+
+
+async def test_a_turn_starts_on_the_playable_card_nearest_the_cursor(make_app, store) -> None:
+    from polignac_tui.ui.cardtext import CardLook
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = table_screen(app).query_one("Hand")
+        cards = ("KS", "QS", "9H", "8H", "KD", "QD", "9C")
+        hand.show(cards, cards, False, CardLook())
+        hand.selected = 4                                  # on K♦
+        hand.show(cards, ("9H", "8H"), True, CardLook())   # hearts led
+        assert hand.selected_card == "8H" and not hand.moved
+        hand.selected = 0
+        hand.show(cards, cards, False, CardLook())
+        hand.show(cards, ("9C",), True, CardLook())
+        assert hand.selected_card == "9C"
+
+
+# -- point 2: one colour per suit everywhere -------------------------------------------------
+def colours(text) -> set[str]:
+    """The colours (as #rrggbb) of the coloured parts of ``text``."""
+    from rich.style import Style
+    found = set()
+    for span in [*text.spans, *([] if not text.style else [None])]:
+        style = text.style if span is None else span.style
+        style = Style.parse(style) if isinstance(style, str) else style
+        if style.color is not None:
+            found.add(style.color.get_truecolor().hex)
+    return found
+
+
+def test_one_colour_per_suit_in_the_hand_in_sentences_and_on_the_table() -> None:
+    from polignac_tui.ui.cardtext import CardLook, box, face, inline
+    from polignac_tui.ui.widgets.trick import TrickArea
+    suit_colours = set()
+    for four in (False, True):
+        look = CardLook(four_colour=four)
+        for card in ("KS", "KH", "KD", "KC"):
+            in_hand = colours(box(card, look)[1])
+            in_text = colours(inline(card, look))
+            on_table = colours(face(card, look)) - colours(face("KS", look))
+            if in_text:   # a coloured suit: the same colour in the hand and on the table
+                assert in_hand == in_text == on_table, (card, four)
+                suit_colours |= in_text
+            else:         # the black suits: the text's colour, black ink on a card face
+                assert not in_hand and not on_table
+        assert colours(inline("KD", look)) == colours(inline("KH", look)) or four
+    assert len(suit_colours) == 3                                # red, blue, green
+    # The backs of the others' cards are in none of the suits' colours.
+    session = strong_session()
+    area = TrickArea()
+    backs = area._block(session.view(0), 1, 18)[1]
+    assert colours(backs) and not colours(backs) & suit_colours
+
+
+async def test_the_suit_led_is_in_its_colour_in_the_status(make_app, store, settings) -> None:
+    from polignac_tui.ui.cardtext import BLUE, RED
+    table = open_table(store, void_deal())
+    app = make_app(table=table)
+    app.settings = replace(settings, four_colour=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = table_screen(app)._status_for(table_screen(app).view())
+        assert "Bruno led ♥" in line.plain
+        assert RED in colours(line) and BLUE not in colours(line)
+
+
+# -- point 3: the cognac moment --------------------------------------------------------------
+async def test_the_cognac_is_a_moment_and_the_legend_stands_under_the_table(
+        make_app, store, finish) -> None:
+    import io
+
+    from rich.console import Console
+
+    from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.screens.cognac import CognacScreen, glass
+    session = strong_session(limit=5)
+    table = open_table(store, finish(session, seed=3))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CognacScreen)
+        shown_glass = screen.query_one("#cognac-glass")
+        assert shown_glass.region.height == 6 and shown_glass.region.y < 10
+        pays = screen.query_one("#cognac-pays").content
+        loser = table.session.players[table.session.losers[0]].name
+        named = [pays.plain[s.start:s.end] for s in pays.spans if "reverse" in str(s.style)]
+        assert named and (loser in named or "You" in named)
+        # The glass and the words side by side, in the middle of the screen.
+        words = screen.query_one("#cognac-words").region
+        assert words.x > shown_glass.region.right and shown_glass.region.x > 0
+        # The table and its legend: one block, the legend starting under the table's edge.
+        console = Console(width=80, record=True, file=io.StringIO(), color_system=None)
+        console.print(screen.query_one("#cognac-table").content)
+        lines = console.export_text().splitlines()
+        rule = next(line for line in lines if "────" in line)
+        legend = next(line for line in lines if "d dealer" in line)
+        assert len(legend) - len(legend.lstrip()) == len(rule) - len(rule.lstrip())
+    assert all(ch.isascii() for ch in glass(CardLook(ascii=True)).plain)
+
+
+
+# -- point 8: words that fit the moment ------------------------------------------------------
+async def test_void_in_the_suit_led_the_status_says_any_card_and_keeps_its_height(
+        make_app, store) -> None:
+    table = open_table(store, void_deal(must_discard_jack=False))
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        line = status(app)
+        assert "no ♥: you may play any card" in line and "follow suit" not in line
+        assert table_screen(app).query_one("#status").region.height == 2   # never jumps
+
+
+def test_a_failed_generale_is_said_on_the_trick_that_failed_it_only() -> None:
+    from polignac_tui.engine import Trick
+    view = strong_session().view(0)
+    won, lost = Trick(0, ("KS", "7S", "8S", "9S"), 0), Trick(0, ("7H", "KH", "8H", "9H"), 1)
+    failing = replace(view, declarer=0, tricks=(won, lost))
+    assert TableScreen._generale_just_failed(failing)
+    assert not TableScreen._generale_just_failed(replace(failing, tricks=(won, lost, won)))
+    assert not TableScreen._generale_just_failed(replace(view, declarer=0, tricks=(won,)))
+
+
+
+# -- point 7: the score panel shows the deal in play -----------------------------------------
+def test_the_side_scores_show_the_deal_in_play_and_the_totals_if_it_ended_now() -> None:
+    from polignac_tui.engine.cards import jack_points
+    from polignac_tui.ui.widgets.scores import compact
+    session = strong_session(first_trick_penalty=True)
+    deal = session.deals[-1]
+    while not any(c[0] == "J" for t in deal.tricks for c in t.cards):
+        seat = session.turn
+        session.apply(Play(seat, session.view(seat).legal[0]))
+    view = session.view(0)
+    taken = sum(jack_points(c) for c in view.jacks_taken[0]) + 1     # + the first trick
+    assert taken >= 2
+    rows = compact(view).plain.splitlines()
+    assert rows[0] == "Scores · deal 1"
+    ana = next(r for r in rows if r.startswith("Ana"))
+    assert ana.split()[1:] == ["0", f"+{taken}", f"={taken}"]
+    assert "=N if it ended now" in rows
