@@ -224,7 +224,7 @@ def test_every_player_hears_who_has_seen_the_deal_summary(tmp_path: Path) -> Non
     table = make_table(tmp_path, humans=(0, 1), seed=11)
 
     async def run() -> None:
-        runner = TableRunner(table, ThreadThinker(table), pace="instant")
+        runner = TableRunner(table, ThreadThinker(table), pace="instant", after_trick="pause")
         ana, bruno = Follower(), Follower()
         links = {0: runner.connect(ana, [0]), 1: runner.connect(bruno, [1])}
         for _ in range(200):               # both play their cards until the deal is over

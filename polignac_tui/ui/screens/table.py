@@ -233,7 +233,7 @@ class TableScreen(Screen[None]):
     def on_screen_suspend(self) -> None:
         """Another screen over the table that the person chose (the last trick, the trick
         log, the rules, help, settings): the table waits while they look."""
-        if not self._left and self._modal is None and not self._looking:
+        if not self._left and self._dialog is None and not self._looking:
             self._looking = True
             self.client.send(Looking(True))
 
