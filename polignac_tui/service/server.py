@@ -473,8 +473,10 @@ class Service:
         assert self.pool is not None
         table.background = True
         served.table = table
+        # A finished trick stays for the table's pause, never until every player pressed a
+        # key: at a table of several terminals one idle player would hold up the others.
         served.runner = TableRunner(table, PoolThinker(self.pool, served.seed), pace=served.pace,
-                                    hand_over_after=served.hand_over_after)
+                                    after_trick="pause", hand_over_after=served.hand_over_after)
         served.state = "finished" if table.session.finished else "playing"
         served.reservation = None
 

@@ -328,10 +328,14 @@ class TableRunner:
         if action.seat not in connection.seats:
             self._tell(connection, Refused("that seat is not yours", "not_your_seat"))
             return
-        if self._held is not None:
+        if self._held is not None and (self._until_seen or self.looked_at()):
             self._tell(connection, Refused("wait: the last trick is still on the table",
                                            "wait"))
             return
+        if self._held is not None:
+            # A trick on show for a pause only: leading the next card sweeps it away, as
+            # at a real table.
+            self._gather()
         if self._thinking is not None or self.paused():
             self._tell(connection, Refused("wait: it is not your turn", "not_your_turn"))
             return

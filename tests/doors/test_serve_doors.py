@@ -61,6 +61,15 @@ def trick_of(screen: str) -> list[str]:
     return re.findall(r"▐([^▌]+)▌", "\n".join(table_rows))
 
 
+def press_play(tmux: Tmux, name: str) -> None:
+    """Enter plays the selected card (a first Enter on a new lead only chooses it)."""
+    tmux.tmux("send-keys", "-t", f"doors:{name}", "Enter")
+    screen = tmux.wait_for(name, lambda s: "Your turn" not in s, timeout=20)
+    if "Enter plays it" in screen:
+        tmux.tmux("send-keys", "-t", f"doors:{name}", "Enter")
+        tmux.wait_for(name, lambda s: "Enter plays it" not in s, timeout=20)
+
+
 def play_when_asked(tmux: Tmux, names: list[str], cards: int) -> None:
     """Each player presses enter (the selected card is legal) when the screen says it is
     their turn, until ``cards`` cards were played by them."""
@@ -70,8 +79,7 @@ def play_when_asked(tmux: Tmux, names: list[str], cards: int) -> None:
         assert time.monotonic() < deadline, "the players never got their turns"
         for name in names:
             if "Your turn" in tmux.screen(name):
-                tmux.tmux("send-keys", "-t", f"doors:{name}", "Enter")
-                tmux.wait_for(name, lambda s: "Your turn" not in s, timeout=20)
+                press_play(tmux, name)
                 played += 1
         time.sleep(0.1)   # polling two terminals, bounded by the deadline
 
@@ -127,8 +135,7 @@ def test_two_ssh_players_share_a_table_and_one_comes_back_to_the_same_trick(
         while "Your turn" not in (screen := tmux.screen("bruno")):
             assert time.monotonic() < deadline, "Bruno's turn never came"
             if "Your turn" in tmux.screen("anna"):
-                tmux.tmux("send-keys", "-t", "doors:anna", "Enter")
-                tmux.wait_for("anna", lambda s: "Your turn" not in s, timeout=20)
+                press_play(tmux, "anna")
             time.sleep(0.1)   # polling two terminals, bounded by the deadline
         before = trick_of(screen)
 

@@ -404,7 +404,7 @@ def test_trick_log_of_eight_players_fits_an_overlay(session_maker) -> None:
     assert len(lines) == 2 + 3                     # header, rule, one line per trick
     assert "Maxi…" in lines[0] or "Max…" in lines[0]
     assert "Denis J♦J♣" in drawn
-    assert compact(session.view(0)).plain.splitlines()[1].startswith("Maximilien…")
+    assert compact(session.view(0)).plain.splitlines()[1].startswith("Maximilie…")
 
 
 # -- F31: a wide terminal with eight players: the side column falls back to compact scores ---

@@ -4,7 +4,7 @@ ctrl+q) says so first; no key's tooltip claims the session is saved."""
 
 from __future__ import annotations
 
-from tabletools import open_table, settle, strong_session, table_screen, text_of
+from tabletools import open_table, play_selected, settle, strong_session, table_screen, text_of
 
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.ui.screens.home import HomeScreen
@@ -40,7 +40,7 @@ async def test_could_not_save_stays_until_a_save_succeeds(make_app, store,
         await settle(pilot)
         screen = table_screen(app)
         disk["full"] = True
-        await pilot.press("enter")  # a card: its save fails
+        await play_selected(pilot)  # a card: its save fails
         await settle(pilot)
         assert status(app).startswith(f"{UNSAVED} (the game goes on): {FULL}")
         assert screen.query_one("#status").has_class("-error")
@@ -48,11 +48,11 @@ async def test_could_not_save_stays_until_a_save_succeeds(make_app, store,
         screen.say("Hint: play low.")
         await pilot.pause()
         assert status(app).startswith(UNSAVED) and "Hint: play low." in status(app)
-        await pilot.press("enter")  # the next card: its save fails as well
+        await play_selected(pilot)  # the next card: its save fails as well
         await settle(pilot)
         assert status(app).startswith(UNSAVED)
         disk["full"] = False
-        await pilot.press("enter")  # saved again
+        await play_selected(pilot)  # saved again
         await settle(pilot)
         assert UNSAVED not in status(app)
         assert not screen.query_one("#status").has_class("-error")
@@ -66,14 +66,14 @@ async def test_leaving_unsaved_says_so_then_leaves(make_app, store, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         disk["full"] = True
-        await pilot.press("enter")
+        await play_selected(pilot)
         await settle(pilot)
         for key in ("q", "escape"):
             await pilot.press(key)  # the first press says what would be lost
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)
             assert "NOT saved" in status(app) and status(app).startswith(UNSAVED)
-            await pilot.press("enter")  # a move in between: asked again next time
+            await play_selected(pilot)  # a move in between: asked again next time
             await settle(pilot)
         await pilot.press("ctrl+q")
         await pilot.pause()
@@ -92,7 +92,7 @@ async def test_ctrl_q_twice_quits_a_table_that_could_not_save(make_app, store,
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         disk["full"] = True
-        await pilot.press("enter")
+        await play_selected(pilot)
         await settle(pilot)
         await pilot.press("ctrl+q")
         await pilot.pause()
@@ -107,7 +107,7 @@ async def test_saved_tables_leave_at_once(make_app, store) -> None:
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("enter")
+        await play_selected(pilot)
         await settle(pilot)
         await pilot.press("q")
         await pilot.pause()
