@@ -167,3 +167,33 @@ def test_the_cognac(snap_compare, make_app, store, size) -> None:
 
     assert snap_compare(make_app(table=_finished(store)), terminal_size=size,
                         run_before=run_before)
+
+
+# -- card faces from about 100×30 (issue 11, point 1) ------------------------------------------
+HUGE = (160, 48)
+
+
+def test_table_faces_huge(snap_compare, make_app, store) -> None:
+    assert snap_compare(make_app(table=seated(store)), terminal_size=HUGE, run_before=mid_trick)
+
+
+def test_table_faces_eight_players_huge(snap_compare, make_app, store) -> None:
+    assert snap_compare(make_app(table=seated(store, seed=8, count=8)), terminal_size=HUGE,
+                        run_before=mid_trick)
+
+
+def test_table_faces_eight_players_at_the_threshold(snap_compare, make_app, store) -> None:
+    assert snap_compare(make_app(table=seated(store, seed=8, count=8)),
+                        terminal_size=(100, 30), run_before=mid_trick)
+
+
+def test_table_faces_ascii(snap_compare, make_app, store, settings) -> None:
+    settings.ascii = True
+    assert snap_compare(make_app(table=seated(store)), terminal_size=LARGE, run_before=mid_trick)
+
+
+def test_table_faces_no_color(snap_compare, make_app, store, monkeypatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(table=seated(store))
+    assert app.no_color
+    assert snap_compare(app, terminal_size=LARGE, run_before=mid_trick)
