@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tabletools import open_table, play_selected, players, settle, strong_session
+from tabletools import open_table, play_selected, players, settle, strong_session, table_screen
 
 from polignac_tui.engine import Player, preset
 from polignac_tui.engine.autoplay import random_step
@@ -197,3 +197,17 @@ def test_table_faces_no_color(snap_compare, make_app, store, monkeypatch) -> Non
     app = make_app(table=seated(store))
     assert app.no_color
     assert snap_compare(app, terminal_size=LARGE, run_before=mid_trick)
+
+
+def test_table_faces_trick_on_show(snap_compare, make_app, store, settings) -> None:
+    """A finished trick waits for a key: the winner's card in a heavy frame."""
+    settings.after_trick = "key"
+
+    async def run_before(pilot) -> None:
+        screen = table_screen(pilot.app)
+        await settle(pilot, screen.awaits_my_card)
+        await play_selected(pilot)
+        await settle(pilot, lambda: screen._gathered is not None)
+
+    assert snap_compare(make_app(table=seated(store)), terminal_size=LARGE,
+                        run_before=run_before)

@@ -121,7 +121,7 @@ def draw_face(card: str, look: CardLook, size: FaceSize = MEDIUM, *, legal: bool
     figure = body + Style(reverse=jack and legal)
     lines = [Text(tl + top * inner + tr, style=frame)]
     middle = _motif(card, look, inner, height - 4)
-    rows = [corner.ljust(inner)] + middle + [corner.rjust(inner)]
+    rows = [corner.ljust(inner), *middle, corner.rjust(inner)]
     for k, row in enumerate(rows):
         line = Text(side, style=frame)
         if 0 < k < len(rows) - 1 and row.strip() and card[0] in "KQJ":

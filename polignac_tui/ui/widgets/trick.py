@@ -261,14 +261,15 @@ class TrickArea(Widget):
         near_y = far_y + h + 1 + gap
         mid_y = (far_y + near_y) // 2
         order = slots(n - 1, view.rules.direction)
-        tops = sorted((s for s in order if s.startswith("T")), key="TL T TR".split().index)
+        tops = sorted((s for s in order if s.startswith("T")), key=["TL", "T", "TR"].index)
         lows = any(s in ("RB", "LB") for s in order)
         off = max(unit, (len(tops) - 1) * unit // 2 + unit, 2 * unit if lows else 0)
         spacing = min(16, width // max(1, len(tops) + 1))
         cards = self._faces_on_table(view, size)
         for i, slot in enumerate(order):
             seat = (view.seat + 1 + i) % n
-            lines = self._face_block(view, seat)
+            lines = self._face_block(view, seat, spacing - 2 if slot.startswith("T")
+                                     else SIDE_ROOM)
             card = cards.get(seat)
             if slot.startswith("T"):
                 k = tops.index(slot)
@@ -321,9 +322,10 @@ class TrickArea(Widget):
             cards[view.turn] = draw_slot(self.look, size)
         return cards
 
-    def _face_block(self, view: SeatView, seat: int) -> list[Text]:
-        """Name line, the hand as a fan of backs (from its count only), jacks and tricks."""
-        title, _, taken = self._block(view, seat, SIDE_ROOM)
+    def _face_block(self, view: SeatView, seat: int, room: int) -> list[Text]:
+        """Name line (in ``room`` columns), the hand as a fan of backs (from its count
+        only), the jacks taken and the tricks won."""
+        title, _, taken = self._block(view, seat, room)
         left = view.cards_left[seat] if seat < len(view.cards_left) else 0
         won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
         info = Text(no_wrap=True)
