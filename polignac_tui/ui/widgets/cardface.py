@@ -187,6 +187,14 @@ class Grid:
     def center(self, y: int, cx: int, text: Text) -> None:
         self.put(y, cx - text.cell_len // 2, text)
 
+    def underlay(self, other: Grid) -> None:
+        """Put ``other``'s drawn cells under this grid's blank ones."""
+        for y, row in enumerate(self.cells[: other.height]):
+            for x, (char, style) in enumerate(row[: other.width]):
+                below = other.cells[y][x]
+                if char == " " and not style and below[0] != " ":
+                    row[x] = below
+
     def render(self) -> Text:
         out = Text(no_wrap=True)
         for y, row in enumerate(self.cells):

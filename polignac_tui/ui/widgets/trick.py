@@ -38,7 +38,8 @@ MAX_HEIGHT = 22
 # (5) and the footer. Drawn on more rows than it has, the bottom rows (yours) were cut.
 MIN_HEIGHT = 14
 # With faces: the widest table drawn, the seats' blocks (name, fan of backs, jacks).
-FACES_MAX_WIDTH = 110
+FACES_MAX_WIDTH = 100
+EDGE_COLOUR = "#4f7d5c"
 BLOCK_ROWS = 5
 SIDE_ROOM = 16
 
@@ -236,8 +237,9 @@ class TrickArea(Widget):
         full_width, full_height = max(self.size.width, 20), max(self.size.height, MIN_HEIGHT)
         width = min(full_width, FACES_MAX_WIDTH)
         need = BLOCK_ROWS + 2 * size.height + 4
-        gap = max(0, min(3, (full_height - need) // 2))
-        height = min(full_height, need + 2 * gap)
+        # Rows to spare go round the cards (up to 3 a place), then to the table's edge.
+        gap = max(0, min(3, (full_height - need - 1) // 2))
+        height = min(full_height, need + 2 * gap + (1 if gap else 0))
         grid = Grid(width, height)
         if self.view is not None:
             self._draw_faces(grid, self.view, size, gap)
@@ -252,7 +254,7 @@ class TrickArea(Widget):
     def _draw_faces(self, grid: Grid, view: SeatView, size: FaceSize, gap: int) -> None:
         """Seats round the edge, their cards in front of them towards the middle: the far
         row for the seats across, the sides beside it, yours (and the seats beside you)
-        in the near row."""
+        in the near row; with rows to spare, the table's edge round the cards."""
         width, n = grid.width, view.players
         w, h = size.width, size.height
         unit = w + 2
@@ -266,6 +268,7 @@ class TrickArea(Widget):
         off = max(unit, (len(tops) - 1) * unit // 2 + unit, 2 * unit if lows else 0)
         spacing = min(16, width // max(1, len(tops) + 1))
         cards = self._faces_on_table(view, size)
+        taken = [0, 0]                   # columns of the side seats' blocks, left and right
         for i, slot in enumerate(order):
             seat = (view.seat + 1 + i) % n
             lines = self._face_block(view, seat, spacing - 2 if slot.startswith("T")
@@ -291,6 +294,7 @@ class TrickArea(Widget):
                     by, fy, fx = near_y, near_y, cx + (unit if right else -unit)
                 block = max(line.cell_len for line in lines)
                 bx = width - block if right else 0
+                taken[right] = max(taken[right], block)
                 for row, line in enumerate(lines):
                     if right and row == 0:
                         grid.put(by, width - line.cell_len, line)
@@ -305,9 +309,34 @@ class TrickArea(Widget):
         message_y = near_y + h
         if self.message.plain:
             grid.center(message_y, cx, self.message)
+        own_y = message_y + 1
+        if gap:
+            own_y += 1
+            self._edge(grid, far_y - 1, message_y + 1, cx - off - w // 2 - 3,
+                       cx + off + w - w // 2 + 2, (taken[0], taken[1]))
         own = self._block(view, me, width, own=True)
         for row, line in enumerate(own):
-            grid.center(message_y + 1 + row, cx, line)
+            grid.center(own_y + row, cx, line)
+
+    def _edge(self, grid: Grid, top: int, bottom: int, left: int, right: int,
+              sides: tuple[int, int]) -> None:
+        """The table's edge, a rounded frame under the cards, clear of the side seats
+        (``sides``: the columns their blocks take on the left and on the right)."""
+        left, right = max(left, sides[0] + 1), min(right, grid.width - sides[1] - 2)
+        if right - left < 8:
+            return
+        ascii = self.look.ascii
+        tl, tr, bl, br, across, down = ("+", "+", "+", "+", "-", "|") if ascii else (
+            "╭", "╮", "╰", "╯", "─", "│")
+        style = Style(color=EDGE_COLOUR) if self.look.colour else Style(dim=True)
+        inner = right - left - 1
+        under = Grid(grid.width, grid.height)       # the edge lies under everything else
+        under.put(top, left, Text(tl + across * inner + tr, style=style))
+        under.put(bottom, left, Text(bl + across * inner + br, style=style))
+        for y in range(top + 1, bottom):
+            under.put(y, left, Text(down, style=style))
+            under.put(y, right, Text(down, style=style))
+        grid.underlay(under)
 
     def _faces_on_table(self, view: SeatView, size: FaceSize) -> dict[int, list[Text]]:
         cards: dict[int, list[Text]] = {}
