@@ -312,8 +312,9 @@ class TrickArea(Widget):
         own_y = message_y + 1
         if gap:
             own_y += 1
-            self._edge(grid, far_y - 1, message_y + 1, cx - off - w // 2 - 3,
-                       cx + off + w - w // 2 + 2, (taken[0], taken[1]))
+            half = max(off + w // 2 + 3, (self.message.cell_len + 3) // 2 + 1)
+            self._edge(grid, far_y - 1, message_y + 1, cx - half, cx + half,
+                       (taken[0], taken[1]))
         own = self._block(view, me, width, own=True)
         for row, line in enumerate(own):
             grid.center(own_y + row, cx, line)
