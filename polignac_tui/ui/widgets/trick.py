@@ -287,9 +287,8 @@ class TrickArea(Widget):
                 right = slot[0] == "R"
                 if len(slot) == 1:
                     by, fy, fx = mid_y + h // 2 - 2, mid_y, cx + (off if right else -off)
-                elif slot[1] == "T":
-                    by, fy, fx = far_y, mid_y if not lows else far_y, cx + (
-                        off if right else -off)
+                elif slot[1] == "T":      # (only with six or seven others)
+                    by, fy, fx = far_y, far_y, cx + (off if right else -off)
                 else:
                     by, fy, fx = near_y, near_y, cx + (unit if right else -unit)
                 block = max(line.cell_len for line in lines)
