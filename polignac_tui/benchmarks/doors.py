@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ._terminals import Terminal, says, trick_cards, within
+from ._vtscreen import Screen
 
 NAME = "doors"
 HELP = ("N SSH terminals at tables of 4: first screen, key press to the other three "
@@ -246,21 +247,32 @@ class TableKeys:
                              self.timeout, f"{player.name}: the card chosen")
                 continue
             before = {p: trick_cards(p.screen) for p in self.players}
-            shown = {p: p.when(lambda s, b=before[p]: bool(trick_cards(s) - b))
-                     for p in self.players}
+            new: dict[Terminal, frozenset[str]] = {}
+            shown = {p: p.when(shows_more(p, before[p], new)) for p in self.players}
             pressed = player.press(b"\r")
             await within(shown[player], self.timeout, f"{player.name}: the card played")
-            card = trick_cards(player.screen) - before[player]
             seen = []
             for other in self.players:
                 if other is not player:
                     seen.append(await within(shown[other], self.timeout,
                                              f"{other.name}: {player.name}'s card"))
-                    if not card <= trick_cards(other.screen):
-                        raise RuntimeError(f"{other.name} shows {trick_cards(other.screen)}, "
-                                           f"not {player.name}'s {set(card)}")
+                    if new[other] != new[player]:
+                        raise RuntimeError(f"{other.name} showed {set(new[other])}, not "
+                                           f"{player.name}'s {set(new[player])}")
             self.latencies.append(max(seen) - pressed)
             played += 1
+
+
+def shows_more(player: Terminal, before: frozenset[str],
+               new: dict[Terminal, frozenset[str]]) -> Callable[[Screen], bool]:
+    """The player's screen shows a card on the table not in ``before``; the new cards are
+    kept in ``new`` at that moment (a finished trick soon goes)."""
+    def check(screen: Screen) -> bool:
+        more = trick_cards(screen) - before
+        if more:
+            new[player] = more
+        return bool(more)
+    return check
 
 
 # -- the run -----------------------------------------------------------------------------------
@@ -299,7 +311,9 @@ async def measure(connections: int, tricks: int, think: float, timeout: float,
             tables = [TableKeys(players[i:i + 4], think, timeout, random.Random(i))
                       for i in range(0, connections, 4)]
             started = time.perf_counter()
-            await asyncio.gather(*(t.play(4 * tricks) for t in tables))
+            async with asyncio.TaskGroup() as group:      # one failing stops them all
+                for table in tables:
+                    group.create_task(table.play(4 * tricks))
             playing_s = time.perf_counter() - started
             apps, zygote = app_pids(host.pid)
             memory = per_connection_mb(apps, connections)
@@ -364,11 +378,14 @@ def run(argv: list[str]) -> int:
         parser.error(f"--tricks must be from 1 to 8 (a deal has 8), not {args.tricks}")
     if args.think < 0:
         parser.error(f"--think cannot be negative ({args.think:g})")
+    result: dict[str, Any] = {}
     try:
         result = asyncio.run(measure(args.connections, args.tricks, args.think, args.timeout,
                                      args.ramp))
-    except (TimeoutError, EOFError, OSError, RuntimeError) as error:
-        print(f"doors benchmark failed: {error}", file=sys.stderr)
+    except* (TimeoutError, EOFError, OSError, RuntimeError) as failed:
+        for error in failed.exceptions:
+            print(f"doors benchmark failed: {error}", file=sys.stderr)
+    if not result:
         return 1
     if args.json:
         print(json.dumps(result))
