@@ -224,6 +224,8 @@ class TableKeys:
     def whose_turn(self) -> Terminal | None:
         """The one player asked for a card (or for la générale), the four screens showing
         the same cards on the table."""
+        if any(says(p.screen, "is over") for p in self.players):
+            return self.players[0]          # the deal ended early: play() stops
         asked = [p for p in self.players
                  if says(p.screen, "Your turn", "Enter plays it", "La générale?")]
         if len(asked) != 1 or len({trick_cards(p.screen) for p in self.players}) != 1:
@@ -233,9 +235,13 @@ class TableKeys:
     async def play(self, cards: int) -> None:
         played = 0
         while played < cards:
+            if any(says(p.screen, "is over") for p in self.players):
+                return              # the deal ended early (all four jacks taken)
             player = await self.until(self.whose_turn, "a player's turn")
             await asyncio.sleep(self.think * (0.5 + self.rng.random()))
             player = await self.until(self.whose_turn, "a player's turn")
+            if any(says(p.screen, "is over") for p in self.players):
+                return
             if says(player.screen, "La générale?"):
                 player.press(b"p")                                   # pass
                 await self.until(lambda p=player: None if says(p.screen, "La générale?")
@@ -250,12 +256,17 @@ class TableKeys:
             new: dict[Terminal, frozenset[str]] = {}
             shown = {p: p.when(shows_more(p, before[p], new)) for p in self.players}
             pressed = player.press(b"\r")
-            await within(shown[player], self.timeout, f"{player.name}: the card played")
+            await within(shown[player], self.timeout,
+                         f"{player.name}: the card played; its screen:\n{player.screen.text()}")
             seen = []
             for other in self.players:
                 if other is not player:
-                    seen.append(await within(shown[other], self.timeout,
-                                             f"{other.name}: {player.name}'s card"))
+                    seen.append(await within(
+                        shown[other], self.timeout,
+                        f"{other.name}: {player.name}'s card {set(new.get(player, ()))}; its "
+                        f"screen:\n{other.screen.text()}"))
+                    if other not in new or player not in new:
+                        return                  # the card ended the deal: not shown
                     if new[other] != new[player]:
                         raise RuntimeError(f"{other.name} showed {set(new[other])}, not "
                                            f"{player.name}'s {set(new[player])}")
@@ -271,7 +282,7 @@ def shows_more(player: Terminal, before: frozenset[str],
         more = trick_cards(screen) - before
         if more:
             new[player] = more
-        return bool(more)
+        return bool(more) or says(screen, "is over")     # or the deal ended early
     return check
 
 
