@@ -101,6 +101,21 @@ def descendants(pid: int, tree: dict[int, list[int]] | None = None) -> list[int]
     return found
 
 
+def cpu_s(pids: list[int]) -> float:
+    """The CPU time (user and system) the processes ``pids`` have used so far, in seconds."""
+    ticks = 0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _own_cpu_s() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
 def _cmdline(pid: int) -> str:
     try:
         return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
@@ -311,9 +326,12 @@ async def measure(connections: int, tricks: int, think: float, timeout: float,
                     lambda s: says(s, f"you are {player.name}")), timeout,
                     f"{player.name}: the lobby")
                 return float(drawn - start)
+            before = (cpu_s([host.pid]), _own_cpu_s())
             firsts = await asyncio.gather(*(first_frame(p, ramp * i / connections)
                                             for i, p in enumerate(players)))
             apps, zygote = app_pids(host.pid)
+            first_cpu = {"apps": cpu_s(apps), "host": cpu_s([host.pid]) - before[0],
+                         "clients": _own_cpu_s() - before[1]}
             lobby_memory = per_connection_mb(apps, connections)
             for player in players:
                 player.press(b"\r")                          # take your seat back
@@ -322,10 +340,13 @@ async def measure(connections: int, tricks: int, think: float, timeout: float,
             tables = [TableKeys(players[i:i + 4], think, timeout, random.Random(i))
                       for i in range(0, connections, 4)]
             started = time.perf_counter()
+            before = (cpu_s(apps), cpu_s([host.pid]), _own_cpu_s())
             async with asyncio.TaskGroup() as group:      # one failing stops them all
                 for table in tables:
                     group.create_task(table.play(4 * tricks))
             playing_s = time.perf_counter() - started
+            play_cpu = {"apps": cpu_s(apps) - before[0], "host": cpu_s([host.pid]) - before[1],
+                        "clients": _own_cpu_s() - before[2]}
             apps, zygote = app_pids(host.pid)
             memory = per_connection_mb(apps, connections)
             host_mb = {"serve": round(memory_kb(host.pid)["rss"] / 1024, 1),
@@ -353,6 +374,12 @@ async def measure(connections: int, tricks: int, think: float, timeout: float,
         "action_p95_ms": round(percentile(actions, 0.95), 1),
         "action_max_ms": round(max(actions), 1),
         "playing_s": round(playing_s, 1),
+        # Where the CPU went (seconds): the players' app processes, the host (service and
+        # SSH door) and this process's 40 clients, up to the first frames, then per card.
+        "first_frame_cpu_s": {k: round(v, 2) for k, v in first_cpu.items()},
+        "first_frame_cpu_per_app_s": round(first_cpu["apps"] / connections, 3),
+        "cpu_per_card_ms": {k: round(v * 1000 / max(1, len(actions)), 1)
+                            for k, v in play_cpu.items()},
         "rss_per_connection_mb": memory["rss"],
         "pss_per_connection_mb": memory["pss"] or None,
         "uss_per_connection_mb": memory["uss"] or None,
