@@ -15,6 +15,7 @@ COLUMNS, ROWS = 80, 24
 HAND_ROWS = 6            # the hand (boxes), the numbers above it and the key bar below
 _ON_TABLE = re.compile(r"▐([^▌▐]+)▌")
 Predicate = Callable[[Screen], bool]
+TAIL = 600
 
 
 def trick_cards(screen: Screen) -> frozenset[str]:
@@ -35,6 +36,7 @@ class Terminal:
         self.name, self.key = name, key
         self.screen = Screen(COLUMNS, ROWS)
         self.changed_at = 0.0               # when the last bytes arrived
+        self.tail = b""                     # the last bytes received
         self.listeners: list[asyncio.Event] = []
         self._waiters: list[tuple[Predicate, asyncio.Future[float]]] = []
         self._conn: Any = None
@@ -55,6 +57,7 @@ class Terminal:
         try:
             while chunk := await self._process.stdout.read(65536):
                 self.changed_at = time.perf_counter()
+                self.tail = (self.tail + chunk)[-TAIL:]
                 self.screen.feed(chunk)
                 self._check()
         finally:
@@ -98,6 +101,12 @@ class Terminal:
         sent = time.perf_counter()
         self._process.stdin.write(keys)
         return sent
+
+    def report(self) -> str:
+        """What this terminal shows and when it last received anything (for a failure)."""
+        quiet = time.perf_counter() - self.changed_at
+        return (f"{self.name}, nothing received for {quiet:.1f} s, last bytes "
+                f"{self.tail[-200:]!r}; its screen:\n{self.screen.text()}")
 
     def close(self) -> None:
         if self._conn is not None:
