@@ -239,7 +239,7 @@ class TableKeys:
 
     def whose_turn(self) -> Terminal | None:
         """The one player asked for a card (or for la générale), the four screens showing
-        the same cards on the table."""
+        the same cards on the table and the other three saying who plays."""
         if any(says(p.screen, "is over") for p in self.players):
             return self.players[0]          # the deal ended early: play() stops
         # A finished trick on show is nobody's turn yet, whatever a status line still says
@@ -250,6 +250,12 @@ class TableKeys:
                  if says(p.screen, "Your turn", "Enter plays it", "La générale?")]
         tables = {trick_cards(p.screen) for p in self.players}
         if len(asked) != 1 or len(tables) != 1 or len(next(iter(tables))) >= 4:
+            return None
+        # and the other three agree (a status line can lag under load: pressing Enter on a
+        # stale "Your turn" is refused by the app, and no card is played)
+        name = asked[0].name
+        if not all(says(p.screen, f"{name} is playing", f"{name} is asked")
+                   for p in self.players if p is not asked[0]):
             return None
         return asked[0]
 
@@ -289,7 +295,9 @@ class TableKeys:
                         seen.append(await within(shown[other], self.timeout, ""))
                     except TimeoutError:
                         self.stalled = (f"{player.name}'s card {set(new.get(player, ()))} "
-                                        f"never shown to {other.report()}")
+                                        f"never shown to {other.report()}\n"
+                                        + "\n".join(p.report() for p in self.players
+                                                     if p is not other))
                         return
                     if other not in new or player not in new:
                         return                  # the card ended the deal: not shown
