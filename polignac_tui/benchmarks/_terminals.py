@@ -88,6 +88,7 @@ class Terminal:
         """The time (``perf_counter``) the bytes arrived that made ``predicate`` hold (at
         once if it holds now)."""
         future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(_seen)
         if self.ended:
             future.set_exception(EOFError(f"{self.name}: the session ended"))
         elif predicate(self.screen):
@@ -113,6 +114,12 @@ class Terminal:
             self._conn.close()
         if self._reader is not None:
             self._reader.cancel()
+
+
+def _seen(future: asyncio.Future[float]) -> None:
+    """A wait nobody awaits any more (its table stopped) ends quietly."""
+    if not future.cancelled():
+        future.exception()
 
 
 async def within(future: asyncio.Future[float] | asyncio.Task[Any], seconds: float,

@@ -1,11 +1,11 @@
 """Doors: N SSH connections, each a real terminal session of the app, playing at tables of 4.
 
 ``polignac-tui serve --ssh`` is started as a host starts it (a child process, empty
-temporary data and config folders, pace ``instant``). ``--connections`` players (a
-multiple of 4) each get a key; their tables (four players, the first its creator) are
-made through the service's socket with the players' own identities (``ssh:`` and the key's
-fingerprint, the SSH user name as name), started, and left: every seat then waits for its
-player. Then:
+temporary data and config folders; tables at pace ``normal``: a finished trick stays
+1.2 s). ``--connections`` players (a multiple of 4) each get a key; their tables (four
+players, the first its creator) are made through the service's socket with the players'
+own identities (``ssh:`` and the key's fingerprint, the SSH user name as name), started,
+and left: every seat then waits for its player. Then:
 
 1. every player connects at once (or spread over ``--ramp`` seconds) with asyncssh and an
    80×24 terminal; *first frame*: from starting to connect to the lobby drawn ("you are
@@ -14,7 +14,10 @@ player. Then:
 3. at every table at once, whoever's turn it is presses Enter after ``--think`` seconds
    (a first Enter on a new lead only chooses the card: a second one plays it); *action*:
    from the key press that plays a card to the last of the other three terminals showing
-   that card on the table (``--tricks`` tricks per table);
+   that card on the table (``--tricks`` tricks per table). A player is asked only when all
+   four screens agree (same cards on the table, the other three saying who plays). A
+   trick's last card that a lagging app never drew (it draws only the newest state, and
+   the trick was gathered) is counted in ``cards_not_drawn``, not timed;
 4. memory of the app processes (the zygote's children): RSS, and where
    ``/proc/PID/smaps_rollup`` exists PSS (shared pages divided among their sharers) and
    USS (pages of that process alone), per connection.
@@ -198,7 +201,7 @@ async def make_tables(sock: Path, players: list[Terminal]) -> None:
     for first in range(0, len(players), 4):
         links = [await client(player) for player in players[first:first + 4]]
         created = await links[0][1]({
-            "type": "create", "id": 1, "name": f"bench {first // 4 + 1}", "pace": "instant",
+            "type": "create", "id": 1, "name": f"bench {first // 4 + 1}", "pace": "normal",
             "seats": [{"kind": "you"}] + [{"kind": "open"}] * 3,
             "rules": {"preset": "classique", "end": "deals", "limit": 1}}, "created")
         for seat, (_, ask) in enumerate(links[1:], start=1):
@@ -220,6 +223,7 @@ class TableKeys:
         self.players, self.think, self.timeout, self.rng = players, think, timeout, rng
         self.latencies: list[float] = []
         self.stalled: str | None = None     # why this table stopped before its cards
+        self.not_drawn = 0                  # cards played that a terminal never drew
         self.changed = asyncio.Event()
         for player in players:
             player.listeners.append(self.changed)
@@ -301,10 +305,13 @@ class TableKeys:
                         return
                     if other not in new or player not in new:
                         return                  # the card ended the deal: not shown
-                    if new[other] != new[player]:
+                    if new[other] and new[player] and new[other] != new[player]:
                         raise RuntimeError(f"{other.name} showed {set(new[other])}, not "
                                            f"{player.name}'s {set(new[player])}")
-            self.latencies.append(max(seen) - pressed)
+            if all(new[p] for p in self.players if p is not player):
+                self.latencies.append(max(seen) - pressed)
+            else:
+                self.not_drawn += 1     # a trick's last card, gone before a terminal drew it
             played += 1
 
 
@@ -313,10 +320,14 @@ def shows_more(player: Terminal, before: frozenset[str],
     """The player's screen shows a card on the table not in ``before``; the new cards are
     kept in ``new`` at that moment (a finished trick soon goes)."""
     def check(screen: Screen) -> bool:
-        more = trick_cards(screen) - before
-        if more:
+        cards = trick_cards(screen)
+        if more := cards - before:
             new[player] = more
-        return bool(more) or says(screen, "is over")     # or the deal ended early
+            return True
+        if not before <= cards:     # the trick gathered before the card was drawn: an app
+            new[player] = frozenset()   # behind draws only the newest state
+            return True
+        return says(screen, "is over")     # or the deal ended early
     return check
 
 
@@ -397,6 +408,7 @@ async def measure(connections: int, tricks: int, think: float, timeout: float,
         "action_max_ms": round(max(actions), 1) if actions else None,
         "playing_s": round(playing_s, 1),
         "stalled_tables": len(stalled),
+        "cards_not_drawn": sum(t.not_drawn for t in tables),
         # Where the CPU went (seconds): the players' app processes, the host (service and
         # SSH door) and this process's 40 clients, up to the first frames, then per card.
         "first_frame_cpu_s": {k: round(v, 2) for k, v in first_cpu.items()},
