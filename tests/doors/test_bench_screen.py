@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from polignac_tui.benchmarks._terminals import HAND_ROWS, trick_cards
 from polignac_tui.benchmarks._vtscreen import Screen
-from polignac_tui.benchmarks.doors import percentile
+from polignac_tui.benchmarks.doors import percentile, shows_more
 
 
 def drawn(data: bytes, columns: int = 20, rows: int = 10) -> Screen:
@@ -62,3 +62,26 @@ def test_percentile_is_the_nearest_rank() -> None:
     assert percentile(values, 0.95) == 19.0
     assert percentile(values, 0.5) == 10.0
     assert percentile([3.0], 0.95) == 3.0
+
+
+def table_with(*cards: str) -> Screen:
+    rows = 10 + HAND_ROWS
+    screen = Screen(40, rows)
+    screen.feed(b"\x1b[2J" + "".join(f"\x1b[{3 + i};5H▐{c}▌" for i, c in
+                                     enumerate(cards)).encode())
+    return screen
+
+
+def test_a_new_card_is_kept_the_moment_it_is_seen() -> None:
+    new: dict[object, frozenset[str]] = {}
+    check = shows_more("anna", frozenset({"K♠", "10♥"}), new)   # type: ignore[arg-type]
+    assert not check(table_with("K♠", "10♥"))
+    assert check(table_with("K♠", "10♥", "A♦"))
+    assert new == {"anna": frozenset({"A♦"})}
+
+
+def test_a_trick_gathered_before_its_last_card_was_drawn_is_told_apart() -> None:
+    new: dict[object, frozenset[str]] = {}
+    check = shows_more("anna", frozenset({"K♠", "10♥", "7♣"}), new)   # type: ignore[arg-type]
+    assert check(table_with())                      # straight to an empty table
+    assert new == {"anna": frozenset()}
