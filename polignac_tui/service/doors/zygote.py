@@ -29,8 +29,8 @@ import termios
 from collections.abc import Mapping, Sequence
 
 # What the zygote imports before its first fork (what a player's app needs at once).
-# Checked against ``sys.modules`` in a child at its first frame (the lobby): nothing left
-# to import there but what the player does next.
+# Completed by comparing ``sys.modules`` in a child at its first frame (the lobby) with the
+# zygote's: a child imports nothing more before it.
 PRELOAD = (
     "polignac_tui.cli", "polignac_tui.commands.join", "polignac_tui.ui.app",
     "polignac_tui.ui.screens.lobby", "polignac_tui.ui.screens.table",
@@ -78,7 +78,10 @@ def warm() -> None:
     so their pages stay shared after the fork and each child's collections stay short."""
     for name in PRELOAD:
         importlib.import_module(name)
-    importlib.import_module("rich._unicode_data").load()    # the table of cell widths
+    # Rich's table of cell widths, imported by name at the first width asked (a private
+    # module of Rich: if it moves, the child imports it as before)
+    with contextlib.suppress(ImportError, AttributeError):
+        importlib.import_module("rich._unicode_data").load()
     gc.collect()
     gc.freeze()
 
