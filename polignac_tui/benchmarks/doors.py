@@ -246,8 +246,7 @@ class TableKeys:
         the same cards on the table and the other three saying who plays."""
         if any(says(p.screen, "is over") for p in self.players):
             return self.players[0]          # the deal ended early: play() stops
-        # A finished trick on show is nobody's turn yet, whatever a status line still says
-        # (seen under load: the last player's "Your turn" stayed while the trick was shown).
+        # A finished trick on show is nobody's turn yet: wait until it is gathered.
         if any(says(p.screen, "gathers the trick") for p in self.players):
             return None
         asked = [p for p in self.players
@@ -255,8 +254,7 @@ class TableKeys:
         tables = {trick_cards(p.screen) for p in self.players}
         if len(asked) != 1 or len(tables) != 1 or len(next(iter(tables))) >= 4:
             return None
-        # and the other three agree (a status line can lag under load: pressing Enter on a
-        # stale "Your turn" is refused by the app, and no card is played)
+        # and the other three agree (a terminal behind the others must not decide)
         name = asked[0].name
         if not all(says(p.screen, f"{name} is playing", f"{name} is asked")
                    for p in self.players if p is not asked[0]):
