@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import random
@@ -112,6 +113,11 @@ def cpu_s(pids: list[int]) -> float:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             ticks += int(fields[11]) + int(fields[12])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _answered(player: Terminal) -> bool | None:
+    """The générale's question is gone from ``player``'s screen."""
+    return None if says(player.screen, "La générale?") else True
 
 
 def _own_cpu_s() -> float:
@@ -273,8 +279,7 @@ class TableKeys:
                 return
             if says(player.screen, "La générale?"):
                 player.press(b"p")                                   # pass
-                await self.until(lambda p=player: None if says(p.screen, "La générale?")
-                                 else True, "la générale answered")
+                await self.until(functools.partial(_answered, player), "la générale answered")
                 continue
             if not says(player.screen, "Enter plays it") and says(player.screen, "you lead"):
                 player.press(b"\r")                 # a new lead: this Enter only chooses
@@ -354,7 +359,7 @@ async def measure(connections: int, tricks: int, think: float, timeout: float,
                     lambda s: says(s, f"you are {player.name}")), timeout,
                     f"{player.name}: the lobby")
                 return float(drawn - start)
-            before = (cpu_s([host.pid]), _own_cpu_s())
+            before: tuple[float, ...] = (cpu_s([host.pid]), _own_cpu_s())
             firsts = await asyncio.gather(*(first_frame(p, ramp * i / connections)
                                             for i, p in enumerate(players)))
             apps, zygote = app_pids(host.pid)
