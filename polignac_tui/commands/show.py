@@ -92,14 +92,10 @@ def score_table(session: Session) -> str:
         winner_names = [names[s] for s in session.winners]
         losers = join_names(loser_names)
         winners = join_names(winner_names) or "nobody"
-        if plural(loser_names):
-            pays = f"{losers} pay the cognac"
-        else:
-            pays = f"{losers} pays the cognac"
-        if winner_names and plural(winner_names):
-            wins = f"{winners} win"
-        else:
-            wins = f"{winners} wins"
+        pays = (f"{losers} pay the cognac" if plural(loser_names)
+                else f"{losers} pays the cognac")
+        wins = (f"{winners} win" if winner_names and plural(winner_names)
+                else f"{winners} wins")
         lines.append(f"Finished: {pays}; {wins}.")
     else:
         turn = session.turn
