@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.events import Key, Resize
 from textual.filter import LineFilter
+from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import AwaitMount
 
@@ -250,6 +252,14 @@ class PolignacApp(App[None]):
         if self.use_command_palette and not any(
                 isinstance(screen, CommandPalette) for screen in self.screen_stack):
             self.push_screen(Palette(id="--command-palette"))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's commands for the palette, less those that do nothing useful here
+        (its Quit beside the app's, a Screenshot written where nobody finds it)."""
+        from .commands import DROPPED_SYSTEM_COMMANDS
+        for command in super().get_system_commands(screen):
+            if command.title not in DROPPED_SYSTEM_COMMANDS:
+                yield command
 
     def on_key(self, event: Key) -> None:
         """Runs before the bindings: a page key that would reach a list not laid out yet
