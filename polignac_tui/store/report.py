@@ -84,11 +84,16 @@ def players_line(session: Session) -> str:
     """The session's name, or who plays it: "Ana vs Bruno, Claire, Denis"."""
     if session.name:
         return session.name
-    humans = [p.name for p in session.players if p.is_human]
-    others = [p.name for p in session.players if not p.is_human]
-    if not others or not humans:
-        return ", ".join(p.name for p in session.players)
-    return f"{', '.join(humans)} vs {', '.join(others)}"
+    return who_plays([p.name for p in session.players], [p.is_human for p in session.players])
+
+
+def who_plays(names: list[str], humans: list[bool]) -> str:
+    """"Ana vs Bruno, Claire, Denis": the humans, then the computers."""
+    people = [n for n, h in zip(names, humans, strict=True) if h]
+    others = [n for n, h in zip(names, humans, strict=True) if not h]
+    if not others or not people:
+        return ", ".join(names)
+    return f"{', '.join(people)} vs {', '.join(others)}"
 
 
 def local_time(moment: datetime) -> str:

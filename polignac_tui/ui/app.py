@@ -93,6 +93,7 @@ class PolignacApp(App[None]):
         self.new_name = new_name
         self.seed = seed
         self._start_table = table
+        self.last_table: str | None = None   # the session of the last table opened here
         self.join = join     # start="lobby": the table service to connect to
         self.first_paint_file = os.environ.get(FIRST_PAINT_ENV)
         self._started = False
@@ -345,12 +346,13 @@ class PolignacApp(App[None]):
         Looks at the ``CONTINUE_SCAN`` most recently written files only: Home stays quick
         with hundreds of saved sessions (older ones are still in the saved-sessions list).
         """
-        return self.store.latest_unfinished(CONTINUE_SCAN)
+        return self.store.latest_unfinished(CONTINUE_SCAN, prefer=self.last_table)
 
     # -- tables ------------------------------------------------------------------------
     def open_table(self, table: Table) -> None:
         """Show the table screen of ``table``, played in this process."""
         from ..table.client import LocalClient
+        self.last_table = table.session.id   # what Home's Continue offers first
         self.open_client(LocalClient(table, pace=self.settings.pace,
                                      after_trick=self.settings.after_trick))
 
