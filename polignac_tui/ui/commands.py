@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import partial
 
+from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
@@ -30,17 +31,30 @@ def screen_actions(screen: Screen[object]) -> Iterator[tuple[str, str, str]]:
     """(title, help, action) of every key the screen offers now, once per action; the
     actions a screen keeps out of its help (``HELP_HIDDEN``) are left out here too."""
     hidden = getattr(screen, "HELP_HIDDEN", frozenset())
+    own = own_actions(type(screen))
     seen: set[str] = set()
     for active in screen.active_bindings.values():
         binding = active.binding
         if active.node is not screen or not active.enabled or not binding.description:
             continue
+        if binding.action not in own or binding.group is not None:
+            continue    # Textual's focus and copy keys; a grouped pair like the card arrows
         if binding.action in hidden or binding.action in seen:
             continue
         seen.add(binding.action)
         keys = binding.key_display or screen.app.get_key_display(binding)
         tip = active.tooltip or binding.tooltip or binding.description
         yield binding.description, f"{tip} (key {keys})", binding.action
+
+
+def own_actions(cls: type) -> set[str]:
+    """The actions bound by the app's own screen classes (not Textual's base screens)."""
+    actions: set[str] = set()
+    for base in cls.__mro__:
+        if base.__module__.startswith("polignac_tui") and "BINDINGS" in base.__dict__:
+            for item in base.__dict__["BINDINGS"]:
+                actions.add(item.action if isinstance(item, Binding) else item[1])
+    return actions
 
 
 class MainCommands(Provider):

@@ -39,3 +39,12 @@ async def test_the_palette_has_no_useless_system_command(make_app) -> None:
         assert "Theme" in system
         assert "Screenshot" not in system and "Quit" not in system
         assert titles(app).count("Quit") == 1
+
+
+async def test_textual_focus_and_copy_keys_are_not_offered_as_actions(make_app, store) -> None:
+    app = make_app(table=open_table(store, strong_session()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        found = titles(app)
+        assert "Focus Next" not in found and "Copy selected text" not in found
+        assert "Previous card" not in found     # arrows, not names
