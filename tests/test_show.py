@@ -181,3 +181,25 @@ def test_as_a_command_there_is_never_a_traceback(tmp_path: Path) -> None:
     assert result.stderr == f"polignac-tui: {path}: deal 1, hand of Anna: 1 is not a card " \
         "(expected a rank of K Q J A T 9 8 7 and a suit of S H D C, like JS or TH)\n"
     assert "Traceback" not in result.stderr
+
+
+def test_a_player_named_you_pays_without_an_s(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    session = table(generale=True, limit=6)
+    scripted(session, 1, GENERALE_FAILS, declarer=2)
+    scripted(session, 2, SPREAD)
+    text = dumps(session).replace('"Carla"', '"You"')
+    status, out, _ = show(capsys, str(write(tmp_path, text)))
+    assert status == 0
+    assert out.splitlines()[-1] == "Finished: You pay the cognac; Anna, Bruno and Dario win."
+
+
+def test_between_deals_names_the_deal_to_be_dealt(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    session = table(generale=True, limit=30)
+    scripted(session, 1, SPREAD)
+    scripted(session, 2, SPREAD)
+    assert session.needs_deal
+    status, out, _ = show(capsys, str(write(tmp_path, session)))
+    assert status == 0
+    assert out.splitlines()[-1] == "In play: deal 3 is to be dealt."

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..engine import Session
 from ..store.fileformat import SessionFileError, load, summary
-from ..store.report import join_names, possessive
+from ..store.report import join_names, plural, possessive
 from . import CommandError
 
 
@@ -88,15 +88,19 @@ def score_table(session: Session) -> str:
     else:
         lines.append(f"Deals: {session.finished_deals} of {rules.limit}")
     if session.finished:
-        losers = join_names(names[s] for s in session.losers)
-        verb = "pays" if len(session.losers) == 1 else "pay"
-        winners = join_names(names[s] for s in session.winners) or "nobody"
-        win = "wins" if len(session.winners) <= 1 else "win"
-        lines.append(f"Finished: {losers} {verb} the cognac; {winners} {win}.")
+        loser_names = [names[s] for s in session.losers]
+        winner_names = [names[s] for s in session.winners]
+        losers = join_names(loser_names)
+        winners = join_names(winner_names) or "nobody"
+        pays = (f"{losers} pay the cognac" if plural(loser_names)
+                else f"{losers} pays the cognac")
+        wins = (f"{winners} win" if winner_names and plural(winner_names)
+                else f"{winners} wins")
+        lines.append(f"Finished: {pays}; {wins}.")
     else:
         turn = session.turn
         if turn is None:
-            lines.append("In play: the next deal is to be dealt.")
+            lines.append(f"In play: deal {len(session.deals) + 1} is to be dealt.")
         else:
             deal = session.current
             what = ("to declare or pass la générale"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Declare, Play, SeatView, glyph
-from ..engine.cards import SUIT_NAMES, card_name
+from ..engine.cards import SUIT_NAMES, SUIT_SINGULAR, card_name
 from .bots import SearchPlayer
 from .knowledge import Knowledge
 from .policy import threat
@@ -42,6 +42,27 @@ def _unseen_above(view: SeatView, card: str, unseen: set[str]) -> list[str]:
     return [r + card[1] for r in order[:order.index(card[0])] if r + card[1] in unseen]
 
 
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven")
+
+
+def _higher_out(count: int, suit: str) -> str:
+    """``one higher heart is still out``, ``three higher hearts are still out``."""
+    word = COUNT_WORDS[count] if count < len(COUNT_WORDS) else str(count)
+    if count == 1:
+        return f"{word} higher {SUIT_SINGULAR[suit]} is still out"
+    return f"{word} higher {SUIT_NAMES[suit]} are still out"
+
+
+def _may_overtake(view: SeatView, card: str, k: Knowledge) -> bool:
+    """True when a seat still to play in this trick may hold a higher card of the suit."""
+    n = view.players
+    for step in range(1, n - len(view.trick)):
+        seat = (view.seat + step) % n
+        if _unseen_above(view, card, set(k.cx.cards(k.allowed(seat)))):
+            return True
+    return False
+
+
 def reason(view: SeatView, card: str, k: Knowledge) -> str:
     """A few words on why ``card``, from what the seat can see."""
     g = glyph(card)
@@ -62,8 +83,7 @@ def reason(view: SeatView, card: str, k: Knowledge) -> str:
         above = _unseen_above(view, card, unseen)
         if not above:
             return f"lead the {g}: it wins, but every other lead costs more"
-        return (f"lead the {g}: {len(above)} higher {SUIT_NAMES[card[1]]} "
-                f"{'is' if len(above) == 1 else 'are'} still out")
+        return f"lead the {g}: {_higher_out(len(above), card[1])}"
     led = view.trick[0][1][1]   # the suit led (the trick has a card)
     best = min((c for _, c in view.trick if c[1] == led), key=lambda c: order.index(c[0]))
     if card[1] != led:
@@ -80,8 +100,15 @@ def reason(view: SeatView, card: str, k: Knowledge) -> str:
         if jack in unseen:
             return f"duck under the {glyph(best)}: the {glyph(jack)} is still out"
         return f"duck under the {glyph(best)}"
+    cannot_duck = not any(order.index(c[0]) > order.index(best[0]) for c in view.legal)
+    if _may_overtake(view, card, k):
+        if stop:
+            return f"play high with the {g}{stop}"
+        if cannot_duck:
+            return f"play high with the {g}: you cannot duck under the {glyph(best)}"
+        return f"play high with the {g}: the {card_name(card)} costs more later"
     if stop:
         return f"take the trick with the {g}{stop}"
-    if not any(order.index(c[0]) > order.index(best[0]) for c in view.legal):
+    if cannot_duck:
         return f"take the trick with the {g}: you cannot duck under the {glyph(best)}"
     return f"take the trick with the {g}: the {card_name(card)} costs more later"

@@ -232,16 +232,20 @@ class SessionStore:
         return [p for p in self.root.iterdir()
                 if p.suffix == SUFFIX and not p.name.startswith(".") and p.is_file()]
 
-    def latest_unfinished(self, scan: int) -> Summary | None:
-        """The most recently written session still in play, looking at the ``scan`` newest
-        files only (quick with hundreds of sessions; unreadable files are skipped: the
-        list says why)."""
+    def latest_unfinished(self, scan: int, prefer: str | None = None) -> Summary | None:
+        """The session ``prefer`` (the one just left) if it is still in play, else the most
+        recently written one still in play, looking at the ``scan`` newest files only
+        (quick with hundreds of sessions; unreadable files are skipped: the list says
+        why)."""
         try:
             paths = sorted(self._session_paths(), key=lambda p: p.stat().st_mtime,
-                           reverse=True)
+                           reverse=True)[:scan]
         except OSError:
             return None
-        for summary in self.index.summaries(paths[:scan], drop_others=False):
+        if prefer is not None and self.path(prefer).is_file():
+            first = self.path(prefer)
+            paths = [first] + [p for p in paths if p != first]
+        for summary in self.index.summaries(paths, drop_others=False):
             if summary.readable and not summary.finished:
                 return summary
         return None

@@ -21,9 +21,19 @@ def join_names(names: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def is_you(name: str) -> bool:
+    """True for a player named "You" (the app's default name): the verb takes no -s."""
+    return name.strip().casefold() == "you"
+
+
 def possessive(name: str) -> str:
     """``Anna's``; ``your`` for a player named "You" (the app's default name)."""
-    return "your" if name.strip().casefold() == "you" else f"{name}'s"
+    return "your" if is_you(name) else f"{name}'s"
+
+
+def plural(names: list[str]) -> bool:
+    """True when ``names`` take a plural verb: several of them, or one "You"."""
+    return len(names) != 1 or is_you(names[0])
 
 
 def state(session: Session) -> str:
@@ -34,7 +44,7 @@ def state(session: Session) -> str:
         return f"finished, {join_names(losers)} paid the cognac"
     turn = session.turn
     if turn is None:
-        return "in play, next deal to deal"
+        return f"in play, deal {len(session.deals) + 1} to be dealt"
     deal = session.current
     if deal is not None and deal.phase == "generale":
         return f"in play, {names[turn]} to declare or pass la générale"
@@ -74,11 +84,16 @@ def players_line(session: Session) -> str:
     """The session's name, or who plays it: "Ana vs Bruno, Claire, Denis"."""
     if session.name:
         return session.name
-    humans = [p.name for p in session.players if p.is_human]
-    others = [p.name for p in session.players if not p.is_human]
-    if not others or not humans:
-        return ", ".join(p.name for p in session.players)
-    return f"{', '.join(humans)} vs {', '.join(others)}"
+    return who_plays([p.name for p in session.players], [p.is_human for p in session.players])
+
+
+def who_plays(names: list[str], humans: list[bool]) -> str:
+    """"Ana vs Bruno, Claire, Denis": the humans, then the computers."""
+    people = [n for n, h in zip(names, humans, strict=True) if h]
+    others = [n for n, h in zip(names, humans, strict=True) if not h]
+    if not others or not people:
+        return ", ".join(names)
+    return f"{', '.join(people)} vs {', '.join(others)}"
 
 
 def local_time(moment: datetime) -> str:

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.events import Key, Resize
 from textual.filter import LineFilter
+from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import AwaitMount
 
@@ -91,6 +93,7 @@ class PolignacApp(App[None]):
         self.new_name = new_name
         self.seed = seed
         self._start_table = table
+        self.last_table: str | None = None   # the session of the last table opened here
         self.join = join     # start="lobby": the table service to connect to
         self.first_paint_file = os.environ.get(FIRST_PAINT_ENV)
         self._started = False
@@ -254,6 +257,14 @@ class PolignacApp(App[None]):
                 isinstance(screen, CommandPalette) for screen in self.screen_stack):
             self.push_screen(Palette(id="--command-palette"))
 
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's commands for the palette, less those that do nothing useful here
+        (its Quit beside the app's, a Screenshot written where nobody finds it)."""
+        from .commands import DROPPED_SYSTEM_COMMANDS
+        for command in super().get_system_commands(screen):
+            if command.title not in DROPPED_SYSTEM_COMMANDS:
+                yield command
+
     def on_key(self, event: Key) -> None:
         """Runs before the bindings: a page key that would reach a list not laid out yet
         is dropped (Textual 8.2.8 raises ``KeyError`` there, see guards.py)."""
@@ -338,12 +349,13 @@ class PolignacApp(App[None]):
         Looks at the ``CONTINUE_SCAN`` most recently written files only: Home stays quick
         with hundreds of saved sessions (older ones are still in the saved-sessions list).
         """
-        return self.store.latest_unfinished(CONTINUE_SCAN)
+        return self.store.latest_unfinished(CONTINUE_SCAN, prefer=self.last_table)
 
     # -- tables ------------------------------------------------------------------------
     def open_table(self, table: Table) -> None:
         """Show the table screen of ``table``, played in this process."""
         from ..table.client import LocalClient
+        self.last_table = table.session.id   # what Home's Continue offers first
         self.open_client(LocalClient(table, pace=self.settings.pace,
                                      after_trick=self.settings.after_trick))
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from polignac_tui.engine import Play, Player, Rules, Session, preset
+from polignac_tui.engine import Play, Player, Rules, SeatView, Session, preset
 from polignac_tui.players import Hint, hint, make_player
+from polignac_tui.players.hint import reason
+from polignac_tui.players.knowledge import Knowledge, read_view
 
 HANDS = [
     ["KH", "7S", "8S", "9S", "TS", "7C", "8C", "9C"],
@@ -79,3 +81,33 @@ def test_the_hint_is_the_experts_card() -> None:
         session.apply(make_player("medium", 0).choose(view))
         seen += 1
     assert seen == 12
+
+
+REASON_HANDS = [
+    ["QH", "7S", "8S", "9S", "TS", "7C", "8C", "9C"],
+    ["AH", "9H", "JS", "KS", "QS", "AS", "AC", "QC"],
+    ["JH", "KH", "TH", "8H", "7H", "JC", "KC", "TC"],
+    ["KD", "QD", "JD", "AD", "TD", "9D", "8D", "7D"],
+]
+
+
+def _reason_view(plays: list[str]) -> tuple[SeatView, Knowledge]:
+    session = Session(Rules(), [Player(f"P{i}") for i in range(4)])
+    session.add_deal(3, REASON_HANDS)   # seat 0 leads
+    for card in plays:
+        session.apply(Play(session.turn, card))
+    view = session.view(session.turn)
+    return view, read_view(view)
+
+
+def test_a_lead_counts_the_higher_cards_still_out_in_words() -> None:
+    view, k = _reason_view([])
+    assert reason(view, "QH", k) == "lead the Q♥: one higher heart is still out"
+    assert reason(view, "TS", k) == "lead the 10♠: four higher spades are still out"
+
+
+def test_take_the_trick_only_when_nobody_after_can_overtake() -> None:
+    view, k = _reason_view(["7S"])     # seat 1 holds K, Q and J of spades: A♠ cannot be beaten
+    assert reason(view, "AS", k).startswith("take the trick with the A♠")
+    view, k = _reason_view(["7C"])     # K♣ and J♣ are out, seats 2 and 3 still to play
+    assert reason(view, "AC", k).startswith("play high with the A♣")

@@ -216,3 +216,22 @@ def test_a_player_named_you_reads_as_your_turn() -> None:
 
     assert possessive("You") == "your"
     assert possessive("Anna") == "Anna's"
+
+
+def test_the_state_between_deals_names_the_deal_to_be_dealt() -> None:
+    import random
+
+    from polignac_tui.engine.autoplay import random_step
+    from polignac_tui.store.report import state
+
+    session = make(seed=5)
+    rng = random.Random(5)
+    for _ in range(2000):                    # to the end of the second deal
+        if session.needs_deal and len(session.deals) == 2:
+            break
+        if session.needs_deal:
+            session.deal_next(rng)
+        else:
+            random_step(session, rng, declare_rate=0.0)
+    assert session.needs_deal and len(session.deals) == 2
+    assert state(session) == "in play, deal 3 to be dealt"

@@ -49,3 +49,10 @@ async def test_ascii_mode_help_has_no_arrows(store) -> None:
         shown = app.export_screenshot()  # the visible part: Everywhere and Home
         assert "down" in shown and "choose&#160;from&#160;the&#160;menu" in shown
         assert not set(shown) & {"↑", "↓", "←", "→"}
+
+
+def test_the_help_lists_only_keys_that_do_something_there() -> None:
+    found = dict(sections())
+    generale = dict(found["La générale question"])
+    assert "esc" not in generale            # esc only repeats the keys already shown
+    assert {"d", "p", "q"} <= set(generale)

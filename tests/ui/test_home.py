@@ -162,7 +162,7 @@ async def test_continue_names_the_players_and_the_generale_question(make_app, sa
     assert session.current is not None and session.current.phase == "generale"
     saved(session)
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(110, 30)) as pilot:   # room for the whole line
         await home_ready(pilot)
         info = str(app.screen.query_one("#continue-info", Static).render())
         asked = session.players[session.turn].name
@@ -199,10 +199,10 @@ async def test_the_newest_files_are_read_off_the_ui_thread(make_app, saved, stor
     readers: list[threading.Thread] = []
     latest = type(store).latest_unfinished
 
-    def held(self, scan: int):
+    def held(self, scan: int, prefer: str | None = None):
         readers.append(threading.current_thread())
         release.wait(10)  # released below; bounded if the test fails first
-        return latest(self, scan)
+        return latest(self, scan, prefer)
 
     monkeypatch.setattr(type(store), "latest_unfinished", held)
     app = make_app()
@@ -221,3 +221,48 @@ async def test_the_newest_files_are_read_off_the_ui_thread(make_app, saved, stor
         assert isinstance(app.screen, HomeScreen)
         assert menu_ids(app)[0] == "continue"
         assert threading.main_thread() not in readers
+
+
+async def test_continue_offers_the_session_just_left(make_app, saved, store,
+                                                     session_maker) -> None:
+    import os
+
+    from tabletools import settle
+    older = saved(session_maker(name="Older"), first_human="Ana")
+    newer = saved(session_maker(seed=9, name="Newer"), first_human="Bruno")
+    os.utime(store.path(older), (1_900_000_000 - 300, 1_900_000_000 - 300))
+    os.utime(store.path(newer), (1_900_000_000 - 100, 1_900_000_000 - 100))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await home_ready(pilot)
+        assert app.unfinished_id() == newer            # the newest file, at first
+        assert app.resume(older)
+        await settle(pilot)
+        app.go_home()
+        # the file just left may not be the newest (nothing played, or a clock moved)
+        os.utime(store.path(older), (1_900_000_000 - 300, 1_900_000_000 - 300))
+        assert app.unfinished_id() == older
+        app.screen.refresh_menu()
+        info = ""
+        for _ in range(200):
+            await pilot.pause(0.01)
+            info = str(app.screen.query_one("#continue-info", Static).render())
+            if info.startswith("Continue: Older ("):
+                break
+        assert info.startswith("Continue: Older (")
+
+
+async def test_the_continue_line_of_eight_players_fits_the_screen(make_app, saved,
+                                                                  session_maker) -> None:
+    names = tuple(f"{n} de la Tour" for n in ("Anastasia", "Bartholomew", "Clementine",
+                                            "Dorothea", "Evangeline", "Ferdinand",
+                                            "Gwendolyn", "Hieronymus"))
+    saved(session_maker(names=names))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await home_ready(pilot)
+        info = app.screen.query_one("#continue-info", Static)
+        text = str(info.render())
+        assert text.startswith("Continue: Anast")
+        assert "…" in text and text.endswith(" to play)")   # names shortened, state whole
+        assert len(text) <= info.content_region.width

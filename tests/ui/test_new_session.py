@@ -187,3 +187,68 @@ async def test_changing_the_preset_keeps_the_optional_variants(make_app) -> None
         assert form.query_one("#set-generale", Select).value is True
         note = str(form.query_one("#differences", Static).render())
         assert note.startswith("Changed from La générale") and "Jack guard" in note
+
+
+def in_view(form: NewSessionScreen, widget) -> bool:
+    """The whole of ``widget`` is inside the form's visible part."""
+    scroller = form.query_one("#new-session")
+    return (widget.region.height > 0 and scroller.region.contains_region(widget.region))
+
+
+async def test_eight_seats_and_the_end_fit_80x24_without_scrolling(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#players", Select).value = 8
+        form.query_one("#set-end", Select).value = "deals"   # the longer explanation
+        for _ in range(5):
+            await pilot.pause()
+        assert form.query_one("#new-session").max_scroll_y == 0
+        for name in ("#preset", "#players", "#seat-name-7", "#set-end", "#set-limit",
+                     "#session-name", "#start", "#more"):
+            assert in_view(form, form.query_one(name)), name
+        assert not form.query_one("#set-ace_high").region.height   # behind More settings
+
+
+async def test_more_settings_are_one_key_away_each_with_its_explanation(make_app) -> None:
+    from polignac_tui.engine.rules import SETTING_HELP
+    from polignac_tui.ui.screens.new_session import MORE_SETTINGS
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        await pilot.press("m")
+        for _ in range(5):
+            await pilot.pause()
+        first = form.query_one(f"#set-{MORE_SETTINGS[0]}", Select)
+        assert first.has_focus and in_view(form, first)
+        shown = [str(w.render()) for w in form.query("#more-settings .field-help")]
+        assert shown == [SETTING_HELP[name] for name in MORE_SETTINGS]
+
+
+async def test_a_problem_is_shown_by_its_field_in_view_and_the_toast_expires(make_app) -> None:
+    app = make_app()
+    toasts: list[dict] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#players", Select).value = 8
+        await pilot.pause()
+        await pilot.press("m")            # the form scrolled down to the more settings
+        for _ in range(5):
+            await pilot.pause()
+        form.query_one("#seat-name-6", Input).value = "ana"
+        await pilot.pause()
+        real = app.notify
+
+        def notify(*args, **kwargs):
+            toasts.append(kwargs)
+            return real(*args, **kwargs)
+        app.notify = notify
+        await pilot.press("ctrl+s")
+        for _ in range(5):
+            await pilot.pause()
+        seat = form.query_one("#seat-name-6", Input)
+        error = form.query_one("#seats-error", Static)
+        assert seat.has_focus
+        assert "Seat 7: the name 'ana' is already taken by seat 1." in str(error.render())
+        assert in_view(form, error) and in_view(form, seat)
+        assert toasts and all(0 < t.get("timeout", 0) <= 5 for t in toasts)

@@ -29,3 +29,21 @@ async def test_preset_and_players_change_the_rules_shown(make_app) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, RulesScreen)
+
+
+async def test_a_wrapped_line_of_a_list_keeps_its_indent(make_app) -> None:
+    from textual.widgets import Static
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        panel = app.screen.query_one("#rules-body")
+        bullets = list(panel.query(".rules-bullet").results(Static))
+        bodies = list(panel.query(".rules-body").results(Static))
+        assert len(bullets) == len(bodies) > 10
+        wrapped = [b for b in bodies if b.region.height > 1]
+        assert wrapped, "at 80 columns some rules take more than one line"
+        for bullet, body in zip(bullets, bodies, strict=True):
+            # the whole body, its second line too, starts right of the bullet
+            assert body.region.x == bullet.region.right
+            assert bullet.region.width == 3

@@ -102,11 +102,15 @@ async def test_damaged_file_is_left_alone(make_app, store) -> None:
         await pilot.press("enter")  # cannot resume: says why, stays here
         await pilot.pause()
         assert isinstance(app.screen, SavedScreen)
-        await pilot.press("d")
+        offered = {b.binding.action for b in app.screen.active_bindings.values()}
+        assert "delete" not in offered and "replay" not in offered and "chart" not in offered
+        assert "resume" in offered      # Enter says why it cannot be resumed
+        await pilot.press("d")           # delete is not offered: no question, no file gone
         await pilot.pause()
+        assert isinstance(app.screen, SavedScreen)
         await pilot.press("y")
         await pilot.pause()
-        assert path.exists()  # the store refuses to delete damaged files: reported, untouched
+        assert path.exists()  # damaged files are left untouched
 
 
 async def test_click_selects_then_a_second_click_resumes(make_app, saved, session_maker) -> None:

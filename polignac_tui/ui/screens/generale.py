@@ -69,6 +69,8 @@ class GeneraleScreen(DimmedModal[bool | None]):
         Binding("q", "home", "Home"),
         Binding("escape", "remind", "Keys", show=False),
     ]
+    # esc only repeats the keys the question shows: not a key of the help
+    HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"remind"})
 
     def __init__(self, name: str, passed: list[str], *, leads: bool,
                  hint: Callable[[], Awaitable[object]] | None = None,

@@ -66,6 +66,7 @@ def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
     except (ImportError, AttributeError):
         return []
     rows: dict[str, tuple[list[str], str]] = {}
+    hidden = getattr(cls, "HELP_HIDDEN", frozenset())   # keys that only repeat what is shown
     for item in getattr(cls, "BINDINGS", []):
         if isinstance(item, Binding):
             key, action = item.key, item.action
@@ -75,6 +76,8 @@ def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
         else:
             key, action = item[0], item[1]
             text = item[2] if len(item) > 2 else ""
+        if action in hidden:
+            continue
         text = text or action.replace("_", " ").split(".")[-1]
         keys, known = rows.setdefault(action, ([], text))
         keys.append(describe_key(key))

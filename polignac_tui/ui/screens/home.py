@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from ...store.report import who_plays
 from ..chrome import header
 from ..handle import polignac_app
 
@@ -35,6 +37,40 @@ CONTINUE_GUARD = 1.0
 
 TAGLINE = ("Quatre Valets, the old French card game: take no jacks,\n"
            "and above all not le Polignac, the jack of spades. The loser pays the cognac.")
+
+
+def continue_line(session: Summary, width: int, ascii: bool = False) -> str:
+    """``Continue: Ana vs Bruno, Claire (deal 3, limit 20, Ana to play)`` in ``width``
+    columns: shorter names, then the short state, then the names cut with an ellipsis
+    (the state is kept whole when it can be)."""
+    def title(limit: int | None) -> str:
+        names = [n if limit is None else _clip(n, limit, ascii) for n in session.players]
+        humans = list(session.humans)
+        if len(humans) != len(names):
+            humans = [True] * len(names)
+        return session.name or who_plays(names, humans)
+
+    for where in (session.where, session.where_short):
+        for limit in (None, 10, 8, 6):
+            line = f"Continue: {title(limit)} ({where})"
+            if cell_len(line) <= width:
+                return line
+    head = "Continue: "
+    tail = f" ({session.where_short})"
+    room = width - cell_len(head) - cell_len(tail)
+    if room >= 12:
+        return head + _clip(title(6), room, ascii) + tail
+    return _clip(head + title(6) + tail, width, ascii)
+
+
+def _clip(text: str, width: int, ascii: bool) -> str:
+    """``text`` in ``width`` columns, cut with an ellipsis when longer."""
+    if cell_len(text) <= width:
+        return text
+    mark = "..." if ascii else "…"
+    while text and cell_len(text + mark) > width:
+        text = text[:-1]
+    return text.rstrip() + mark
 
 
 def jacks_line(ascii: bool, four_colour: bool) -> str:
@@ -163,8 +199,14 @@ class HomeScreen(Screen[None]):
         menu.focus()
 
     def describe(self, session: Summary) -> str:
-        """A line about the session that "Continue" resumes."""
-        return f"Continue: {session.title} ({session.where})"
+        """A line about the session that "Continue" resumes, on one line of the screen."""
+        return continue_line(session, max(self.app.size.width - 4, 20),
+                             polignac_app(self.app).settings.ascii)
+
+    def on_resize(self) -> None:
+        if self.unfinished_session is not None:
+            self.query_one("#continue-info", Static).update(
+                self.describe(self.unfinished_session))
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = event.option.id

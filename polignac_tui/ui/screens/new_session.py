@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Input, Label, Select, Static
@@ -35,6 +35,8 @@ from ..quick import DEFAULT_LEVEL, computer_names
 MAX_SEATS = 8
 # The settings shown as choices, in the order of the rulebook (end and limit come last).
 CHOICE_SETTINGS = tuple(f.name for f in fields(Rules) if f.name not in ("preset", "limit"))
+# Behind "More settings" (the end is on the first screen, beside its limit).
+MORE_SETTINGS = tuple(name for name in CHOICE_SETTINGS if name != "end")
 # The choices of an on/off setting (here and in the settings screen).
 ON_OFF = [(ON_OFF_WORDS[value], value) for value in (True, False)]
 # The optional variants of the rulebook (§7): part of no preset, so a new preset keeps them.
@@ -144,9 +146,41 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", priority=True,
                 tooltip="start the session (problems are shown in red first)"),
+        Binding("m", "more", "More settings",
+                tooltip="the other settings, each with its explanation (m again hides them)"),
         Binding("escape", "app.pop_screen", "Back", tooltip="back, starting nothing"),
         Binding("f1", "app.help", "Help"),
     ]
+    CSS = FOCUS_CSS + """
+    NewSessionScreen #more-settings {
+        height: auto;
+        display: none;
+    }
+    NewSessionScreen #more-settings.-shown {
+        display: block;
+    }
+    NewSessionScreen .field-label-short {
+        margin: 0 1 0 3;
+    }
+    NewSessionScreen .field #set-limit {
+        width: 8;
+    }
+    NewSessionScreen .field #players {
+        width: 8;
+    }
+    NewSessionScreen .field #preset {
+        width: 24;
+    }
+    NewSessionScreen .buttons {
+        margin: 1 0 0 0;
+    }
+    NewSessionScreen .buttons Button {
+        margin-right: 2;
+    }
+    NewSessionScreen .field-help.wide {
+        padding-left: 2;
+    }
+    """
 
     def __init__(self, on_create: Callable[[Rules, list[Player], list[str], str], None]
                  | None = None, your_name: str | None = None) -> None:
@@ -164,18 +198,17 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         with VerticalScroll(id="new-session", classes="form", can_focus=False):
             yield Static("New table" if self.on_create else "New session",
                          classes="screen-title")
+            # One screen at 80x24: preset and players, the seats, the end; the other
+            # settings are one key away (m: More settings), each with its explanation.
             with Horizontal(classes="field"):
                 yield Label("Preset", classes="field-label")
                 yield Select([(PRESET_TITLES[p], p) for p in PRESET_NAMES], value=start,
                              id="preset", allow_blank=False, compact=True)
-            yield Static("Start from a preset (rulebook §8), then change any setting below.",
-                         classes="field-help")
-            with Horizontal(classes="field"):
-                yield Label("Players", classes="field-label")
+                yield Label("Players", classes="field-label-short")
                 yield Select([(str(n), n) for n in range(3, MAX_SEATS + 1)], value=4,
                              id="players", allow_blank=False, compact=True)
-            yield Static("Seats in the order of play; the first seat is usually you.",
-                         classes="field-help")
+            yield Static("Start from a preset (rulebook §8); the seats in the order of play.",
+                         classes="field-help wide")
             for i in range(MAX_SEATS):
                 seat = default_seat(i, self.your_name or settings.name)
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
@@ -188,28 +221,34 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                                  id=f"seat-kind-{i}", allow_blank=False, compact=True,
                                  classes="seat-kind")
             yield Static("", id="seats-error", classes="field-error", markup=False)
-            yield Static("Settings", classes="section-title")
-            yield Static("", id="differences", classes="field-note", markup=False)
-            for name in CHOICE_SETTINGS:
-                with Horizontal(classes="field"):
-                    yield Label(SETTING_LABELS[name], classes="field-label")
-                    yield Select(choice_options(name), value=getattr(rules, name),
-                                 id=f"set-{name}", allow_blank=False, compact=True)
-                yield Static(SETTING_HELP[name], classes="field-help")
             with Horizontal(classes="field"):
-                yield Label("Limit", classes="field-label")
-                yield TextField(str(rules.limit), id="set-limit", type="integer", compact=True,
-                            max_length=4)
-            yield Static(limit_hint(rules.end, 4), id="limit-help", classes="field-help")
+                yield Label(SETTING_LABELS["end"], classes="field-label")
+                yield Select(choice_options("end"), value=rules.end, id="set-end",
+                             allow_blank=False, compact=True)
+                yield Label("Limit", classes="field-label-short")
+                yield TextField(str(rules.limit), id="set-limit", type="integer",
+                                compact=True, max_length=4)
+            yield Static(limit_hint(rules.end, 4), id="limit-help", classes="field-help wide")
             yield Static("", id="settings-error", classes="field-error", markup=False)
             with Horizontal(classes="field"):
                 yield Label("Session name", classes="field-label")
                 yield TextField("", id="session-name", compact=True, max_length=MAX_SESSION_NAME,
-                            placeholder="optional")
+                                placeholder="optional")
+            yield Static("", id="name-error", classes="field-error", markup=False)
+            yield Static("", id="differences", classes="field-note", markup=False)
             yield Static("", id="problems", classes="field-error", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Start (ctrl+s)", id="start", variant="primary")
-                yield Button("Back (esc)", id="back")
+                yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
+                yield Button("More settings (m)", id="more", compact=True)
+                yield Button("Back (esc)", id="back", compact=True)
+            with Vertical(id="more-settings"):
+                yield Static("More settings", classes="section-title")
+                for name in MORE_SETTINGS:
+                    with Horizontal(classes="field"):
+                        yield Label(SETTING_LABELS[name], classes="field-label")
+                        yield Select(choice_options(name), value=getattr(rules, name),
+                                     id=f"set-{name}", allow_blank=False, compact=True)
+                    yield Static(SETTING_HELP[name], classes="field-help")
         yield Footer()
 
     validation_due = False
@@ -331,6 +370,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         show_problem(self.query_one("#settings-error", Static), rules_problem or "")
         self.show_differences(_rules)
         name_problem = self.name_problem()
+        show_problem(self.query_one("#name-error", Static), name_problem or "")
         every = [*seat_problems, *([rules_problem] if rules_problem else []),
                  *([name_problem] if name_problem else [])]
         show_problem(self.query_one("#problems", Static),
@@ -404,13 +444,64 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "more":
+            self.action_more()
         else:
             self.app.pop_screen()
 
+    def action_more(self) -> None:
+        """Show the other settings (each with its explanation) and go to the first; hide
+        them again."""
+        more = self.query_one("#more-settings")
+        shown = not more.has_class("-shown")
+        more.set_class(shown, "-shown")
+        if shown:
+            first = self.query_one(f"#set-{MORE_SETTINGS[0]}", Select)
+            first.focus()
+            self.call_after_refresh(more.scroll_visible, top=True, animate=False)
+        else:
+            self.query_one("#more", Button).focus()
+
+    def problem_field(self) -> tuple[Widget, Widget] | None:
+        """The first field with a problem and the line that explains it, if any."""
+        players, problems = self.seats()
+        if self.seat_problems(players, problems):
+            for i in range(self.players):   # the seat named in the first problem
+                seat = self.query_one(f"#seat-name-{i}", Input)
+                text = str(self.query_one("#seats-error", Static).render())
+                if text.startswith(f"Seat {i + 1}:"):
+                    return seat, self.query_one("#seats-error")
+            return self.query_one("#seat-kind-0"), self.query_one("#seats-error")
+        if self.rules()[1]:
+            return self.query_one("#set-limit"), self.query_one("#settings-error")
+        if self.name_problem():
+            return self.query_one("#session-name"), self.query_one("#name-error")
+        return None
+
+    def show_problem_at(self, field: Widget, line: Widget) -> None:
+        """Scroll the form so that ``field`` and the ``line`` explaining it are in view."""
+        scroller = self.query_one("#new-session", VerticalScroll)
+        row = field
+        while row.parent is not scroller and isinstance(row.parent, Widget):
+            row = row.parent    # the form's row holding the field
+        top = row.virtual_region.y - 1   # the row above too, for context
+        bottom = line.virtual_region.bottom
+        height = scroller.scrollable_content_region.height
+        target = top if bottom - top <= height else bottom - height
+        scroller.scroll_to(y=max(target, 0), animate=False)
+
     def action_start(self) -> None:
         if not self.validate():
-            self.query_one("#problems", Static).scroll_visible()
-            self.notify("Not started: see the problems shown in red.", severity="warning")
+            found = self.problem_field()
+            if found is not None:   # the field with the problem, its explanation in view
+                field, line = found
+                field.focus(scroll_visible=False)
+                # the field at the top, its explanation (a few lines below) in view too
+                self.call_after_refresh(self.show_problem_at, field, line)
+            # a short toast, not a pile: the problem is written next to its field
+            self.app.clear_notifications()
+            self.notify("Not started: see the problem shown in red.", severity="warning",
+                        timeout=4)
             return
         result = self.build()
         assert not isinstance(result, list)

@@ -186,6 +186,7 @@ class SavedScreen(Screen[None]):
             table.move_cursor(row=min(max(row, 0), len(self.entries) - 1))
         table.focus()
         self.show_detail()
+        self.refresh_bindings()
 
     def selected(self) -> Summary | None:
         table = self.query_one("#sessions", DataTable)
@@ -208,6 +209,17 @@ class SavedScreen(Screen[None]):
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_detail()
+        self.refresh_bindings()
+
+    # not offered for a damaged file, left untouched (resume stays: it says why not)
+    NEEDS_READABLE = frozenset({"delete", "replay", "chart"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.NEEDS_READABLE:
+            entry = self.selected()
+            if entry is not None and not entry.readable:
+                return False
+        return True
 
     def on_mouse_down(self, event: MouseDown) -> None:
         self.row_before_click = self.query_one("#sessions", DataTable).cursor_row
@@ -263,7 +275,7 @@ class SavedScreen(Screen[None]):
 
     def action_delete(self) -> None:
         entry = self.selected()
-        if entry is None:
+        if entry is None or not entry.readable:   # damaged files are left untouched
             return
         name = entry.name
         what = f"{name} ({entry.id})" if name else entry.id

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Rules, deck
@@ -32,22 +32,41 @@ def _deck_line(rules: Rules, players: int) -> str:
     return f"{players} players: {removed}, {len(cards) // players} cards each."
 
 
+Item = tuple[str, str, str]   # (kind: "title" | "head" | "line", text, style)
+
+
+def _bullet(ascii: bool) -> str:
+    return "-" if ascii else "•"
+
+
 def rules_text(rules: Rules, players: int, ascii: bool = False) -> Text:
-    """The whole rulebook of a session as text."""
-    sp, he, di, cl = ("S", "H", "D", "C") if ascii else ("♠", "♥", "♦", "♣")
-    bullet = "-" if ascii else "•"
+    """The whole rulebook of a session as text (one line per item, for searching)."""
     text = Text()
+    for kind, body, style in rules_items(rules, players, ascii):
+        if kind == "title":
+            text.append(body + "\n", style=style)
+        elif kind == "head":
+            text.append(f"\n{body}\n", style=style)
+        else:
+            text.append(f" {_bullet(ascii)} {body}\n", style=style)
+    return text
+
+
+def rules_items(rules: Rules, players: int, ascii: bool = False) -> list[Item]:
+    """The rulebook of a session: its title, headings and list lines, in order."""
+    sp, he, di, cl = ("S", "H", "D", "C") if ascii else ("♠", "♥", "♦", "♣")
+    items: list[Item] = []
 
     def head(title: str) -> None:
-        text.append(f"\n{title}\n", style="bold underline")
+        items.append(("head", title, "bold underline"))
 
     def line(body: str, style: str = "") -> None:
         if ascii:   # the engine's sentences name cards with suit glyphs (7♥ 7♦)
             body = body.translate(TO_ASCII)
-        text.append(f" {bullet} {body}\n", style=style)
+        items.append(("line", body, style))
 
-    text.append(f"Rules: {PRESET_TITLES.get(rules.preset, rules.preset)}", style="bold")
-    text.append(f", {players} players\n")
+    title = PRESET_TITLES.get(rules.preset, rules.preset)
+    items.append(("title", f"Rules: {title}, {players} players", "bold"))
     differences = rules.differences(players)
     head("Settings in force")
     for name in SETTING_ORDER:
@@ -124,7 +143,7 @@ def rules_text(rules: Rules, players: int, ascii: bool = False) -> Text:
         line(f"After {rules.limit} deals the session ends. The lowest total wins, the highest "
              "loses (ties share).")
     line("The loser pays the cognac: a glass for every other player.")
-    return text
+    return items
 
 
 class RulesPanel(VerticalScroll):
@@ -134,6 +153,19 @@ class RulesPanel(VerticalScroll):
     RulesPanel {
         height: 1fr;
         padding: 0 1;
+    }
+    RulesPanel .rules-item {
+        height: auto;
+    }
+    RulesPanel .rules-bullet {
+        width: 3;
+        padding-left: 1;
+    }
+    RulesPanel .rules-body {
+        width: 1fr;
+    }
+    RulesPanel .rules-head {
+        margin-top: 1;
     }
     """
 
@@ -145,4 +177,11 @@ class RulesPanel(VerticalScroll):
         self.ascii = ascii
 
     def compose(self) -> ComposeResult:
-        yield Static(rules_text(self.rules, self.players, self.ascii))
+        # a list line is a bullet beside its body: a wrapped line keeps its indent
+        for kind, body, style in rules_items(self.rules, self.players, self.ascii):
+            if kind == "line":
+                with Horizontal(classes="rules-item"):
+                    yield Static(_bullet(self.ascii), classes="rules-bullet")
+                    yield Static(Text(body, style=style), classes="rules-body")
+            else:
+                yield Static(Text(body, style=style), classes=f"rules-{kind}")
