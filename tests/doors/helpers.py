@@ -79,3 +79,13 @@ async def wait_gone(pid: int, timeout: float = 10.0) -> bool:
             return False
         await asyncio.sleep(0.05)
     return True
+
+
+def holds_within(condition: Callable[[], bool], timeout: float) -> bool:
+    """Whether ``condition()`` becomes true within ``timeout`` seconds (polled)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True

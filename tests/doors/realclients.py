@@ -120,6 +120,11 @@ class Tmux:
         return int(self.tmux("display-message", "-p", "-t", f"doors:{name}",
                              "#{pane_pid}").strip())
 
+    def pane_dead(self, name: str) -> bool:
+        """The command of window ``name`` has ended (the window stays: remain-on-exit)."""
+        return self.tmux("display-message", "-p", "-t", f"doors:{name}",
+                         "#{pane_dead}").strip() == "1"
+
     def wait_for(self, name: str, check: Callable[[str], bool], timeout: float = 30) -> str:
         deadline = time.monotonic() + timeout
         while True:
