@@ -142,12 +142,17 @@ class TableScreen(Screen[None]):
         Binding("s", "scores", "Scores",
                 tooltip="the score table, every deal (s again or esc closes it)"),
         Binding("r", "rules", "Rules", tooltip="the rules of this session"),
-        # With the full score table open: choose a finished deal, replay it, the chart.
-        Binding("up", "choose_deal(-1)", "Deal before", show=False),
-        Binding("down", "choose_deal(1)", "Deal after", show=False),
-        Binding("p", "replay_deal", "Replay",
-                tooltip="replay and review the finished deal chosen in the score table"),
-        Binding("g", "chart", "Chart", tooltip="the score after each deal, a line per player"),
+        # With the full score table open: choose a finished deal, replay it, the chart
+        # (not in the Footer, full at 80 columns: the score table's last line names them).
+        Binding("up", "choose_deal(-1)", "Deal before", show=False,
+                tooltip="score table: the finished deal before"),
+        Binding("down", "choose_deal(1)", "Deal after", show=False,
+                tooltip="score table: the finished deal after"),
+        Binding("p", "replay_deal", "Replay", show=False,
+                tooltip="score table: replay and review the finished deal chosen "
+                        "(Enter too)"),
+        Binding("g", "chart", "Chart", show=False,
+                tooltip="score table: the score after each deal, a line per player"),
         Binding("question_mark", "help", "Help", key_display="?", tooltip="this list of keys"),
         # Esc (handled in on_key) closes the score table when it is open, else goes Home.
         Binding("o", "hand_over", "Hand over",
