@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from tabletools import listed
 from textual.widgets import DataTable, Input, Static
@@ -18,6 +19,7 @@ from polignac_tui.ui.screenshots import FIXED
 from polignac_tui.ui.widgets.charts import ScoreChart, markers, running_totals
 
 SMALL = (80, 24)
+FIXED_PATH = Path("20261103-2000-dede.toml")
 
 
 def done(id: str, names: tuple[str, ...], seed: int, limit: int = 10,
@@ -204,3 +206,15 @@ async def test_accented_names_in_an_ascii_chart_stay_readable() -> None:
         assert plain.isascii()
         assert "Elodie" in plain and "Francois" in plain and "Dede" in plain
         assert "?" not in plain
+
+
+def test_the_players_filter_ignores_case_and_accents() -> None:
+    """In ASCII mode "Dédé" shows as "Dede": typing what is shown finds the player."""
+    from polignac_tui.store.index import summarize
+    from polignac_tui.ui.screens.charts import name_key, with_players
+    session = done("20261103-2000-dede", ("Dédé", "Élodie", "Claire"), 4)
+    summary = summarize(session.id, store_path := FIXED_PATH, FIXED, session)
+    assert summary.path == store_path
+    assert name_key(" DEDE ") == name_key("Dédé") == "dede"
+    assert with_players(summary, [name_key("dede"), name_key("elodie")])
+    assert not with_players(summary, [name_key("ded")])
