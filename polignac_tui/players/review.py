@@ -87,6 +87,20 @@ def deal_session(session: Session, number: int) -> Session:
     return copy
 
 
+def finished_session(session: Session) -> Session:
+    """A copy of ``session`` with only its finished deals, replayed from the log: the deal
+    in play, whose hands are hidden, is not in it (what a table gives a replay)."""
+    copy = Session(session.rules, session.players, id=session.id, name=session.name,
+                   created=session.created, updated=session.updated)
+    for deal in session.deals:
+        if not deal.over:
+            break
+        copy.replay_deal(deal.dealer, deal.dealt, deal.plays, declarer=deal.declarer,
+                         passed=deal.passed if deal.declarer is None else None,
+                         undos=deal.undos)
+    return copy
+
+
 def finished_deals(session: Session) -> list[int]:
     """The numbers (1-based) of the deals that are over: those a review can look at."""
     return [i for i, d in enumerate(session.deals, start=1) if d.over]

@@ -14,7 +14,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
-from ..engine import SeatView
+from ..engine import SeatView, Session
+from ..players.review import finished_session
 from .core import Table
 from .events import Command, HintGiven, Update
 from .pace import after_trick_or_auto, pace_or_normal
@@ -77,6 +78,11 @@ class TableClient(ABC):
     @abstractmethod
     def close(self) -> None:
         """Leave the table."""
+
+    async def finished_session(self) -> Session | None:
+        """The session with its finished deals only (every hand of them, for a replay; the
+        deal in play is never in it); None when this table cannot give them."""
+        return None
 
     def set_pace(self, pace: str,  # noqa: B027 - a served table keeps its pace
                  after_trick: str | None = None) -> None:
@@ -148,6 +154,9 @@ class LocalClient(TableClient):
         if self._connection is None:
             return None
         return await self._connection.hint(seat)
+
+    async def finished_session(self) -> Session | None:
+        return finished_session(self.table.session)
 
     def close(self) -> None:
         """Leave, stop the runner and release the session's lock (all is saved)."""

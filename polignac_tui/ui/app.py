@@ -288,6 +288,8 @@ class PolignacApp(App[None]):
         """Back to Home (at the end of a session, or from any screen); joined to a table
         service, back to its lobby."""
         from .screens.home import HomeScreen
+        if len(self.screen_stack) <= 1 or isinstance(self.screen, HomeScreen):
+            return   # already there (and the lobby's module, slow to import, not needed)
         from .screens.lobby import LobbyScreen
         while len(self.screen_stack) > 1 and not isinstance(self.screen,
                                                             (HomeScreen, LobbyScreen)):

@@ -234,6 +234,7 @@ SHOTS: tuple[Shot, ...] = (
     Shot("replay", SMALL, "home", to_replay),
     Shot("replay-large", LARGE, "home", lambda p, a: to_replay(p, a, 8)),
     Shot("session-chart", SMALL, "home", to_chart),
+    Shot("session-chart-ascii", SMALL, "home", to_chart, ascii=True),
     Shot("statistics", SMALL, "history", to_statistics),
     Shot("statistics-large", LARGE, "history", to_statistics),
 )

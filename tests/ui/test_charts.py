@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from tabletools import listed
 from textual.widgets import DataTable, Input, Static
@@ -18,6 +19,7 @@ from polignac_tui.ui.screenshots import FIXED
 from polignac_tui.ui.widgets.charts import ScoreChart, markers, running_totals
 
 SMALL = (80, 24)
+FIXED_PATH = Path("20261103-2000-dede.toml")
 
 
 def done(id: str, names: tuple[str, ...], seed: int, limit: int = 10,
@@ -45,7 +47,7 @@ def table_rows(screen) -> list[list[str]]:
 
 
 def test_markers_and_running_totals() -> None:
-    assert markers(["Ana", "Bruno", "anne", "Élodie", "7up"]) == ["A", "B", "3", "4", "5"]
+    assert markers(["Ana", "Bruno", "anne", "Élodie", "7up"]) == ["A", "B", "3", "E", "5"]
     assert running_totals([[1, 0, 2], [0, 3, 1]], 3) == [[0, 1, 1], [0, 0, 3], [0, 2, 3]]
 
 
@@ -182,3 +184,37 @@ async def test_the_end_of_session_screen_opens_the_chart(make_app) -> None:
                                        zip(session.players, session.totals, strict=True)))
         await pilot.press("escape")
         assert isinstance(app.screen, CognacScreen)
+
+
+async def test_accented_names_in_an_ascii_chart_stay_readable() -> None:
+    """ASCII mode folds the legend's names and letters (Élodie: E, "Elodie"), never "?"."""
+    from textual.app import App, ComposeResult
+
+    assert markers(["Élodie", "François", "Eva"]) == ["E", "F", "3"]
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield ScoreChart(ascii=True, colour=False)
+
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        chart = app.query_one(ScoreChart)
+        chart.show_scores(["Élodie", "François", "Dédé"], [[1, 2, 0], [0, 3, 2]], 10)
+        await pilot.pause()
+        text = chart.render()
+        plain = text.plain if hasattr(text, "plain") else str(text)
+        assert plain.isascii()
+        assert "Elodie" in plain and "Francois" in plain and "Dede" in plain
+        assert "?" not in plain
+
+
+def test_the_players_filter_ignores_case_and_accents() -> None:
+    """In ASCII mode "Dédé" shows as "Dede": typing what is shown finds the player."""
+    from polignac_tui.store.index import summarize
+    from polignac_tui.ui.screens.charts import name_key, with_players
+    session = done("20261103-2000-dede", ("Dédé", "Élodie", "Claire"), 4)
+    summary = summarize(session.id, store_path := FIXED_PATH, FIXED, session)
+    assert summary.path == store_path
+    assert name_key(" DEDE ") == name_key("Dédé") == "dede"
+    assert with_players(summary, [name_key("dede"), name_key("elodie")])
+    assert not with_players(summary, [name_key("ded")])

@@ -221,3 +221,19 @@ async def test_with_the_index_current_the_list_is_in_the_first_frame(make_app, s
         assert not screen.reading and len(rows(screen)) == 2   # no pause: shown at once
         await pilot.pause()
         assert len(rows(screen)) == 2
+
+
+async def test_home_and_end_go_to_the_first_and_last_session(make_app, saved, store,
+                                                            session_maker) -> None:
+    saved(session_maker(name="Friday"))
+    saved(session_maker(seed=3, name="Saturday"))
+    (store.root / "broken.toml").write_text("format = 1\n[oops", encoding="utf-8")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_saved(app, pilot)
+        table = screen.query_one("#sessions", DataTable)
+        await pilot.press("end")
+        assert table.cursor_row == table.row_count - 1 == 2
+        assert screen.selected() is screen.entries[-1]
+        await pilot.press("home")
+        assert table.cursor_row == 0

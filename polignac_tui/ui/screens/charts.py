@@ -4,6 +4,7 @@ was at the table, with a chart of the highlighted player's points per deal."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import ClassVar
@@ -93,9 +94,16 @@ def in_period(summary: Summary, days: int | None, now: datetime) -> bool:
     return days is None or summary.updated >= now - timedelta(days=days)
 
 
+def name_key(name: str) -> str:
+    """``name`` as the players filter compares it: no case, no accents ("Dede" finds
+    "Dédé", as ASCII mode shows it)."""
+    decomposed = unicodedata.normalize("NFKD", name.strip().casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def with_players(summary: Summary, names: list[str]) -> bool:
-    """True when every one of ``names`` (case-insensitive) sat at the table."""
-    seated = {n.strip().casefold() for n in summary.players}
+    """True when every one of ``names`` (keys of ``name_key``) sat at the table."""
+    seated = {name_key(n) for n in summary.players}
     return all(n in seated for n in names)
 
 
@@ -243,7 +251,7 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-with", Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.names = [n.strip().casefold() for n in event.value.split(",") if n.strip()]
+        self.names = [name_key(n) for n in event.value.split(",") if n.strip()]
         self.refresh_stats()
         self.query_one("#stats-table", DataTable).focus()
 

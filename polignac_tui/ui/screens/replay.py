@@ -53,8 +53,8 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", tooltip="the card before"),
-        Binding("right", "step(1)", "Next", tooltip="the next card"),
+        Binding("left", "step(-1)", "Card before", tooltip="the card before"),
+        Binding("right", "step(1)", "Card after", tooltip="the next card"),
         Binding("home", "go(0)", "Start", tooltip="the hands as dealt", show=False),
         Binding("end", "go(-1)", "End", tooltip="the deal played out", show=False),
         Binding("pageup,left_square_bracket", "deal(-1)", "Prev deal", key_display="[",

@@ -94,6 +94,12 @@ class SavedScreen(Screen[None]):
         Binding("g", "chart", "Chart", tooltip="the score after each deal, a line per player"),
         Binding("escape", "app.go_home", "Home", tooltip="back to Home"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
+        # A list of rows: Home and End go to the first and the last session (the
+        # DataTable's own Home/End go to the first and last column).
+        Binding("home", "ends(False)", "First", show=False, priority=True,
+                tooltip="the newest session"),
+        Binding("end", "ends(True)", "Last", show=False, priority=True,
+                tooltip="the oldest session"),
     ]
 
     def __init__(self) -> None:
@@ -243,6 +249,13 @@ class SavedScreen(Screen[None]):
             self.notify(f"{entry.id} is finished: {entry.where_short}.",
                         title="Finished session", markup=False)
         polignac_app(self.app).resume(entry.id)
+
+    def action_ends(self, last: bool) -> None:
+        table = self.query_one("#sessions", DataTable)
+        if last:
+            table.action_scroll_bottom()
+        else:
+            table.action_scroll_top()
 
     def action_chart(self) -> None:
         entry = self.selected()

@@ -143,6 +143,17 @@ class TableScreen(Screen[None]):
         Binding("s", "scores", "Scores",
                 tooltip="the score table, every deal (s again or esc closes it)"),
         Binding("r", "rules", "Rules", tooltip="the rules of this session"),
+        # With the full score table open: choose a finished deal, replay it, the chart
+        # (not in the Footer, full at 80 columns: the score table's last line names them).
+        Binding("up", "choose_deal(-1)", "Deal before", show=False,
+                tooltip="score table: the finished deal before"),
+        Binding("down", "choose_deal(1)", "Deal after", show=False,
+                tooltip="score table: the finished deal after"),
+        Binding("p", "replay_deal", "Replay", show=False,
+                tooltip="score table: replay and review the finished deal chosen "
+                        "(Enter too)"),
+        Binding("g", "chart", "Chart", show=False,
+                tooltip="score table: the score after each deal, a line per player"),
         Binding("question_mark", "help", "Help", key_display="?", tooltip="this list of keys"),
         # Esc (handled in on_key) closes the score table when it is open, else goes Home.
         Binding("o", "hand_over", "Hand over",
@@ -646,7 +657,15 @@ class TableScreen(Screen[None]):
             return self._absent_seat() is not None
         if action in ("leave", "leave_to_lobby"):
             return (action == "leave_to_lobby") == self.client.served
+        if action in ("choose_deal", "replay_deal", "chart"):
+            return self._scores_full()
         return True
+
+    def _scores_full(self) -> bool:
+        try:
+            return self.query_one(ScoreTable).full
+        except NoMatches:
+            return False
 
     @while_shown
     def on_key(self, event: events.Key) -> None:
@@ -688,6 +707,9 @@ class TableScreen(Screen[None]):
 
     @while_shown
     def action_play(self) -> None:
+        if self._scores_full():   # Enter on the full score table replays the deal chosen
+            self.action_replay_deal()
+            return
         hand = self.query_one(Hand)
         card = hand.selected_card
         if card is None:
@@ -810,6 +832,41 @@ class TableScreen(Screen[None]):
     def action_scores(self) -> None:
         full = self.query_one(ScoreTable).toggle()
         self.set_class(full, "-scores-full")
+        self.refresh_bindings()
+
+    @while_shown
+    def action_choose_deal(self, step: int) -> None:
+        self.query_one(ScoreTable).choose(step)
+
+    @while_shown
+    def action_replay_deal(self) -> None:
+        """Replay the finished deal chosen in the full score table (never the deal in
+        play: the table gives finished deals only)."""
+        scores = self.query_one(ScoreTable)
+        number = scores.chosen if scores.full else None
+        if number is None:
+            self.say("No deal is finished yet: there is nothing to replay.")
+            return
+        self.run_worker(self._open_replay(number), group="replay", exclusive=True)
+
+    async def _open_replay(self, number: int) -> None:
+        session = await self.client.finished_session()
+        if session is None:
+            self.say("This table cannot show its past deals here: replay them from "
+                     "Saved sessions where the session is saved.", error=True)
+            return
+        from .replay import ReplayScreen
+        try:
+            screen = ReplayScreen(session, number)
+        except ValueError as error:
+            self.say(f"Deal {number} cannot be replayed: {error}.", error=True)
+            return
+        self.app.push_screen(screen)
+
+    @while_shown
+    def action_chart(self) -> None:
+        from .charts import SessionChartScreen
+        self.app.push_screen(SessionChartScreen.of_view(self.view()))
 
     @while_shown
     def action_escape(self) -> None:

@@ -14,6 +14,8 @@ from rich.text import Text
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
+from ..asciimode import ascii_cells, cell_ascii
+
 COLOURS = ("red", "blue", "green", "orange", "magenta", "cyan", "yellow", "gray")
 ASCII_BOX = str.maketrans({"─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+",
                            "┬": "+", "┴": "+", "├": "+", "┤": "+", "┼": "+", "▁": "_",
@@ -24,7 +26,7 @@ def markers(names: Sequence[str]) -> list[str]:
     """A distinct letter per name: its initial, else a digit."""
     out: list[str] = []
     for number, name in enumerate(names, start=1):
-        initial = (name.strip()[:1] or "?").upper()
+        initial = cell_ascii((name.strip()[:1] or "?").upper())   # É: E, in any mode
         letter = initial if initial.isalpha() and initial not in out and initial.isascii() \
             else str(number % 10)
         out.append(letter)
@@ -81,7 +83,7 @@ class Chart(PlotextPlot):
             return text
         plain = text.plain
         if self.ascii:
-            plain = plain.translate(ASCII_BOX).encode("ascii", "replace").decode()
+            plain = ascii_cells(plain.translate(ASCII_BOX))   # "Élodie": "Elodie"
         out = Text(plain, end="")
         if self.colour:
             out.spans = list(text.spans)   # the translation keeps every character's place

@@ -105,8 +105,10 @@ def _mark(view: SeatView, number: int, seat: int) -> str:
     return marks
 
 
-def full(view: SeatView, ascii: bool = False, title: str | None = "Score table") -> Table:
-    """Every deal: points per seat (d dealer, C chelem, G+/G- générale made or failed)."""
+def full(view: SeatView, ascii: bool = False, title: str | None = "Score table",
+         chosen: int | None = None) -> Table:
+    """Every deal: points per seat (d dealer, C chelem, G+/G- générale made or failed);
+    the row of deal ``chosen`` highlighted (the one a replay would open)."""
     table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, title=title, title_style="bold",
                   show_footer=True, pad_edge=False, padding=(0, 1), expand=False)
     table.add_column("Deal", footer="Total", justify="right", style="dim")
@@ -128,7 +130,7 @@ def full(view: SeatView, ascii: bool = False, title: str | None = "Score table")
         row = [str(r.number), *cells]
         if undos:
             row.append(str(r.undos) if r.undos else "")
-        table.add_row(*row)
+        table.add_row(*row, style="reverse" if r.number == chosen else None)
     return table
 
 
@@ -149,10 +151,22 @@ LEGEND = "d dealer, C chelem, · in play\nG+ générale made, G- générale fail
 LEGEND_ASCII = "d dealer, C chelem, . in play\nG+ générale made, G- générale failed"
 
 
-def full_with_legend(view: SeatView, ascii: bool = False) -> RenderableType:
+def full_with_legend(view: SeatView, ascii: bool = False,
+                     chosen: int | None = None) -> RenderableType:
     legend = LEGEND_ASCII if ascii else LEGEND
-    return Group(full(view, ascii), Text(end_line(view), style="italic"),
-                 Text(legend, style="dim"))
+    parts: list[RenderableType] = [full(view, ascii, chosen=chosen),
+                                   Text(end_line(view), style="italic"),
+                                   Text(legend, style="dim")]
+    if chosen is not None:
+        arrows = "up/down" if ascii else "↑↓"
+        parts.append(Text(f"{arrows} a finished deal, Enter or p replays it, g the chart",
+                          style="dim"))
+    return Group(*parts)
+
+
+def finished_numbers(view: SeatView) -> list[int]:
+    """The numbers of the finished deals (those a replay may open)."""
+    return [r.number for r in view.results if r.points is not None]
 
 
 class ScoreTable(VerticalScroll):
@@ -193,6 +207,7 @@ class ScoreTable(VerticalScroll):
         self._view: SeatView | None = None
         self._ascii = False
         self._colour = True
+        self.chosen: int | None = None   # the finished deal highlighted (full table only)
 
     def compose(self) -> ComposeResult:
         yield self._body
@@ -221,13 +236,31 @@ class ScoreTable(VerticalScroll):
         self.full = not self.full
         self.set_class(self.full, "-full")
         self.border_subtitle = "Esc or s: close" if self.full else ""
+        self.chosen = None
+        if self.full:
+            self.choose(0)
         self._update()
         return self.full
+
+    def choose(self, step: int) -> int | None:
+        """Move the highlight ``step`` finished deals on (0: keep it, or the last one);
+        the deal chosen, None when no deal is finished yet."""
+        numbers = [] if self._view is None else finished_numbers(self._view)
+        if not numbers:
+            self.chosen = None
+        elif self.chosen not in numbers:
+            self.chosen = numbers[-1]
+        else:
+            at = numbers.index(self.chosen) + step
+            self.chosen = numbers[max(0, min(at, len(numbers) - 1))]
+        self._update()
+        return self.chosen
 
     def _update(self) -> None:
         if self._view is None:
             return
         if self.full or (self.has_class("-wide") and self._full_fits()):
-            self._body.update(full_with_legend(self._view, self._ascii))
+            self._body.update(full_with_legend(self._view, self._ascii,
+                                               self.chosen if self.full else None))
         else:
             self._body.update(compact(self._view, colour=self._colour, ascii=self._ascii))
