@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import partial
+from typing import Any
 
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -30,7 +31,7 @@ DROPPED_SYSTEM_COMMANDS = frozenset({"Quit", "Screenshot"})
 def screen_actions(screen: Screen[object]) -> Iterator[tuple[str, str, str]]:
     """(title, help, action) of every key the screen offers now, once per action; the
     actions a screen keeps out of its help (``HELP_HIDDEN``) are left out here too."""
-    hidden = getattr(screen, "HELP_HIDDEN", frozenset())
+    hidden: frozenset[str] = getattr(screen, "HELP_HIDDEN", frozenset())
     own = own_actions(type(screen))
     seen: set[str] = set()
     for active in screen.active_bindings.values():
@@ -62,8 +63,8 @@ class MainCommands(Provider):
     sessions, rules, settings, help, quit (a main action named like one of the screen's
     gives way to it: at the table "Rules" are this session's, "Home" asks if unsaved)."""
 
-    def commands(self) -> list[tuple[str, str, partial[object]]]:
-        found: list[tuple[str, str, partial[object]]] = []
+    def commands(self) -> list[tuple[str, str, partial[Any]]]:
+        found: list[tuple[str, str, partial[Any]]] = []
         titles: set[str] = set()
         for title, help_text, action in screen_actions(self.screen):
             titles.add(title)

@@ -66,7 +66,8 @@ def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
     except (ImportError, AttributeError):
         return []
     rows: dict[str, tuple[list[str], str]] = {}
-    hidden = getattr(cls, "HELP_HIDDEN", frozenset())   # keys that only repeat what is shown
+    # keys that only repeat what is shown
+    hidden: frozenset[str] = getattr(cls, "HELP_HIDDEN", frozenset())
     for item in getattr(cls, "BINDINGS", []):
         if isinstance(item, Binding):
             key, action = item.key, item.action

@@ -104,7 +104,7 @@ def mark_field(widget: Widget, focused: bool) -> None:
 class MarkedFocus:
     """Mixin for a form screen: the row whose field has the focus is marked."""
 
-    CSS = FOCUS_CSS
+    CSS: ClassVar[str] = FOCUS_CSS
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         mark_field(event.widget, True)
