@@ -1,5 +1,5 @@
 """User settings (theme, pace, after each trick, ASCII, four colours, default preset,
-your name).
+your name, language).
 
 Stored in ``platformdirs.user_config_path("polignac-tui") / "settings.toml"``.
 
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import tomli_w
 
+from .i18n.translator import N_
 from .table.pace import AFTER_TRICK, PACES
 
 APP_NAME = "polignac-tui"
@@ -33,15 +34,19 @@ MAX_NAME = 24
 # settings.toml is a few lines: a larger file is refused unread (the defaults are used)
 MAX_BYTES = 64 * 1024
 
+# English, marked for the catalogs: shown through ``i18n.tr``.
 SETTING_LABELS = {
-    "name": "Your name",
-    "theme": "Theme",
-    "pace": "Pace",
-    "after_trick": "After each trick",
-    "ascii": "ASCII mode",
-    "four_colour": "Four-colour deck",
-    "default_preset": "Default preset",
+    "name": N_("Your name"),
+    "theme": N_("Theme"),
+    "pace": N_("Pace"),
+    "after_trick": N_("After each trick"),
+    "ascii": N_("ASCII mode"),
+    "four_colour": N_("Four-colour deck"),
+    "default_preset": N_("Default preset"),
+    "language": N_("Language"),
 }
+# The language setting: "auto" (the environment's: LC_ALL, LC_MESSAGES, LANG) or one of ours.
+LANGUAGE_CHOICES = ("auto", "en", "fr", "it")
 
 
 @dataclass
@@ -53,6 +58,7 @@ class Settings:
     ascii: bool = False
     four_colour: bool = False
     default_preset: str = "classique"
+    language: str = "auto"
     # Set by ``load_settings`` when the file could not be read as a whole (not saved).
     problem: str | None = field(default=None, compare=False, repr=False)
 
@@ -83,7 +89,7 @@ def check(name: str, value: object) -> str | None:
             ch.isascii() and (ch.isalnum() or ch == "-") for ch in value)
         return None if ok else f"{_shown(value)} is not a theme name"
     allowed = {"theme": THEMES, "pace": PACES, "after_trick": AFTER_TRICK,
-               "default_preset": PRESETS}.get(name)
+               "default_preset": PRESETS, "language": LANGUAGE_CHOICES}.get(name)
     if allowed is None:
         return "is not a setting"
     if value not in allowed:

@@ -92,7 +92,8 @@ def run_join(args: argparse.Namespace) -> int:
     check_service(path)
     ascii = bool(getattr(args, "ascii", False))
     if args.web:
-        app = PolignacApp(settings, start="web", join=JoinTarget(path, "", ""), ascii=ascii)
+        app = PolignacApp(settings, start="web", join=JoinTarget(path, "", ""), ascii=ascii,
+                          lang=getattr(args, "lang", None))
         app.run()
         return app.return_code or 0
     name = (args.name if args.name is not None else settings.name).strip()
@@ -101,6 +102,7 @@ def run_join(args: argparse.Namespace) -> int:
         raise CommandError(f"--name: {problem} (give your name with --name NAME or in the "
                            "app's settings)")
     target = JoinTarget(path, identity(), name)
-    app = PolignacApp(settings, start="lobby", join=target, ascii=ascii)
+    app = PolignacApp(settings, start="lobby", join=target, ascii=ascii,
+                      lang=getattr(args, "lang", None))
     app.run()
     return app.return_code or 0

@@ -87,7 +87,7 @@ def run_resume(args: argparse.Namespace) -> int:
 def run_table(args: argparse.Namespace, settings: Any, store: Any, table: Table) -> int:
     from ..ui.app import PolignacApp
     app = PolignacApp(settings, store, table=table, seed=getattr(args, "seed", None),
-                      ascii=bool(getattr(args, "ascii", False)))
+                      ascii=bool(getattr(args, "ascii", False)), lang=getattr(args, "lang", None))
     try:
         app.run()
     finally:

@@ -17,6 +17,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
+from ..i18n import N_, Translator, choose_language, tr, translator_for
 from .asciimode import (
     AsciiFilter,
     AsciiKeyLabels,
@@ -62,10 +63,10 @@ class PolignacApp(App[None]):
     CSS_PATH = "app.tcss"
     COMMANDS: ClassVar = App.COMMANDS | {main_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
-                tooltip="quit at once, from any screen (a table that could not save "
-                        "asks first)"),
-        Binding("f1", "help", "Help", show=False, tooltip="this list of keys"),
+        Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True,
+                tooltip=N_("quit at once, from any screen (a table that could not save "
+                           "asks first)")),
+        Binding("f1", "help", N_("Help"), show=False, tooltip=N_("this list of keys")),
     ]
 
     def __init__(self, settings: Settings | None = None, store: SessionStore | None = None,
@@ -73,7 +74,7 @@ class PolignacApp(App[None]):
                  new_preset: str | None = None, new_players: int | None = None,
                  new_name: str | None = None, seed: int | None = None,
                  table: Table | None = None, ascii: bool = False,
-                 join: JoinTarget | None = None) -> None:
+                 join: JoinTarget | None = None, lang: str | None = None) -> None:
         super().__init__()
         self.settings = settings if settings is not None else Settings()
         # ``--ascii`` holds for this run only: it is not written to settings.toml.
@@ -96,6 +97,9 @@ class PolignacApp(App[None]):
         self._started = False
         self.exiting = False   # set by exit(): keys typed ahead of the quit open nothing
         self._ascii_filter = AsciiFilter()
+        # ``--lang`` holds for this run only; else the setting, else the environment.
+        self.lang_for_this_run = lang
+        self.translator: Translator = self.chosen_translator()
 
     # -- start -------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -130,8 +134,35 @@ class PolignacApp(App[None]):
             out.write(f"{time.time():.6f}\n")
         self.exit()
 
+    def chosen_translator(self) -> Translator:
+        """The language of this app: ``--lang``, else the setting, else the environment."""
+        return translator_for(choose_language(self.lang_for_this_run,
+                                              self.settings.language, os.environ))
+
+    def set_language(self, translator: Translator) -> None:
+        """Speak ``translator``'s language from now on: every screen is composed again."""
+        if translator is self.translator:
+            return
+        self.translator = translator
+        if self._started:
+            self.redraw_language()
+
+    def redraw_language(self) -> None:
+        """Every screen's words again, in the language now chosen (no restart)."""
+        from .chrome import SafeHeader
+        for screen in self.screen_stack:
+            relabel = getattr(screen, "relabel", None)
+            if callable(relabel):
+                relabel()        # a screen that keeps state in its widgets words them itself
+            else:
+                screen.refresh(recompose=True)
+            for widget in screen.query(SafeHeader):
+                widget.set_title()
+        self.refresh_bindings()
+
     def apply_settings(self) -> None:
-        """Theme and ASCII mode from ``self.settings``."""
+        """Theme, ASCII mode and language from ``self.settings``."""
+        self.set_language(self.chosen_translator())
         theme = self.settings.theme
         self.theme = theme if theme in self.available_themes else THEMES[0]
         ascii = self.settings.ascii
@@ -174,6 +205,13 @@ class PolignacApp(App[None]):
             return screen.ASCII_KEYS[binding.key]
         shown = super().get_key_display(binding)
         return shown if shown.isascii() else ascii_words(key_words(shown))
+
+    def get_system_commands(self, screen: Any) -> Any:
+        """Textual's own palette entries (theme, keys, screenshot, quit...), in our words."""
+        from textual.app import SystemCommand
+        for command in super().get_system_commands(screen):
+            yield SystemCommand(tr(command.title), tr(command.help), command.callback,
+                                command.discover)
 
     def format_title(self, title: str, sub_title: str) -> Content:
         """The header's "Polignac — Quatre Valets" ("-" in ASCII mode)."""

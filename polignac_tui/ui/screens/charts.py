@@ -13,13 +13,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import SeatView
 from ...store.index import Summary
 from ...store.report import PlayerStats, player_stats
-from ..chrome import header
+from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..widgets.charts import AverageChart, ScoreChart, running_totals
 

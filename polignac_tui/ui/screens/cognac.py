@@ -13,12 +13,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import SeatView
 from ...store.report import join_names
 from ..cardtext import CardLook, is_you, who
-from ..chrome import while_shown
+from ..chrome import Footer, while_shown
 from ..widgets.scores import LEGEND, LEGEND_ASCII, full
 from .dim import DismissedOnce
 

@@ -14,9 +14,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
-from ..chrome import while_shown
+from ..chrome import Footer, while_shown
 from .dim import DimmedModal
 from .panels import Overlay
 

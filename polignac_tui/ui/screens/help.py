@@ -11,10 +11,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..asciimode import key_words
-from ..chrome import header
+from ..chrome import Footer, header
 
 # (title, module under polignac_tui.ui, class name, keys handled by widgets inside)
 SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (

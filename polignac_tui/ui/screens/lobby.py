@@ -15,11 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...engine import Player, Rules
 from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
-from ..chrome import header
+from ..chrome import Footer, header
 from ..handle import polignac_app
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, one_of, preset
 from ...engine.rules import (
@@ -28,7 +28,7 @@ from ...engine.rules import (
 )
 from ...engine.session import MAX_NAME
 from ...store.fileformat import MAX_SESSION_NAME
-from ..chrome import header
+from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..quick import DEFAULT_LEVEL, computer_names
 

@@ -8,8 +8,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from ..chrome import Footer
 from .dim import DismissedOnce
 
 

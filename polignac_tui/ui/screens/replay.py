@@ -11,14 +11,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import Deal, Play, Session
 from ...engine.cards import jack_points, sorted_hand
 from ...players.review import CardReview, DealReview, finished_deals, review_deal
 from ..cardtext import CardLook, inline
-from ..chrome import header
+from ..chrome import Footer, header
 from ..handle import polignac_app
 
 MARK_STYLE = {"?": "bold yellow", "??": "bold red"}

@@ -8,11 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Select
+from textual.widgets import Label, Select
 
 from ...engine import PRESET_NAMES, one_of, preset
 from ...engine.rules import PRESET_TITLES
-from ..chrome import header
+from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..widgets.rules_panel import RulesPanel
 

@@ -12,11 +12,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import MouseDown
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 from textual.worker import Worker, WorkerState
 
 from ...store.index import Summary
-from ..chrome import header
+from ..chrome import Footer, header
 from ..handle import polignac_app
 
 

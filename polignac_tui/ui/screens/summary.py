@@ -12,10 +12,11 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import SeatView
 from ..cardtext import CardLook, cards_inline, says, who
+from ..chrome import Footer
 from ..widgets.header import generale_failed
 from ..widgets.scores import end_line, worst_style
 from ..widgets.tricklog import trick_table

@@ -22,7 +22,7 @@ from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...config import Settings
 from ...engine import Declare, Play, SeatView, Trick
@@ -62,7 +62,7 @@ from ..cardtext import (
     who,
     words,
 )
-from ..chrome import while_shown
+from ..chrome import Footer, while_shown
 from ..handle import polignac_app
 from ..widgets.hand import Hand
 from ..widgets.header import generale_failed, header_text

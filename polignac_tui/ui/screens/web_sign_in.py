@@ -16,10 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from ...commands.join import JoinTarget, name_problem
-from ..chrome import header
+from ..chrome import Footer, header
 
 # Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
