@@ -376,6 +376,9 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
     values = {k: v for k, v in data.items() if k != "type"}
     if kind is TrickTaken:
         values["trick"] = trick_from_json(values["trick"])
+    if kind is Refused:
+        values["params"] = tuple((str(k), v) for k, v in values.get("params", ())
+                                 if isinstance(v, (str, int)))
     event: Event = kind(**values)
     return event
 

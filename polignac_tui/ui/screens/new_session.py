@@ -27,6 +27,7 @@ from ...engine.rules import (
     describe_setting,
 )
 from ...engine.session import MAX_NAME
+from ...i18n import tr
 from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import Footer, header
 from ..handle import polignac_app
@@ -37,6 +38,13 @@ MAX_SEATS = 8
 CHOICE_SETTINGS = tuple(f.name for f in fields(Rules) if f.name not in ("preset", "limit"))
 # The choices of an on/off setting (here and in the settings screen).
 ON_OFF = [(ON_OFF_WORDS[value], value) for value in (True, False)]
+
+
+def on_off() -> list[tuple[str, bool]]:
+    """``ON_OFF`` in the current language."""
+    return [(tr(ON_OFF_WORDS[value]), value) for value in (True, False)]
+
+
 # The optional variants of the rulebook (§7): part of no preset, so a new preset keeps them.
 OPTIONAL_VARIANTS = ("play_out", "first_trick_penalty", "last_trick_penalty",
                      "must_discard_jack", "jack_guard")

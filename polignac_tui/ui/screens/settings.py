@@ -12,11 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, Select, Static
 
 from ...config import LANGUAGE_CHOICES, PACES, PRESETS, SETTING_LABELS, THEMES, check
-from ...i18n import LANGUAGE_NAMES, N_, _, tr
 from ...engine.rules import PRESET_TITLES
+from ...i18n import LANGUAGE_NAMES, N_, _, tr
 from ..chrome import Footer, header
 from ..handle import polignac_app
-from .new_session import MarkedFocus, on_off,, TextField, show_problem
+from .new_session import MarkedFocus, TextField, on_off, show_problem
 
 HELP = {
     "name": N_("The name of your seat in new sessions."),

@@ -485,7 +485,7 @@ class TableScreen(Screen[None]):
         mine = self.client.seats
         if isinstance(event, Refused):
             sent, self._sent = self._sent, None
-            self._set_status(self._refusal(sent, event.reason), error=True)
+            self._set_status(self._refusal(sent, event), error=True)
         elif isinstance(event, (CardPlayed, DealDealt)):
             self._leave_unsaved = False
             self._clear_status()
@@ -609,11 +609,13 @@ class TableScreen(Screen[None]):
             self._ticker = None
 
     # -- applying ------------------------------------------------------------------------
-    def _refusal(self, command: Command | None, reason: str) -> Text:
-        text = Text("Refused: ", style="bold")
+    def _refusal(self, command: Command | None, event: Refused) -> Text:
+        """The refusal in this app's language, from its code and details."""
+        reason = refusal_text(event.rule, dict(event.params), event.reason, self.look.ascii)
+        text = Text(_("Refused: "), style="bold")
         text.append(words(reason, self.look))
         if isinstance(command, Play):
-            text = Text("Not ")
+            text = Text(_("Not "))
             text.append_text(inline(command.card, self.look))
             text.append(": ")
             head = f"{command.card[0] if command.card[0] != 'T' else '10'}{command.card[1]}: "
