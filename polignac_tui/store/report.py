@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Session
+from ..i18n.translator import _
 
 if TYPE_CHECKING:
     from .index import Summary
@@ -18,7 +19,7 @@ def join_names(names: Iterable[str]) -> str:
     items = list(names)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
 
 
 def possessive(name: str) -> str:

@@ -86,9 +86,21 @@ def test_compiled_catalog_reads_with_gettext_plurals_and_contexts() -> None:
 def test_shipped_catalogs_plural_rules_differ_by_language() -> None:
     fr, it = translator_for("fr"), translator_for("it")
     assert fr.code == "fr" and it.code == "it"
-    assert fr.catalog.ngettext("a", "b", 0) == "a"      # no message: gettext's own rule...
-    assert it.catalog.ngettext("a", "b", 0) == "b"      # ...read from each header
-    assert fr.catalog.ngettext("a", "b", 1) == it.catalog.ngettext("a", "b", 1) == "a"
+    one, many = "Winner: {names}", "Winners: {names}"
+    # French: 0 takes the singular; Italian (and English): the plural
+    assert [fr.ngettext(one, many, n) for n in (0, 1, 2)] == [
+        "Gagnant : {names}", "Gagnant : {names}", "Gagnants : {names}"]
+    assert [it.ngettext(one, many, n) for n in (0, 1, 2)] == [
+        "Vincitori: {names}", "Vincitore: {names}", "Vincitori: {names}"]
+
+
+def test_one_english_word_two_translations_by_context() -> None:
+    fr, it = translator_for("fr"), translator_for("it")
+    # "J" is the jack's letter on a card, "C" the club's letter in ASCII mode
+    assert (fr.pgettext("card rank", "J"), it.pgettext("card rank", "J")) == ("V", "F")
+    assert (fr.pgettext("suit letter", "C"), it.pgettext("suit letter", "C")) == ("T", "F")
+    assert (fr.pgettext("suit letter", "H"), fr.pgettext("suit letter", "D")) == ("C", "K")
+    assert translator_for("en").pgettext("card rank", "J") == "J"
 
 
 def test_extraction_needs_literals() -> None:

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...engine import Player, Rules
+from ...i18n import N_, _
 from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
 from ..chrome import Footer, header
 from ..handle import polignac_app
@@ -36,15 +37,15 @@ def seat_line(index: int, seat: Any, state: str) -> Text:
     """One seat of a table, literally: "2 Bruno  computer, hard"."""
     line = Text(f"{index + 1} ", style="bold")
     if seat.open:
-        line.append("open for a friend", style="italic")
+        line.append(_("open for a friend"), style="italic")
         return line
     line.append(seat.name or "?")
     if seat.kind == "computer":
         line.append(f"  computer, {seat.level or 'medium'}", style="dim")
     elif state == "playing" and not seat.connected:
-        line.append("  gone", style="bold")
+        line.append(_("  gone"), style="bold")
     if seat.yours:
-        line.append("  (you)", style="bold")
+        line.append(_("  (you)"), style="bold")
     return line
 
 
@@ -97,19 +98,19 @@ class LobbyScreen(Screen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "sit", "Sit", priority=True,
-                tooltip="sit at the first open seat of the table"),
-        Binding("enter", "take_back", "Take your seat back", priority=True,
-                tooltip="back to your seat at this table, at the same trick"),
-        Binding("n", "create", "New table", tooltip="create a table: seats can be open for "
-                                                    "friends"),
-        Binding("w", "watch", "Watch", tooltip="watch the table (you see no hand)"),
-        Binding("s", "start", "Start", tooltip="start the table you created: open seats "
-                                               "left go to computers"),
-        Binding("l", "leave", "Leave", tooltip="leave the waiting table you sit at"),
-        Binding("r", "refresh", "Refresh", tooltip="the list again (or connect again)"),
-        Binding("q", "app.quit", "Quit", tooltip="quit (your seats stay yours)"),
-        Binding("f1", "app.help", "Help", show=False),
+        Binding("enter", "sit", N_("Sit"), priority=True,
+                tooltip=N_("sit at the first open seat of the table")),
+        Binding("enter", "take_back", N_("Take your seat back"), priority=True,
+                tooltip=N_("back to your seat at this table, at the same trick")),
+        Binding("n", "create", N_("New table"), tooltip=N_("create a table: seats can be open for "
+                                                    "friends")),
+        Binding("w", "watch", N_("Watch"), tooltip=N_("watch the table (you see no hand)")),
+        Binding("s", "start", N_("Start"), tooltip=N_("start the table you created: open seats "
+                                               "left go to computers")),
+        Binding("l", "leave", N_("Leave"), tooltip=N_("leave the waiting table you sit at")),
+        Binding("r", "refresh", N_("Refresh"), tooltip=N_("the list again (or connect again)")),
+        Binding("q", "app.quit", N_("Quit"), tooltip=N_("quit (your seats stay yours)")),
+        Binding("f1", "app.help", N_("Help"), show=False),
         *(Binding(str(n), f"sit_at({n - 1})", f"Sit at seat {n}", show=False)
           for n in range(1, 9)),
     ]
@@ -129,24 +130,24 @@ class LobbyScreen(Screen[None]):
             yield Static("", id="lobby-title", markup=False)
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             yield Static("", id="table-detail", markup=False)
-            yield Static("Connecting…", id="lobby-status", markup=False)
+            yield Static(_("Connecting…"), id="lobby-status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
-        table.add_column("Table", key="name", width=NAME_WIDTH)
-        table.add_column("Preset", key="preset")
-        table.add_column("Players", key="players")
-        table.add_column("State", key="state")
+        table.add_column(_("Table"), key="name", width=NAME_WIDTH)
+        table.add_column(_("Preset"), key="preset")
+        table.add_column(_("Players"), key="players")
+        table.add_column(_("State"), key="state")
         table.focus()
         title = Text.assemble("Tables of the service · you are ", (self.target.name, "bold"))
         if self.target.code:
-            title.append(" · your code ")
+            title.append(_(" · your code "))
             title.append(self.target.code, style="bold")
         self.query_one("#lobby-title", Static).update(title)
         if self.target.code:
             self.notify(f"Your code is {self.target.code}: with your name, it takes your seat "
-                        "back after a reload.", title="Keep your code", markup=False,
+                        "back after a reload.", title=_("Keep your code"), markup=False,
                         timeout=12)
         self.run_worker(self.connect(), group="lobby", exclusive=True, exit_on_error=False)
 
@@ -197,7 +198,7 @@ class LobbyScreen(Screen[None]):
             self.show()
             if reason != "closed":
                 self.app.notify(f"Connection to the table service lost: {reason}.",
-                                title="Table service", severity="error", markup=False,
+                                title=_("Table service"), severity="error", markup=False,
                                 timeout=10)
 
     # -- showing ---------------------------------------------------------------------------
@@ -327,7 +328,7 @@ class LobbyScreen(Screen[None]):
         if seat is None and info.state == "waiting" and info.open_seats:
             seat = info.open_seats[0]
         if seat is None:
-            self.notify("No open seat at this table: w watches it.", title="Sit")
+            self.notify(_("No open seat at this table: w watches it."), title=_("Sit"))
             return
         await self.action_sit_at(seat)
 
@@ -374,7 +375,7 @@ class LobbyScreen(Screen[None]):
     def action_create(self) -> None:
         if self.link is None or self.link.lost is not None:
             self.notify(self.problem or "Not connected to the table service.",
-                        title="New table", severity="error", markup=False)
+                        title=_("New table"), severity="error", markup=False)
             return
         from .new_session import NewSessionScreen
         self.app.push_screen(NewSessionScreen(on_create=self.create, your_name=self.link.name))

@@ -12,6 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Rules
+from ...i18n import N_
 from ..chrome import while_shown
 from ..widgets.rules_panel import RulesPanel
 from .dim import DimmedModal
@@ -49,8 +50,8 @@ class Overlay(DimmedModal[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("enter", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("enter", "close", N_("Close"), show=False),
     ]
 
     def __init__(self, title: str, body: RenderableType, close_key: str) -> None:
@@ -100,8 +101,8 @@ class RulesOverlay(DimmedModal[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("r", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("r", "close", N_("Close"), show=False),
     ]
 
     def __init__(self, rules: Rules, players: int, ascii: bool = False) -> None:

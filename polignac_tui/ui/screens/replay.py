@@ -16,6 +16,7 @@ from textual.worker import Worker, WorkerState
 
 from ...engine import Deal, Play, Session
 from ...engine.cards import jack_points, sorted_hand
+from ...i18n import N_, _
 from ...players.review import CardReview, DealReview, finished_deals, review_deal
 from ..cardtext import CardLook, inline
 from ..chrome import Footer, header
@@ -53,15 +54,15 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", tooltip="the card before"),
-        Binding("right", "step(1)", "Next", tooltip="the next card"),
-        Binding("home", "go(0)", "Start", tooltip="the hands as dealt", show=False),
-        Binding("end", "go(-1)", "End", tooltip="the deal played out", show=False),
-        Binding("pageup,left_square_bracket", "deal(-1)", "Prev deal", key_display="[",
-                tooltip="the finished deal before"),
-        Binding("pagedown,right_square_bracket", "deal(1)", "Next deal", key_display="]",
-                tooltip="the finished deal after"),
-        Binding("escape,q", "close", "Back", tooltip="back to the saved sessions"),
+        Binding("left", "step(-1)", N_("Back"), tooltip=N_("the card before")),
+        Binding("right", "step(1)", N_("Next"), tooltip=N_("the next card")),
+        Binding("home", "go(0)", N_("Start"), tooltip=N_("the hands as dealt"), show=False),
+        Binding("end", "go(-1)", N_("End"), tooltip=N_("the deal played out"), show=False),
+        Binding("pageup,left_square_bracket", "deal(-1)", N_("Prev deal"), key_display="[",
+                tooltip=N_("the finished deal before")),
+        Binding("pagedown,right_square_bracket", "deal(1)", N_("Next deal"), key_display="]",
+                tooltip=N_("the finished deal after")),
+        Binding("escape,q", "close", N_("Back"), tooltip=N_("back to the saved sessions")),
     ]
 
     def __init__(self, session: Session, deal: int | None = None) -> None:
@@ -145,7 +146,7 @@ class ReplayScreen(Screen[None]):
         index = self.deals.index(self.number) + step
         if not 0 <= index < len(self.deals):
             self.notify("No finished deal " + ("before" if step < 0 else "after") + " this one.",
-                        title="Replay")
+                        title=_("Replay"))
             return
         self.number = self.deals[index]
         self.position = 0
@@ -234,7 +235,7 @@ class ReplayScreen(Screen[None]):
             text.append(f"\n{arrow} {names[winner]} wins the trick", style="bold")
             if jacks:
                 cost = sum(jack_points(c) for c in jacks)
-                text.append(" with ")
+                text.append(_(" with "))
                 for card in jacks:
                     text.append_text(inline(card, look))
                     text.append(" ")
@@ -264,9 +265,9 @@ class ReplayScreen(Screen[None]):
         text.append_text(inline(review.card, look))
         text.append(f" ({review.played_points:.2f} points expected)")
         if review.best == review.card:
-            text.append(": the expert's card too")
+            text.append(_(": the expert's card too"))
         else:
-            text.append("; the expert: ")
+            text.append(_("; the expert: "))
             text.append_text(inline(review.best, look))
             text.append(f" ({review.best_points:.2f})")
         if review.mark:

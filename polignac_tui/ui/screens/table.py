@@ -27,6 +27,8 @@ from textual.widgets import Static
 from ...config import Settings
 from ...engine import Declare, Play, SeatView, Trick
 from ...engine.cards import SUIT_NAMES
+from ...engine.wording import refusal_text
+from ...i18n import _
 from ...store.report import join_names
 from ...table.client import TableClient
 from ...table.events import (
