@@ -203,4 +203,4 @@ def ranks_in_words(ace_high: bool) -> str:
     """The ranks from high to low in the current language's letters (``R D V A 10 9 8 7``)."""
     from .cards import rank_letter
     order = RANKS_ACE_HIGH if ace_high else RANKS
-    return " ".join(rank_letter(rank) for rank in reversed(order))
+    return " ".join(rank_letter(rank) for rank in order)
