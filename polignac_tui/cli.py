@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from . import __version__
 from .commands import CommandError, arena, export, join, play, review, serve, sessions, show
@@ -14,8 +15,36 @@ from .i18n import LANGUAGES, _, choose_language, speaking, translator_for
 COMMANDS = [play, show, sessions, review, export, arena, serve, join]
 
 
+class Formatter(argparse.HelpFormatter):
+    """argparse's own words (usage, the sections' titles) in the current language."""
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any,
+                  prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, prefix if prefix is not None else _("usage: "))
+
+    def start_section(self, heading: str | None) -> None:
+        words = {"options": _("options"), "positional arguments": _("positional arguments")}
+        super().start_section(words.get(heading or "", heading))
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` (sub-commands' too) that speaks the current language."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        add_help = kwargs.pop("add_help", True)
+        super().__init__(*args, add_help=False, **kwargs)
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help=_("show this help message and exit"))
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, _("{prog}: error: {message}\n").format(prog=self.prog, message=message))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="polignac-tui",
         description=_("Play Polignac (Quatre Valets) in the terminal against computer "
                       "players."),

@@ -8,18 +8,18 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Session
-from ..i18n.translator import _
 
 if TYPE_CHECKING:
     from .index import Summary
 
 
 def join_names(names: Iterable[str]) -> str:
-    """``"Anna"``, ``"Anna and Bruno"``, ``"Anna, Bruno and Carla"``."""
+    """``"Anna"``, ``"Anna and Bruno"``, ``"Anna, Bruno and Carla"`` (in English: what the
+    index keeps; screens use ``store.wording.names_text``)."""
     items = list(names)
     if len(items) <= 1:
         return "".join(items)
-    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def possessive(name: str) -> str:

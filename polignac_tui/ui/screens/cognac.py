@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from ...engine import SeatView
 from ...i18n import N_, _, ngettext, pgettext
-from ...store.report import join_names
+from ...store.wording import names_text as join_names
 from ..cardtext import CardLook, is_you, who
 from ..chrome import Footer, while_shown
 from ..widgets.scores import LEGEND, LEGEND_ASCII, full

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...i18n import N_, _, ngettext
-from ...store.report import join_names
+from ...store.wording import names_text as join_names
 from ..chrome import Footer, while_shown
 from .dim import DimmedModal
 from .panels import Overlay

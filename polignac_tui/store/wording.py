@@ -1,0 +1,125 @@
+"""The store's English words (kept in the index and in errors: language-free data) in the
+current language, where they are shown: a session's state, a damaged file's reason.
+
+The index keeps ``state`` and ``where`` as ``store.report`` writes them (English) and a
+damaged file's reason as ``fileformat`` words it; here each known form is matched and said
+again in the current language, its names, numbers and cards kept. A form not known here
+is shown as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from ..i18n.translator import _, current
+
+SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+
+
+def names_text(names: Iterable[str]) -> str:
+    """``"Anna, Bruno and Carla"`` in the current language."""
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
+
+
+def _names(english: str) -> str:
+    """``"Anna and Bruno"`` (as ``report.join_names`` wrote it) in the current language."""
+    head, sep, last = english.rpartition(" and ")
+    return _("{names} and {last}").format(names=head, last=last) if sep else english
+
+
+Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
+
+STATE_RULES: list[Rule] = [
+    (re.compile(r"finished, (?P<names>.+) paid the cognac"),
+     lambda m: _("finished, {names} paid the cognac").format(names=_names(m["names"]))),
+    (re.compile(r"in play, next deal to deal"), lambda m: _("in play, next deal to deal")),
+    (re.compile(r"in play, (?P<name>.+) to declare or pass la générale"),
+     lambda m: _("in play, {name} to declare or pass la générale").format(name=m["name"])),
+    (re.compile(r"in play, your turn"), lambda m: _("in play, your turn")),
+    (re.compile(r"in play, (?P<name>.+)'s turn"),
+     lambda m: _("in play, {name}'s turn").format(name=m["name"])),
+]
+
+
+def state_words(english: str) -> str:
+    """A session's state (``report.state``) in the current language."""
+    if current().code == "en":
+        return english
+    for pattern, word in STATE_RULES:
+        match = pattern.fullmatch(english)
+        if match:
+            return word(match)
+    return english
+
+
+def _card(text: str) -> str:
+    from ..engine.cards import FULL_DECK, glyph
+    code = ("T" + text[2:]) if text.startswith("10") else text
+    return glyph(code, True) if code in FULL_DECK else text
+
+
+def _reason(english: str) -> str:
+    """An engine refusal as ``fileformat`` quotes it, in the current language."""
+    match = re.fullmatch(r"(?P<card>\w{2,3}): you must follow (?P<suit>\w+): you hold an? \w+",
+                         english)
+    if match and match["suit"] in SUIT_WORDS:
+        from ..engine.cards import suit_symbol
+        return _("{card}: you must follow {suit}").format(
+            card=_card(match["card"]), suit=suit_symbol(SUIT_WORDS[match["suit"]]))
+    match = re.fullmatch(r"(?P<card>\w{2,3}) is not in the hand of seat (?P<seat>\d+)",
+                         english)
+    if match:
+        return _("{card} is not in the hand of seat {seat}").format(
+            card=_card(match["card"]), seat=match["seat"])
+    return file_error_text(english, nested=True)
+
+
+FILE_RULES: list[Rule] = [
+    (re.compile(r"cannot read the file: (?P<why>.+)"),
+     lambda m: _("cannot read the file: {why}").format(why=m["why"])),
+    (re.compile(r"too large for a session file \(over (?P<mb>\d+) MB\)"),
+     lambda m: _("too large for a session file (over {mb} MB)").format(mb=m["mb"])),
+    (re.compile(r"not a text file \(not UTF-8\)"), lambda m: _("not a text file (not UTF-8)")),
+    (re.compile(r"not valid TOML: (?P<detail>.+)"),
+     lambda m: _("not valid TOML: {detail}").format(detail=m["detail"])),
+    (re.compile(r"missing format = 1 \(is this a polignac-tui session file\?\)"),
+     lambda m: _("missing format = 1 (is this a polignac-tui session file?)")),
+    (re.compile(r"unknown format (?P<fmt>.+) \(this version reads format (?P<n>\d+)\)"),
+     lambda m: _("unknown format {format} (this version reads format {number})").format(
+         format=m["fmt"], number=m["n"])),
+    (re.compile(r"unknown key (?P<key>.+)"),
+     lambda m: _("unknown key {key}").format(key=m["key"])),
+    (re.compile(r"missing \[rules\] table"), lambda m: _("missing [rules] table")),
+    (re.compile(r"no players: add a \[\[players\]\] table for each of 3 to 8 players"),
+     lambda m: _("no players: add a [[players]] table for each of 3 to 8 players")),
+    (re.compile(r"Polignac is played by 3 to 8 players, not (?P<n>\d+)"),
+     lambda m: _("Polignac is played by 3 to 8 players, not {number}").format(number=m["n"])),
+    (re.compile(r"deal (?P<n>\d+), play (?P<k>\d+) \((?P<card>[^) ]+) by (?P<who>[^)]+)\): "
+                r"(?P<why>.+)"),
+     lambda m: _("deal {deal}, play {play} ({card} by {name}): {why}").format(
+         deal=m["n"], play=m["k"], card=_card(m["card"]), name=m["who"],
+         why=_reason(m["why"]))),
+    (re.compile(r"deal (?P<n>\d+), play (?P<k>\d+) \((?P<card>[^) ]+)\): (?P<why>.+)"),
+     lambda m: _("deal {deal}, play {play} ({card}): {why}").format(
+         deal=m["n"], play=m["k"], card=_card(m["card"]), why=_reason(m["why"]))),
+    (re.compile(r"deal (?P<n>\d+): (?P<why>.+)"),
+     lambda m: _("deal {deal}: {why}").format(deal=m["n"], why=_reason(m["why"]))),
+    (re.compile(r"(?P<where>[a-z_\[\]0-9 .]+): missing key (?P<key>.+)"),
+     lambda m: _("{where}: missing key {key}").format(where=m["where"], key=m["key"])),
+]
+
+
+def file_error_text(english: str, nested: bool = False) -> str:
+    """Why a session file cannot be read (``SessionFileError``), in the current language;
+    as it is when its form is not known here."""
+    if current().code == "en":
+        return english
+    for pattern, word in FILE_RULES:
+        match = pattern.fullmatch(english)
+        if match:
+            return word(match)
+    return english
