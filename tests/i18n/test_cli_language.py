@@ -10,7 +10,6 @@ from polignac_tui.cli import main
 from polignac_tui.store import SessionStore
 from polignac_tui.store.atomic import write_atomic
 from polignac_tui.store.fileformat import dumps
-
 from tests.store.helpers import make
 
 Capture = pytest.CaptureFixture[str]
