@@ -123,3 +123,47 @@ def file_error_text(english: str, nested: bool = False) -> str:
         if match:
             return word(match)
     return english
+
+
+_WHERE = re.compile(r"deal (?P<n>\d+)(?: of (?P<of>\d+)|, limit (?P<limit>\d+))?(?P<rest>.*)")
+_COGNAC = re.compile(r"(?P<finished>finished: )?(?P<names>.+) (?P<verb>paid|shared) the cognac")
+
+
+def where_words(english: str) -> str:
+    """Where a session stands (``report.state_line``, long or short) in the current
+    language."""
+    if current().code == "en":
+        return english
+    match = _COGNAC.fullmatch(english)
+    if match:
+        line = (_("{names} paid the cognac") if match["verb"] == "paid"
+                else _("{names} shared the cognac")).format(names=_names(match["names"]))
+        return _("finished: {what}").format(what=line) if match["finished"] else line
+    match = _WHERE.fullmatch(english)
+    if not match:
+        return english
+    if match["of"]:
+        where = _("deal {number} of {limit}").format(number=match["n"], limit=match["of"])
+    elif match["limit"]:
+        where = _("deal {number}, limit {limit}").format(number=match["n"],
+                                                        limit=match["limit"])
+    else:
+        where = _("deal {number}").format(number=match["n"])
+    rest = match["rest"]
+    if not rest:
+        return where
+    if rest == " over":
+        return _("{where} over").format(where=where)
+    if rest == " over, the next deal is to be dealt":
+        return _("{where} over, the next deal is to be dealt").format(where=where)
+    clause = re.fullmatch(r", la générale: (?P<name>.+)\?", rest)
+    if clause:
+        return _("{where}, la générale: {name}?").format(where=where, name=clause["name"])
+    clause = re.fullmatch(r", (?P<name>.+) to declare or pass la générale", rest)
+    if clause:
+        return _("{where}, {name} to declare or pass la générale").format(
+            where=where, name=clause["name"])
+    clause = re.fullmatch(r", (?P<name>.+) to play", rest)
+    if clause:
+        return _("{where}, {name} to play").format(where=where, name=clause["name"])
+    return english

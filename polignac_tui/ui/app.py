@@ -17,7 +17,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
-from ..i18n import N_, Translator, choose_language, tr, translator_for
+from ..i18n import N_, Translator, _, choose_language, tr, translator_for
 from .asciimode import (
     AsciiFilter,
     AsciiKeyLabels,
@@ -107,7 +107,7 @@ class PolignacApp(App[None]):
         from .screens.home import HomeScreen
         self.push_screen(HomeScreen())
         if self.settings.problem:
-            self.notify(self.settings.problem, title="Settings file", severity="warning",
+            self.notify(self.settings.problem, title=_("Settings file"), severity="warning",
                         markup=False,
                         timeout=10)
         if self._start_table is not None:
@@ -149,16 +149,23 @@ class PolignacApp(App[None]):
 
     def redraw_language(self) -> None:
         """Every screen's words again, in the language now chosen (no restart)."""
-        from .chrome import SafeHeader
         for screen in self.screen_stack:
-            relabel = getattr(screen, "relabel", None)
-            if callable(relabel):
-                relabel()        # a screen that keeps state in its widgets words them itself
-            else:
-                screen.refresh(recompose=True)
-            for widget in screen.query(SafeHeader):
-                widget.set_title()
+            self.call_later(self._relabel, screen)
         self.refresh_bindings()
+
+    async def _relabel(self, screen: Any) -> None:
+        """``screen`` composed again in the language now chosen; a screen that fills its
+        widgets after composing (Home's menu, the table) does it again in
+        ``after_relabel``."""
+        from .chrome import SafeHeader
+        if not screen.is_attached:
+            return
+        await screen.recompose()
+        after = getattr(screen, "after_relabel", None)
+        if callable(after):
+            after()
+        for widget in screen.query(SafeHeader):
+            widget.set_title()
 
     def apply_settings(self) -> None:
         """Theme, ASCII mode and language from ``self.settings``."""
@@ -235,7 +242,7 @@ class PolignacApp(App[None]):
             save_settings(kept)
             self.settings.problem = None
         except OSError as error:
-            self.notify(f"Settings not saved: {error}", title="Settings", severity="error",
+            self.notify(f"Settings not saved: {error}", title=_("Settings"), severity="error",
                         markup=False)
             return False
         return True
@@ -302,8 +309,8 @@ class PolignacApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen) and not screen.may_leave():
                 if screen is not self.screen:
-                    self.notify("The session is NOT saved: press ctrl+q again to quit "
-                                "anyway.", title="Not saved", severity="error")
+                    self.notify(_("The session is NOT saved: press ctrl+q again to quit "
+                                "anyway."), title=_("Not saved"), severity="error")
                 return
         self.exit()
 
@@ -357,7 +364,7 @@ class PolignacApp(App[None]):
     def action_continue(self) -> None:
         session_id = self.unfinished_id()
         if session_id is None:
-            self.notify("No unfinished session to continue.", title="Continue")
+            self.notify(_("No unfinished session to continue."), title=_("Continue"))
             return
         self.go_home()
         self.resume(session_id)
@@ -397,7 +404,7 @@ class PolignacApp(App[None]):
         try:
             table = Table.create(self.store, rules, players, name=name, seed=self.seed)
         except Exception as error:  # a readable reason, never a traceback
-            self.notify(f"The session could not be started: {error}", title="New session",
+            self.notify(f"The session could not be started: {error}", title=_("New session"),
                         markup=False,
                         severity="error", timeout=10)
             return False
@@ -418,7 +425,7 @@ class PolignacApp(App[None]):
         try:
             table = Table.open(self.store, session_id, seed=self.seed)
         except Exception as error:  # locked, damaged, vanished: say which and why
-            self.notify(str(error), title="Cannot resume", severity="error", timeout=10,
+            self.notify(str(error), title=_("Cannot resume"), severity="error", timeout=10,
                         markup=False)
             return False
         self.open_table(table)

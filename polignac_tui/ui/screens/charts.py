@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Input, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import SeatView
+from ...i18n import N_, _
 from ...store.index import Summary
 from ...store.report import PlayerStats, player_stats
 from ..chrome import Footer, header
@@ -46,7 +47,7 @@ class SessionChartScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Back", tooltip="back to where the chart was opened"),
+        Binding("escape,q", "close", N_("Back"), tooltip=N_("back to where the chart was opened")),
     ]
 
     def __init__(self, title: str, names: Sequence[str], deals: Sequence[Sequence[int]],
@@ -126,10 +127,10 @@ class StatsScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "period", "Period", tooltip="all time, 12 months, 30 days, 7 days"),
-        Binding("w", "with", "With players",
-                tooltip="only the sessions where these players sat (names, commas)"),
-        Binding("escape", "close", "Back", tooltip="back to Home"),
+        Binding("p", "period", N_("Period"), tooltip=N_("all time, 12 months, 30 days, 7 days")),
+        Binding("w", "with", N_("With players"),
+                tooltip=N_("only the sessions where these players sat (names, commas)")),
+        Binding("escape", "close", N_("Back"), tooltip=N_("back to Home")),
     ]
 
     def __init__(self) -> None:
@@ -146,7 +147,7 @@ class StatsScreen(Screen[None]):
         with Vertical(id="stats"):
             with Horizontal(id="stats-filters"):
                 yield Static("", id="stats-period", markup=False)
-                yield Input(placeholder="with players: names, commas (w)", id="stats-with")
+                yield Input(placeholder=_("with players: names, commas (w)"), id="stats-with")
             yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
             yield Static("Reading saved sessions…" if not _ascii(self) else
                          "Reading saved sessions...", id="stats-note", markup=False)

@@ -13,6 +13,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from ...engine.cards import rank_letter, suit_letter
+from ...i18n import N_, _
+from ...store.wording import where_words
 from ..chrome import Footer, header
 from ..handle import polignac_app
 
@@ -44,28 +47,35 @@ def jacks_line(ascii: bool, four_colour: bool) -> str:
     glyphs = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
     cards = []
     for suit in "SHDC":
-        text = "J" + (suit if ascii else glyphs[suit])
+        text = rank_letter("J") + (suit_letter(suit) if ascii else glyphs[suit])
         colour = colours[suit]
         cards.append(f"[bold {colour}]{text}[/]" if colour else f"[bold]{text}[/]")
     return "   ".join(cards)
+
+
+def menu_line(label: str, key: str) -> str:
+    """A line of the menu: its words, then its key in a column."""
+    return f"{label:<16} {key}"
 
 
 class HomeScreen(Screen[None]):
     """The first screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "continue", "Continue",
-                tooltip="continue the most recent unfinished session"),
-        Binding("n", "app.new_session", "New", tooltip="new session: preset, settings, seats"),
-        Binding("s", "app.saved", "Saved", tooltip="saved sessions: resume or delete"),
-        Binding("t", "app.statistics", "Stats",
-                tooltip="statistics per player, with a chart, by period and players"),
-        Binding("r", "app.rules", "Rules", tooltip="the rules of each preset, in words"),
-        Binding("o", "app.settings", "Settings",
-                tooltip="settings: name, theme, pace, ASCII, four colours, default preset"),
-        Binding("question_mark", "app.help", "Help", key_display="?",
-                tooltip="this list of keys"),
-        Binding("q", "app.quit", "Quit", tooltip="quit (sessions are saved as they are played)"),
+        Binding("c", "continue", N_("Continue"),
+                tooltip=N_("continue the most recent unfinished session")),
+        Binding("n", "app.new_session", N_("New"),
+                tooltip=N_("new session: preset, settings, seats")),
+        Binding("s", "app.saved", N_("Saved"), tooltip=N_("saved sessions: resume or delete")),
+        Binding("t", "app.statistics", N_("Stats"),
+                tooltip=N_("statistics per player, with a chart, by period and players")),
+        Binding("r", "app.rules", N_("Rules"), tooltip=N_("the rules of each preset, in words")),
+        Binding("o", "app.settings", N_("Settings"),
+                tooltip=N_("settings: name, theme, pace, ASCII, four colours, default preset")),
+        Binding("question_mark", "app.help", N_("Help"), key_display="?",
+                tooltip=N_("this list of keys")),
+        Binding("q", "app.quit", N_("Quit"),
+                tooltip=N_("quit (sessions are saved as they are played)")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -106,6 +116,10 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_menu()
 
+    def after_relabel(self) -> None:
+        """Composed again in another language: the menu again."""
+        self.refresh_menu()
+
     def on_screen_resume(self) -> None:
         self.refresh_menu()
 
@@ -144,17 +158,17 @@ class HomeScreen(Screen[None]):
         self.refresh_bindings()
         options: list[Option] = []
         if session is not None:
-            options.append(Option("Continue         c", id="continue"))
+            options.append(Option(menu_line(_("Continue"), "c"), id="continue"))
             info.update(self.describe(session))
         else:
             info.update("")
         options += [
-            Option("New session      n", id="new_session"),
-            Option("Saved sessions   s", id="saved"),
-            Option("Rules            r", id="rules"),
-            Option("Settings         o", id="settings"),
-            Option("Help             ?", id="help"),
-            Option("Quit             q", id="quit"),
+            Option(menu_line(_("New session"), "n"), id="new_session"),
+            Option(menu_line(_("Saved sessions"), "s"), id="saved"),
+            Option(menu_line(_("Rules"), "r"), id="rules"),
+            Option(menu_line(_("Settings"), "o"), id="settings"),
+            Option(menu_line(_("Help"), "?"), id="help"),
+            Option(menu_line(_("Quit"), "q"), id="quit"),
         ]
         menu.add_options(options)
         ids = [option.id for option in options]
@@ -164,7 +178,8 @@ class HomeScreen(Screen[None]):
 
     def describe(self, session: Summary) -> str:
         """A line about the session that "Continue" resumes."""
-        return f"Continue: {session.title} ({session.where})"
+        return _("Continue: {title} ({where})").format(title=session.title,
+                                                     where=where_words(session.where))
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         action = event.option.id

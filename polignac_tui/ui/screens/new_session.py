@@ -27,7 +27,7 @@ from ...engine.rules import (
     describe_setting,
 )
 from ...engine.session import MAX_NAME
-from ...i18n import tr
+from ...i18n import N_, _, tr
 from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import Footer, header
 from ..handle import polignac_app
@@ -150,10 +150,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
     """Choose a preset, change any setting, name the seats, start."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "Start", priority=True,
-                tooltip="start the session (problems are shown in red first)"),
-        Binding("escape", "app.pop_screen", "Back", tooltip="back, starting nothing"),
-        Binding("f1", "app.help", "Help"),
+        Binding("ctrl+s", "start", N_("Start"), priority=True,
+                tooltip=N_("start the session (problems are shown in red first)")),
+        Binding("escape", "app.pop_screen", N_("Back"), tooltip=N_("back, starting nothing")),
+        Binding("f1", "app.help", N_("Help")),
     ]
 
     def __init__(self, on_create: Callable[[Rules, list[Player], list[str], str], None]
@@ -173,16 +173,16 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             yield Static("New table" if self.on_create else "New session",
                          classes="screen-title")
             with Horizontal(classes="field"):
-                yield Label("Preset", classes="field-label")
+                yield Label(_("Preset"), classes="field-label")
                 yield Select([(PRESET_TITLES[p], p) for p in PRESET_NAMES], value=start,
                              id="preset", allow_blank=False, compact=True)
-            yield Static("Start from a preset (rulebook §8), then change any setting below.",
+            yield Static(_("Start from a preset (rulebook §8), then change any setting below."),
                          classes="field-help")
             with Horizontal(classes="field"):
-                yield Label("Players", classes="field-label")
+                yield Label(_("Players"), classes="field-label")
                 yield Select([(str(n), n) for n in range(3, MAX_SEATS + 1)], value=4,
                              id="players", allow_blank=False, compact=True)
-            yield Static("Seats in the order of play; the first seat is usually you.",
+            yield Static(_("Seats in the order of play; the first seat is usually you."),
                          classes="field-help")
             for i in range(MAX_SEATS):
                 seat = default_seat(i, self.your_name or settings.name)
@@ -196,7 +196,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                                  id=f"seat-kind-{i}", allow_blank=False, compact=True,
                                  classes="seat-kind")
             yield Static("", id="seats-error", classes="field-error", markup=False)
-            yield Static("Settings", classes="section-title")
+            yield Static(_("Settings"), classes="section-title")
             yield Static("", id="differences", classes="field-note", markup=False)
             for name in CHOICE_SETTINGS:
                 with Horizontal(classes="field"):
@@ -205,19 +205,19 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                                  id=f"set-{name}", allow_blank=False, compact=True)
                 yield Static(SETTING_HELP[name], classes="field-help")
             with Horizontal(classes="field"):
-                yield Label("Limit", classes="field-label")
+                yield Label(_("Limit"), classes="field-label")
                 yield TextField(str(rules.limit), id="set-limit", type="integer", compact=True,
                             max_length=4)
             yield Static(limit_hint(rules.end, 4), id="limit-help", classes="field-help")
             yield Static("", id="settings-error", classes="field-error", markup=False)
             with Horizontal(classes="field"):
-                yield Label("Session name", classes="field-label")
+                yield Label(_("Session name"), classes="field-label")
                 yield TextField("", id="session-name", compact=True, max_length=MAX_SESSION_NAME,
-                            placeholder="optional")
+                            placeholder=_("optional"))
             yield Static("", id="problems", classes="field-error", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Start (ctrl+s)", id="start", variant="primary")
-                yield Button("Back (esc)", id="back")
+                yield Button(_("Start (ctrl+s)"), id="start", variant="primary")
+                yield Button(_("Back (esc)"), id="back")
         yield Footer()
 
     validation_due = False
@@ -293,10 +293,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                                 f"taken by seat {names.index(n) + 1}.")
         humans = [i for i, p in enumerate(players) if p.is_human]
         if self.on_create is not None and self.choices().count("human") != 1:
-            problems.append("Exactly one seat is yours: the others are open for a friend "
-                            "or computers.")
+            problems.append(_("Exactly one seat is yours: the others are open for a friend "
+                            "or computers."))
         if not humans:
-            problems.append("At least one seat must be human: make a seat yours.")
+            problems.append(_("At least one seat must be human: make a seat yours."))
         elif len(humans) > 1:  # "Pass to You", "You lead" would not say who (F18)
             problems.extend(f"Seat {i + 1}: with several people at the table, give each one "
                             f"their name, not {players[i].name!r}." for i in humans
@@ -418,7 +418,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
     def action_start(self) -> None:
         if not self.validate():
             self.query_one("#problems", Static).scroll_visible()
-            self.notify("Not started: see the problems shown in red.", severity="warning")
+            self.notify(_("Not started: see the problems shown in red."), severity="warning")
             return
         result = self.build()
         assert not isinstance(result, list)

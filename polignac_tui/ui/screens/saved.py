@@ -15,6 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Static
 from textual.worker import Worker, WorkerState
 
+from ...i18n import N_, _
 from ...store.index import Summary
 from ..chrome import Footer, header
 from ..handle import polignac_app
@@ -55,8 +56,8 @@ class ConfirmDelete(ModalScreen[bool]):
     """Delete a saved session? y / n."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Delete", tooltip="yes, delete the file"),
-        Binding("n,escape", "answer(False)", "Keep", tooltip="no, keep it"),
+        Binding("y", "answer(True)", N_("Delete"), tooltip=N_("yes, delete the file")),
+        Binding("n,escape", "answer(False)", N_("Keep"), tooltip=N_("no, keep it")),
     ]
 
     def __init__(self, what: str) -> None:
@@ -68,8 +69,8 @@ class ConfirmDelete(ModalScreen[bool]):
             yield Static(f"Delete {self.what}?\nThe file is removed; this cannot be undone.",
                          id="confirm-question", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Delete (y)", id="yes", variant="error")
-                yield Button("Keep (n)", id="no", variant="primary")
+                yield Button(_("Delete (y)"), id="yes", variant="error")
+                yield Button(_("Keep (n)"), id="no", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -86,14 +87,16 @@ class SavedScreen(Screen[None]):
     """The list of saved sessions, newest first."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "resume", "Resume", priority=True,
-                tooltip="resume the selected session at its table"),
-        Binding("d,delete", "delete", "Delete", tooltip="delete the selected session (asks first)"),
-        Binding("p", "replay", "Replay",
-                tooltip="replay and review the last finished deal, card by card"),
-        Binding("g", "chart", "Chart", tooltip="the score after each deal, a line per player"),
-        Binding("escape", "app.go_home", "Home", tooltip="back to Home"),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("enter", "resume", N_("Resume"), priority=True,
+                tooltip=N_("resume the selected session at its table")),
+        Binding("d,delete", "delete", N_("Delete"),
+                tooltip=N_("delete the selected session (asks first)")),
+        Binding("p", "replay", N_("Replay"),
+                tooltip=N_("replay and review the last finished deal, card by card")),
+        Binding("g", "chart", N_("Chart"),
+                tooltip=N_("the score after each deal, a line per player")),
+        Binding("escape", "app.go_home", N_("Home"), tooltip=N_("back to Home")),
+        Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
     def __init__(self) -> None:
@@ -112,7 +115,7 @@ class SavedScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield header(self.app)
         with Vertical(id="saved"):
-            yield Static("Saved sessions", classes="screen-title")
+            yield Static(_("Saved sessions"), classes="screen-title")
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
             yield Static("Reading saved sessions..." if self.ascii else
                          "Reading saved sessions…", id="saved-detail", markup=False)
@@ -120,9 +123,9 @@ class SavedScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#sessions", DataTable)
-        table.add_column("Session", key="name")
-        table.add_column("Saved", key="updated")
-        table.add_column("State", key="state")
+        table.add_column(_("Session"), key="name")
+        table.add_column(_("Saved"), key="updated")
+        table.add_column(_("State"), key="state")
         table.focus()
 
     def on_screen_resume(self) -> None:
@@ -197,7 +200,7 @@ class SavedScreen(Screen[None]):
         entry = self.selected()
         detail = self.query_one("#saved-detail", Static)
         if entry is None:
-            detail.update("No saved sessions yet: press escape, then n for a new session.")
+            detail.update(_("No saved sessions yet: press escape, then n for a new session."))
         elif not entry.readable:
             detail.update(Text.assemble((f"{shown_path(entry.path)} cannot be read: ", "bold"),
                                         f"{entry.error}. Damaged files are left untouched: "
@@ -225,11 +228,11 @@ class SavedScreen(Screen[None]):
         if not entry.readable:
             self.notify(f"{entry.id} cannot be resumed: {entry.error}", severity="error",
                         markup=False,
-                        title="Cannot resume")
+                        title=_("Cannot resume"))
             return
         if entry.finished:
             self.notify(f"{entry.id} is finished: {entry.where_short}.",
-                        title="Finished session", markup=False)
+                        title=_("Finished session"), markup=False)
         polignac_app(self.app).resume(entry.id)
 
     def action_chart(self) -> None:
@@ -238,7 +241,7 @@ class SavedScreen(Screen[None]):
             return
         if not entry.readable:
             self.notify(f"{entry.id} has no chart: {entry.error}", severity="error",
-                        markup=False, title="Cannot draw")
+                        markup=False, title=_("Cannot draw"))
             return
         from .charts import SessionChartScreen
         self.app.push_screen(SessionChartScreen.of_summary(entry))
@@ -249,7 +252,7 @@ class SavedScreen(Screen[None]):
             return
         if not entry.readable:
             self.notify(f"{entry.id} cannot be replayed: {entry.error}", severity="error",
-                        markup=False, title="Cannot replay")
+                        markup=False, title=_("Cannot replay"))
             return
         from .replay import ReplayScreen
         try:
@@ -257,7 +260,7 @@ class SavedScreen(Screen[None]):
             screen = ReplayScreen(session)
         except Exception as error:  # changed or removed since it was listed, or no deal over
             self.notify(f"{entry.id} cannot be replayed: {error}", severity="error",
-                        markup=False, title="Cannot replay")
+                        markup=False, title=_("Cannot replay"))
             return
         self.app.push_screen(screen)
 

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from ...engine import SeatView
 from ...engine.cards import jack_points
+from ...i18n import _
 
 
 def end_line(view: SeatView) -> str:
@@ -61,7 +62,7 @@ def compact(view: SeatView, width: int = 22, colour: bool = True, ascii: bool = 
     text = Text(no_wrap=True)
     live = so_far(view)
     last = next((r for r in reversed(view.results) if r.points is not None), None)
-    text.append("Scores", style="bold")
+    text.append(_("Scores"), style="bold")
     # The +N column's deal is named in the heading.
     if live is not None:
         text.append(f" {'-' if ascii else '·'} deal {view.deal_number}\n", style="dim")
@@ -109,7 +110,7 @@ def full(view: SeatView, ascii: bool = False, title: str | None = "Score table")
     """Every deal: points per seat (d dealer, C chelem, G+/G- générale made or failed)."""
     table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, title=title, title_style="bold",
                   show_footer=True, pad_edge=False, padding=(0, 1), expand=False)
-    table.add_column("Deal", footer="Total", justify="right", style="dim")
+    table.add_column(_("Deal"), footer="Total", justify="right", style="dim")
     name_room = 8 if view.players > 6 else 10
     for seat, name in enumerate(view.names):
         short = shorten(name, name_room, ascii)
@@ -118,7 +119,7 @@ def full(view: SeatView, ascii: bool = False, title: str | None = "Score table")
                          footer_style="bold")
     undos = any(r.undos for r in view.results)
     if undos:
-        table.add_column("Undo", footer="", justify="right", style="dim")
+        table.add_column(_("Undo"), footer="", justify="right", style="dim")
     for r in view.results:
         cells = []
         for seat in range(view.players):
