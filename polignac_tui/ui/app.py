@@ -18,6 +18,7 @@ from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
 from ..i18n import N_, Translator, _, choose_language, tr, translator_for
+from ..store.wording import file_error_text
 from .asciimode import (
     AsciiFilter,
     AsciiKeyLabels,
@@ -242,7 +243,8 @@ class PolignacApp(App[None]):
             save_settings(kept)
             self.settings.problem = None
         except OSError as error:
-            self.notify(f"Settings not saved: {error}", title=_("Settings"), severity="error",
+            self.notify(_("Settings not saved: {error}").format(error=error), title=_("Settings"),
+                        severity="error",
                         markup=False)
             return False
         return True
@@ -404,7 +406,8 @@ class PolignacApp(App[None]):
         try:
             table = Table.create(self.store, rules, players, name=name, seed=self.seed)
         except Exception as error:  # a readable reason, never a traceback
-            self.notify(f"The session could not be started: {error}", title=_("New session"),
+            self.notify(_("The session could not be started: {error}").format(error=error),
+                        title=_("New session"),
                         markup=False,
                         severity="error", timeout=10)
             return False
@@ -425,7 +428,8 @@ class PolignacApp(App[None]):
         try:
             table = Table.open(self.store, session_id, seed=self.seed)
         except Exception as error:  # locked, damaged, vanished: say which and why
-            self.notify(str(error), title=_("Cannot resume"), severity="error", timeout=10,
+            self.notify(file_error_text(str(error)), title=_("Cannot resume"), severity="error",
+                        timeout=10,
                         markup=False)
             return False
         self.open_table(table)

@@ -17,9 +17,10 @@ from textual.widgets import DataTable, Input, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import SeatView
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...store.index import Summary
 from ...store.report import PlayerStats, player_stats
+from ...store.wording import where_words
 from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..widgets.charts import AverageChart, ScoreChart, running_totals
@@ -61,14 +62,15 @@ class SessionChartScreen(Screen[None]):
     @classmethod
     def of_summary(cls, s: Summary) -> SessionChartScreen:
         """The chart of a saved session, from its summary (no file read)."""
-        return cls(f"{s.name or s.id}: {s.where}", s.players, [d.points for d in s.deals],
+        return cls(f"{s.name or s.id}: {where_words(s.where)}", s.players,
+                   [d.points for d in s.deals],
                    s.limit if s.end == "points" else None)
 
     @classmethod
     def of_view(cls, view: SeatView) -> SessionChartScreen:
         """The chart of the session at the table (the end-of-session screen)."""
         deals = [r.points for r in view.results if r.points is not None]
-        return cls("The session's score", view.names, deals,
+        return cls(_("The session's score"), view.names, deals,
                    view.rules.limit if view.rules.end == "points" else None)
 
     def compose(self) -> ComposeResult:
@@ -77,9 +79,10 @@ class SessionChartScreen(Screen[None]):
         yield ScoreChart(ascii=_ascii(self), colour=_colour(self), id="score-chart")
         totals = running_totals(self.deals, len(self.names))
         count = len(self.deals)
-        yield Static(f"Totals after {count} deal{'s' if count != 1 else ''}: "
-                     + ", ".join(f"{n} {t[-1]}" for n, t in zip(self.names, totals,
-                                                                strict=True)),
+        yield Static(ngettext("Totals after {count} deal: {totals}",
+                              "Totals after {count} deals: {totals}", count).format(
+                         count=count, totals=", ".join(
+                             f"{n} {t[-1]}" for n, t in zip(self.names, totals, strict=True))),
                      id="chart-note", markup=False)
         yield Footer()
 

@@ -57,6 +57,24 @@ LOBBY_SEAT_CHOICES = [("you", "human"), ("open for a friend", "open"), *SEAT_CHO
 END_CHOICES = [("at a point limit", "points"), ("after a number of deals", "deals")]
 
 
+def seat_choices(lobby: bool = False) -> list[tuple[str, str]]:
+    """``SEAT_CHOICES`` (``LOBBY_SEAT_CHOICES``) in the current language."""
+    computers = [(_("computer, {level}").format(level=level_name(level)), level)
+                 for level in LEVELS]
+    if lobby:
+        return [(_("you"), "human"), (_("open for a friend"), "open"), *computers]
+    return [(_("human"), "human"), *computers]
+
+
+def level_name(level: str) -> str:
+    return {"easy": _("easy"), "medium": _("medium"), "hard": _("hard"),
+            "expert": _("expert")}.get(level, level)
+
+
+def end_choices() -> list[tuple[str, str]]:
+    return [(_("at a point limit"), "points"), (_("after a number of deals"), "deals")]
+
+
 class TextField(Input):
     """An Input that acts on its own editing keys (backspace, delete, arrows...) in the order
     they were typed. Textual runs a widget's non-priority bindings only once the key has
@@ -127,10 +145,17 @@ def show_problem(widget: Static, text: str) -> None:
 
 def choice_options(name: str) -> list[tuple[str, Any]]:
     if name == "end":
-        return END_CHOICES
+        return end_choices()
     if name in BOOLEANS:
-        return ON_OFF
-    return [(value, value) for value in CHOICES[name]]
+        return on_off()
+    return [(choice_word(value), value) for value in CHOICES[name]]
+
+
+def choice_word(value: str) -> str:
+    """A setting's choice in words (red, clockwise, declared...), in the current language."""
+    return {"red": _("red"), "black": _("black"), "clockwise": _("clockwise"),
+            "counterclockwise": _("counterclockwise"), "automatic": _("automatic"),
+            "declared": _("declared"), "off": _("off")}.get(value, value)
 
 
 def default_seat(index: int, your_name: str) -> Player:
@@ -141,9 +166,11 @@ def default_seat(index: int, your_name: str) -> Player:
 
 def limit_hint(end: str, players: int) -> str:
     if end == "deals":
-        return (f"Number of deals, 1 to {MAX_LIMIT}. Suggested: a multiple of {players} "
-                f"({players}, {2 * players}, {3 * players}) so everyone deals equally often.")
-    return f"Point limit, 1 to {MAX_LIMIT}: the session ends once someone reaches it."
+        return _("Number of deals, 1 to {most}. Suggested: a multiple of {players} ({one}, "
+                 "{two}, {three}) so everyone deals equally often.").format(
+            most=MAX_LIMIT, players=players, one=players, two=2 * players, three=3 * players)
+    return _("Point limit, 1 to {most}: the session ends once someone reaches it.").format(
+        most=MAX_LIMIT)
 
 
 class NewSessionScreen(MarkedFocus, Screen[None]):
@@ -174,7 +201,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                          classes="screen-title")
             with Horizontal(classes="field"):
                 yield Label(_("Preset"), classes="field-label")
-                yield Select([(PRESET_TITLES[p], p) for p in PRESET_NAMES], value=start,
+                yield Select([(tr(PRESET_TITLES[p]), p) for p in PRESET_NAMES], value=start,
                              id="preset", allow_blank=False, compact=True)
             yield Static(_("Start from a preset (rulebook §8), then change any setting below."),
                          classes="field-help")
@@ -187,11 +214,11 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             for i in range(MAX_SEATS):
                 seat = default_seat(i, self.your_name or settings.name)
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
-                    yield Label(f"Seat {i + 1}", classes="seat-label")
+                    yield Label(_("Seat {number}").format(number=i + 1), classes="seat-label")
                     yield TextField(seat.name, id=f"seat-name-{i}", compact=True,
                                     max_length=MAX_NAME, classes="seat-name",
                                     disabled=bool(self.on_create and i == 0))
-                    yield Select(LOBBY_SEAT_CHOICES if self.on_create else SEAT_CHOICES,
+                    yield Select(seat_choices(lobby=self.on_create is not None),
                                  value=seat.level or "human",
                                  id=f"seat-kind-{i}", allow_blank=False, compact=True,
                                  classes="seat-kind")
@@ -200,10 +227,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             yield Static("", id="differences", classes="field-note", markup=False)
             for name in CHOICE_SETTINGS:
                 with Horizontal(classes="field"):
-                    yield Label(SETTING_LABELS[name], classes="field-label")
+                    yield Label(tr(SETTING_LABELS[name]), classes="field-label")
                     yield Select(choice_options(name), value=getattr(rules, name),
                                  id=f"set-{name}", allow_blank=False, compact=True)
-                yield Static(SETTING_HELP[name], classes="field-help")
+                yield Static(tr(SETTING_HELP[name]), classes="field-help")
             with Horizontal(classes="field"):
                 yield Label(_("Limit"), classes="field-label")
                 yield TextField(str(rules.limit), id="set-limit", type="integer", compact=True,
@@ -256,8 +283,9 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             except RuleError as error:
                 message = str(error)
                 if not name:
-                    message = "a player needs a name"
-                problems.append(f"Seat {i + 1}: {message}.")
+                    message = _("a player needs a name")
+                problems.append(_("Seat {number}: {problem}.").format(number=i + 1,
+                                                                     problem=message))
         return players, problems
 
     def choices(self) -> list[str]:
@@ -270,16 +298,19 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         for name in CHOICE_SETTINGS:
             values[name] = self.value(f"set-{name}")
         text = str(self.value("set-limit")).strip()
-        what = "number of deals" if values["end"] == "deals" else "point limit"
+        wrong = (_("The number of deals must be a whole number from 1 to {most}.")
+                 if values["end"] == "deals" else
+                 _("The point limit must be a whole number from 1 to {most}.")).format(
+            most=MAX_LIMIT)
         try:
             values["limit"] = int(text)
         except ValueError:
-            return None, f"The {what} must be a whole number from 1 to {MAX_LIMIT}."
+            return None, wrong
         try:
             return Rules(**values), None
         except RuleError as error:
             if "limit" in str(error):
-                return None, f"The {what} must be a whole number from 1 to {MAX_LIMIT}."
+                return None, wrong
             return None, str(error)
 
     def seat_problems(self, players: list[Player], problems: list[str]) -> list[str]:
@@ -289,8 +320,9 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         names = [p.name.strip().casefold() for p in players]
         for i, n in enumerate(names):
             if n in names[:i]:
-                problems.append(f"Seat {i + 1}: the name {players[i].name!r} is already "
-                                f"taken by seat {names.index(n) + 1}.")
+                problems.append(_("Seat {number}: the name {name} is already taken by seat "
+                                  "{other}.").format(number=i + 1, name=repr(players[i].name),
+                                                     other=names.index(n) + 1))
         humans = [i for i, p in enumerate(players) if p.is_human]
         if self.on_create is not None and self.choices().count("human") != 1:
             problems.append(_("Exactly one seat is yours: the others are open for a friend "
@@ -298,8 +330,9 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         if not humans:
             problems.append(_("At least one seat must be human: make a seat yours."))
         elif len(humans) > 1:  # "Pass to You", "You lead" would not say who (F18)
-            problems.extend(f"Seat {i + 1}: with several people at the table, give each one "
-                            f"their name, not {players[i].name!r}." for i in humans
+            problems.extend(_("Seat {number}: with several people at the table, give each "
+                              "one their name, not {name}.").format(
+                                  number=i + 1, name=repr(players[i].name)) for i in humans
                             if players[i].name.strip().casefold() in AMBIGUOUS_NAMES)
         if not problems:
             try:  # the engine's own checks, in case they grow
@@ -312,8 +345,8 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         """Why the session name cannot be used (the limits of the session file), if so."""
         name = str(self.value("session-name")).strip()
         if len(name) > MAX_SESSION_NAME or not name.isprintable():
-            return (f"The session name must be at most {MAX_SESSION_NAME} printable "
-                    "characters on one line.")
+            return _("The session name must be at most {most} printable characters on one "
+                     "line.").format(most=MAX_SESSION_NAME)
         return None
 
     def build(self) -> tuple[Rules, list[Player]] | list[str]:
@@ -342,7 +375,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         every = [*seat_problems, *([rules_problem] if rules_problem else []),
                  *([name_problem] if name_problem else [])]
         show_problem(self.query_one("#problems", Static),
-            "Cannot start yet: " + " ".join(every) if every else "")
+            _("Cannot start yet: {problems}").format(problems=" ".join(every)) if every else "")
         return not every
 
     def show_differences(self, rules: Rules | None) -> None:
@@ -350,13 +383,13 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         note = self.query_one("#differences", Static)
         if rules is None:
             return
-        title = PRESET_TITLES[rules.preset]
+        title = tr(PRESET_TITLES[rules.preset])
         changed = rules.differences(self.players)
         if not changed:
-            note.update(f"As in the preset {title}.")
+            note.update(_("As in the preset {preset}.").format(preset=title))
             return
-        words = "; ".join(describe_setting(name, value) for name, (_, value) in changed.items())
-        note.update(f"Changed from {title}: {words}.")
+        words = "; ".join(describe_setting(name, pair[1]) for name, pair in changed.items())
+        note.update(_("Changed from {preset}: {changes}.").format(preset=title, changes=words))
 
     # -- reacting ---------------------------------------------------------------------
     def show_seats(self) -> None:

@@ -182,7 +182,7 @@ class ReplayScreen(Screen[None]):
         """A line per seat: who deals and plays next, the hand face up, tricks and jacks."""
         look, names = self.look, [p.name for p in self.session.players]
         width = min(12, max(len(n) for n in names))
-        after, _ = deal_at(self.session, self.number, self.position + 1)
+        after, _moves = deal_at(self.session, self.number, self.position + 1)
         upcoming = after.plays[-1] if len(after.plays) > len(deal.plays) else None
         turn = deal.turn if not deal.over else None
         text = Text(end="")

@@ -17,8 +17,10 @@ from textual.worker import Worker, WorkerState
 
 from ...i18n import N_, _
 from ...store.index import Summary
+from ...store.wording import file_error_text, where_words
 from ..chrome import Footer, header
 from ..handle import polignac_app
+from ..textfmt import assemble
 
 
 def plain(text: str) -> Text:
@@ -35,7 +37,7 @@ def clip(text: str, width: int, ascii: bool = False) -> str:
 def describe_session(summary: Summary) -> str:
     """Name and players, then where it stands."""
     name = summary.name or summary.id
-    return f"{name}: {', '.join(summary.players)}\n{summary.where}"
+    return f"{name}: {', '.join(summary.players)}\n{where_words(summary.where)}"
 
 
 def shown_path(path: Path) -> str:
@@ -66,7 +68,8 @@ class ConfirmDelete(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm", classes="dialog"):
-            yield Static(f"Delete {self.what}?\nThe file is removed; this cannot be undone.",
+            yield Static(_("Delete {what}?\nThe file is removed; this cannot be undone.").format(
+                             what=self.what),
                          id="confirm-question", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Delete (y)"), id="yes", variant="error")
@@ -165,7 +168,8 @@ class SavedScreen(Screen[None]):
         if event.state == WorkerState.SUCCESS:
             self.show_entries(list(event.worker.result or []))
         elif event.state == WorkerState.ERROR:  # the folder cannot be read: say so
-            self.notify(f"The saved sessions cannot be listed: {event.worker.error}",
+            self.notify(_("The saved sessions cannot be listed: {error}").format(
+                error=event.worker.error),
                         severity="error", markup=False)
             self.show_entries([])
 
@@ -179,10 +183,10 @@ class SavedScreen(Screen[None]):
         for entry in self.entries:
             if not entry.readable:
                 table.add_row(plain(entry.id), plain(when(entry.updated)),
-                              Text.assemble(("unreadable (see below)", "bold red"), end=""),
+                              Text.assemble((_("unreadable (see below)"), "bold red"), end=""),
                               key=entry.id)
             else:
-                state = clip(entry.where_short, 36, self.ascii)
+                state = clip(where_words(entry.where_short), 36, self.ascii)
                 table.add_row(plain(clip(entry.name or entry.id, 26, self.ascii)),
                               plain(when(entry.updated)), plain(state), key=entry.id)
         if self.entries:
@@ -202,9 +206,10 @@ class SavedScreen(Screen[None]):
         if entry is None:
             detail.update(_("No saved sessions yet: press escape, then n for a new session."))
         elif not entry.readable:
-            detail.update(Text.assemble((f"{shown_path(entry.path)} cannot be read: ", "bold"),
-                                        f"{entry.error}. Damaged files are left untouched: "
-                                        "move or remove it yourself."))
+            detail.update(assemble(_("{path} cannot be read: {why}. Damaged files are left "
+                                     "untouched: move or remove it yourself."),
+                                   path=Text(shown_path(entry.path), style="bold"),
+                                   why=file_error_text(entry.error or "")))
         else:
             detail.update(f"{shown_path(entry.path)}\n"
                           f"{describe_session(entry)}")
@@ -226,12 +231,14 @@ class SavedScreen(Screen[None]):
         if entry is None:
             return
         if not entry.readable:
-            self.notify(f"{entry.id} cannot be resumed: {entry.error}", severity="error",
+            self.notify(_("{id} cannot be resumed: {why}").format(
+                id=entry.id, why=file_error_text(entry.error or "")), severity="error",
                         markup=False,
                         title=_("Cannot resume"))
             return
         if entry.finished:
-            self.notify(f"{entry.id} is finished: {entry.where_short}.",
+            self.notify(_("{id} is finished: {where}.").format(
+                id=entry.id, where=where_words(entry.where_short)),
                         title=_("Finished session"), markup=False)
         polignac_app(self.app).resume(entry.id)
 
@@ -240,7 +247,8 @@ class SavedScreen(Screen[None]):
         if entry is None:
             return
         if not entry.readable:
-            self.notify(f"{entry.id} has no chart: {entry.error}", severity="error",
+            self.notify(_("{id} has no chart: {why}").format(
+                id=entry.id, why=file_error_text(entry.error or "")), severity="error",
                         markup=False, title=_("Cannot draw"))
             return
         from .charts import SessionChartScreen
@@ -251,7 +259,8 @@ class SavedScreen(Screen[None]):
         if entry is None:
             return
         if not entry.readable:
-            self.notify(f"{entry.id} cannot be replayed: {entry.error}", severity="error",
+            self.notify(_("{id} cannot be replayed: {why}").format(
+                id=entry.id, why=file_error_text(entry.error or "")), severity="error",
                         markup=False, title=_("Cannot replay"))
             return
         from .replay import ReplayScreen
@@ -259,7 +268,8 @@ class SavedScreen(Screen[None]):
             session = polignac_app(self.app).store.load(entry.id)
             screen = ReplayScreen(session)
         except Exception as error:  # changed or removed since it was listed, or no deal over
-            self.notify(f"{entry.id} cannot be replayed: {error}", severity="error",
+            self.notify(_("{id} cannot be replayed: {why}").format(
+                id=entry.id, why=error), severity="error",
                         markup=False, title=_("Cannot replay"))
             return
         self.app.push_screen(screen)
@@ -277,9 +287,10 @@ class SavedScreen(Screen[None]):
             try:
                 polignac_app(self.app).store.delete(entry.id)
             except Exception as error:  # locked or not removable: say why
-                self.notify(f"{entry.id} not deleted: {error}", severity="error", markup=False)
+                self.notify(_("{id} not deleted: {error}").format(
+                    id=entry.id, error=error), severity="error", markup=False)
             else:
-                self.notify(f"Deleted {what}.", markup=False)
+                self.notify(_("Deleted {what}.").format(what=what), markup=False)
             self.reload()
 
         self.app.push_screen(ConfirmDelete(what), answered)

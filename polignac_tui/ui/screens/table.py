@@ -710,8 +710,8 @@ class TableScreen(Screen[None]):
             # A new trick to lead and the cursor not moved: this Enter only chooses, so
             # that a quick Enter never plays a card by surprise.
             hand.moved = True
-            text = inline(card, self.look)
-            text.append(_(" chosen: Enter plays it (or choose another)."))
+            text = assemble(_("{card} chosen: Enter plays it (or choose another)."),
+                            card=inline(card, self.look))
             self.say(text)
             self._hint = card
             return
