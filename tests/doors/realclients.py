@@ -56,8 +56,11 @@ class LoopThread:
 
 
 def app_env(home: Path) -> dict[str, str]:
-    """The environment of the real app in tests: temporary data and config folders."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "PYTEST"))}
+    """The environment of the real app in tests, made as the serve command makes it (no
+    COLUMNS/LINES of the test runner, which would pin the app's size), with temporary data
+    and config folders."""
+    from polignac_tui.service.doors.launch import player_env
+    env = {k: v for k, v in player_env(os.environ).items() if not k.startswith("PYTEST")}
     env.update(XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"))
     return env
 
