@@ -15,7 +15,7 @@ from textual.events import Click
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
-from textual.widgets import Static
+from textual.widgets import Label, Static
 
 from ..i18n import _, tr
 from .handle import polignac_app
@@ -141,6 +141,8 @@ class Footer(TextualFooter):
                 widget.description = tr(description)   # type: ignore[attr-defined]
             if isinstance(widget.tooltip, str):
                 widget.tooltip = tr(widget.tooltip)
+            if isinstance(widget, Label) and isinstance(widget.content, str):
+                widget.content = tr(widget.content)     # a group's label ("Card")
             yield widget
 
 

@@ -16,7 +16,7 @@ from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ...engine import SeatView
-from ...i18n import N_, _, ngettext, pgettext
+from ...i18n import N_, _, ngettext, pgettext, tr
 from ...store.wording import names_text as join_names
 from ..cardtext import CardLook, is_you, who
 from ..chrome import Footer, while_shown
@@ -186,7 +186,7 @@ class CognacScreen(DismissedOnce[None]):
             legend = LEGEND_ASCII if self.look.ascii else LEGEND
             yield Static(Align.center(Group(
                 full(self.view, self.look.ascii, title=_("Final table")),
-                Padding(Text(legend, style="dim"), (0, 0, 0, 1)))), id="cognac-table")
+                Padding(Text(tr(legend), style="dim"), (0, 0, 0, 1)))), id="cognac-table")
         yield Footer()
 
     @while_shown

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from ...engine.cards import rank_letter, suit_letter
-from ...i18n import N_, _
+from ...i18n import N_, _, tr
 from ...store.wording import where_words
 from ..chrome import Footer, header
 from ..handle import polignac_app
@@ -36,8 +36,8 @@ CONTINUE_GROUP = "home-continue"
 # Seconds during which a repeated c does nothing after one (no pile of identical toasts).
 CONTINUE_GUARD = 1.0
 
-TAGLINE = ("Quatre Valets, the old French card game: take no jacks,\n"
-           "and above all not le Polignac, the jack of spades. The loser pays the cognac.")
+TAGLINE = N_("Quatre Valets, the old French card game: take no jacks,\n"
+              "and above all not le Polignac, the jack of spades. The loser pays the cognac.")
 
 
 def jacks_line(ascii: bool, four_colour: bool) -> str:
@@ -53,9 +53,10 @@ def jacks_line(ascii: bool, four_colour: bool) -> str:
     return "   ".join(cards)
 
 
-def menu_line(label: str, key: str) -> str:
-    """A line of the menu: its words, then its key in a column."""
-    return f"{label:<16} {key}"
+def menu_lines(entries: list[tuple[str, str, str]]) -> list[Option]:
+    """The menu's options (id, words, key): the words, then the keys in a column."""
+    width = max(16, *(len(entry[1]) for entry in entries))
+    return [Option(f"{words:<{width}} {key}", id=ident) for ident, words, key in entries]
 
 
 class HomeScreen(Screen[None]):
@@ -83,7 +84,7 @@ class HomeScreen(Screen[None]):
         with Vertical(id="home"):
             yield Static(BANNER, id="banner")
             yield Static("", id="suits")
-            yield Static(TAGLINE, id="tagline")
+            yield Static(tr(TAGLINE), id="tagline")
             with Center():
                 yield OptionList(id="menu")
             yield Static("", id="continue-info", markup=False)
@@ -156,20 +157,21 @@ class HomeScreen(Screen[None]):
         session = self.unfinished_session
         self.unfinished = session.id if session is not None else None
         self.refresh_bindings()
-        options: list[Option] = []
+        entries: list[tuple[str, str, str]] = []
         if session is not None:
-            options.append(Option(menu_line(_("Continue"), "c"), id="continue"))
+            entries.append(("continue", _("Continue"), "c"))
             info.update(self.describe(session))
         else:
             info.update("")
-        options += [
-            Option(menu_line(_("New session"), "n"), id="new_session"),
-            Option(menu_line(_("Saved sessions"), "s"), id="saved"),
-            Option(menu_line(_("Rules"), "r"), id="rules"),
-            Option(menu_line(_("Settings"), "o"), id="settings"),
-            Option(menu_line(_("Help"), "?"), id="help"),
-            Option(menu_line(_("Quit"), "q"), id="quit"),
+        entries += [
+            ("new_session", _("New session"), "n"),
+            ("saved", _("Saved sessions"), "s"),
+            ("rules", _("Rules"), "r"),
+            ("settings", _("Settings"), "o"),
+            ("help", _("Help"), "?"),
+            ("quit", _("Quit"), "q"),
         ]
+        options = menu_lines(entries)
         menu.add_options(options)
         ids = [option.id for option in options]
         # The highlight stays where the player put it; untouched, it is on the first line.

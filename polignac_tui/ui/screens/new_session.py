@@ -197,7 +197,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         rules = preset(start, 4)
         yield header(self.app)
         with VerticalScroll(id="new-session", classes="form", can_focus=False):
-            yield Static("New table" if self.on_create else "New session",
+            yield Static(_("New table") if self.on_create else _("New session"),
                          classes="screen-title")
             with Horizontal(classes="field"):
                 yield Label(_("Preset"), classes="field-label")

@@ -85,7 +85,7 @@ WIDE = 110   # from this width the side column shows every deal
 LOOK_KEYS = frozenset({"l", "t", "s", "r", "question_mark", "f1", "ctrl+p"})
 
 
-CARD_KEYS = Binding.Group("Card", compact=True)
+CARD_KEYS = Binding.Group(N_("Card"), compact=True)
 
 Dialog = Literal["summary", "cognac", "generale", "privacy"]
 """A question or screen of ours the game waits for."""

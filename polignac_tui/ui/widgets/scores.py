@@ -87,8 +87,8 @@ def compact(view: SeatView, width: int = 22, colour: bool = True, ascii: bool = 
             text.append(f" +{last.points[seat]}", style="dim")
         text.append("\n")
     if live is not None:
-        text.append("+N so far, =N if it ended now\n" if width >= 30
-                    else "+N so far\n=N if it ended now\n", style="dim")
+        text.append(_("+N so far, =N if it ended now") + "\n" if width >= 30
+                    else _("+N so far") + "\n" + _("=N if it ended now") + "\n", style="dim")
     text.append(end_line(view), style="dim italic")
     return text
 

@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...engine import SeatView, Trick
+from ...i18n import ngettext
 from ..cardtext import BACK, BACK_COLOUR, CardLook, cards_inline, face
 
 # Slot names per number of other seats, in the order of play for counterclockwise:
@@ -33,6 +34,11 @@ MAX_HEIGHT = 22
 # The rows it is drawn on at least: 80×23 less the header, a two-line status, the hand
 # (5) and the footer. Drawn on more rows than it has, the bottom rows (yours) were cut.
 MIN_HEIGHT = 14
+
+
+def won_text(won: int) -> str:
+    """``won 2``: the tricks a seat has won in this deal."""
+    return ngettext("won {count}", "won {count}", won).format(count=won)
 
 
 def slots(others: int, direction: str) -> tuple[str, ...]:
@@ -202,7 +208,7 @@ class TrickArea(Widget):
         taken = cards_inline(jacks, self.look) if jacks else Text()
         won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
         if own:
-            info = Text(f"won {won}" if won else "", style="dim")
+            info = Text(won_text(won) if won else "", style="dim")
             if jacks:
                 info.append("  jacks " if won else "jacks ", style="dim")
                 info.append_text(taken)
@@ -210,7 +216,7 @@ class TrickArea(Widget):
         left = view.cards_left[seat] if seat < len(view.cards_left) else 0
         backs = Text()
         backs.append(BACK[self.look.ascii] * left, style=BACK_COLOUR if self.look.colour else "")
-        backs.append(f" won {won}" if won else "", style="dim")
+        backs.append(" " + won_text(won) if won else "", style="dim")
         return [title, backs, taken]
 
 
