@@ -62,6 +62,14 @@ class Settings:
     # Set by ``load_settings`` when the file could not be read as a whole (not saved).
     problem: str | None = field(default=None, compare=False, repr=False)
 
+    def your_name(self) -> str:
+        """The name of your seat in new sessions: the default "You" in the current
+        language (Toi, Tu), any other name as it is."""
+        if self.name == "You":
+            from .i18n.translator import pgettext
+            return pgettext("the default name of your seat", "You")
+        return self.name
+
     def to_dict(self) -> dict[str, object]:
         data = asdict(self)
         data.pop("problem")

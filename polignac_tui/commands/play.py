@@ -58,7 +58,7 @@ def run_new(args: argparse.Namespace) -> int:
     if preset_name == "custom":
         preset_name = "classique"
     try:
-        rules, players = quick_session(preset_name, args.players, args.name or settings.name,
+        rules, players = quick_session(preset_name, args.players, args.name or settings.your_name(),
                                        args.level)
     except RuleError as error:
         raise CommandError(str(error)) from None

@@ -419,7 +419,7 @@ class PolignacApp(App[None]):
         """You plus computers (medium) with a preset: ``polignac-tui new``."""
         from .quick import quick_session
         rules, seats = quick_session(preset_name or self.settings.default_preset,
-                                     players or 4, name or self.settings.name)
+                                     players or 4, name or self.settings.your_name())
         return self.start_new(rules, seats)
 
     def resume(self, session_id: str) -> bool:

@@ -212,7 +212,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             yield Static(_("Seats in the order of play; the first seat is usually you."),
                          classes="field-help")
             for i in range(MAX_SEATS):
-                seat = default_seat(i, self.your_name or settings.name)
+                seat = default_seat(i, self.your_name or settings.your_name())
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
                     yield Label(_("Seat {number}").format(number=i + 1), classes="seat-label")
                     yield TextField(seat.name, id=f"seat-name-{i}", compact=True,

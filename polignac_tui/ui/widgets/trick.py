@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...engine import SeatView, Trick
-from ...i18n import ngettext
+from ...i18n import _, ngettext
 from ..cardtext import BACK, BACK_COLOUR, CardLook, cards_inline, face
 
 # Slot names per number of other seats, in the order of play for counterclockwise:
@@ -191,9 +191,9 @@ class TrickArea(Widget):
         turn = view.turn == seat and view.phase in ("play", "generale")
         marks = ""
         if view.dealer == seat:
-            marks += " (D)"
+            marks += _(" (D)")
         if view.declarer == seat:
-            marks += " (G)"
+            marks += _(" (G)")
         pointer = (">" if self.look.ascii else "▶") if turn else ""
         name = view.names[seat]
         room = max(4, width - len(marks) - len(pointer) - 1)
