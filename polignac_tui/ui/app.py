@@ -296,7 +296,8 @@ class PolignacApp(App[None]):
         from textual.command import CommandPalette
         if self.use_command_palette and not any(
                 isinstance(screen, CommandPalette) for screen in self.screen_stack):
-            self.push_screen(Palette(id="--command-palette"))
+            self.push_screen(Palette(id="--command-palette",
+                                     placeholder=_("Search for commands…")))
 
     def on_key(self, event: Key) -> None:
         """Runs before the bindings: a page key that would reach a list not laid out yet
