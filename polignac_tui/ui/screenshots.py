@@ -31,6 +31,7 @@ from ..store.folder import SessionStore
 
 SMALL = (80, 24)
 LARGE = (120, 36)
+HUGE = (160, 48)
 FIXED = datetime(2026, 11, 21, 21, 30, tzinfo=UTC)
 SEED = 5
 NAMES = ("Ana", "Bruno", "Claire", "Denis")
@@ -221,6 +222,7 @@ SHOTS: tuple[Shot, ...] = (
     Shot("new-session", SMALL, "home", lambda p, a: keys(p, "n")),
     Shot("table", SMALL, "table", to_mid_trick),
     Shot("table-large", LARGE, "table", to_mid_trick),
+    Shot("table-huge", HUGE, "table", to_mid_trick),
     Shot("rules-panel", SMALL, "table", lambda p, a: _then(to_mid_trick, p, a, "r")),
     Shot("score-table", SMALL, "table", lambda p, a: _then(to_mid_trick, p, a, "s")),
     Shot("deal-summary", SMALL, "table", to_summary),

@@ -113,3 +113,35 @@ def test_extraction_needs_literals() -> None:
 def test_placeholders() -> None:
     assert placeholders("{name} played {card} %s {count:,} %(x)d") == [
         "%(x)d", "%s", "{card}", "{count:,}", "{name}"]
+
+
+def test_no_function_hides_the_translation_function() -> None:
+    """``_`` assigned in a function (``_, total = ...``) makes every ``_("...")`` of that
+    function fail (UnboundLocalError): not in any function that translates."""
+    import ast
+
+    from polignac_tui.i18n.extract import PACKAGE
+
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            if not any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                       and n.func.id == "_" for n in ast.walk(node)):
+                continue
+            stores = {n.lineno for n in ast.walk(node) if isinstance(n, ast.Name)
+                      and n.id == "_" and isinstance(n.ctx, ast.Store)
+                      and not _in_comprehension(node, n)}
+            if stores:
+                found.append(f"{path.name}:{node.name} line {min(stores)}")
+    assert found == []
+
+
+def _in_comprehension(function: object, name: object) -> bool:
+    import ast
+    for node in ast.walk(function):  # type: ignore[arg-type]
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            if any(n is name for n in ast.walk(node)):
+                return True
+    return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tabletools import open_table, play_selected, players, settle, strong_session
+from tabletools import open_table, play_selected, players, settle, strong_session, table_screen
 
 from polignac_tui.engine import Player, preset
 from polignac_tui.engine.autoplay import random_step
@@ -166,4 +166,48 @@ def test_the_cognac(snap_compare, make_app, store, size) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(table=_finished(store)), terminal_size=size,
+                        run_before=run_before)
+
+
+# -- card faces from about 100×30 (issue 11, point 1) ------------------------------------------
+HUGE = (160, 48)
+
+
+def test_table_faces_huge(snap_compare, make_app, store) -> None:
+    assert snap_compare(make_app(table=seated(store)), terminal_size=HUGE, run_before=mid_trick)
+
+
+def test_table_faces_eight_players_huge(snap_compare, make_app, store) -> None:
+    assert snap_compare(make_app(table=seated(store, seed=8, count=8)), terminal_size=HUGE,
+                        run_before=mid_trick)
+
+
+def test_table_faces_eight_players_at_the_threshold(snap_compare, make_app, store) -> None:
+    assert snap_compare(make_app(table=seated(store, seed=8, count=8)),
+                        terminal_size=(100, 30), run_before=mid_trick)
+
+
+def test_table_faces_ascii(snap_compare, make_app, store, settings) -> None:
+    settings.ascii = True
+    assert snap_compare(make_app(table=seated(store)), terminal_size=LARGE, run_before=mid_trick)
+
+
+def test_table_faces_no_color(snap_compare, make_app, store, monkeypatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(table=seated(store))
+    assert app.no_color
+    assert snap_compare(app, terminal_size=LARGE, run_before=mid_trick)
+
+
+def test_table_faces_trick_on_show(snap_compare, make_app, store, settings) -> None:
+    """A finished trick waits for a key: the winner's card in a heavy frame."""
+    settings.after_trick = "key"
+
+    async def run_before(pilot) -> None:
+        screen = table_screen(pilot.app)
+        await settle(pilot, screen.awaits_my_card)
+        await play_selected(pilot)
+        await settle(pilot, lambda: screen._gathered is not None)
+
+    assert snap_compare(make_app(table=seated(store)), terminal_size=LARGE,
                         run_before=run_before)

@@ -133,12 +133,12 @@ class ReplayScreen(Screen[None]):
 
     # -- keys ----------------------------------------------------------------------------
     def action_step(self, step: int) -> None:
-        _, total = deal_at(self.session, self.number, 0)
+        _deal, total = deal_at(self.session, self.number, 0)
         self.position = max(0, min(total, self.position + step))
         self.show()
 
     def action_go(self, where: int) -> None:
-        _, total = deal_at(self.session, self.number, 0)
+        _deal, total = deal_at(self.session, self.number, 0)
         self.position = total if where < 0 else 0
         self.show()
 

@@ -66,6 +66,7 @@ from ..cardtext import (
 from ..chrome import Footer, while_shown
 from ..handle import polignac_app
 from ..textfmt import assemble
+from ..widgets.cardface import face_size, faces_fit
 from ..widgets.hand import Hand
 from ..widgets.header import generale_failed, header_text
 from ..widgets.scores import ScoreTable, full_with_legend
@@ -258,7 +259,14 @@ class TableScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         with contextlib.suppress(NoMatches):   # not composed yet, or being removed
             self.query_one(ScoreTable).set_wide(event.size.width >= WIDE)
+            self._card_faces(event.size.width, event.size.height)
             self._header(event.size.width)
+
+    def _card_faces(self, width: int, height: int) -> None:
+        """Card faces from about 100×30, the compact chips below (follows every resize)."""
+        size = face_size(width, height) if faces_fit(width, height) else None
+        self.query_one(Hand).set_faces(size)
+        self.query_one(TrickArea).set_faces(size)
 
     def _header(self, width: int) -> None:
         """The header line, its parts chosen to fit ``width`` columns."""
@@ -287,7 +295,9 @@ class TableScreen(Screen[None]):
         view = self.view()
         look = self.look
         self._key_labels(look.ascii)
-        self._header(self.size.width or self.app.size.width or 80)
+        width = self.size.width or self.app.size.width or 80
+        self._card_faces(width, self.size.height or self.app.size.height or 24)
+        self._header(width)
         active = view.my_turn and view.phase == "play" and self._gathered is None \
             and self._waiting is None
         # With several people at the keyboard a hand shows only once its owner said so.

@@ -1,4 +1,8 @@
-"""Your hand: cards sorted by suit and rank, playable ones distinct, one selected."""
+"""Your hand: cards sorted by suit and rank, playable ones distinct, one selected.
+
+Compact chips (``cardtext.box``) on a small terminal; card faces (``cardface``) from
+about 100×30, overlapping when the hand is long.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +12,13 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ..cardtext import CardLook, box
+from .cardface import FaceSize, Grid, draw_face
 
 CARD_WIDTH = 5
 GAP = 1
+CHIPS_HEIGHT = 5
+# A face shows at least its left border and its corner (``│10♥``) under the next one.
+MIN_STEP = 4
 KEYS = "1234567890"
 
 
@@ -20,7 +28,8 @@ def key_for(index: int) -> str:
 
 
 class Hand(Widget):
-    """Five lines: the key of each card, the cards (the selected one raised), a pointer."""
+    """Five lines: the key of each card, the cards (the selected one raised), a pointer;
+    with faces, the key line, the faces (the selected one raised) and the pointer."""
 
     DEFAULT_CSS = """
     Hand {
@@ -51,6 +60,14 @@ class Hand(Widget):
         self.selected = 0
         self.moved = False           # the selection was moved since this turn began
         self.look = CardLook()
+        self.face: FaceSize | None = None     # None: compact chips
+
+    def set_faces(self, size: FaceSize | None) -> None:
+        """Draw faces of ``size`` (None: the compact chips); the height follows."""
+        if size != self.face:
+            self.face = size
+            self.styles.height = CHIPS_HEIGHT if size is None else size.height + 2
+            self.refresh(layout=True)
 
     # -- state -----------------------------------------------------------------------
     def show(self, cards: tuple[str, ...], legal: tuple[str, ...], active: bool,
@@ -112,10 +129,31 @@ class Hand(Widget):
 
     # -- drawing ---------------------------------------------------------------------
     def _left(self) -> int:
+        if self.face is not None:
+            return self._face_lefts()[0]
         used = len(self.cards) * (CARD_WIDTH + GAP) - GAP
         return max(0, (self.size.width - used) // 2)
 
+    def step(self) -> int:
+        """Columns from one face to the next: a gap when they all fit, else overlapping
+        (never less than ``MIN_STEP``, so that every corner shows)."""
+        assert self.face is not None
+        width, count = self.face.width, len(self.cards)
+        if count <= 1:
+            return width + 1
+        room = max(self.size.width, 1) - width - 2
+        return max(MIN_STEP, min(width + 1, room // (count - 1)))
+
+    def _face_lefts(self) -> tuple[int, int]:
+        """The first face's column and the step."""
+        assert self.face is not None
+        step = self.step()
+        used = step * (len(self.cards) - 1) + self.face.width if self.cards else 0
+        return max(0, (self.size.width - used) // 2), step
+
     def render(self) -> Text:
+        if self.face is not None:
+            return self._render_faces(self.face)
         width = max(self.size.width, 1)
         rows = [Text() for _ in range(5)]
         left = self._left()
@@ -144,7 +182,39 @@ class Hand(Widget):
         text.no_wrap = True
         return text
 
+    def _render_faces(self, size: FaceSize) -> Text:
+        """The key line, then the faces left to right, each lying on the one before; the
+        selected one raised a line, with a pointer under its corner."""
+        width = max(self.size.width, 1)
+        grid = Grid(width, size.height + 2)
+        if not self.cards:
+            grid.center(size.height // 2 + 1, width // 2,
+                        Text("(no cards in hand)", style="dim"))
+            return grid.render()
+        left, step = self._face_lefts()
+        for i, card in enumerate(self.cards):
+            chosen = self.active and i == self.selected
+            legal = card in self.legal if self.active else True
+            x = left + i * step
+            grid.put(0, x + 1, Text(key_for(i), style="bold" if legal and self.active
+                                    else "dim"))
+            grid.put_lines(1 if chosen else 2, x,
+                           draw_face(card, self.look, size, legal=legal, selected=chosen))
+            if chosen:
+                grid.put(size.height + 1, x + 1, Text("^" if self.look.ascii else "▲",
+                                                      style="bold yellow"))
+        return grid.render()
+
     def card_at(self, x: int) -> str | None:
+        if self.face is not None:
+            if not self.cards:
+                return None
+            left, step = self._face_lefts()
+            # The topmost face at x: the last one that starts at or before it.
+            for i in range(len(self.cards) - 1, -1, -1):
+                if left + i * step <= x < left + i * step + self.face.width:
+                    return self.cards[i]
+            return None
         offset = x - self._left()
         if offset < 0:
             return None

@@ -6,6 +6,9 @@ seat after you on the right of the screen, then across the top from right to
 left, then down the left side; clockwise is the mirror image (the next seat on
 your left). Each seat shows its name, the dealer mark (D), a générale mark (G),
 one back per card still in hand, and the jacks taken so far (face up, RULES.md §3).
+
+From about 100×30 (``face`` set) the cards of the trick are faces lying towards the
+middle, in front of their players, and each hand is a fan of backs with its count.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from textual.widget import Widget
 from ...engine import SeatView, Trick
 from ...i18n import _, ngettext
 from ..cardtext import BACK, BACK_COLOUR, CardLook, cards_inline, face
+from .cardface import FaceSize, Grid, draw_face, draw_slot, fan
 
 # Slot names per number of other seats, in the order of play for counterclockwise:
 # R/L = right/left side (RT/RB, LT/LB when two per side), T/TR/TL = across the top.
@@ -34,6 +38,11 @@ MAX_HEIGHT = 22
 # The rows it is drawn on at least: 80×23 less the header, a two-line status, the hand
 # (5) and the footer. Drawn on more rows than it has, the bottom rows (yours) were cut.
 MIN_HEIGHT = 14
+# With faces: the widest table drawn, the seats' blocks (name, fan of backs, jacks).
+FACES_MAX_WIDTH = 100
+EDGE_COLOUR = "#4f7d5c"
+BLOCK_ROWS = 5
+SIDE_ROOM = 16
 
 
 def won_text(won: int) -> str:
@@ -101,6 +110,13 @@ class TrickArea(Widget):
         self.look = CardLook()
         self.gathered: Trick | None = None   # a finished trick still on show
         self.message: Text = Text()
+        self.face: FaceSize | None = None     # None: the compact chips
+
+    def set_faces(self, size: FaceSize | None) -> None:
+        """Draw the trick as faces of ``size`` (None: the compact chips)."""
+        if size != self.face:
+            self.face = size
+            self.refresh()
 
     def show(self, view: SeatView, look: CardLook, gathered: Trick | None = None,
              message: Text | str = "") -> None:
@@ -110,6 +126,8 @@ class TrickArea(Widget):
 
     # -- drawing -----------------------------------------------------------------------
     def render(self) -> Text:
+        if self.face is not None:
+            return self._render_faces(self.face)
         view = self.view
         # On a large terminal the table keeps a card-table shape in the middle.
         full_width = max(self.size.width, 20)
@@ -218,6 +236,140 @@ class TrickArea(Widget):
         backs.append(BACK[self.look.ascii] * left, style=BACK_COLOUR if self.look.colour else "")
         backs.append(" " + won_text(won) if won else "", style="dim")
         return [title, backs, taken]
+
+
+    # -- drawing with faces -------------------------------------------------------------
+    def _render_faces(self, size: FaceSize) -> Text:
+        full_width, full_height = max(self.size.width, 20), max(self.size.height, MIN_HEIGHT)
+        width = min(full_width, FACES_MAX_WIDTH)
+        need = BLOCK_ROWS + 2 * size.height + 4
+        # Rows to spare go round the cards (up to 3 a place), then to the table's edge.
+        gap = max(0, min(3, (full_height - need - 1) // 2))
+        height = min(full_height, need + 2 * gap + (1 if gap else 0))
+        grid = Grid(width, height)
+        if self.view is not None:
+            self._draw_faces(grid, self.view, size, gap)
+        text = grid.render()
+        pad_left = (full_width - width) // 2
+        pad_top = (full_height - height) // 2
+        if pad_left or pad_top:
+            lines = [Text(" " * pad_left) + line for line in text.split("\n")]
+            text = Text("\n" * pad_top, no_wrap=True) + Text("\n", no_wrap=True).join(lines)
+        return text
+
+    def _draw_faces(self, grid: Grid, view: SeatView, size: FaceSize, gap: int) -> None:
+        """Seats round the edge, their cards in front of them towards the middle: the far
+        row for the seats across, the sides beside it, yours (and the seats beside you)
+        in the near row; with rows to spare, the table's edge round the cards."""
+        width, n = grid.width, view.players
+        w, h = size.width, size.height
+        unit = w + 2
+        cx = width // 2
+        far_y = BLOCK_ROWS + gap
+        near_y = far_y + h + 1 + gap
+        mid_y = (far_y + near_y) // 2
+        order = slots(n - 1, view.rules.direction)
+        tops = sorted((s for s in order if s.startswith("T")), key=["TL", "T", "TR"].index)
+        lows = any(s in ("RB", "LB") for s in order)
+        off = max(unit, (len(tops) - 1) * unit // 2 + unit, 2 * unit if lows else 0)
+        spacing = min(16, width // max(1, len(tops) + 1))
+        cards = self._faces_on_table(view, size)
+        taken = [0, 0]                   # columns of the side seats' blocks, left and right
+        for i, slot in enumerate(order):
+            seat = (view.seat + 1 + i) % n
+            lines = self._face_block(view, seat, spacing - 2 if slot.startswith("T")
+                                     else SIDE_ROOM)
+            card = cards.get(seat)
+            if slot.startswith("T"):
+                k = tops.index(slot)
+                bx = cx + (2 * k - len(tops) + 1) * spacing // 2
+                block = max(line.cell_len for line in lines[1:])
+                grid.center(0, bx, lines[0])
+                for row, line in enumerate(lines[1:], start=1):
+                    grid.put(row, bx - block // 2, line)
+                fx = cx + (2 * k - len(tops) + 1) * unit // 2
+                fy = far_y
+            else:
+                right = slot[0] == "R"
+                if len(slot) == 1:
+                    by, fy, fx = mid_y + h // 2 - 2, mid_y, cx + (off if right else -off)
+                elif slot[1] == "T":      # (only with six or seven others)
+                    by, fy, fx = far_y, far_y, cx + (off if right else -off)
+                else:
+                    by, fy, fx = near_y, near_y, cx + (unit if right else -unit)
+                block = max(line.cell_len for line in lines)
+                bx = width - block if right else 0
+                taken[right] = max(taken[right], block)
+                for row, line in enumerate(lines):
+                    if right and row == 0:
+                        grid.put(by, width - line.cell_len, line)
+                    else:
+                        grid.put(by + row, bx, line)
+            if card is not None:
+                grid.put_lines(fy, fx - w // 2, card)
+        me = view.seat
+        card = cards.get(me)
+        if card is not None:
+            grid.put_lines(near_y, cx - w // 2, card)
+        message_y = near_y + h
+        if self.message.plain:
+            grid.center(message_y, cx, self.message)
+        own_y = message_y + 1
+        if gap:
+            own_y += 1
+            half = max(off + w // 2 + 3, (self.message.cell_len + 3) // 2 + 1)
+            self._edge(grid, far_y - 1, message_y + 1, cx - half, cx + half,
+                       (taken[0], taken[1]))
+        own = self._block(view, me, width, own=True)
+        for row, line in enumerate(own):
+            grid.center(own_y + row, cx, line)
+
+    def _edge(self, grid: Grid, top: int, bottom: int, left: int, right: int,
+              sides: tuple[int, int]) -> None:
+        """The table's edge, a rounded frame under the cards, clear of the side seats
+        (``sides``: the columns their blocks take on the left and on the right)."""
+        left, right = max(left, sides[0] + 1), min(right, grid.width - sides[1] - 2)
+        if right - left < 8:
+            return
+        ascii = self.look.ascii
+        tl, tr, bl, br, across, down = ("+", "+", "+", "+", "-", "|") if ascii else (
+            "╭", "╮", "╰", "╯", "─", "│")
+        style = Style(color=EDGE_COLOUR) if self.look.colour else Style(dim=True)
+        inner = right - left - 1
+        under = Grid(grid.width, grid.height)       # the edge lies under everything else
+        under.put(top, left, Text(tl + across * inner + tr, style=style))
+        under.put(bottom, left, Text(bl + across * inner + br, style=style))
+        for y in range(top + 1, bottom):
+            under.put(y, left, Text(down, style=style))
+            under.put(y, right, Text(down, style=style))
+        grid.underlay(under)
+
+    def _faces_on_table(self, view: SeatView, size: FaceSize) -> dict[int, list[Text]]:
+        cards: dict[int, list[Text]] = {}
+        if self.gathered is not None:
+            for seat, card in self.gathered.by_seat(view.players).items():
+                cards[seat] = draw_face(card, self.look, size,
+                                        highlight=seat == self.gathered.winner)
+            return cards
+        for seat, card in view.trick:
+            cards[seat] = draw_face(card, self.look, size)
+        if view.phase == "play" and view.turn is not None and view.turn not in cards:
+            cards[view.turn] = draw_slot(self.look, size)
+        return cards
+
+    def _face_block(self, view: SeatView, seat: int, room: int) -> list[Text]:
+        """Name line (in ``room`` columns), the hand as a fan of backs (from its count
+        only), the jacks taken and the tricks won."""
+        title, _backs, taken = self._block(view, seat, room)
+        left = view.cards_left[seat] if seat < len(view.cards_left) else 0
+        won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
+        info = Text(no_wrap=True)
+        if won:
+            info.append(won_text(won), style="dim")
+        if taken.plain:
+            info.append("  " if won else "")
+            info.append_text(taken)
+        return [title, *fan(left, self.look), info]
 
 
 def _top_x(tops: list[str], slot: str, width: int, block: int) -> int:
