@@ -141,7 +141,7 @@ def test_no_function_hides_the_translation_function() -> None:
 def _in_comprehension(function: object, name: object) -> bool:
     import ast
     for node in ast.walk(function):  # type: ignore[arg-type]
-        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
-            if any(n is name for n in ast.walk(node)):
-                return True
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) and any(
+                n is name for n in ast.walk(node)):
+            return True
     return False
