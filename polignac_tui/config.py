@@ -21,7 +21,7 @@ from pathlib import Path
 
 import tomli_w
 
-from .i18n.translator import N_
+from .i18n.translator import N_, _
 from .table.pace import AFTER_TRICK, PACES
 
 APP_NAME = "polignac-tui"
@@ -86,22 +86,24 @@ def check(name: str, value: object) -> str | None:
     """Why ``value`` is not a valid value for setting ``name``, or None if it is."""
     if name == "name":
         if not isinstance(value, str) or not value.strip():
-            return "your name cannot be empty"
+            return _("your name cannot be empty")
         if len(value) > MAX_NAME or not value.isprintable():
-            return f"your name must be at most {MAX_NAME} printable characters"
+            return _("your name must be at most {most} printable characters").format(
+                most=MAX_NAME)
         return None
     if name in ("ascii", "four_colour"):
-        return None if isinstance(value, bool) else "must be true or false"
+        return None if isinstance(value, bool) else _("must be true or false")
     if name == "theme":  # any Textual theme name; an unknown one falls back at start
         ok = isinstance(value, str) and value != "" and all(
             ch.isascii() and (ch.isalnum() or ch == "-") for ch in value)
-        return None if ok else f"{_shown(value)} is not a theme name"
+        return None if ok else _("{value} is not a theme name").format(value=_shown(value))
     allowed = {"theme": THEMES, "pace": PACES, "after_trick": AFTER_TRICK,
                "default_preset": PRESETS, "language": LANGUAGE_CHOICES}.get(name)
     if allowed is None:
-        return "is not a setting"
+        return _("is not a setting")
     if value not in allowed:
-        return f"{_shown(value)} is not one of {', '.join(allowed)}"
+        return _("{value} is not one of {choices}").format(value=_shown(value),
+                                                           choices=", ".join(allowed))
     return None
 
 
