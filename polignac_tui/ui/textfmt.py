@@ -26,3 +26,10 @@ def assemble(template: str, style: str = "", **parts: Text | str) -> Text:
         position = match.end()
     text.append(template[position:], style=style)
     return text
+
+
+def level_name(level: str) -> str:
+    """A computer player's level in the current language."""
+    from ..i18n import _
+    return {"easy": _("easy"), "medium": _("medium"), "hard": _("hard"),
+            "expert": _("expert")}.get(level, level)

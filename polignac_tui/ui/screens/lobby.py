@@ -18,10 +18,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...engine import Player, Rules
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
 from ..chrome import Footer, header
 from ..handle import polignac_app
+from ..textfmt import level_name
 
 if TYPE_CHECKING:
     from ...commands.join import JoinTarget
@@ -41,7 +42,8 @@ def seat_line(index: int, seat: Any, state: str) -> Text:
         return line
     line.append(seat.name or "?")
     if seat.kind == "computer":
-        line.append(f"  computer, {seat.level or 'medium'}", style="dim")
+        line.append("  " + _("computer, {level}").format(
+            level=level_name(seat.level or "medium")), style="dim")
     elif state == "playing" and not seat.connected:
         line.append(_("  gone"), style="bold")
     if seat.yours:
@@ -53,16 +55,17 @@ def players_words(info: TableInfo) -> str:
     """ "4: 2 people, 1 open" (computers are the rest)."""
     people = sum(1 for s in info.seats if s.kind == "human" and not s.open)
     left = len(info.open_seats)
-    return f"{info.players}: {people} {'person' if people == 1 else 'people'}" + (
-        f", {left} open" if left else "")
+    words = ngettext("{players}: {count} person", "{players}: {count} people", people).format(
+        players=info.players, count=people)
+    return words + (", " + _("{count} open").format(count=left) if left else "")
 
 
 def state_words(info: TableInfo) -> str:
     if info.state == "playing":
-        return f"in play, deal {info.deal}"
+        return _("in play, deal {number}").format(number=info.deal)
     if info.state == "finished":
-        return "finished"
-    return "waiting"
+        return _("finished")
+    return _("waiting")
 
 
 class LobbyScreen(Screen[None]):
@@ -146,8 +149,9 @@ class LobbyScreen(Screen[None]):
             title.append(self.target.code, style="bold")
         self.query_one("#lobby-title", Static).update(title)
         if self.target.code:
-            self.notify(f"Your code is {self.target.code}: with your name, it takes your seat "
-                        "back after a reload.", title=_("Keep your code"), markup=False,
+            self.notify(_("Your code is {code}: with your name, it takes your seat back after "
+                          "a reload.").format(code=self.target.code),
+                        title=_("Keep your code"), markup=False,
                         timeout=12)
         self.run_worker(self.connect(), group="lobby", exclusive=True, exit_on_error=False)
 
@@ -193,11 +197,13 @@ class LobbyScreen(Screen[None]):
             self.show()
 
     def connection_lost(self, reason: str) -> None:
-        self.problem = f"Connection lost: {reason}. Press r to connect again."
+        self.problem = _("Connection lost: {reason}. Press r to connect again.").format(
+            reason=reason)
         if self.is_attached:
             self.show()
             if reason != "closed":
-                self.app.notify(f"Connection to the table service lost: {reason}.",
+                self.app.notify(_("Connection to the table service lost: {reason}.").format(
+                                    reason=reason),
                                 title=_("Table service"), severity="error", markup=False,
                                 timeout=10)
 
@@ -239,8 +245,10 @@ class LobbyScreen(Screen[None]):
             lines = [seat_line(i, s, info.state) for i, s in enumerate(info.seats)]
             half = (len(lines) + 1) // 2
             text = Text.assemble((info.name or info.table, "bold"),
-                                 f"  created by {info.creator}" if info.creator else "",
-                                 f"  · {info.watchers} watching" if info.watchers else "")
+                                 "  " + _("created by {name}").format(name=info.creator)
+                                 if info.creator else "",
+                                 "  · " + _("{count} watching").format(count=info.watchers)
+                                 if info.watchers else "")
             for left, right in zip(lines[:half], [*lines[half:], Text("")], strict=False):
                 text.append("\n")
                 text.append_text(left.copy())
@@ -254,26 +262,29 @@ class LobbyScreen(Screen[None]):
     def advice(self, info: TableInfo | None) -> str:
         """What can be done now, in words."""
         if self.link is None:
-            return "Connecting…"
+            return _("Connecting…")
         if info is None:
-            return "No table yet: press n to create one."
+            return _("No table yet: press n to create one.")
         mine = info.my_seat
         at = self.link.at_table
         if info.state == "waiting" and mine is not None:
             if at is None or at.table != info.table:
-                return f"Your seat {mine + 1} is kept for you: enter sits you there again."
+                return _("Your seat {number} is kept for you: enter sits you there again."
+                         ).format(number=mine + 1)
             if self.is_creator(info):
-                return (f"You sit at seat {mine + 1}. Press s to start once your friends "
-                        "sit: open seats left go to computers.")
-            return f"You sit at seat {mine + 1}. Waiting for {info.creator} to start."
+                return _("You sit at seat {number}. Press s to start once your friends sit: "
+                         "open seats left go to computers.").format(number=mine + 1)
+            return _("You sit at seat {number}. Waiting for {name} to start.").format(
+                number=mine + 1, name=info.creator)
         if info.state == "playing" and mine is not None:
-            return f"Your seat {mine + 1} waits for you: enter takes your seat back."
+            return _("Your seat {number} waits for you: enter takes your seat back.").format(
+                number=mine + 1)
         if info.state == "waiting" and info.open_seats:
-            return (f"Enter sits you at seat {info.open_seats[0] + 1} (or press its number); "
-                    "w watches.")
+            return _("Enter sits you at seat {number} (or press its number); w watches."
+                     ).format(number=info.open_seats[0] + 1)
         if info.state == "finished":
-            return "This table is finished: w shows how it ended."
-        return "w watches this table."
+            return _("This table is finished: w shows how it ended.")
+        return _("w watches this table.")
 
     def is_creator(self, info: TableInfo) -> bool:
         mine = info.my_seat

@@ -32,6 +32,7 @@ from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..quick import DEFAULT_LEVEL, computer_names
+from ..textfmt import level_name
 
 MAX_SEATS = 8
 # The settings shown as choices, in the order of the rulebook (end and limit come last).
@@ -64,11 +65,6 @@ def seat_choices(lobby: bool = False) -> list[tuple[str, str]]:
     if lobby:
         return [(_("you"), "human"), (_("open for a friend"), "open"), *computers]
     return [(_("human"), "human"), *computers]
-
-
-def level_name(level: str) -> str:
-    return {"easy": _("easy"), "medium": _("medium"), "hard": _("hard"),
-            "expert": _("expert")}.get(level, level)
 
 
 def end_choices() -> list[tuple[str, str]]:
