@@ -98,7 +98,8 @@ def parse_and_run(argv: Sequence[str] | None) -> int:
             return run_app(args)
         return int(args.handler(args) or 0)
     except CommandError as error:
-        print(f"polignac-tui: {error}", file=sys.stderr)
+        from .store.wording import file_error_text  # the store's English, said again
+        print(f"polignac-tui: {file_error_text(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

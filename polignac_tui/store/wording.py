@@ -108,6 +108,27 @@ FILE_RULES: list[Rule] = [
          deal=m["n"], play=m["k"], card=_card(m["card"]), why=_reason(m["why"]))),
     (re.compile(r"deal (?P<n>\d+): (?P<why>.+)"),
      lambda m: _("deal {deal}: {why}").format(deal=m["n"], why=_reason(m["why"]))),
+    (re.compile(r"session (?P<id>\S+) is already open in another polignac-tui \((?P<pid>[^)]*)\); "
+                r"close it there first"),
+     lambda m: _("session {id} is already open in another polignac-tui ({pid}); close it there "
+                 "first").format(id=m["id"], pid=m["pid"])),
+    (re.compile(r"session (?P<id>\S+) is already open in this polignac-tui"),
+     lambda m: _("session {id} is already open in this polignac-tui").format(id=m["id"])),
+    (re.compile(r"session (?P<id>\S+) is unreadable \((?P<why>.+)\); damaged files are left "
+                r"untouched: move or remove (?P<path>.+) yourself"),
+     lambda m: _("session {id} is unreadable ({why}); damaged files are left untouched: move "
+                 "or remove {path} yourself").format(id=m["id"],
+                                                     why=file_error_text(m["why"], True),
+                                                     path=m["path"])),
+    (re.compile(r"session (?P<id>\S+) is finished; nothing left to play "
+                r"\(see polignac-tui show (?P<again>\S+)\)"),
+     lambda m: _("session {id} is finished; nothing left to play (see polignac-tui show {id})"
+                 ).format(id=m["id"])),
+    (re.compile(r"no saved session (?P<id>\S+) \(see polignac-tui list\)"),
+     lambda m: _("no saved session {id} (see polignac-tui list)").format(id=m["id"])),
+    (re.compile(r"session (?P<id>\S+) cannot be resumed: (?P<why>.+)"),
+     lambda m: _("session {id} cannot be resumed: {why}").format(
+         id=m["id"], why=file_error_text(m["why"], nested=True))),
     (re.compile(r"(?P<where>[a-z_\[\]0-9 .]+): missing key (?P<key>.+)"),
      lambda m: _("{where}: missing key {key}").format(where=m["where"], key=m["key"])),
 ]

@@ -79,3 +79,31 @@ def test_show_in_italian_and_its_json_unchanged(capsys: Capture, tmp_path) -> No
         capsys, "show", "--json", str(path))[1]
     status, _, err = run(capsys, "--lang", "fr", "show", str(tmp_path / "none.toml"))
     assert status == 2 and "impossible de lire le fichier" in err
+
+
+def test_store_errors_are_said_in_the_language(capsys: Capture) -> None:
+    status, _, err = run(capsys, "--lang", "fr", "resume", "20261122-2015-nobody")
+    assert status == 2
+    assert "aucune partie enregistrée 20261122-2015-nobody (voir polignac-tui list)" in err
+    status, _, err = run(capsys, "--lang", "it", "delete", "--yes", "20261122-2015-nobody")
+    assert status == 2 and "nessuna partita salvata 20261122-2015-nobody" in err
+
+
+def test_store_wording_keeps_english_as_it_is_and_unknown_forms_alone() -> None:
+    from polignac_tui.i18n import speaking, translator_for
+    from polignac_tui.store.wording import file_error_text, state_words, where_words
+
+    locked = "session x-1 is already open in another polignac-tui (pid 42); close it there first"
+    assert file_error_text(locked) == locked
+    with speaking(translator_for("it")):
+        assert file_error_text(locked) == (
+            "la partita x-1 è già aperta in un altro polignac-tui (pid 42); chiudila prima lì")
+        assert file_error_text("something new") == "something new"
+        assert state_words("finished, Ana and Bruno paid the cognac") == (
+            "finita, cognac pagato da Ana e Bruno")
+        assert where_words("deal 3 of 8, Claire to play") == (
+            "smazzata 3 di 8, tocca a Claire")
+    with speaking(translator_for("fr")):
+        assert file_error_text("deal 2, play 6 (9S by Carla): 9S: you must follow hearts: "
+                               "you hold a heart") == (
+            "donne 2, carte 6 (9P de Carla) : 9P : il fallait fournir à ♥")
