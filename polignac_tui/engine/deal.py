@@ -271,7 +271,7 @@ class Deal:
         turn = self.turn
         if seat != turn:
             raise RuleError(f"it is seat {turn}'s turn to play, not seat {seat}'s",
-                            "not_your_turn", {"turn": turn, "seat": seat})
+                            "not_your_turn", {"turn": -1 if turn is None else turn, "seat": seat})
         hand = self.hands[seat]
         if card not in hand:
             raise RuleError(f"{code_glyph(card)} is not in the hand of seat {seat}", "not_held",

@@ -66,7 +66,7 @@ def read_po(path: Path) -> Catalog:
     """The catalog in ``path`` (its header's language, or the folder's name)."""
     language = path.parent.parent.name
     catalog = Catalog(language)
-    entry: dict[str, object] = {}
+    entry: dict[str | int, str] = {}
     where: list[str] = []
     fuzzy = False
     last: tuple[str, int] | None = None   # which field continuation lines extend
@@ -74,16 +74,15 @@ def read_po(path: Path) -> Catalog:
     def finish() -> None:
         nonlocal entry, where, fuzzy, last
         if "msgid" in entry:
-            msgid = str(entry["msgid"])
+            msgid = entry["msgid"]
             if msgid == "" and entry.get("msgctxt") is None:
                 pass   # the header: rewritten on every save
             else:
                 count = max((k for k in entry if isinstance(k, int)), default=-1) + 1
-                strings = ([str(entry[i]) for i in range(count)]
+                strings = ([entry[i] for i in range(count)]
                            if entry.get("msgid_plural") is not None
-                           else [str(entry.get("msgstr", ""))])
-                message = Message(msgid, entry.get("msgctxt"),  # type: ignore[arg-type]
-                                  entry.get("msgid_plural"),  # type: ignore[arg-type]
+                           else [entry.get("msgstr", "")])
+                message = Message(msgid, entry.get("msgctxt"), entry.get("msgid_plural"),
                                   strings, where, fuzzy)
                 catalog.messages[message.key] = message
         entry, where, fuzzy, last = {}, [], False, None
@@ -106,7 +105,7 @@ def read_po(path: Path) -> Catalog:
                 raise ValueError(f"{path}:{number}: a string outside an entry")
             name, index = last
             key: str | int = index if name == "msgstr[]" else name
-            entry[key] = str(entry[key]) + _unquote(stripped, path, number)
+            entry[key] = entry[key] + _unquote(stripped, path, number)
             continue
         word, _space, rest = stripped.partition(" ")
         if word in ("msgctxt", "msgid") and "msgid" in entry and (
@@ -166,12 +165,12 @@ def compile_mo(catalog: Catalog) -> bytes:
     for message in catalog.messages.values():
         if not message.translated:
             continue
-        key = message.msgid
+        original = message.msgid
         if message.plural is not None:
-            key += "\x00" + message.plural
+            original += "\x00" + message.plural
         if message.context is not None:
-            key = message.context + "\x04" + key
-        pairs[key.encode()] = "\x00".join(message.strings).encode()
+            original = message.context + "\x04" + original
+        pairs[original.encode()] = "\x00".join(message.strings).encode()
     keys = sorted(pairs)
     count = len(keys)
     originals_at = 7 * 4

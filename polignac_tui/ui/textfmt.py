@@ -11,7 +11,7 @@ from rich.text import Text
 PLACE = re.compile(r"\{(\w+)\}")
 
 
-def assemble(template: str, style: str = "", **parts: Text | str) -> Text:
+def assemble(template: str, style: str = "", /, **parts: Text | str) -> Text:
     """``template`` with each ``{name}`` replaced by ``parts[name]`` (a ``Text`` keeps its
     styles); the words between take ``style``."""
     text = Text()

@@ -273,8 +273,9 @@ class ReplayScreen(Screen[None]):
             text.append(_("Reviewing the deal…") if not look.ascii else _("Reviewing the deal..."),
                         style="dim")
             return text
-        played = dict(name=names[review.seat], card=inline(review.card, look),
-                      points=f"{review.played_points:.2f}")
+        played: dict[str, Text | str] = {
+            "name": names[review.seat], "card": inline(review.card, look),
+            "points": f"{review.played_points:.2f}"}
         if review.best == review.card:
             text.append_text(assemble(_("{name} played {card} ({points} points expected): the "
                                         "expert's card too"), **played))
