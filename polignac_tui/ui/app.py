@@ -105,8 +105,11 @@ class PolignacApp(App[None]):
     # -- start -------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.apply_settings()
-        from .screens.home import HomeScreen
-        self.push_screen(HomeScreen())
+        # A player of the table service never sees Home: the lobby is the bottom screen
+        # (composing Home under it doubled the CPU of a door's first frame).
+        if not (self.start in ("lobby", "web") and self.join is not None):
+            from .screens.home import HomeScreen
+            self.push_screen(HomeScreen())
         if self.settings.problem:
             self.notify(self.settings.problem, title=_("Settings file"), severity="warning",
                         markup=False,

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import gc
 import importlib
 import json
 import os
@@ -28,11 +29,16 @@ import termios
 from collections.abc import Mapping, Sequence
 
 # What the zygote imports before its first fork (what a player's app needs at once).
+# Completed by comparing ``sys.modules`` in a child at its first frame (the lobby) with the
+# zygote's: a child imports nothing more before it.
 PRELOAD = (
     "polignac_tui.cli", "polignac_tui.commands.join", "polignac_tui.ui.app",
     "polignac_tui.ui.screens.lobby", "polignac_tui.ui.screens.table",
-    "polignac_tui.ui.screens.web_sign_in", "polignac_tui.service.client",
-    "textual.drivers.linux_driver",
+    "polignac_tui.ui.screens.web_sign_in", "polignac_tui.ui.screens.too_small",
+    "polignac_tui.service.client", "polignac_tui.service.paths",
+    "textual.drivers.linux_driver", "textual.drivers.headless_driver", "textual.pilot",
+    "textual.layouts.factory", "textual.layouts.horizontal", "textual.layouts.stream",
+    "rich._emoji_codes",
 )
 MAX_MESSAGE = 1 << 20
 MODULE_ARGV = ("-m", "polignac_tui")
@@ -43,8 +49,7 @@ MODULE_ARGV = ("-m", "polignac_tui")
 def main(fd: int) -> int:
     """Run as ``python -m polignac_tui.service.doors.zygote FD`` (FD: its end of the pair)."""
     link = socket.socket(fileno=fd)
-    for name in PRELOAD:
-        importlib.import_module(name)
+    warm()
     _send(link, {"ready": True})
     while True:
         _reap(link)
@@ -65,6 +70,20 @@ def main(fd: int) -> int:
             _child(link, fds[0], request["argv"], request["env"])   # never returns
         os.close(fds[0])
         _send(link, {"pid": pid, "request": request["request"]})
+
+
+def warm() -> None:
+    """Import what a child needs before its first frame, then freeze what the zygote holds
+    (``gc.freeze``): the children's collections never walk (nor write to) these objects,
+    so their pages stay shared after the fork and each child's collections stay short."""
+    for name in PRELOAD:
+        importlib.import_module(name)
+    # Rich's table of cell widths, imported by name at the first width asked (a private
+    # module of Rich: if it moves, the child imports it as before)
+    with contextlib.suppress(ImportError, AttributeError):
+        importlib.import_module("rich._unicode_data").load()
+    gc.collect()
+    gc.freeze()
 
 
 def _reap(link: socket.socket) -> None:
