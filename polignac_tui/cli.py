@@ -5,24 +5,60 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any, NoReturn
 
 from . import __version__
 from .commands import CommandError, arena, export, join, play, review, serve, sessions, show
+from .i18n import LANGUAGES, _, choose_language, speaking, translator_for
 
 # Every sub-command module registers itself here (order = order in --help).
 COMMANDS = [play, show, sessions, review, export, arena, serve, join]
 
 
+class Formatter(argparse.HelpFormatter):
+    """argparse's own words (usage, the sections' titles) in the current language."""
+
+    def add_usage(self, usage: str | None, actions: Any, groups: Any,
+                  prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, prefix if prefix is not None else _("usage: "))
+
+    def start_section(self, heading: str | None) -> None:
+        words = {"options": _("options"), "positional arguments": _("positional arguments")}
+        super().start_section(words.get(heading or "", heading))
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` (sub-commands' too) that speaks the current language."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        add_help = kwargs.pop("add_help", True)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                              help=_("show this help message and exit"))
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, _("{prog}: error: {message}\n").format(prog=self.prog, message=message))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="polignac-tui",
-        description="Play Polignac (Quatre Valets) in the terminal against computer players.",
+        description=_("Play Polignac (Quatre Valets) in the terminal against computer "
+                      "players."),
     )
-    parser.add_argument("--version", action="version", version=f"polignac-tui {__version__}")
+    parser.add_argument("--version", action="version", version=f"polignac-tui {__version__}",
+                        help=_("show the version and exit"))
     parser.add_argument("--ascii", action="store_true",
-                        help="draw suits as S H D C and borders in ASCII")
+                        help=_("draw suits as letters and borders in ASCII"))
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help=_("the language of this run: en, fr or it (else the setting, "
+                               "else LC_ALL, LC_MESSAGES, LANG)"))
     parser.set_defaults(handler=None)
-    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    sub = parser.add_subparsers(title=_("commands"), metavar=_("COMMAND"))
     for module in COMMANDS:
         module.register(sub)
     return parser
@@ -33,9 +69,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     if all(word == "--ascii" for word in words):
         # Plain ``polignac-tui`` (or with --ascii): straight to the app, no parser to build.
         try:
-            return run_app(argparse.Namespace(ascii=bool(words)))
+            return run_app(argparse.Namespace(ascii=bool(words), lang=None))
         except KeyboardInterrupt:
             return 130
+    with speaking(translator_for(command_line_language(words))):
+        return parse_and_run(argv)
+
+
+def command_line_language(words: list[str]) -> str:
+    """The language of the command line's own text: ``--lang``, the setting, the
+    environment (read before the parser, which speaks it)."""
+    import os
+
+    from .config import load_settings
+    chosen = None
+    for index, word in enumerate(words):
+        if word == "--lang" and index + 1 < len(words):
+            chosen = words[index + 1]
+        elif word.startswith("--lang="):
+            chosen = word.split("=", 1)[1]
+    return choose_language(chosen, load_settings().language, os.environ)
+
+
+def parse_and_run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -43,7 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_app(args)
         return int(args.handler(args) or 0)
     except CommandError as error:
-        print(f"polignac-tui: {error}", file=sys.stderr)
+        from .store.wording import file_error_text  # the store's English, said again
+        print(f"polignac-tui: {file_error_text(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -53,6 +110,6 @@ def run_app(args: argparse.Namespace) -> int:
     """Open the app at Home."""
     from .config import load_settings
     from .ui.app import PolignacApp
-    app = PolignacApp(load_settings(), ascii=args.ascii)
+    app = PolignacApp(load_settings(), ascii=args.ascii, lang=getattr(args, "lang", None))
     app.run()
     return app.return_code or 0  # non-zero when the app stopped on an error

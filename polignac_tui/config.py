@@ -1,5 +1,5 @@
 """User settings (theme, pace, after each trick, ASCII, four colours, default preset,
-your name).
+your name, language).
 
 Stored in ``platformdirs.user_config_path("polignac-tui") / "settings.toml"``.
 
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import tomli_w
 
+from .i18n.translator import N_, _
 from .table.pace import AFTER_TRICK, PACES
 
 APP_NAME = "polignac-tui"
@@ -33,15 +34,19 @@ MAX_NAME = 24
 # settings.toml is a few lines: a larger file is refused unread (the defaults are used)
 MAX_BYTES = 64 * 1024
 
+# English, marked for the catalogs: shown through ``i18n.tr``.
 SETTING_LABELS = {
-    "name": "Your name",
-    "theme": "Theme",
-    "pace": "Pace",
-    "after_trick": "After each trick",
-    "ascii": "ASCII mode",
-    "four_colour": "Four-colour deck",
-    "default_preset": "Default preset",
+    "name": N_("Your name"),
+    "theme": N_("Theme"),
+    "pace": N_("Pace"),
+    "after_trick": N_("After each trick"),
+    "ascii": N_("ASCII mode"),
+    "four_colour": N_("Four-colour deck"),
+    "default_preset": N_("Default preset"),
+    "language": N_("Language"),
 }
+# The language setting: "auto" (the environment's: LC_ALL, LC_MESSAGES, LANG) or one of ours.
+LANGUAGE_CHOICES = ("auto", "en", "fr", "it")
 
 
 @dataclass
@@ -53,8 +58,17 @@ class Settings:
     ascii: bool = False
     four_colour: bool = False
     default_preset: str = "classique"
+    language: str = "auto"
     # Set by ``load_settings`` when the file could not be read as a whole (not saved).
     problem: str | None = field(default=None, compare=False, repr=False)
+
+    def your_name(self) -> str:
+        """The name of your seat in new sessions: the default "You" in the current
+        language (Toi, Tu), any other name as it is."""
+        if self.name == "You":
+            from .i18n.translator import pgettext
+            return pgettext("the default name of your seat", "You")
+        return self.name
 
     def to_dict(self) -> dict[str, object]:
         data = asdict(self)
@@ -72,22 +86,24 @@ def check(name: str, value: object) -> str | None:
     """Why ``value`` is not a valid value for setting ``name``, or None if it is."""
     if name == "name":
         if not isinstance(value, str) or not value.strip():
-            return "your name cannot be empty"
+            return _("your name cannot be empty")
         if len(value) > MAX_NAME or not value.isprintable():
-            return f"your name must be at most {MAX_NAME} printable characters"
+            return _("your name must be at most {most} printable characters").format(
+                most=MAX_NAME)
         return None
     if name in ("ascii", "four_colour"):
-        return None if isinstance(value, bool) else "must be true or false"
+        return None if isinstance(value, bool) else _("must be true or false")
     if name == "theme":  # any Textual theme name; an unknown one falls back at start
         ok = isinstance(value, str) and value != "" and all(
             ch.isascii() and (ch.isalnum() or ch == "-") for ch in value)
-        return None if ok else f"{_shown(value)} is not a theme name"
+        return None if ok else _("{value} is not a theme name").format(value=_shown(value))
     allowed = {"theme": THEMES, "pace": PACES, "after_trick": AFTER_TRICK,
-               "default_preset": PRESETS}.get(name)
+               "default_preset": PRESETS, "language": LANGUAGE_CHOICES}.get(name)
     if allowed is None:
-        return "is not a setting"
+        return _("is not a setting")
     if value not in allowed:
-        return f"{_shown(value)} is not one of {', '.join(allowed)}"
+        return _("{value} is not one of {choices}").format(value=_shown(value),
+                                                           choices=", ".join(allowed))
     return None
 
 

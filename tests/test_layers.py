@@ -24,13 +24,17 @@ UI_LIBRARIES = ("textual", "rich")
 
 # A module of the package on the left imports, of the project, only what lies under the
 # prefixes on the right (a layer sees itself and what is below it) ...
+# (``polignac_tui.i18n``, the words in each language, lies under them all: it imports
+# nothing of the project.)
 MAY_IMPORT: dict[str, tuple[str, ...]] = {
-    "polignac_tui.engine": ("polignac_tui.engine",),
-    "polignac_tui.players": ("polignac_tui.engine", "polignac_tui.players"),
-    "polignac_tui.store": ("polignac_tui.engine", "polignac_tui.store"),
+    "polignac_tui.i18n": ("polignac_tui.i18n",),
+    "polignac_tui.engine": ("polignac_tui.engine", "polignac_tui.i18n"),
+    "polignac_tui.players": ("polignac_tui.engine", "polignac_tui.players", "polignac_tui.i18n"),
+    "polignac_tui.store": ("polignac_tui.engine", "polignac_tui.store", "polignac_tui.i18n"),
 }
 # ... and, of everything else, only the standard library and these.
 LIBRARIES: dict[str, tuple[str, ...]] = {
+    "polignac_tui.i18n": (),
     "polignac_tui.engine": (),
     "polignac_tui.players": (),
     "polignac_tui.store": ("tomli_w", "platformdirs"),
@@ -38,6 +42,7 @@ LIBRARIES: dict[str, tuple[str, ...]] = {
 # Modules (and packages) that run without a screen: they must not load Textual or rich,
 # directly or through any project module they import ...
 NO_UI: tuple[str, ...] = (
+    "polignac_tui.i18n",
     "polignac_tui.engine",
     "polignac_tui.players",
     "polignac_tui.store",

@@ -8,6 +8,7 @@ import os
 import sys
 
 from ..engine import LEVELS, PRESET_NAMES, RuleError, preset
+from ..i18n import _
 from . import CommandError
 
 
@@ -24,33 +25,35 @@ ARENA_LEVELS = (*LEVELS, "cheat")
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
-        "arena", help="measure a computer level against another over duplicate deals",
-        description="Duplicate play: every deal is played once with the field in every seat "
+        "arena", help=_("measure a computer level against another over duplicate deals"),
+        description=_("Duplicate play: every deal is played once with the field in every seat "
                     "and once per seat with the candidate there. Means are penalty points per "
-                    "deal per seat; diff = candidate - field, negative is better.")
-    p.add_argument("--players", type=int, default=4, help="players at the table (3 to 8)")
-    p.add_argument("--deals", type=int, default=100, help="number of duplicate deals")
-    p.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
+                    "deal per seat; diff = candidate - field, negative is better."))
+    p.add_argument("--players", type=int, default=4, help=_("players at the table (3 to 8)"))
+    p.add_argument("--deals", type=int, default=100, help=_("number of duplicate deals"))
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the deals and the players"))
     p.add_argument("--candidate", default="expert", choices=ARENA_LEVELS,
-                   help="the level measured")
+                   help=_("the level measured"))
     p.add_argument("--field", default="medium", choices=ARENA_LEVELS,
-                   help="the level it is measured against")
+                   help=_("the level it is measured against"))
     p.add_argument("--preset", default="classique", choices=PRESET_NAMES[:-1],
-                   help="the rules of the deals")
+                   help=_("the rules of the deals"))
     p.add_argument("--jobs", type=int, default=cpu_count(),
-                   help="processes to run deals in (default: one per core, here "
-                        f"{cpu_count()}; results do not depend on it)")
-    p.add_argument("--json", action="store_true", help="print the result as one JSON line")
+                   help=_("processes to run deals in (default: one per core, here "
+                          "{cores}; results do not depend on it)").format(cores=cpu_count()))
+    p.add_argument("--json", action="store_true", help=_("print the result as one JSON line"))
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if not 3 <= args.players <= 8:
-        raise CommandError(f"--players {args.players}: Polignac is played by 3 to 8 players")
+        raise CommandError(_("--players {players}: Polignac is played by 3 to 8 players"
+                             ).format(players=args.players))
     if args.deals < 1:
-        raise CommandError(f"--deals {args.deals}: play at least one deal")
+        raise CommandError(_("--deals {deals}: play at least one deal").format(
+            deals=args.deals))
     if not 1 <= args.jobs <= 64:
-        raise CommandError(f"--jobs {args.jobs}: use 1 to 64 processes")
+        raise CommandError(_("--jobs {jobs}: use 1 to 64 processes").format(jobs=args.jobs))
     try:
         rules = preset(args.preset, args.players)
     except RuleError as error:

@@ -8,25 +8,26 @@ import csv
 import io
 
 from ..engine import Session
+from ..i18n import _
 from . import CommandError
 from .sessions import _out
 from .show import read
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("export", help="export a session's scores (CSV)",
-                       description="Print a session's scores as CSV: a row per finished deal "
+    p = sub.add_parser("export", help=_("export a session's scores (CSV)"),
+                       description=_("Print a session's scores as CSV: a row per finished deal "
                        "(deal, dealer, each player's points, générale, chelem), a column per "
-                       "player, names in the order of play. Redirect it to a file.")
+                       "player, names in the order of play. Redirect it to a file."))
     p.add_argument("session", metavar="FILE|ID",
-                   help="path of a session file (.toml), or a saved session's id")
-    p.add_argument("--csv", action="store_true", help="CSV (the one format so far)")
+                   help=_("path of a session file (.toml), or a saved session's id"))
+    p.add_argument("--csv", action="store_true", help=_("CSV (the one format so far)"))
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if not args.csv:
-        raise CommandError("export needs a format: --csv")
+        raise CommandError(_("export needs a format: --csv"))
     _out(to_csv(read(args.session)).rstrip("\n"))
     return 0
 

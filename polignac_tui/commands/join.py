@@ -8,6 +8,7 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import _
 from . import CommandError
 from .play import add_ascii
 
@@ -28,16 +29,16 @@ class JoinTarget:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("join", help="join a table service: the lobby of its tables",
-                       description="Open the app connected to a table service (started with "
-                                   "`polignac-tui serve`): its tables, create one, sit, watch.")
+    p = sub.add_parser("join", help=_("join a table service: the lobby of its tables"),
+                       description=_("Open the app connected to a table service (started with "
+                                   "`polignac-tui serve`): its tables, create one, sit, watch."))
     p.add_argument("--socket", type=Path, default=None, metavar="PATH",
-                   help="the service's socket (default: the one `serve` uses by default)")
-    p.add_argument("--name", default=None, help="your name at the tables (default: your "
-                                                "settings' name)")
+                   help=_("the service's socket (default: the one `serve` uses by default)"))
+    p.add_argument("--name", default=None, help=_("your name at the tables (default: your "
+                                                "settings' name)"))
     p.add_argument("--web", action="store_true",
-                   help="the web door's lobby: ask the name in the app and give a code to "
-                        "take a seat back after a reload")
+                   help=_("the web door's lobby: ask the name in the app and give a code to "
+                        "take a seat back after a reload"))
     add_ascii(p)
     p.set_defaults(handler=run_join)
 
@@ -48,9 +49,10 @@ def name_problem(name: str) -> str | None:
     try:
         Player(name)
     except RuleError:
-        return f"the name {name!r} is not 1 to 24 printable characters"
+        return _("the name {name} is not 1 to 24 printable characters").format(name=repr(name))
     if name.casefold() in AMBIGUOUS_NAMES:
-        return f"your friends will not know who {name!r} is: give your own name"
+        return _("your friends will not know who {name} is: give your own name").format(
+            name=repr(name))
     return None
 
 
@@ -92,15 +94,17 @@ def run_join(args: argparse.Namespace) -> int:
     check_service(path)
     ascii = bool(getattr(args, "ascii", False))
     if args.web:
-        app = PolignacApp(settings, start="web", join=JoinTarget(path, "", ""), ascii=ascii)
+        app = PolignacApp(settings, start="web", join=JoinTarget(path, "", ""), ascii=ascii,
+                          lang=getattr(args, "lang", None))
         app.run()
         return app.return_code or 0
     name = (args.name if args.name is not None else settings.name).strip()
     problem = name_problem(name)
     if problem is not None:
-        raise CommandError(f"--name: {problem} (give your name with --name NAME or in the "
-                           "app's settings)")
+        raise CommandError(_("--name: {problem} (give your name with --name NAME or in the "
+                             "app's settings)").format(problem=problem))
     target = JoinTarget(path, identity(), name)
-    app = PolignacApp(settings, start="lobby", join=target, ascii=ascii)
+    app = PolignacApp(settings, start="lobby", join=target, ascii=ascii,
+                      lang=getattr(args, "lang", None))
     app.run()
     return app.return_code or 0

@@ -6,6 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from ..engine import LEVELS, PRESET_NAMES
+from ..i18n import _
 from . import CommandError
 
 if TYPE_CHECKING:
@@ -15,24 +16,24 @@ PRESETS = PRESET_NAMES[:-1]   # every preset but "custom"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("new", help="start a session: you plus computer players",
-                       description="Start a new session straight at the table: you plus "
-                                   "computer players, from a preset.")
+    p = sub.add_parser("new", help=_("start a session: you plus computer players"),
+                       description=_("Start a new session straight at the table: you plus "
+                                   "computer players, from a preset."))
     p.add_argument("--preset", choices=PRESETS, default=None,
-                   help="the rules to play (default: the default preset of your settings)")
+                   help=_("the rules to play (default: the default preset of your settings)"))
     p.add_argument("--players", type=int, default=4, metavar="N",
-                   help="number of players, 3 to 8, you included (default 4)")
-    p.add_argument("--name", default=None, help="your name (default: your settings' name)")
+                   help=_("number of players, 3 to 8, you included (default 4)"))
+    p.add_argument("--name", default=None, help=_("your name (default: your settings' name)"))
     p.add_argument("--level", choices=LEVELS, default="medium",
-                   help="how well the computer players play (default medium)")
+                   help=_("how well the computer players play (default medium)"))
     add_ascii(p)
     p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     p.set_defaults(handler=run_new)
 
-    p = sub.add_parser("resume", help="resume a saved session at its table",
-                       description="Resume a saved session: ID, or the most recent one "
-                                   "still in play.")
-    p.add_argument("id", nargs="?", metavar="ID", help="the session id (see polignac-tui list)")
+    p = sub.add_parser("resume", help=_("resume a saved session at its table"),
+                       description=_("Resume a saved session: ID, or the most recent one "
+                                   "still in play."))
+    p.add_argument("id", nargs="?", metavar="ID", help=_("the session id (see polignac-tui list)"))
     add_ascii(p)
     p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     p.set_defaults(handler=run_resume)
@@ -41,7 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def add_ascii(parser: argparse.ArgumentParser) -> None:
     """``--ascii`` after the command too (``polignac-tui new --ascii``)."""
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
-                        help="draw suits as S H D C and borders in ASCII")
+                        help=_("draw suits as S H D C and borders in ASCII"))
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -57,7 +58,7 @@ def run_new(args: argparse.Namespace) -> int:
     if preset_name == "custom":
         preset_name = "classique"
     try:
-        rules, players = quick_session(preset_name, args.players, args.name or settings.name,
+        rules, players = quick_session(preset_name, args.players, args.name or settings.your_name(),
                                        args.level)
     except RuleError as error:
         raise CommandError(str(error)) from None
@@ -65,7 +66,8 @@ def run_new(args: argparse.Namespace) -> int:
     try:
         table = Table.create(store, rules, players, seed=args.seed)
     except (StoreError, OSError) as error:
-        raise CommandError(f"the session could not be started: {error}") from None
+        raise CommandError(_("the session could not be started: {error}").format(
+            error=error)) from None
     return run_table(args, settings, store, table)
 
 
@@ -87,7 +89,7 @@ def run_resume(args: argparse.Namespace) -> int:
 def run_table(args: argparse.Namespace, settings: Any, store: Any, table: Table) -> int:
     from ..ui.app import PolignacApp
     app = PolignacApp(settings, store, table=table, seed=getattr(args, "seed", None),
-                      ascii=bool(getattr(args, "ascii", False)))
+                      ascii=bool(getattr(args, "ascii", False)), lang=getattr(args, "lang", None))
     try:
         app.run()
     finally:

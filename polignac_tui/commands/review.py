@@ -10,6 +10,7 @@ import textwrap
 from typing import Any
 
 from ..engine import Session, glyph
+from ..i18n import _, ngettext
 from ..players.review import BLUNDER, DUBIOUS, DealReview, finished_deals, review_deal
 from . import CommandError
 from .sessions import _out
@@ -20,16 +21,18 @@ ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("review", help="review the deals of a session against the expert",
-                       description="Compare every card of a finished deal with the card the "
-                       "expert computer finds from that player's view at that moment (never "
-                       f"from the open hands); '?' marks a card that cost more than {DUBIOUS} "
-                       f"point, '??' more than {BLUNDER}. The search is seeded: a review is "
-                       "the same every time. Every finished deal unless --deal.")
+    p = sub.add_parser("review", help=_("review the deals of a session against the expert"),
+                       description=_("Compare every card of a finished deal with the card "
+                                     "the expert computer finds from that player's view at "
+                                     "that moment (never from the open hands); '?' marks a "
+                                     "card that cost more than {dubious} point, '??' more "
+                                     "than {blunder}. The search is seeded: a review is the "
+                                     "same every time. Every finished deal unless --deal."
+                                     ).format(dubious=DUBIOUS, blunder=BLUNDER))
     p.add_argument("session", metavar="FILE|ID",
-                   help="path of a session file (.toml), or a saved session's id")
-    p.add_argument("--deal", type=int, metavar="N", help="only deal N (from 1)")
-    p.add_argument("--json", action="store_true", help="print the review as JSON")
+                   help=_("path of a session file (.toml), or a saved session's id"))
+    p.add_argument("--deal", type=int, metavar="N", help=_("only deal N (from 1)"))
+    p.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     p.set_defaults(handler=run)
 
 
@@ -37,13 +40,16 @@ def deals_to_review(session: Session, deal: int | None) -> list[int]:
     done = finished_deals(session)
     if deal is None:
         if not done:
-            raise CommandError("no finished deal to review yet")
+            raise CommandError(_("no finished deal to review yet"))
         return done
     if not 1 <= deal <= len(session.deals):
-        raise CommandError(f"no deal {deal}: the session has {len(session.deals)} "
-                           f"deal{'s' if len(session.deals) != 1 else ''}")
+        raise CommandError(ngettext("no deal {deal}: the session has {count} deal",
+                                    "no deal {deal}: the session has {count} deals",
+                                    len(session.deals)).format(deal=deal,
+                                                               count=len(session.deals)))
     if deal not in done:
-        raise CommandError(f"deal {deal} is not over yet: only finished deals are reviewed")
+        raise CommandError(_("deal {deal} is not over yet: only finished deals are reviewed"
+                             ).format(deal=deal))
     return [deal]
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from . import CommandError
 
 if TYPE_CHECKING:
@@ -32,33 +33,33 @@ class DoorPlan:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("serve", help="run a table service that friends join",
-                       description="Run the table service: every table of this server, "
+    p = sub.add_parser("serve", help=_("run a table service that friends join"),
+                       description=_("Run the table service: every table of this server, "
                                    "played from other terminals with polignac-tui join, "
                                    "over SSH (--ssh) or in a browser (--web). Stop it with "
                                    "ctrl-c (every table is saved and comes back at the next "
-                                   "start).")
+                                   "start)."))
     p.add_argument("--socket", metavar="PATH", type=Path, default=None,
-                   help="the Unix socket to listen on (default: "
-                        "$XDG_RUNTIME_DIR/polignac-tui/service.sock)")
+                   help=_("the Unix socket to listen on (default: "
+                        "$XDG_RUNTIME_DIR/polignac-tui/service.sock)"))
     p.add_argument("--ssh", metavar="[HOST:]PORT", default=None,
-                   help="open the SSH door (127.0.0.1 unless a host is given, e.g. "
-                        "0.0.0.0:2222 for friends on the network)")
+                   help=_("open the SSH door (127.0.0.1 unless a host is given, e.g. "
+                        "0.0.0.0:2222 for friends on the network)"))
     p.add_argument("--web", metavar="[HOST:]PORT", default=None,
-                   help="open the web door (127.0.0.1 unless a host is given)")
+                   help=_("open the web door (127.0.0.1 unless a host is given)"))
     p.add_argument("--authorized-keys", metavar="FILE", type=Path, default=None,
-                   help="only these public keys come in by SSH (default: any key)")
+                   help=_("only these public keys come in by SSH (default: any key)"))
     p.add_argument("--max-connections", metavar="N", type=int, default=100,
-                   help="connections open at once through a door (default 100)")
+                   help=_("connections open at once through a door (default 100)"))
     p.add_argument("--max-per-key", metavar="N", type=int, default=3,
-                   help="SSH connections at once with one key (default 3)")
+                   help=_("SSH connections at once with one key (default 3)"))
     p.add_argument("--max-per-minute", metavar="N", type=int, default=20,
-                   help="new connections from one address in a minute (default 20)")
+                   help=_("new connections from one address in a minute (default 20)"))
     p.add_argument("--idle-timeout", metavar="MIN", type=float, default=30.0,
-                   help="close a player's session after this many minutes without a key "
-                        "(default 30; 0: never)")
+                   help=_("close a player's session after this many minutes without a key "
+                        "(default 30; 0: never)"))
     p.add_argument("--public-url", metavar="URL", default=None,
-                   help="the web door's address as browsers reach it (behind a proxy)")
+                   help=_("the web door's address as browsers reach it (behind a proxy)"))
     p.set_defaults(handler=run)
 
 
@@ -80,9 +81,10 @@ def plan_doors(args: argparse.Namespace) -> DoorPlan:
     except ValueError as error:
         raise CommandError(str(error)) from None
     if ssh is not None and web is not None and ssh[1] == web[1] and ssh[0] == web[0]:
-        raise CommandError(f"--ssh and --web both ask for port {ssh[1]}: give each its own")
+        raise CommandError(_("--ssh and --web both ask for port {port}: give each its own"
+                             ).format(port=ssh[1]))
     if args.authorized_keys is not None and ssh is None:
-        raise CommandError("--authorized-keys is for the SSH door: add --ssh [HOST:]PORT")
+        raise CommandError(_("--authorized-keys is for the SSH door: add --ssh [HOST:]PORT"))
     return DoorPlan(ssh, web, args.authorized_keys, limits, args.public_url)
 
 
@@ -138,7 +140,7 @@ def door_opener(plan: DoorPlan, socket_path: Path, say: Callable[[str], None]) -
             raise DoorError(f"a door cannot open: {error.strerror or error}") from None
         if not doors:
             return doors
-        say("stop with ctrl-c: the doors close, every table is saved")
+        say(_("stop with ctrl-c: the doors close, every table is saved"))
         return doors
     return open_doors
 
@@ -168,5 +170,5 @@ def run(args: argparse.Namespace) -> int:
     except (ServiceError, DoorError) as error:
         raise CommandError(str(error)) from None
     except KeyboardInterrupt:  # pragma: no cover - ctrl-c before the handlers are set
-        print("stopped", file=sys.stderr)
+        print(_("stopped"), file=sys.stderr)
         return 130

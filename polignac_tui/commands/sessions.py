@@ -8,6 +8,7 @@ import os
 import sys
 import textwrap
 
+from ..i18n import _, ngettext
 from ..store import SessionStore, StoreError, Summary
 from ..store.report import (
     PlayerStats,
@@ -18,6 +19,7 @@ from ..store.report import (
     row,
     state,
 )
+from ..store.wording import file_error_text, state_words
 from . import CommandError
 
 WIDTH = 80  # every table fits an 80-column terminal
@@ -25,23 +27,23 @@ ID_COLUMN = 38
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("list", help="list the saved sessions, newest first",
-                       description="List the saved sessions, the most recently played first; "
-                       "files that cannot be read are listed apart with the reason.")
-    p.add_argument("--json", action="store_true", help="print the list as JSON")
+    p = sub.add_parser("list", help=_("list the saved sessions, newest first"),
+                       description=_("List the saved sessions, the most recently played first; "
+                       "files that cannot be read are listed apart with the reason."))
+    p.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     p.set_defaults(handler=run_list)
 
-    p = sub.add_parser("delete", help="delete a saved session",
-                       description="Delete a saved session (asks first unless --yes).")
-    p.add_argument("session", metavar="ID", help="id of the session (see polignac-tui list)")
-    p.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation")
+    p = sub.add_parser("delete", help=_("delete a saved session"),
+                       description=_("Delete a saved session (asks first unless --yes)."))
+    p.add_argument("session", metavar="ID", help=_("id of the session (see polignac-tui list)"))
+    p.add_argument("--yes", "-y", action="store_true", help=_("do not ask for confirmation"))
     p.set_defaults(handler=run_delete)
 
-    p = sub.add_parser("stats", help="statistics per player over the finished sessions",
-                       description="Per player name, over every finished saved session: "
+    p = sub.add_parser("stats", help=_("statistics per player over the finished sessions"),
+                       description=_("Per player name, over every finished saved session: "
                        "sessions played, won, times paid the cognac, average points per deal, "
-                       "chelems and générales.")
-    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+                       "chelems and générales."))
+    p.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
     p.set_defaults(handler=run_stats)
 
 
@@ -77,7 +79,8 @@ def run_list(args: argparse.Namespace) -> int:
                           "unreadable": [row(e) for e in unreadable]}, ensure_ascii=False))
         return 0
     if not entries:
-        _out(f"No saved sessions yet (they will be kept in {store.root}).")
+        _out(_("No saved sessions yet (they will be kept in {folder}).").format(
+            folder=store.root))
         return 0
     _out(list_table(readable, unreadable))
     return 0
@@ -91,10 +94,13 @@ def list_table(readable: list[Summary], unreadable: list[Summary]) -> str:
     if readable:
         # ids made by the app fit (at most 37 characters); a longer one (a renamed file)
         # gets a line of its own rather than being cut: ids are there to be copied
-        id_width = min(max(len("ID"), *(len(e.id) for e in readable)), ID_COLUMN)
-        leader_width = WIDTH - id_width - 5 - 16 - 6
-        lines.append(f"{'ID':<{id_width}}  {'DEALS':>5}  {'LEADER':<{leader_width}}"
-                     f"  LAST PLAYED")
+        head_id, head_deals = _("ID"), _("DEALS")
+        head_leader, head_when = _("LEADER"), _("LAST PLAYED")
+        id_width = min(max(len(head_id), *(len(e.id) for e in readable)), ID_COLUMN)
+        deals_width = max(5, len(head_deals))
+        leader_width = WIDTH - id_width - deals_width - 16 - 6
+        lines.append(f"{head_id:<{id_width}}  {head_deals:>{deals_width}}  "
+                     f"{head_leader:<{leader_width}}  {head_when}")
         for entry in readable:
             names = list(entry.players)
             lead = leaders(entry)
@@ -103,9 +109,9 @@ def list_table(readable: list[Summary], unreadable: list[Summary]) -> str:
             if len(shown) > id_width:
                 lines.append(shown)
                 shown = ""
-            lines.append(f"{shown:<{id_width}}  {entry.finished_deals:>5}  "
+            lines.append(f"{shown:<{id_width}}  {entry.finished_deals:>{deals_width}}  "
                          f"{leader:<{leader_width}}  {local_time(entry.updated)}")
-            detail = ", ".join(names) + " · " + entry.state
+            detail = ", ".join(names) + " · " + state_words(entry.state)
             if entry.name:
                 detail = f"“{entry.name}” · {detail}"
             lines.extend(wrap.wrap(detail))
@@ -113,18 +119,20 @@ def list_table(readable: list[Summary], unreadable: list[Summary]) -> str:
         if lines:
             lines.append("")
         count = len(unreadable)
-        lines.append(f"{count} unreadable file{'s' if count > 1 else ''} "
-                     "(left untouched; `polignac-tui show FILE` says the same):")
+        lines.append(ngettext("{count} unreadable file (left untouched; `polignac-tui show "
+                              "FILE` says the same):",
+                              "{count} unreadable files (left untouched; `polignac-tui show "
+                              "FILE` says the same):", count).format(count=count))
         for entry in unreadable:
             lines.append(str(entry.path))
-            lines.extend(wrap.wrap(entry.error or "unreadable"))
+            lines.extend(wrap.wrap(file_error_text(entry.error or "unreadable")))
     return "\n".join(lines)
 
 
 def _leader(names: list[str], lead: list[int], points: int, width: int) -> str:
     """``Anna (3)``, ``Anna and Bob (3)``, ``Anna +2 (3)`` when long, ``all tied (0)``."""
     if len(lead) == len(names):
-        return f"all tied ({points})"
+        return _("all tied ({points})").format(points=points)
     text = f"{join_names([names[s] for s in lead])} ({points})"
     if len(text) > width and len(lead) > 1:
         text = f"{names[lead[0]]} +{len(lead) - 1} ({points})"
@@ -143,28 +151,33 @@ def run_delete(args: argparse.Namespace) -> int:
     except StoreError as error:
         raise CommandError(str(error)) from None
     except ValueError as error:  # SessionFileError: unreadable, left alone
-        raise CommandError(f"{id} is unreadable ({error}); damaged files are left "
-                           f"untouched: move or remove {store.path(id)} yourself") from None
+        raise CommandError(_("{id} is unreadable ({error}); damaged files are left "
+                             "untouched: move or remove {path} yourself").format(
+            id=id, error=file_error_text(str(error)), path=store.path(id))) from None
     if not args.yes:
         names = ", ".join(p.name for p in session.players)
         label = f"“{session.name}” ({id})" if session.name else id
-        question = (f"Delete session {label} ({names}; {session.finished_deals} deals; "
-                    f"{state(session)})? [y/N] ")
+        question = ngettext("Delete session {label} ({names}; {deals} deal; {state})? "
+                            "[y/N] ",
+                            "Delete session {label} ({names}; {deals} deals; {state})? "
+                            "[y/N] ", session.finished_deals).format(
+            label=label, names=names, deals=session.finished_deals,
+            state=state_words(state(session)))
         if not _confirm(question):
-            print(f"Not deleted: {id} is kept.", file=sys.stderr)
+            print(_("Not deleted: {id} is kept.").format(id=id), file=sys.stderr)
             return 1
     try:
         store.delete(id)
     except StoreError as error:
-        raise CommandError(f"{id} not deleted: {error}") from None
-    print(f"Deleted {id}.")
+        raise CommandError(_("{id} not deleted: {error}").format(id=id, error=error)) from None
+    print(_("Deleted {id}.").format(id=id))
     return 0
 
 
 def _confirm(question: str) -> bool:
     """Ask on the terminal; no stdin, end of input or anything but yes means no."""
     if sys.stdin is None or sys.stdin.closed:
-        print(question + "(no input: not confirmed, use --yes)", file=sys.stderr)
+        print(question + _("(no input: not confirmed, use --yes)"), file=sys.stderr)
         return False
     print(question, end="", file=sys.stderr, flush=True)
     try:
@@ -174,9 +187,9 @@ def _confirm(question: str) -> bool:
     if not sys.stdin.isatty() and answer:
         print(file=sys.stderr)  # the answer was not echoed: end the prompt's line
     if not answer:
-        print("(end of input: not confirmed, use --yes)", file=sys.stderr)
+        print(_("(end of input: not confirmed, use --yes)"), file=sys.stderr)
         return False
-    return answer.strip().casefold() in ("y", "yes", "o", "oui")
+    return answer.strip().casefold() in ("y", "yes", "o", "oui", "s", "si", "sì")
 
 
 # -- stats -------------------------------------------------------------------------------
@@ -191,28 +204,32 @@ def run_stats(args: argparse.Namespace) -> int:
                           "players": [s.to_dict() for s in stats]}, ensure_ascii=False))
         return 0
     if not finished:
-        _out("No finished sessions yet: statistics count finished sessions only.")
+        _out(_("No finished sessions yet: statistics count finished sessions only."))
     else:
         _out(stats_table(stats, len(finished)))
     if unreadable:
-        _out(f"{unreadable} unreadable file{'s' if unreadable > 1 else ''} not counted "
-              "(see polignac-tui list).")
+        _out(ngettext("{count} unreadable file not counted (see polignac-tui list).",
+                      "{count} unreadable files not counted (see polignac-tui list).",
+                      unreadable).format(count=unreadable))
     return 0
 
 
 def stats_table(stats: list[PlayerStats], sessions: int) -> str:
-    heads = ("SESSIONS", "WON", "COGNAC", "PTS/DEAL", "CHELEMS", "GÉNÉRALES")
+    heads = (_("SESSIONS"), _("WON"), _("COGNAC"), _("PTS/DEAL"), _("CHELEMS"),
+             _("GÉNÉRALES"))
     widths = [len(h) for h in heads]
     name_width = WIDTH - sum(widths) - 2 * len(heads)
-    lines = [f"{'PLAYER':<{name_width}}" + "".join(f"  {h}" for h in heads)]
+    lines = [f"{_('PLAYER'):<{name_width}}" + "".join(f"  {h}" for h in heads)]
     for s in stats:
         cells = (s.sessions, s.won, s.paid, f"{s.average:.2f}", s.chelems,
                  f"{s.generales_made}/{s.generales_failed}")
         lines.append(f"{_clip(s.name, name_width):<{name_width}}"
                      + "".join(f"  {c!s:>{w}}" for c, w in zip(cells, widths, strict=True)))
-    plural = "s" if sessions > 1 else ""
     lines.append("")
-    lines.append(f"Over {sessions} finished session{plural}. COGNAC: times paid the cognac; "
-                 "PTS/DEAL: average penalty points per deal; GÉNÉRALES: made/failed.")
+    lines.append(ngettext("Over {count} finished session. COGNAC: times paid the cognac; "
+                          "PTS/DEAL: average penalty points per deal; GÉNÉRALES: made/failed.",
+                          "Over {count} finished sessions. COGNAC: times paid the cognac; "
+                          "PTS/DEAL: average penalty points per deal; GÉNÉRALES: made/failed.",
+                          sessions).format(count=sessions))
     return "\n".join(textwrap.fill(line, WIDTH) if len(line) > WIDTH else line
                      for line in lines)

@@ -7,18 +7,20 @@ import json
 from pathlib import Path
 
 from ..engine import Session
+from ..i18n import _, ngettext
 from ..store.fileformat import SessionFileError, load, summary
-from ..store.report import join_names, plural, possessive
+from ..store.report import plural, possessive
+from ..store.wording import file_error_text, names_text
 from . import CommandError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("show", help="print the score table of a saved session",
-                       description="Print the score table of a session file, or of the "
-                                   "saved session with that id (see polignac-tui list).")
+    p = sub.add_parser("show", help=_("print the score table of a saved session"),
+                       description=_("Print the score table of a session file, or of the "
+                                   "saved session with that id (see polignac-tui list)."))
     p.add_argument("session", metavar="FILE|ID",
-                   help="path of a session file (.toml), or a saved session's id")
-    p.add_argument("--json", action="store_true", help="print the scores as JSON")
+                   help=_("path of a session file (.toml), or a saved session's id"))
+    p.add_argument("--json", action="store_true", help=_("print the scores as JSON"))
     p.set_defaults(handler=run)
 
 
@@ -32,8 +34,8 @@ def resolve(target: str) -> Path:
         return path
     store = SessionStore()
     if not store.path(target).is_file():
-        raise CommandError(f"{target}: no such file, nor a saved session with that id "
-                           "(see polignac-tui list)")
+        raise CommandError(_("{target}: no such file, nor a saved session with that id "
+                             "(see polignac-tui list)").format(target=target))
     return store.path(target)
 
 
@@ -42,7 +44,7 @@ def read(target: str) -> Session:
     try:
         return load(path)
     except SessionFileError as error:
-        raise CommandError(f"{path}: {error}") from None
+        raise CommandError(f"{path}: {file_error_text(str(error))}") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,7 +60,11 @@ def score_table(session: Session) -> str:
     """A plain-text table: a row per deal, a column per player, totals, and the state."""
     names = [p.name for p in session.players]
     width = max(5, *(len(n) for n in names))
-    head = f"{'deal':>4}  {'dealer':<{width}}  " + "  ".join(f"{n:>{width}}" for n in names)
+    deal_word, dealer_word = _("deal"), _("dealer")
+    number = max(4, len(deal_word))
+    width = max(width, len(dealer_word), len(_("total")))
+    head = f"{deal_word:>{number}}  {dealer_word:<{width}}  " + "  ".join(
+        f"{n:>{width}}" for n in names)
     lines = [head, "-" * len(head)]
     title = session.name or session.id
     if session.name and session.id:
@@ -71,39 +77,51 @@ def score_table(session: Session) -> str:
         note = ""
         if d.declarer is not None:
             made = d.generale_made
-            note = f"  générale {names[d.declarer]}" + (
-                "" if made is None else (" made" if made else " failed"))
+            name = names[d.declarer]
+            note = "  " + (_("générale {name}") if made is None else _("générale {name} made")
+                           if made else _("générale {name} failed")).format(name=name)
         elif d.chelem is not None:
-            note = f"  chelem {names[d.chelem]}"
+            note = "  " + _("chelem {name}").format(name=names[d.chelem])
         if points is None:
-            note += "  (in play)"
-        lines.append(f"{i:>4}  {names[d.dealer]:<{width}}  "
+            note += "  " + _("(in play)")
+        lines.append(f"{i:>{number}}  {names[d.dealer]:<{width}}  "
                      + "  ".join(f"{c:>{width}}" for c in cells) + note)
     lines.append("-" * len(head))
-    lines.append(f"{'':>4}  {'total':<{width}}  "
+    lines.append(f"{'':>{number}}  {_('total'):<{width}}  "
                  + "  ".join(f"{t:>{width}}" for t in session.totals))
     rules = session.rules
     if rules.end == "points":
-        lines.append(f"Point limit: {rules.limit}")
+        lines.append(_("Point limit: {value}").format(value=rules.limit))
     else:
-        lines.append(f"Deals: {session.finished_deals} of {rules.limit}")
+        lines.append(_("Deals: {done} of {limit}").format(done=session.finished_deals,
+                                                         limit=rules.limit))
     if session.finished:
         loser_names = [names[s] for s in session.losers]
         winner_names = [names[s] for s in session.winners]
-        losers = join_names(loser_names)
-        winners = join_names(winner_names) or "nobody"
-        pays = (f"{losers} pay the cognac" if plural(loser_names)
-                else f"{losers} pays the cognac")
-        wins = (f"{winners} win" if winner_names and plural(winner_names)
-                else f"{winners} wins")
-        lines.append(f"Finished: {pays}; {wins}.")
+        losers = names_text(loser_names)    # one "You" takes the plural verb
+        pays = ngettext("{names} pays the cognac", "{names} pay the cognac",
+                        2 if plural(loser_names) else 1).format(names=losers)
+        if winner_names:
+            wins = ngettext("{names} wins", "{names} win",
+                            2 if plural(winner_names) else 1).format(
+                names=names_text(winner_names))
+        else:
+            wins = _("nobody wins")
+        lines.append(_("Finished: {pays}; {wins}.").format(pays=pays, wins=wins))
     else:
         turn = session.turn
         if turn is None:
-            lines.append(f"In play: deal {len(session.deals) + 1} is to be dealt.")
+            lines.append(_("In play: deal {number} is to be dealt.").format(
+                number=len(session.deals) + 1))
         else:
             deal = session.current
-            what = ("to declare or pass la générale"
-                    if deal is not None and deal.phase == "generale" else "to play")
-            lines.append(f"In play: {possessive(names[turn])} turn {what}.")
+            generale = deal is not None and deal.phase == "generale"
+            if possessive(names[turn]) == "your":      # a player named "You"
+                lines.append(_("In play: your turn to declare or pass la générale.") if generale
+                             else _("In play: your turn to play."))
+            elif generale:
+                lines.append(_("In play: {name}'s turn to declare or pass la générale.").format(
+                    name=names[turn]))
+            else:
+                lines.append(_("In play: {name}'s turn to play.").format(name=names[turn]))
     return "\n".join(lines)

@@ -15,12 +15,12 @@ from .cards import (
     FULL_DECK,
     JACKS,
     POLIGNAC,
+    RANK_NAMES,
     SUIT_NAMES,
     SUIT_SINGULAR,
     Card,
-    card_name,
+    code_glyph,
     deck,
-    glyph,
     jack_points,
 )
 from .errors import RuleError
@@ -76,18 +76,30 @@ def legal_cards(hand: Sequence[Card], led_suit: str | None, rules: Rules) -> lis
     return candidates
 
 
-def illegal_reason(hand: Sequence[Card], led_suit: str | None, rules: Rules, card: Card) -> str:
-    """Why ``card`` may not be played (assumes it is in ``hand`` and is illegal)."""
+def illegal_why(hand: Sequence[Card], led_suit: str | None, rules: Rules, card: Card) -> str:
+    """Why ``card`` may not be played, as a code: ``follow_suit``, ``jack_guard``,
+    ``discard_polignac`` or ``discard_jack`` (assumes it is in ``hand`` and is illegal)."""
     if led_suit is not None and card[1] != led_suit and any(c[1] == led_suit for c in hand):
-        return f"you must follow {SUIT_NAMES[led_suit]}: you hold a {SUIT_SINGULAR[led_suit]}"
+        return "follow_suit"
     # Void in the suit led and holding a jack: must-discard decides, whatever the card.
     void_with_jack = (led_suit is not None and rules.must_discard_jack
                       and not any(c[1] == led_suit for c in hand)
                       and any(c[0] == "J" for c in hand))
     if not void_with_jack and rules.jack_guard and card[0] in "KQ" and "J" + card[1] in hand:
-        return (f"you may not play the {card_name(card)} while you hold the jack of "
-                f"{SUIT_NAMES[card[1]]} (jack guard)")
-    if POLIGNAC in hand:
+        return "jack_guard"
+    return "discard_polignac" if POLIGNAC in hand else "discard_jack"
+
+
+def illegal_reason(hand: Sequence[Card], led_suit: str | None, rules: Rules, card: Card) -> str:
+    """Why ``card`` may not be played, in English (the log's and the wire's words; each
+    app words it in its own language from ``illegal_why``)."""
+    why = illegal_why(hand, led_suit, rules, card)
+    if why == "follow_suit" and led_suit is not None:
+        return f"you must follow {SUIT_NAMES[led_suit]}: you hold a {SUIT_SINGULAR[led_suit]}"
+    if why == "jack_guard":
+        return (f"you may not play the {RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]} while "
+                f"you hold the jack of {SUIT_NAMES[card[1]]} (jack guard)")
+    if why == "discard_polignac":
         return "you cannot follow suit and hold le Polignac: you must play it (must discard a jack)"
     return "you cannot follow suit and hold a jack: you must play a jack (must discard a jack)"
 
@@ -251,21 +263,24 @@ class Deal:
 
     def _play(self, seat: int, card: Card) -> None:
         if self.over:
-            raise RuleError(f"{glyph(card, True)} played after the deal was over", "deal_over")
+            raise RuleError(f"{code_glyph(card)} played after the deal was over", "deal_over",
+                            {"card": card})
         if self.phase == "generale":
-            raise RuleError(f"{glyph(card, True)} played before everyone was asked about "
-                            "la générale", "generale_pending")
+            raise RuleError(f"{code_glyph(card)} played before everyone was asked about "
+                            "la générale", "generale_pending", {"card": card})
         turn = self.turn
         if seat != turn:
             raise RuleError(f"it is seat {turn}'s turn to play, not seat {seat}'s",
-                            "not_your_turn")
+                            "not_your_turn", {"turn": -1 if turn is None else turn, "seat": seat})
         hand = self.hands[seat]
         if card not in hand:
-            raise RuleError(f"{glyph(card, True)} is not in the hand of seat {seat}", "not_held")
+            raise RuleError(f"{code_glyph(card)} is not in the hand of seat {seat}", "not_held",
+                            {"card": card, "seat": seat})
         led = self.led_suit
         if card not in legal_cards(hand, led, self.rules):
-            raise RuleError(f"{glyph(card, True)}: {illegal_reason(hand, led, self.rules, card)}",
-                            "illegal_card")
+            raise RuleError(f"{code_glyph(card)}: {illegal_reason(hand, led, self.rules, card)}",
+                            "illegal_card", {"card": card, "suit": led or "",
+                                             "why": illegal_why(hand, led, self.rules, card)})
         hand.remove(card)
         self.plays.append(card)
         self.current.append(card)
@@ -346,10 +361,10 @@ def _check_hands(rules: Rules, players: int, hands: Sequence[Sequence[Card]]) ->
             raise RuleError(f"seat {seat} was dealt {len(hand)} cards, not {size}", "hands")
         for card in hand:
             if card not in allowed:
-                name = glyph(card, True) if card in FULL_DECK else repr(card)
+                name = code_glyph(card) if card in FULL_DECK else repr(card)
                 raise RuleError(f"{name} dealt to seat {seat} is not in the "
                                 f"{len(cards)}-card deck of {players} players "
                                 f"({rules.sevens_removed} sevens removed)", "hands")
             if card in seen:
-                raise RuleError(f"{glyph(card, True)} is dealt twice", "hands")
+                raise RuleError(f"{code_glyph(card)} is dealt twice", "hands")
             seen.add(card)

@@ -6,15 +6,18 @@ from __future__ import annotations
 class RuleError(ValueError):
     """An action or a setting that the rules refuse.
 
-    ``rule`` is a short stable code (``follow_suit``, ``not_your_turn``, ...)
-    that a screen may use to word its own message; ``str(error)`` is a full
-    sentence naming what was refused and why.
+    ``rule`` is a short stable code (``illegal_card``, ``not_your_turn``, ...)
+    and ``params`` its language-free details (card codes, suit letters, seats), from
+    which each app words the refusal in its own language (``engine.wording``);
+    ``str(error)`` is a full sentence in English naming what was refused and why.
     """
 
-    def __init__(self, message: str, rule: str = "rule") -> None:
+    def __init__(self, message: str, rule: str = "rule",
+                 params: dict[str, str | int] | None = None) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message
+        self.params: dict[str, str | int] = dict(params or {})
 
     def __str__(self) -> str:
         return self.message

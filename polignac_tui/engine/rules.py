@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from ..i18n.translator import N_, _, tr
 from .cards import RANKS, RANKS_ACE_HIGH
 from .errors import RuleError
 from .names import (
@@ -21,11 +22,11 @@ from .names import (
 )
 
 PRESET_TITLES: dict[str, str] = {   # by PresetName
-    "classique": "Classique (FR)",
-    "italiana": "Italiana (IT)",
-    "generale": "La générale (FR)",
-    "english": "English (EN)",
-    "custom": "Custom",
+    "classique": N_("Classique (FR)"),
+    "italiana": N_("Italiana (IT)"),
+    "generale": N_("La générale (FR)"),
+    "english": N_("English (EN)"),
+    "custom": N_("Custom"),
 }
 CHOICES: dict[str, tuple[str, ...]] = {
     "sevens_removed": SEVENS,
@@ -129,68 +130,77 @@ def preset(name: PresetName, players: int = 4) -> Rules:
 
 # One line per setting, for the new-session screen and the rules panel.
 SETTING_HELP: dict[str, str] = {
-    "ace_high": "Ace ranks above the king (A K Q J 10 9 8 7) instead of K Q J A 10 9 8 7.",
-    "sevens_removed": "Which two sevens leave the deck at 3, 5 or 6 players.",
-    "direction": "Which way play goes round the table.",
-    "chelem": "Winning every trick scores 0 and 5 to the others: always, only when "
-              "declared as la générale, or never.",
-    "generale": "Before the first card a player may promise to win every trick.",
-    "play_out": "Play every trick even when no later trick can change the score.",
-    "first_trick_penalty": "Whoever wins the first trick scores 1 more point.",
-    "last_trick_penalty": "Whoever wins the last trick scores 1 more point.",
-    "must_discard_jack": "Unable to follow suit and holding a jack, you must play a jack "
-                         "(le Polignac first).",
-    "jack_guard": "You may not play the K or Q of a suit while holding its jack.",
-    "end": "The session ends at a point limit or after a number of deals.",
-    "limit": "The point limit, or the number of deals.",
+    "ace_high": N_("Ace ranks above the king (A K Q J 10 9 8 7) instead of K Q J A 10 9 8 7."),
+    "sevens_removed": N_("Which two sevens leave the deck at 3, 5 or 6 players."),
+    "direction": N_("Which way play goes round the table."),
+    "chelem": N_("Winning every trick scores 0 and 5 to the others: always, only when "
+              "declared as la générale, or never."),
+    "generale": N_("Before the first card a player may promise to win every trick."),
+    "play_out": N_("Play every trick even when no later trick can change the score."),
+    "first_trick_penalty": N_("Whoever wins the first trick scores 1 more point."),
+    "last_trick_penalty": N_("Whoever wins the last trick scores 1 more point."),
+    "must_discard_jack": N_("Unable to follow suit and holding a jack, you must play a jack "
+                         "(le Polignac first)."),
+    "jack_guard": N_("You may not play the K or Q of a suit while holding its jack."),
+    "end": N_("The session ends at a point limit or after a number of deals."),
+    "limit": N_("The point limit, or the number of deals."),
 }
 
 
 # Each setting's name in the new-session form's label column (short) and in a sentence
 # (``describe_setting``, the rules panel: in full).
 SETTING_LABELS: dict[str, str] = {
-    "ace_high": "Ace high",
-    "sevens_removed": "Sevens removed",
-    "direction": "Direction",
-    "chelem": "Chelem",
-    "generale": "La générale",
-    "play_out": "Play every trick",
-    "first_trick_penalty": "First trick +1",
-    "last_trick_penalty": "Last trick +1",
-    "must_discard_jack": "Must discard jack",
-    "jack_guard": "Jack guard",
-    "end": "The end",
+    "ace_high": N_("Ace high"),
+    "sevens_removed": N_("Sevens removed"),
+    "direction": N_("Direction"),
+    "chelem": N_("Chelem"),
+    "generale": N_("La générale"),
+    "play_out": N_("Play every trick"),
+    "first_trick_penalty": N_("First trick +1"),
+    "last_trick_penalty": N_("Last trick +1"),
+    "must_discard_jack": N_("Must discard jack"),
+    "jack_guard": N_("Jack guard"),
+    "end": N_("The end"),
 }
 SETTING_NAMES: dict[str, str] = {
-    "generale": "La générale",
-    "play_out": "Play every trick",
-    "first_trick_penalty": "First trick penalty (+1)",
-    "last_trick_penalty": "Last trick penalty (+1)",
-    "must_discard_jack": "Must discard a jack when void",
-    "jack_guard": "Jack guard (no K or Q over your own jack)",
+    "generale": N_("La générale"),
+    "play_out": N_("Play every trick"),
+    "first_trick_penalty": N_("First trick penalty (+1)"),
+    "last_trick_penalty": N_("Last trick penalty (+1)"),
+    "must_discard_jack": N_("Must discard a jack when void"),
+    "jack_guard": N_("Jack guard (no K or Q over your own jack)"),
 }
 # An on/off setting's value in words (the rules and the user settings alike).
-ON_OFF_WORDS: dict[bool, str] = {True: "on", False: "off"}
+ON_OFF_WORDS: dict[bool, str] = {True: N_("on"), False: N_("off")}
 
 
 def describe_setting(name: str, value: Any) -> str:
-    """A setting in words, e.g. ``"Ace high: no"``."""
+    """A setting in words, in the current language, e.g. ``"Ace high: no"``."""
     if name == "ace_high":
-        return "Ranking: A K Q J 10 9 8 7" if value else "Ranking: K Q J A 10 9 8 7"
+        return (_("Ranking: {ranks}").format(ranks=ranks_in_words(ace_high=bool(value))))
     if name == "sevens_removed":
-        return f"Sevens removed at 3, 5, 6 players: {value} (" + (
-            "7♥ 7♦)" if value == "red" else "7♠ 7♣)")
+        return (_("Sevens removed at 3, 5, 6 players: red (7♥ 7♦)") if value == "red"
+                else _("Sevens removed at 3, 5, 6 players: black (7♠ 7♣)"))
     if name == "direction":
-        return "Play goes " + ("counterclockwise (to the right)" if value == "counterclockwise"
-                               else "clockwise (to the left)")
+        return (_("Play goes counterclockwise (to the right)") if value == "counterclockwise"
+                else _("Play goes clockwise (to the left)"))
     if name == "chelem":
         return {
-            "automatic": "Chelem: any player who takes every trick scores 0, the others 5",
-            "declared": "Chelem: only a declared générale counts",
-            "off": "Chelem: not played",
+            "automatic": _("Chelem: any player who takes every trick scores 0, the others 5"),
+            "declared": _("Chelem: only a declared générale counts"),
+            "off": _("Chelem: not played"),
         }[value]
     if name == "end":
-        return "End: at a point limit" if value == "points" else "End: after a number of deals"
+        return _("End: at a point limit") if value == "points" else _(
+            "End: after a number of deals")
     if name == "limit":
-        return f"Limit: {value}"
-    return f"{SETTING_NAMES[name]}: {ON_OFF_WORDS[bool(value)]}"
+        return _("Limit: {value}").format(value=value)
+    return _("{setting}: {on_off}").format(setting=tr(SETTING_NAMES[name]),
+                                          on_off=tr(ON_OFF_WORDS[bool(value)]))
+
+
+def ranks_in_words(ace_high: bool) -> str:
+    """The ranks from high to low in the current language's letters (``R D V A 10 9 8 7``)."""
+    from .cards import rank_letter
+    order = RANKS_ACE_HIGH if ace_high else RANKS
+    return " ".join(rank_letter(rank) for rank in order)

@@ -137,7 +137,7 @@ class Session:
             deal.undos = undos
             self._replay_generale(deal, declarer, passed, bool(plays))
         except RuleError as error:
-            raise RuleError(self.named(error.message), error.rule) from None
+            raise RuleError(self.named(error.message), error.rule, error.params) from None
         for number, card in enumerate(plays, start=1):
             if deal.over:
                 raise ReplayError("played after the deal was over", "deal_over", number, card,
@@ -190,7 +190,7 @@ class Session:
         try:
             return Deal(self.rules, self.size, dealer, hands)
         except RuleError as error:
-            raise RuleError(self.named(error.message), error.rule) from None
+            raise RuleError(self.named(error.message), error.rule, error.params) from None
 
     def _count(self, deal: Deal, sign: int) -> None:
         """Add (``sign`` 1) or take back (-1) the points of ``deal`` in the totals."""
@@ -211,7 +211,7 @@ class Session:
         try:
             deal.apply(action)
         except RuleError as error:
-            raise RuleError(self.named(error.message), error.rule) from None
+            raise RuleError(self.named(error.message), error.rule, error.params) from None
         self._count(deal, +1)
 
     # -- history: taking actions back --------------------------------------------------

@@ -367,6 +367,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"type": EVENT_NAMES[type(event)]}
     for name in type(event).__dataclass_fields__:
         value = getattr(event, name)
+        if isinstance(event, Refused) and name == "params" and not value:
+            continue      # a refusal without details travels as before
         out[name] = trick_to_json(value) if isinstance(value, Trick) else value
     return out
 
@@ -376,6 +378,9 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
     values = {k: v for k, v in data.items() if k != "type"}
     if kind is TrickTaken:
         values["trick"] = trick_from_json(values["trick"])
+    if kind is Refused:
+        values["params"] = tuple((str(k), v) for k, v in values.get("params", ())
+                                 if isinstance(v, (str, int)))
     event: Event = kind(**values)
     return event
 

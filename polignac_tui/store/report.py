@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 def join_names(names: Iterable[str]) -> str:
-    """``"Anna"``, ``"Anna and Bruno"``, ``"Anna, Bruno and Carla"``."""
+    """``"Anna"``, ``"Anna and Bruno"``, ``"Anna, Bruno and Carla"`` (in English: what the
+    index keeps; screens use ``store.wording.names_text``)."""
     items = list(names)
     if len(items) <= 1:
         return "".join(items)

@@ -94,6 +94,10 @@ class Refused:
 
     reason: str
     rule: str = ""      # the engine's rule code for an illegal action, else a table code
+    # The rule's language-free details ((name, value) pairs: card codes, suit letters,
+    # seats), from which each client words the refusal in its own language
+    # (``engine.wording.refusal_text``); ``reason`` is the English sentence.
+    params: tuple[tuple[str, str | int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

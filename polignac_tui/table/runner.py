@@ -349,7 +349,8 @@ class TableRunner:
             self.table.apply(action, save=False)
         except RuleError as error:
             if by is not None:
-                self._tell(by, Refused(str(error), error.rule))
+                self._tell(by, Refused(str(error), error.rule,
+                                       tuple(sorted(error.params.items()))))
             return
         self._generation += 1
         events: list[Event] = [CardPlayed(action.seat, action.card) if isinstance(action, Play)

@@ -19,6 +19,8 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
+from ..i18n import N_, Translator, _, choose_language, tr, translator_for
+from ..store.wording import file_error_text
 from .asciimode import (
     AsciiFilter,
     AsciiKeyLabels,
@@ -64,10 +66,10 @@ class PolignacApp(App[None]):
     CSS_PATH = "app.tcss"
     COMMANDS: ClassVar = App.COMMANDS | {main_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True,
-                tooltip="quit at once, from any screen (a table that could not save "
-                        "asks first)"),
-        Binding("f1", "help", "Help", show=False, tooltip="this list of keys"),
+        Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True,
+                tooltip=N_("quit at once, from any screen (a table that could not save "
+                           "asks first)")),
+        Binding("f1", "help", N_("Help"), show=False, tooltip=N_("this list of keys")),
     ]
 
     def __init__(self, settings: Settings | None = None, store: SessionStore | None = None,
@@ -75,7 +77,7 @@ class PolignacApp(App[None]):
                  new_preset: str | None = None, new_players: int | None = None,
                  new_name: str | None = None, seed: int | None = None,
                  table: Table | None = None, ascii: bool = False,
-                 join: JoinTarget | None = None) -> None:
+                 join: JoinTarget | None = None, lang: str | None = None) -> None:
         super().__init__()
         self.settings = settings if settings is not None else Settings()
         # ``--ascii`` holds for this run only: it is not written to settings.toml.
@@ -99,6 +101,9 @@ class PolignacApp(App[None]):
         self._started = False
         self.exiting = False   # set by exit(): keys typed ahead of the quit open nothing
         self._ascii_filter = AsciiFilter()
+        # ``--lang`` holds for this run only; else the setting, else the environment.
+        self.lang_for_this_run = lang
+        self.translator: Translator = self.chosen_translator()
 
     # -- start -------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -109,7 +114,7 @@ class PolignacApp(App[None]):
             from .screens.home import HomeScreen
             self.push_screen(HomeScreen())
         if self.settings.problem:
-            self.notify(self.settings.problem, title="Settings file", severity="warning",
+            self.notify(self.settings.problem, title=_("Settings file"), severity="warning",
                         markup=False,
                         timeout=10)
         if self._start_table is not None:
@@ -136,8 +141,42 @@ class PolignacApp(App[None]):
             out.write(f"{time.time():.6f}\n")
         self.exit()
 
+    def chosen_translator(self) -> Translator:
+        """The language of this app: ``--lang``, else the setting, else the environment."""
+        return translator_for(choose_language(self.lang_for_this_run,
+                                              self.settings.language, os.environ))
+
+    def set_language(self, translator: Translator) -> None:
+        """Speak ``translator``'s language from now on: every screen is composed again."""
+        if translator is self.translator:
+            return
+        self.translator = translator
+        if self._started:
+            self.redraw_language()
+
+    def redraw_language(self) -> None:
+        """Every screen's words again, in the language now chosen (no restart)."""
+        for screen in self.screen_stack:
+            self.call_later(self._relabel, screen)
+        self.refresh_bindings()
+
+    async def _relabel(self, screen: Any) -> None:
+        """``screen`` composed again in the language now chosen; a screen that fills its
+        widgets after composing (Home's menu, the table) does it again in
+        ``after_relabel``."""
+        from .chrome import SafeHeader
+        if not screen.is_attached:
+            return
+        await screen.recompose()
+        after = getattr(screen, "after_relabel", None)
+        if callable(after):
+            after()
+        for widget in screen.query(SafeHeader):
+            widget.set_title()
+
     def apply_settings(self) -> None:
-        """Theme and ASCII mode from ``self.settings``."""
+        """Theme, ASCII mode and language from ``self.settings``."""
+        self.set_language(self.chosen_translator())
         theme = self.settings.theme
         self.theme = theme if theme in self.available_themes else THEMES[0]
         ascii = self.settings.ascii
@@ -203,7 +242,8 @@ class PolignacApp(App[None]):
             save_settings(kept)
             self.settings.problem = None
         except OSError as error:
-            self.notify(f"Settings not saved: {error}", title="Settings", severity="error",
+            self.notify(_("Settings not saved: {error}").format(error=error), title=_("Settings"),
+                        severity="error",
                         markup=False)
             return False
         return True
@@ -255,15 +295,17 @@ class PolignacApp(App[None]):
         from textual.command import CommandPalette
         if self.use_command_palette and not any(
                 isinstance(screen, CommandPalette) for screen in self.screen_stack):
-            self.push_screen(Palette(id="--command-palette"))
+            self.push_screen(Palette(id="--command-palette",
+                                     placeholder=_("Search for commands…")))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's commands for the palette, less those that do nothing useful here
         (its Quit beside the app's, a Screenshot written where nobody finds it)."""
         from .commands import DROPPED_SYSTEM_COMMANDS
         for command in super().get_system_commands(screen):
-            if command.title not in DROPPED_SYSTEM_COMMANDS:
-                yield command
+            if command.title not in DROPPED_SYSTEM_COMMANDS:     # in our words
+                yield SystemCommand(tr(command.title), tr(command.help), command.callback,
+                                    command.discover)
 
     def on_key(self, event: Key) -> None:
         """Runs before the bindings: a page key that would reach a list not laid out yet
@@ -278,8 +320,8 @@ class PolignacApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen) and not screen.may_leave():
                 if screen is not self.screen:
-                    self.notify("The session is NOT saved: press ctrl+q again to quit "
-                                "anyway.", title="Not saved", severity="error")
+                    self.notify(_("The session is NOT saved: press ctrl+q again to quit "
+                                "anyway."), title=_("Not saved"), severity="error")
                 return
         self.exit()
 
@@ -335,7 +377,7 @@ class PolignacApp(App[None]):
     def action_continue(self) -> None:
         session_id = self.unfinished_id()
         if session_id is None:
-            self.notify("No unfinished session to continue.", title="Continue")
+            self.notify(_("No unfinished session to continue."), title=_("Continue"))
             return
         self.go_home()
         self.resume(session_id)
@@ -376,7 +418,8 @@ class PolignacApp(App[None]):
         try:
             table = Table.create(self.store, rules, players, name=name, seed=self.seed)
         except Exception as error:  # a readable reason, never a traceback
-            self.notify(f"The session could not be started: {error}", title="New session",
+            self.notify(_("The session could not be started: {error}").format(error=error),
+                        title=_("New session"),
                         markup=False,
                         severity="error", timeout=10)
             return False
@@ -388,7 +431,7 @@ class PolignacApp(App[None]):
         """You plus computers (medium) with a preset: ``polignac-tui new``."""
         from .quick import quick_session
         rules, seats = quick_session(preset_name or self.settings.default_preset,
-                                     players or 4, name or self.settings.name)
+                                     players or 4, name or self.settings.your_name())
         return self.start_new(rules, seats)
 
     def resume(self, session_id: str) -> bool:
@@ -397,7 +440,8 @@ class PolignacApp(App[None]):
         try:
             table = Table.open(self.store, session_id, seed=self.seed)
         except Exception as error:  # locked, damaged, vanished: say which and why
-            self.notify(str(error), title="Cannot resume", severity="error", timeout=10,
+            self.notify(file_error_text(str(error)), title=_("Cannot resume"), severity="error",
+                        timeout=10,
                         markup=False)
             return False
         self.open_table(table)

@@ -16,6 +16,7 @@ from rich.text import Text
 from ..config import Settings
 from ..engine import SeatView, glyph
 from ..engine.cards import SUIT_GLYPHS, SUIT_NAMES
+from ..i18n import pgettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +187,7 @@ def is_you(view: SeatView, seat: int | None) -> bool:
 def who(view: SeatView, seat: int, capital: bool = False) -> str:
     """The seat's name in a sentence, or "you"/"You" for the person viewing."""
     if is_you(view, seat):
-        return "You" if capital else "you"
+        return pgettext("a seat", "You") if capital else pgettext("a seat", "you")
     return view.names[seat]
 
 

@@ -14,8 +14,10 @@ from textual.dom import NoScreen
 from textual.events import Click
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Footer as TextualFooter
+from textual.widgets import Label, Static
 
+from ..i18n import _, tr
 from .handle import polignac_app
 
 P = ParamSpec("P")
@@ -39,7 +41,7 @@ class HeaderIcon(Static):
 
     def on_mount(self) -> None:
         if self.app.ENABLE_COMMAND_PALETTE:
-            self.tooltip = "Open the command palette"
+            self.tooltip = _("Open the command palette")
         else:
             self.disabled = True
 
@@ -126,6 +128,22 @@ class SafeHeader(Widget):
         """Icon and title again, after ASCII mode was switched on or off."""
         self.icon = header_icon(self.app)
         self.set_title()
+
+
+class Footer(TextualFooter):
+    """Textual's footer with each key's words in the app's language (the bindings hold the
+    English, marked with ``N_``)."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            description = getattr(widget, "description", None)
+            if isinstance(description, str) and description:
+                widget.description = tr(description)   # type: ignore[attr-defined]
+            if isinstance(widget.tooltip, str):
+                widget.tooltip = tr(widget.tooltip)
+            if isinstance(widget, Label) and isinstance(widget.content, str):
+                widget.content = tr(widget.content)     # a group's label ("Card")
+            yield widget
 
 
 def header_icon(app: App[object]) -> str:

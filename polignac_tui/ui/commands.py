@@ -10,17 +10,19 @@ from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from ..i18n import N_, _, tr
+
 # (title, help, app action)
 MAIN_ACTIONS = (
-    ("New session", "Choose a preset, the settings and the players", "new_session"),
-    ("Continue", "Resume the session you played last", "continue"),
-    ("Saved sessions", "Resume or delete a saved session", "saved"),
-    ("Statistics", "Per player over the finished sessions, with a chart", "statistics"),
-    ("Rules", "The rules of Polignac and of each preset", "rules"),
-    ("Settings", "Theme, pace, ASCII mode, four colours, your name", "settings"),
-    ("Help", "Every key of every screen", "help"),
-    ("Home", "Back to the home screen", "home"),
-    ("Quit", "Leave the app (a table that could not save asks first)", "quit"),
+    (N_("New session"), N_("Choose a preset, the settings and the players"), "new_session"),
+    (N_("Continue"), N_("Resume the session you played last"), "continue"),
+    (N_("Saved sessions"), N_("Resume or delete a saved session"), "saved"),
+    (N_("Statistics"), N_("Per player over the finished sessions, with a chart"), "statistics"),
+    (N_("Rules"), N_("The rules of Polignac and of each preset"), "rules"),
+    (N_("Settings"), N_("Theme, pace, ASCII mode, four colours, your name"), "settings"),
+    (N_("Help"), N_("Every key of every screen"), "help"),
+    (N_("Home"), N_("Back to the home screen"), "home"),
+    (N_("Quit"), N_("Leave the app (a table that could not save asks first)"), "quit"),
 )
 
 # Textual's own commands that do nothing useful here: the app has its own Quit, and a
@@ -45,7 +47,8 @@ def screen_actions(screen: Screen[object]) -> Iterator[tuple[str, str, str]]:
         seen.add(binding.action)
         keys = binding.key_display or screen.app.get_key_display(binding)
         tip = active.tooltip or binding.tooltip or binding.description
-        yield binding.description, f"{tip} (key {keys})", binding.action
+        yield binding.description, _("{tip} (key {keys})").format(tip=tr(tip), keys=keys), \
+            binding.action
 
 
 def own_actions(cls: type) -> set[str]:
@@ -67,11 +70,11 @@ class MainCommands(Provider):
         found: list[tuple[str, str, partial[Any]]] = []
         titles: set[str] = set()
         for title, help_text, action in screen_actions(self.screen):
-            titles.add(title)
-            found.append((title, help_text, partial(self.run_screen, action)))
+            titles.add(title)                   # English: the same word for the same action
+            found.append((tr(title), help_text, partial(self.run_screen, action)))
         for title, help_text, action in MAIN_ACTIONS:
             if title not in titles:
-                found.append((title, help_text, partial(self.run, action)))
+                found.append((tr(title), tr(help_text), partial(self.run, action)))
         return found
 
     async def discover(self) -> Hits:

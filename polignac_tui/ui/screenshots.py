@@ -209,6 +209,7 @@ class Shot:
     start: str                      # home, history, table (resume its session), final
     steps: Scenario
     ascii: bool = False
+    lang: str = "en"                # the app's language (every shot names its own)
 
 
 async def _nothing(pilot: Any, app: Any) -> None:
@@ -237,6 +238,12 @@ SHOTS: tuple[Shot, ...] = (
     Shot("session-chart-ascii", SMALL, "home", to_chart, ascii=True),
     Shot("statistics", SMALL, "history", to_statistics),
     Shot("statistics-large", LARGE, "history", to_statistics),
+    Shot("table-fr", SMALL, "table", to_mid_trick, lang="fr"),
+    Shot("table-it", SMALL, "table", to_mid_trick, lang="it"),
+    Shot("rules-panel-fr", SMALL, "table", lambda p, a: _then(to_mid_trick, p, a, "r"),
+         lang="fr"),
+    Shot("rules-panel-it", SMALL, "table", lambda p, a: _then(to_mid_trick, p, a, "r"),
+         lang="it"),
 )
 
 
@@ -254,9 +261,10 @@ def build_app(shot: Shot, root: Path) -> Any:
         fill_store(store)
         if shot.start == "history":
             fill_history(store)
-        return PolignacApp(settings, store, seed=SEED)
+        return PolignacApp(settings, store, seed=SEED, lang=shot.lang)
     session_id = table_session(store) if shot.start == "table" else final_session(store)
-    return PolignacApp(settings, store, start="resume", resume_id=session_id, seed=SEED)
+    return PolignacApp(settings, store, start="resume", resume_id=session_id, seed=SEED,
+                       lang=shot.lang)
 
 
 async def take(shot: Shot, folder: Path) -> Path:

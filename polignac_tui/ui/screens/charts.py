@@ -14,13 +14,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import SeatView
+from ...i18n import N_, _, ngettext
 from ...store.index import Summary
 from ...store.report import PlayerStats, player_stats
-from ..chrome import header
+from ...store.wording import where_words
+from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..widgets.charts import AverageChart, ScoreChart, running_totals
 
@@ -47,7 +49,7 @@ class SessionChartScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "close", "Back", tooltip="back to where the chart was opened"),
+        Binding("escape,q", "close", N_("Back"), tooltip=N_("back to where the chart was opened")),
     ]
 
     def __init__(self, title: str, names: Sequence[str], deals: Sequence[Sequence[int]],
@@ -61,14 +63,15 @@ class SessionChartScreen(Screen[None]):
     @classmethod
     def of_summary(cls, s: Summary) -> SessionChartScreen:
         """The chart of a saved session, from its summary (no file read)."""
-        return cls(f"{s.name or s.id}: {s.where}", s.players, [d.points for d in s.deals],
+        return cls(f"{s.name or s.id}: {where_words(s.where)}", s.players,
+                   [d.points for d in s.deals],
                    s.limit if s.end == "points" else None)
 
     @classmethod
     def of_view(cls, view: SeatView) -> SessionChartScreen:
         """The chart of the session at the table (the end-of-session screen)."""
         deals = [r.points for r in view.results if r.points is not None]
-        return cls("The session's score", view.names, deals,
+        return cls(_("The session's score"), view.names, deals,
                    view.rules.limit if view.rules.end == "points" else None)
 
     def compose(self) -> ComposeResult:
@@ -77,9 +80,10 @@ class SessionChartScreen(Screen[None]):
         yield ScoreChart(ascii=_ascii(self), colour=_colour(self), id="score-chart")
         totals = running_totals(self.deals, len(self.names))
         count = len(self.deals)
-        yield Static(f"Totals after {count} deal{'s' if count != 1 else ''}: "
-                     + ", ".join(f"{n} {t[-1]}" for n, t in zip(self.names, totals,
-                                                                strict=True)),
+        yield Static(ngettext("Totals after {count} deal: {totals}",
+                              "Totals after {count} deals: {totals}", count).format(
+                         count=count, totals=", ".join(
+                             f"{n} {t[-1]}" for n, t in zip(self.names, totals, strict=True))),
                      id="chart-note", markup=False)
         yield Footer()
 
@@ -134,10 +138,10 @@ class StatsScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "period", "Period", tooltip="all time, 12 months, 30 days, 7 days"),
-        Binding("w", "with", "With players",
-                tooltip="only the sessions where these players sat (names, commas)"),
-        Binding("escape", "close", "Back", tooltip="back to Home"),
+        Binding("p", "period", N_("Period"), tooltip=N_("all time, 12 months, 30 days, 7 days")),
+        Binding("w", "with", N_("With players"),
+                tooltip=N_("only the sessions where these players sat (names, commas)")),
+        Binding("escape", "close", N_("Back"), tooltip=N_("back to Home")),
     ]
 
     def __init__(self) -> None:
@@ -154,7 +158,7 @@ class StatsScreen(Screen[None]):
         with Vertical(id="stats"):
             with Horizontal(id="stats-filters"):
                 yield Static("", id="stats-period", markup=False)
-                yield Input(placeholder="with players: names, commas (w)", id="stats-with")
+                yield Input(placeholder=_("with players: names, commas (w)"), id="stats-with")
             yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
             yield Static("Reading saved sessions…" if not _ascii(self) else
                          "Reading saved sessions...", id="stats-note", markup=False)

@@ -13,12 +13,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import SeatView
-from ...store.report import join_names
+from ...i18n import N_, _, ngettext, pgettext, tr
+from ...store.wording import names_text as join_names
 from ..cardtext import CardLook, is_you, who
-from ..chrome import while_shown
+from ..chrome import Footer, while_shown
 from ..widgets.scores import LEGEND, LEGEND_ASCII, full
 from .dim import DismissedOnce
 
@@ -44,23 +45,28 @@ def declaration(view: SeatView) -> tuple[str, str]:
     if len(losers) == 1:
         name = view.names[losers[0]]
         if you_pay:
-            pays = "You pay the cognac!" if name.lower() == "you" else \
-                f"You pay the cognac, {name}!"
+            pays = _("You pay the cognac!") if name.lower() == "you" else _(
+                "You pay the cognac, {name}!").format(name=name)
         else:
-            pays = f"{name} pays the cognac!"
+            pays = _("{name} pays the cognac!").format(name=name)
     elif len(losers) == view.players:
-        pays = "Everyone is tied: you all pay the cognac!"
+        pays = _("Everyone is tied: you all pay the cognac!")
+    elif you_pay:
+        pays = ngettext("{names} tie for the most points: you both pay the cognac!",
+                        "{names} tie for the most points: you all pay the cognac!",
+                        len(losers) - 1).format(names=_seats(view, losers))
     else:
-        both = "both" if len(losers) == 2 else "all"
-        pays = (f"{_seats(view, losers)} tie for the most points: "
-                f"{'you' if you_pay else 'they'} {both} pay the cognac!")
+        pays = ngettext("{names} tie for the most points: they both pay the cognac!",
+                        "{names} tie for the most points: they all pay the cognac!",
+                        len(losers) - 1).format(names=_seats(view, losers))
     winners = list(view.winners)
     if not winners:
-        wins = "Nobody wins."
+        wins = _("Nobody wins.")
     elif len(winners) == 1 and is_you(view, winners[0]):
-        wins = "You win!"
+        wins = _("You win!")
     else:
-        wins = f"Winner{'s' if len(winners) > 1 else ''}: {_seats(view, winners)}"
+        wins = ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(
+            names=_seats(view, winners))
     return pays, wins
 
 
@@ -82,7 +88,7 @@ def pays_line(view: SeatView, pays: str) -> Text:
     text = Text(pays)
     names = {view.names[s] for s in view.losers if not is_you(view, s)}
     if any(is_you(view, s) for s in view.losers):
-        names.add("You")
+        names.add(pgettext("a seat", "You"))
     text.highlight_words(sorted(names), style="reverse", case_sensitive=True)
     return text
 
@@ -90,12 +96,12 @@ def pays_line(view: SeatView, pays: str) -> Text:
 def totals_line(view: SeatView) -> Text:
     """Every seat's final total on one line (wrapped when long), the loser(s) marked."""
     text = Text()
-    text.append("Totals: ", style="bold")
+    text.append(_("Totals: "), style="bold")
     for i, name in enumerate(view.names):
         if i:
             text.append("  ")
         style = "bold reverse" if i in view.losers else "bold"
-        text.append(f"{name} {view.totals[i]}", style=style)
+        text.append(f"{name} {view.totals[i]}", style=style)   # a name and a number
     return text
 
 
@@ -152,10 +158,11 @@ class CognacScreen(DismissedOnce[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "home", "Back home"),
-        Binding("g", "chart", "Chart", tooltip="the score after each deal, a line per player"),
-        Binding("escape", "home", "Back home", show=False),
-        Binding("q", "home", "Back home", show=False),
+        Binding("enter", "home", N_("Back home")),
+        Binding("g", "chart", N_("Chart"),
+                tooltip=N_("the score after each deal, a line per player")),
+        Binding("escape", "home", N_("Back home"), show=False),
+        Binding("q", "home", N_("Back home"), show=False),
     ]
 
     def __init__(self, view: SeatView, look: CardLook) -> None:
@@ -165,7 +172,7 @@ class CognacScreen(DismissedOnce[None]):
 
     def compose(self) -> ComposeResult:
         pays, wins = declaration(self.view)
-        yield Static("The session is over: the cognac!", id="cognac-title")
+        yield Static(_("The session is over: the cognac!"), id="cognac-title")
         with Center(), Horizontal(id="cognac-moment"):
             yield Static(glass(self.look), id="cognac-glass")
             with Vertical(id="cognac-words"):
@@ -178,8 +185,8 @@ class CognacScreen(DismissedOnce[None]):
             # The table and its legend as one block: the legend starts under the table.
             legend = LEGEND_ASCII if self.look.ascii else LEGEND
             yield Static(Align.center(Group(
-                full(self.view, self.look.ascii, title="Final table"),
-                Padding(Text(legend, style="dim"), (0, 0, 0, 1)))), id="cognac-table")
+                full(self.view, self.look.ascii, title=_("Final table")),
+                Padding(Text(tr(legend), style="dim"), (0, 0, 0, 1)))), id="cognac-table")
         yield Footer()
 
     @while_shown

@@ -14,9 +14,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
-from ..chrome import while_shown
+from ...i18n import N_, _, ngettext
+from ...store.wording import names_text as join_names
+from ..chrome import Footer, while_shown
 from .dim import DimmedModal
 from .panels import Overlay
 
@@ -61,13 +63,13 @@ class GeneraleScreen(DimmedModal[bool | None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "answer(True)", "Declare"),
-        Binding("p", "answer(False)", "Pass"),
-        Binding("h", "hint", "Hint"),
-        Binding("s", "scores", "Scores"),
-        Binding("r", "rules", "Rules"),
-        Binding("q", "home", "Home"),
-        Binding("escape", "remind", "Keys", show=False),
+        Binding("d", "answer(True)", N_("Declare")),
+        Binding("p", "answer(False)", N_("Pass")),
+        Binding("h", "hint", N_("Hint")),
+        Binding("s", "scores", N_("Scores")),
+        Binding("r", "rules", N_("Rules")),
+        Binding("q", "home", N_("Home")),
+        Binding("escape", "remind", N_("Keys"), show=False),
     ]
     # esc only repeats the keys the question shows: not a key of the help
     HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"remind"})
@@ -86,17 +88,20 @@ class GeneraleScreen(DimmedModal[bool | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="generale-box"):
-            yield Static(Text(f"La générale? ({self.player_name})"), id="generale-title")
-            before = (", ".join(self.passed) + " passed. ") if self.passed else ""
-            yield Static(Text(
-                f"{before}Declare it and you promise to win every trick: you lead, and "
-                "if you win them all you score 0 and everyone else 5; lose one trick and "
-                "you score 5."
-            ))
+            yield Static(Text(_("La générale? ({name})").format(name=self.player_name)),
+                         id="generale-title")
+            explained = _("Declare it and you promise to win every trick: you lead, and if "
+                          "you win them all you score 0 and everyone else 5; lose one trick "
+                          "and you score 5.")
+            if self.passed:
+                explained = ngettext("{names} passed. {explained}", "{names} passed. {explained}",
+                                     len(self.passed)).format(names=join_names(self.passed),
+                                                              explained=explained)
+            yield Static(Text(explained))
             with Horizontal():
-                yield Button("Declare (d)", id="declare", variant="warning")
-                yield Button("Pass (p)", id="pass", variant="primary")
-            yield Static("h: a hint from the expert", id="generale-hint")
+                yield Button(_("Declare (d)"), id="declare", variant="warning")
+                yield Button(_("Pass (p)"), id="pass", variant="primary")
+            yield Static(_("h: a hint from the expert"), id="generale-hint")
         yield Footer(compact=True, show_command_palette=False)
 
     @while_shown
@@ -107,19 +112,20 @@ class GeneraleScreen(DimmedModal[bool | None]):
     def action_hint(self) -> None:
         label = self.query_one("#generale-hint", Static)
         if self.hint is None:
-            label.update("No hint available.")
+            label.update(_("No hint available."))
             return
-        label.update("Thinking...")
+        label.update(_("Thinking..."))
         self._ask(self.hint)
 
     @work(exclusive=True, group="hint", exit_on_error=False)
     async def _ask(self, hint: Callable[[], Awaitable[object]]) -> None:
         try:
-            reason = str(getattr(await hint(), "reason", "")) or "No hint available."
+            reason = str(getattr(await hint(), "reason", "")) or _("No hint available.")
         except Exception:  # no hint is better than a crash
-            reason = "No hint available."
+            reason = _("No hint available.")
         with contextlib.suppress(NoMatches):
-            self.query_one("#generale-hint", Static).update(Text(f"Hint: {reason}"))
+            self.query_one("#generale-hint", Static).update(
+                Text(_("Hint: {reason}").format(reason=reason)))
 
     def action_answer(self, declare: bool) -> None:
         self.dismiss(declare)
@@ -131,7 +137,7 @@ class GeneraleScreen(DimmedModal[bool | None]):
     @while_shown
     def action_remind(self) -> None:
         self.query_one("#generale-hint", Static).update(
-            "d: declare  p: pass  s: scores  r: rules  q: Home (the question waits)")
+            _("d: declare  p: pass  s: scores  r: rules  q: Home (the question waits)"))
 
     def action_scores(self) -> None:
         if self.scores is not None:

@@ -11,43 +11,44 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from ...i18n import N_, _, tr
 from ..asciimode import key_words
-from ..chrome import header
+from ..chrome import Footer, header
 
 # (title, module under polignac_tui.ui, class name, keys handled by widgets inside)
 SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
-    ("Everywhere", "app", "PolignacApp", (
-        ("ctrl+p", "command palette: the main actions by name"),
-        ("tab / shift+tab", "move between fields and buttons"),
+    (N_("Everywhere"), "app", "PolignacApp", (
+        ("ctrl+p", N_("command palette: the main actions by name")),
+        ("tab / shift+tab", N_("move between fields and buttons")),
     )),
-    ("Home", "screens.home", "HomeScreen", (
-        ("↑ ↓ enter", "choose from the menu"),
+    (N_("Home"), "screens.home", "HomeScreen", (
+        ("↑ ↓ enter", N_("choose from the menu")),
     )),
-    ("Table", "screens.table", "TableScreen", (
-        ("1-9, 0", "select a card by its number; the same number again plays it"),
-        ("click", "play a card with the mouse"),
+    (N_("Table"), "screens.table", "TableScreen", (
+        ("1-9, 0", N_("select a card by its number; the same number again plays it")),
+        ("click", N_("play a card with the mouse")),
     )),
-    ("La générale question", "screens.generale", "GeneraleScreen", ()),
-    ("Privacy screen (several humans)", "screens.privacy", "PrivacyScreen", ()),
-    ("Last trick, tricks, scores", "screens.panels", "Overlay", ()),
-    ("Rules panel", "screens.panels", "RulesOverlay", ()),
-    ("Deal summary", "screens.summary", "SummaryScreen", ()),
-    ("End of session", "screens.cognac", "CognacScreen", ()),
-    ("New session", "screens.new_session", "NewSessionScreen", (
-        ("enter", "open a choice; ↑ ↓ then enter to pick"),
+    (N_("La générale question"), "screens.generale", "GeneraleScreen", ()),
+    (N_("Privacy screen (several humans)"), "screens.privacy", "PrivacyScreen", ()),
+    (N_("Last trick, tricks, scores"), "screens.panels", "Overlay", ()),
+    (N_("Rules panel"), "screens.panels", "RulesOverlay", ()),
+    (N_("Deal summary"), "screens.summary", "SummaryScreen", ()),
+    (N_("End of session"), "screens.cognac", "CognacScreen", ()),
+    (N_("New session"), "screens.new_session", "NewSessionScreen", (
+        ("enter", N_("open a choice; ↑ ↓ then enter to pick")),
     )),
-    ("Saved sessions", "screens.saved", "SavedScreen", (
-        ("↑ ↓", "move along the list"),
+    (N_("Saved sessions"), "screens.saved", "SavedScreen", (
+        ("↑ ↓", N_("move along the list")),
     )),
-    ("Delete a saved session?", "screens.saved", "ConfirmDelete", ()),
-    ("Replay and review", "screens.replay", "ReplayScreen", ()),
-    ("A session's chart", "screens.charts", "SessionChartScreen", ()),
-    ("Statistics", "screens.charts", "StatsScreen", ()),
-    ("Rules", "screens.rules", "RulesScreen", ()),
-    ("Settings", "screens.settings", "SettingsScreen", ()),
-    ("Help", "screens.help", "HelpScreen", ()),
+    (N_("Delete a saved session?"), "screens.saved", "ConfirmDelete", ()),
+    (N_("Replay and review"), "screens.replay", "ReplayScreen", ()),
+    (N_("A session's chart"), "screens.charts", "SessionChartScreen", ()),
+    (N_("Statistics"), "screens.charts", "StatsScreen", ()),
+    (N_("Rules"), "screens.rules", "RulesScreen", ()),
+    (N_("Settings"), "screens.settings", "SettingsScreen", ()),
+    (N_("Help"), "screens.help", "HelpScreen", ()),
 )
 
 
@@ -79,7 +80,7 @@ def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
             text = item[2] if len(item) > 2 else ""
         if action in hidden:
             continue
-        text = text or action.replace("_", " ").split(".")[-1]
+        text = tr(text) if text else action.replace("_", " ").split(".")[-1]
         keys, known = rows.setdefault(action, ([], text))
         keys.append(describe_key(key))
         if len(text) > len(known):
@@ -91,9 +92,9 @@ def sections() -> list[tuple[str, list[tuple[str, str]]]]:
     """(screen title, [(keys, what they do)]) for every screen that exists."""
     found = []
     for title, module, name, extra in SCREENS:
-        rows = bindings_of(module, name) + list(extra)
+        rows = bindings_of(module, name) + [(keys, tr(text)) for keys, text in extra]
         if rows:
-            found.append((title, rows))
+            found.append((tr(title), rows))
     return found
 
 
@@ -111,10 +112,10 @@ def help_text() -> str:
     """Every key of every screen, as content markup."""
     parts: list[str] = []
     for title, module, name, extra in SCREENS:
-        rows = bindings_of(module, name) + list(extra)
+        rows = bindings_of(module, name) + [(keys, tr(text)) for keys, text in extra]
         if not rows:
             continue
-        parts.append(f"[b $accent]{escape(title)}[/]")
+        parts.append(f"[b $accent]{escape(tr(title))}[/]")
         parts += [f"  [b]{escape(key):<16}[/] {escape(text)}" for key, text in rows]
         parts.append("")
     return "\n".join(parts).rstrip()
@@ -124,13 +125,13 @@ class HelpScreen(Screen[None]):
     """Every key, screen by screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "app.pop_screen", "Back", key_display="esc"),
+        Binding("escape,q,question_mark", "app.pop_screen", N_("Back"), key_display="esc"),
     ]
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
         with VerticalScroll(id="help"):
-            yield Static("Keys", classes="screen-title")
+            yield Static(_("Keys"), classes="screen-title")
             ascii = self.app.has_class("ascii")
             for title, rows in sections():
                 if ascii:

@@ -10,12 +10,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from ...engine.cards import rank_letter, suit_letter
+from ...i18n import N_, _, tr
 from ...store.report import who_plays
-from ..chrome import header
+from ...store.wording import where_words
+from ..chrome import Footer, header
 from ..handle import polignac_app
 
 if TYPE_CHECKING:
@@ -35,8 +38,8 @@ CONTINUE_GROUP = "home-continue"
 # Seconds during which a repeated c does nothing after one (no pile of identical toasts).
 CONTINUE_GUARD = 1.0
 
-TAGLINE = ("Quatre Valets, the old French card game: take no jacks,\n"
-           "and above all not le Polignac, the jack of spades. The loser pays the cognac.")
+TAGLINE = N_("Quatre Valets, the old French card game: take no jacks,\n"
+              "and above all not le Polignac, the jack of spades. The loser pays the cognac.")
 
 
 def continue_line(session: Summary, width: int, ascii: bool = False) -> str:
@@ -50,17 +53,17 @@ def continue_line(session: Summary, width: int, ascii: bool = False) -> str:
             humans = [True] * len(names)
         return session.name or who_plays(names, humans)
 
-    for where in (session.where, session.where_short):
+    line = _("Continue: {title} ({where})")
+    for where in (where_words(session.where), where_words(session.where_short)):
         for limit in (None, 10, 8, 6):
-            line = f"Continue: {title(limit)} ({where})"
-            if cell_len(line) <= width:
-                return line
-    head = "Continue: "
-    tail = f" ({session.where_short})"
-    room = width - cell_len(head) - cell_len(tail)
+            text = line.format(title=title(limit), where=where)
+            if cell_len(text) <= width:
+                return text
+    short = where_words(session.where_short)
+    room = width - cell_len(line.format(title="", where=short))
     if room >= 12:
-        return head + _clip(title(6), room, ascii) + tail
-    return _clip(head + title(6) + tail, width, ascii)
+        return line.format(title=_clip(title(6), room, ascii), where=short)
+    return _clip(line.format(title=title(6), where=short), width, ascii)
 
 
 def _clip(text: str, width: int, ascii: bool) -> str:
@@ -80,28 +83,36 @@ def jacks_line(ascii: bool, four_colour: bool) -> str:
     glyphs = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
     cards = []
     for suit in "SHDC":
-        text = "J" + (suit if ascii else glyphs[suit])
+        text = rank_letter("J") + (suit_letter(suit) if ascii else glyphs[suit])
         colour = colours[suit]
         cards.append(f"[bold {colour}]{text}[/]" if colour else f"[bold]{text}[/]")
     return "   ".join(cards)
+
+
+def menu_lines(entries: list[tuple[str, str, str]]) -> list[Option]:
+    """The menu's options (id, words, key): the words, then the keys in a column."""
+    width = max(16, *(len(entry[1]) for entry in entries))
+    return [Option(f"{words:<{width}} {key}", id=ident) for ident, words, key in entries]
 
 
 class HomeScreen(Screen[None]):
     """The first screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "continue", "Continue",
-                tooltip="continue the most recent unfinished session"),
-        Binding("n", "app.new_session", "New", tooltip="new session: preset, settings, seats"),
-        Binding("s", "app.saved", "Saved", tooltip="saved sessions: resume or delete"),
-        Binding("t", "app.statistics", "Stats",
-                tooltip="statistics per player, with a chart, by period and players"),
-        Binding("r", "app.rules", "Rules", tooltip="the rules of each preset, in words"),
-        Binding("o", "app.settings", "Settings",
-                tooltip="settings: name, theme, pace, ASCII, four colours, default preset"),
-        Binding("question_mark", "app.help", "Help", key_display="?",
-                tooltip="this list of keys"),
-        Binding("q", "app.quit", "Quit", tooltip="quit (sessions are saved as they are played)"),
+        Binding("c", "continue", N_("Continue"),
+                tooltip=N_("continue the most recent unfinished session")),
+        Binding("n", "app.new_session", N_("New"),
+                tooltip=N_("new session: preset, settings, seats")),
+        Binding("s", "app.saved", N_("Saved"), tooltip=N_("saved sessions: resume or delete")),
+        Binding("t", "app.statistics", N_("Stats"),
+                tooltip=N_("statistics per player, with a chart, by period and players")),
+        Binding("r", "app.rules", N_("Rules"), tooltip=N_("the rules of each preset, in words")),
+        Binding("o", "app.settings", N_("Settings"),
+                tooltip=N_("settings: name, theme, pace, ASCII, four colours, default preset")),
+        Binding("question_mark", "app.help", N_("Help"), key_display="?",
+                tooltip=N_("this list of keys")),
+        Binding("q", "app.quit", N_("Quit"),
+                tooltip=N_("quit (sessions are saved as they are played)")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -109,7 +120,7 @@ class HomeScreen(Screen[None]):
         with Vertical(id="home"):
             yield Static(BANNER, id="banner")
             yield Static("", id="suits")
-            yield Static(TAGLINE, id="tagline")
+            yield Static(tr(TAGLINE), id="tagline")
             with Center():
                 yield OptionList(id="menu")
             yield Static("", id="continue-info", markup=False)
@@ -140,6 +151,10 @@ class HomeScreen(Screen[None]):
         self.opening = False
 
     def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def after_relabel(self) -> None:
+        """Composed again in another language: the menu again."""
         self.refresh_menu()
 
     def on_screen_resume(self) -> None:
@@ -178,20 +193,21 @@ class HomeScreen(Screen[None]):
         session = self.unfinished_session
         self.unfinished = session.id if session is not None else None
         self.refresh_bindings()
-        options: list[Option] = []
+        entries: list[tuple[str, str, str]] = []
         if session is not None:
-            options.append(Option("Continue         c", id="continue"))
+            entries.append(("continue", _("Continue"), "c"))
             info.update(self.describe(session))
         else:
             info.update("")
-        options += [
-            Option("New session      n", id="new_session"),
-            Option("Saved sessions   s", id="saved"),
-            Option("Rules            r", id="rules"),
-            Option("Settings         o", id="settings"),
-            Option("Help             ?", id="help"),
-            Option("Quit             q", id="quit"),
+        entries += [
+            ("new_session", _("New session"), "n"),
+            ("saved", _("Saved sessions"), "s"),
+            ("rules", _("Rules"), "r"),
+            ("settings", _("Settings"), "o"),
+            ("help", _("Help"), "?"),
+            ("quit", _("Quit"), "q"),
         ]
+        options = menu_lines(entries)
         menu.add_options(options)
         ids = [option.id for option in options]
         # The highlight stays where the player put it; untouched, it is on the first line.

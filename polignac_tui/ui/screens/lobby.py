@@ -15,12 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...engine import Player, Rules
+from ...i18n import N_, _, ngettext
 from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
-from ..chrome import header
+from ..chrome import Footer, header
 from ..handle import polignac_app
+from ..textfmt import level_name
 
 if TYPE_CHECKING:
     from ...commands.join import JoinTarget
@@ -37,15 +39,16 @@ def seat_line(index: int, seat: Any, state: str) -> Text:
     """One seat of a table, literally: "2 Bruno  computer, hard"."""
     line = Text(f"{index + 1} ", style="bold")
     if seat.open:
-        line.append("open for a friend", style="italic")
+        line.append(_("open for a friend"), style="italic")
         return line
     line.append(seat.name or "?")
     if seat.kind == "computer":
-        line.append(f"  computer, {seat.level or 'medium'}", style="dim")
+        line.append("  " + _("computer, {level}").format(
+            level=level_name(seat.level or "medium")), style="dim")
     elif state == "playing" and not seat.connected:
-        line.append("  gone", style="bold")
+        line.append(_("  gone"), style="bold")
     if seat.yours:
-        line.append("  (you)", style="bold")
+        line.append(_("  (you)"), style="bold")
     return line
 
 
@@ -53,16 +56,17 @@ def players_words(info: TableInfo) -> str:
     """ "4: 2 people, 1 open" (computers are the rest)."""
     people = sum(1 for s in info.seats if s.kind == "human" and not s.open)
     left = len(info.open_seats)
-    return f"{info.players}: {people} {'person' if people == 1 else 'people'}" + (
-        f", {left} open" if left else "")
+    words = ngettext("{players}: {count} person", "{players}: {count} people", people).format(
+        players=info.players, count=people)
+    return words + (", " + _("{count} open").format(count=left) if left else "")
 
 
 def state_words(info: TableInfo) -> str:
     if info.state == "playing":
-        return f"in play, deal {info.deal}"
+        return _("in play, deal {number}").format(number=info.deal)
     if info.state == "finished":
-        return "finished"
-    return "waiting"
+        return _("finished")
+    return _("waiting")
 
 
 class LobbyScreen(Screen[None]):
@@ -98,19 +102,19 @@ class LobbyScreen(Screen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "sit", "Sit", priority=True,
-                tooltip="sit at the first open seat of the table"),
-        Binding("enter", "take_back", "Take your seat back", priority=True,
-                tooltip="back to your seat at this table, at the same trick"),
-        Binding("n", "create", "New table", tooltip="create a table: seats can be open for "
-                                                    "friends"),
-        Binding("w", "watch", "Watch", tooltip="watch the table (you see no hand)"),
-        Binding("s", "start", "Start", tooltip="start the table you created: open seats "
-                                               "left go to computers"),
-        Binding("l", "leave", "Leave", tooltip="leave the waiting table you sit at"),
-        Binding("r", "refresh", "Refresh", tooltip="the list again (or connect again)"),
-        Binding("q", "app.quit", "Quit", tooltip="quit (your seats stay yours)"),
-        Binding("f1", "app.help", "Help", show=False),
+        Binding("enter", "sit", N_("Sit"), priority=True,
+                tooltip=N_("sit at the first open seat of the table")),
+        Binding("enter", "take_back", N_("Take your seat back"), priority=True,
+                tooltip=N_("back to your seat at this table, at the same trick")),
+        Binding("n", "create", N_("New table"), tooltip=N_("create a table: seats can be open for "
+                                                    "friends")),
+        Binding("w", "watch", N_("Watch"), tooltip=N_("watch the table (you see no hand)")),
+        Binding("s", "start", N_("Start"), tooltip=N_("start the table you created: open seats "
+                                               "left go to computers")),
+        Binding("l", "leave", N_("Leave"), tooltip=N_("leave the waiting table you sit at")),
+        Binding("r", "refresh", N_("Refresh"), tooltip=N_("the list again (or connect again)")),
+        Binding("q", "app.quit", N_("Quit"), tooltip=N_("quit (your seats stay yours)")),
+        Binding("f1", "app.help", N_("Help"), show=False),
         *(Binding(str(n), f"sit_at({n - 1})", f"Sit at seat {n}", show=False)
           for n in range(1, 9)),
     ]
@@ -131,24 +135,25 @@ class LobbyScreen(Screen[None]):
             yield Static("", id="lobby-title", markup=False)
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             yield Static("", id="table-detail", markup=False)
-            yield Static("Connecting…", id="lobby-status", markup=False)
+            yield Static(_("Connecting…"), id="lobby-status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
-        table.add_column("Table", key="name", width=NAME_WIDTH)
-        table.add_column("Preset", key="preset")
-        table.add_column("Players", key="players")
-        table.add_column("State", key="state")
+        table.add_column(_("Table"), key="name", width=NAME_WIDTH)
+        table.add_column(_("Preset"), key="preset")
+        table.add_column(_("Players"), key="players")
+        table.add_column(_("State"), key="state")
         table.focus()
         title = Text.assemble("Tables of the service · you are ", (self.target.name, "bold"))
         if self.target.code:
-            title.append(" · your code ")
+            title.append(_(" · your code "))
             title.append(self.target.code, style="bold")
         self.query_one("#lobby-title", Static).update(title)
         if self.target.code:
-            self.notify(f"Your code is {self.target.code}: with your name, it takes your seat "
-                        "back after a reload.", title="Keep your code", markup=False,
+            self.notify(_("Your code is {code}: with your name, it takes your seat back after "
+                          "a reload.").format(code=self.target.code),
+                        title=_("Keep your code"), markup=False,
                         timeout=12)
         self.run_worker(self.connect(), group="lobby", exclusive=True, exit_on_error=False)
 
@@ -194,12 +199,14 @@ class LobbyScreen(Screen[None]):
             self.show()
 
     def connection_lost(self, reason: str) -> None:
-        self.problem = f"Connection lost: {reason}. Press r to connect again."
+        self.problem = _("Connection lost: {reason}. Press r to connect again.").format(
+            reason=reason)
         if self.is_attached:
             self.show()
             if reason != "closed":
-                self.app.notify(f"Connection to the table service lost: {reason}.",
-                                title="Table service", severity="error", markup=False,
+                self.app.notify(_("Connection to the table service lost: {reason}.").format(
+                                    reason=reason),
+                                title=_("Table service"), severity="error", markup=False,
                                 timeout=10)
 
     # -- showing ---------------------------------------------------------------------------
@@ -249,8 +256,10 @@ class LobbyScreen(Screen[None]):
             lines = [seat_line(i, s, info.state) for i, s in enumerate(info.seats)]
             half = (len(lines) + 1) // 2
             text = Text.assemble((info.name or info.table, "bold"),
-                                 f"  created by {info.creator}" if info.creator else "",
-                                 f"  · {info.watchers} watching" if info.watchers else "")
+                                 "  " + _("created by {name}").format(name=info.creator)
+                                 if info.creator else "",
+                                 "  · " + _("{count} watching").format(count=info.watchers)
+                                 if info.watchers else "")
             for left, right in zip(lines[:half], [*lines[half:], Text("")], strict=False):
                 text.append("\n")
                 text.append_text(left.copy())
@@ -264,26 +273,29 @@ class LobbyScreen(Screen[None]):
     def advice(self, info: TableInfo | None) -> str:
         """What can be done now, in words."""
         if self.link is None:
-            return "Connecting…"
+            return _("Connecting…")
         if info is None:
-            return "No table yet: press n to create one."
+            return _("No table yet: press n to create one.")
         mine = info.my_seat
         at = self.link.at_table
         if info.state == "waiting" and mine is not None:
             if at is None or at.table != info.table:
-                return f"Your seat {mine + 1} is kept for you: enter sits you there again."
+                return _("Your seat {number} is kept for you: enter sits you there again."
+                         ).format(number=mine + 1)
             if self.is_creator(info):
-                return (f"You sit at seat {mine + 1}. Press s to start once your friends "
-                        "sit: open seats left go to computers.")
-            return f"You sit at seat {mine + 1}. Waiting for {info.creator} to start."
+                return _("You sit at seat {number}. Press s to start once your friends sit: "
+                         "open seats left go to computers.").format(number=mine + 1)
+            return _("You sit at seat {number}. Waiting for {name} to start.").format(
+                number=mine + 1, name=info.creator)
         if info.state == "playing" and mine is not None:
-            return f"Your seat {mine + 1} waits for you: enter takes your seat back."
+            return _("Your seat {number} waits for you: enter takes your seat back.").format(
+                number=mine + 1)
         if info.state == "waiting" and info.open_seats:
-            return (f"Enter sits you at seat {info.open_seats[0] + 1} (or press its number); "
-                    "w watches.")
+            return _("Enter sits you at seat {number} (or press its number); w watches."
+                     ).format(number=info.open_seats[0] + 1)
         if info.state == "finished":
-            return "This table is finished: w shows how it ended."
-        return "w watches this table."
+            return _("This table is finished: w shows how it ended.")
+        return _("w watches this table.")
 
     def is_creator(self, info: TableInfo) -> bool:
         mine = info.my_seat
@@ -338,7 +350,7 @@ class LobbyScreen(Screen[None]):
         if seat is None and info.state == "waiting" and info.open_seats:
             seat = info.open_seats[0]
         if seat is None:
-            self.notify("No open seat at this table: w watches it.", title="Sit")
+            self.notify(_("No open seat at this table: w watches it."), title=_("Sit"))
             return
         await self.action_sit_at(seat)
 
@@ -385,7 +397,7 @@ class LobbyScreen(Screen[None]):
     def action_create(self) -> None:
         if self.link is None or self.link.lost is not None:
             self.notify(self.problem or "Not connected to the table service.",
-                        title="New table", severity="error", markup=False)
+                        title=_("New table"), severity="error", markup=False)
             return
         from .new_session import NewSessionScreen
         self.app.push_screen(NewSessionScreen(on_create=self.create, your_name=self.link.name))

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, one_of, preset
 from ...engine.rules import (
@@ -27,10 +27,12 @@ from ...engine.rules import (
     describe_setting,
 )
 from ...engine.session import MAX_NAME
+from ...i18n import N_, _, tr
 from ...store.fileformat import MAX_SESSION_NAME
-from ..chrome import header
+from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..quick import DEFAULT_LEVEL, computer_names
+from ..textfmt import level_name
 
 MAX_SEATS = 8
 # The settings shown as choices, in the order of the rulebook (end and limit come last).
@@ -39,6 +41,13 @@ CHOICE_SETTINGS = tuple(f.name for f in fields(Rules) if f.name not in ("preset"
 MORE_SETTINGS = tuple(name for name in CHOICE_SETTINGS if name != "end")
 # The choices of an on/off setting (here and in the settings screen).
 ON_OFF = [(ON_OFF_WORDS[value], value) for value in (True, False)]
+
+
+def on_off() -> list[tuple[str, bool]]:
+    """``ON_OFF`` in the current language."""
+    return [(tr(ON_OFF_WORDS[value]), value) for value in (True, False)]
+
+
 # The optional variants of the rulebook (§7): part of no preset, so a new preset keeps them.
 OPTIONAL_VARIANTS = ("play_out", "first_trick_penalty", "last_trick_penalty",
                      "must_discard_jack", "jack_guard")
@@ -49,6 +58,19 @@ SEAT_CHOICES = [("human", "human")] + [(f"computer, {level}", level) for level i
 # At a table of the table service (from the lobby): yours, open for a friend, computers.
 LOBBY_SEAT_CHOICES = [("you", "human"), ("open for a friend", "open"), *SEAT_CHOICES[1:]]
 END_CHOICES = [("at a point limit", "points"), ("after a number of deals", "deals")]
+
+
+def seat_choices(lobby: bool = False) -> list[tuple[str, str]]:
+    """``SEAT_CHOICES`` (``LOBBY_SEAT_CHOICES``) in the current language."""
+    computers = [(_("computer, {level}").format(level=level_name(level)), level)
+                 for level in LEVELS]
+    if lobby:
+        return [(_("you"), "human"), (_("open for a friend"), "open"), *computers]
+    return [(_("human"), "human"), *computers]
+
+
+def end_choices() -> list[tuple[str, str]]:
+    return [(_("at a point limit"), "points"), (_("after a number of deals"), "deals")]
 
 
 class TextField(Input):
@@ -121,10 +143,17 @@ def show_problem(widget: Static, text: str) -> None:
 
 def choice_options(name: str) -> list[tuple[str, Any]]:
     if name == "end":
-        return END_CHOICES
+        return end_choices()
     if name in BOOLEANS:
-        return ON_OFF
-    return [(value, value) for value in CHOICES[name]]
+        return on_off()
+    return [(choice_word(value), value) for value in CHOICES[name]]
+
+
+def choice_word(value: str) -> str:
+    """A setting's choice in words (red, clockwise, declared...), in the current language."""
+    return {"red": _("red"), "black": _("black"), "clockwise": _("clockwise"),
+            "counterclockwise": _("counterclockwise"), "automatic": _("automatic"),
+            "declared": _("declared"), "off": _("off")}.get(value, value)
 
 
 def default_seat(index: int, your_name: str) -> Player:
@@ -135,21 +164,23 @@ def default_seat(index: int, your_name: str) -> Player:
 
 def limit_hint(end: str, players: int) -> str:
     if end == "deals":
-        return (f"Number of deals, 1 to {MAX_LIMIT}. Suggested: a multiple of {players} "
-                f"({players}, {2 * players}, {3 * players}) so everyone deals equally often.")
-    return f"Point limit, 1 to {MAX_LIMIT}: the session ends once someone reaches it."
+        return _("Number of deals, 1 to {most}. Suggested: a multiple of {players} ({one}, "
+                 "{two}, {three}) so everyone deals equally often.").format(
+            most=MAX_LIMIT, players=players, one=players, two=2 * players, three=3 * players)
+    return _("Point limit, 1 to {most}: the session ends once someone reaches it.").format(
+        most=MAX_LIMIT)
 
 
 class NewSessionScreen(MarkedFocus, Screen[None]):
     """Choose a preset, change any setting, name the seats, start."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "Start", priority=True,
-                tooltip="start the session (problems are shown in red first)"),
-        Binding("m", "more", "More settings",
-                tooltip="the other settings, each with its explanation (m again hides them)"),
-        Binding("escape", "app.pop_screen", "Back", tooltip="back, starting nothing"),
-        Binding("f1", "app.help", "Help"),
+        Binding("ctrl+s", "start", N_("Start"), priority=True,
+                tooltip=N_("start the session (problems are shown in red first)")),
+        Binding("m", "more", N_("More settings"),
+                tooltip=N_("the other settings, each with its explanation (m again hides them)")),
+        Binding("escape", "app.pop_screen", N_("Back"), tooltip=N_("back, starting nothing")),
+        Binding("f1", "app.help", N_("Help")),
     ]
     CSS = FOCUS_CSS + """
     NewSessionScreen #more-settings {
@@ -196,59 +227,59 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         rules = preset(start, 4)
         yield header(self.app)
         with VerticalScroll(id="new-session", classes="form", can_focus=False):
-            yield Static("New table" if self.on_create else "New session",
+            yield Static(_("New table") if self.on_create else _("New session"),
                          classes="screen-title")
             # One screen at 80x24: preset and players, the seats, the end; the other
             # settings are one key away (m: More settings), each with its explanation.
             with Horizontal(classes="field"):
-                yield Label("Preset", classes="field-label")
-                yield Select([(PRESET_TITLES[p], p) for p in PRESET_NAMES], value=start,
+                yield Label(_("Preset"), classes="field-label")
+                yield Select([(tr(PRESET_TITLES[p]), p) for p in PRESET_NAMES], value=start,
                              id="preset", allow_blank=False, compact=True)
-                yield Label("Players", classes="field-label-short")
+                yield Label(_("Players"), classes="field-label-short")
                 yield Select([(str(n), n) for n in range(3, MAX_SEATS + 1)], value=4,
                              id="players", allow_blank=False, compact=True)
-            yield Static("Start from a preset (rulebook §8); the seats in the order of play.",
+            yield Static(_("Start from a preset (rulebook §8); the seats in the order of play."),
                          classes="field-help wide")
             for i in range(MAX_SEATS):
-                seat = default_seat(i, self.your_name or settings.name)
+                seat = default_seat(i, self.your_name or settings.your_name())
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
-                    yield Label(f"Seat {i + 1}", classes="seat-label")
+                    yield Label(_("Seat {number}").format(number=i + 1), classes="seat-label")
                     yield TextField(seat.name, id=f"seat-name-{i}", compact=True,
                                     max_length=MAX_NAME, classes="seat-name",
                                     disabled=bool(self.on_create and i == 0))
-                    yield Select(LOBBY_SEAT_CHOICES if self.on_create else SEAT_CHOICES,
+                    yield Select(seat_choices(lobby=self.on_create is not None),
                                  value=seat.level or "human",
                                  id=f"seat-kind-{i}", allow_blank=False, compact=True,
                                  classes="seat-kind")
             yield Static("", id="seats-error", classes="field-error", markup=False)
             with Horizontal(classes="field"):
-                yield Label(SETTING_LABELS["end"], classes="field-label")
+                yield Label(tr(SETTING_LABELS["end"]), classes="field-label")
                 yield Select(choice_options("end"), value=rules.end, id="set-end",
                              allow_blank=False, compact=True)
-                yield Label("Limit", classes="field-label-short")
+                yield Label(_("Limit"), classes="field-label-short")
                 yield TextField(str(rules.limit), id="set-limit", type="integer",
                                 compact=True, max_length=4)
             yield Static(limit_hint(rules.end, 4), id="limit-help", classes="field-help wide")
             yield Static("", id="settings-error", classes="field-error", markup=False)
             with Horizontal(classes="field"):
-                yield Label("Session name", classes="field-label")
+                yield Label(_("Session name"), classes="field-label")
                 yield TextField("", id="session-name", compact=True, max_length=MAX_SESSION_NAME,
-                                placeholder="optional")
+                                placeholder=_("optional"))
             yield Static("", id="name-error", classes="field-error", markup=False)
             yield Static("", id="differences", classes="field-note", markup=False)
             yield Static("", id="problems", classes="field-error", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
-                yield Button("More settings (m)", id="more", compact=True)
-                yield Button("Back (esc)", id="back", compact=True)
+                yield Button(_("Start (ctrl+s)"), id="start", variant="primary", compact=True)
+                yield Button(_("More settings (m)"), id="more", compact=True)
+                yield Button(_("Back (esc)"), id="back", compact=True)
             with Vertical(id="more-settings"):
-                yield Static("More settings", classes="section-title")
+                yield Static(_("More settings"), classes="section-title")
                 for name in MORE_SETTINGS:
                     with Horizontal(classes="field"):
-                        yield Label(SETTING_LABELS[name], classes="field-label")
+                        yield Label(tr(SETTING_LABELS[name]), classes="field-label")
                         yield Select(choice_options(name), value=getattr(rules, name),
                                      id=f"set-{name}", allow_blank=False, compact=True)
-                    yield Static(SETTING_HELP[name], classes="field-help")
+                    yield Static(tr(SETTING_HELP[name]), classes="field-help")
         yield Footer()
 
     validation_due = False
@@ -287,8 +318,9 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             except RuleError as error:
                 message = str(error)
                 if not name:
-                    message = "a player needs a name"
-                problems.append(f"Seat {i + 1}: {message}.")
+                    message = _("a player needs a name")
+                problems.append(_("Seat {number}: {problem}.").format(number=i + 1,
+                                                                     problem=message))
         return players, problems
 
     def choices(self) -> list[str]:
@@ -301,16 +333,19 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         for name in CHOICE_SETTINGS:
             values[name] = self.value(f"set-{name}")
         text = str(self.value("set-limit")).strip()
-        what = "number of deals" if values["end"] == "deals" else "point limit"
+        wrong = (_("The number of deals must be a whole number from 1 to {most}.")
+                 if values["end"] == "deals" else
+                 _("The point limit must be a whole number from 1 to {most}.")).format(
+            most=MAX_LIMIT)
         try:
             values["limit"] = int(text)
         except ValueError:
-            return None, f"The {what} must be a whole number from 1 to {MAX_LIMIT}."
+            return None, wrong
         try:
             return Rules(**values), None
         except RuleError as error:
             if "limit" in str(error):
-                return None, f"The {what} must be a whole number from 1 to {MAX_LIMIT}."
+                return None, wrong
             return None, str(error)
 
     def seat_problems(self, players: list[Player], problems: list[str]) -> list[str]:
@@ -320,17 +355,19 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         names = [p.name.strip().casefold() for p in players]
         for i, n in enumerate(names):
             if n in names[:i]:
-                problems.append(f"Seat {i + 1}: the name {players[i].name!r} is already "
-                                f"taken by seat {names.index(n) + 1}.")
+                problems.append(_("Seat {number}: the name {name} is already taken by seat "
+                                  "{other}.").format(number=i + 1, name=repr(players[i].name),
+                                                     other=names.index(n) + 1))
         humans = [i for i, p in enumerate(players) if p.is_human]
         if self.on_create is not None and self.choices().count("human") != 1:
-            problems.append("Exactly one seat is yours: the others are open for a friend "
-                            "or computers.")
+            problems.append(_("Exactly one seat is yours: the others are open for a friend "
+                            "or computers."))
         if not humans:
-            problems.append("At least one seat must be human: make a seat yours.")
+            problems.append(_("At least one seat must be human: make a seat yours."))
         elif len(humans) > 1:  # "Pass to You", "You lead" would not say who (F18)
-            problems.extend(f"Seat {i + 1}: with several people at the table, give each one "
-                            f"their name, not {players[i].name!r}." for i in humans
+            problems.extend(_("Seat {number}: with several people at the table, give each "
+                              "one their name, not {name}.").format(
+                                  number=i + 1, name=repr(players[i].name)) for i in humans
                             if players[i].name.strip().casefold() in AMBIGUOUS_NAMES)
         if not problems:
             try:  # the engine's own checks, in case they grow
@@ -343,8 +380,8 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         """Why the session name cannot be used (the limits of the session file), if so."""
         name = str(self.value("session-name")).strip()
         if len(name) > MAX_SESSION_NAME or not name.isprintable():
-            return (f"The session name must be at most {MAX_SESSION_NAME} printable "
-                    "characters on one line.")
+            return _("The session name must be at most {most} printable characters on one "
+                     "line.").format(most=MAX_SESSION_NAME)
         return None
 
     def build(self) -> tuple[Rules, list[Player]] | list[str]:
@@ -374,7 +411,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         every = [*seat_problems, *([rules_problem] if rules_problem else []),
                  *([name_problem] if name_problem else [])]
         show_problem(self.query_one("#problems", Static),
-            "Cannot start yet: " + " ".join(every) if every else "")
+            _("Cannot start yet: {problems}").format(problems=" ".join(every)) if every else "")
         return not every
 
     def show_differences(self, rules: Rules | None) -> None:
@@ -382,13 +419,13 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         note = self.query_one("#differences", Static)
         if rules is None:
             return
-        title = PRESET_TITLES[rules.preset]
+        title = tr(PRESET_TITLES[rules.preset])
         changed = rules.differences(self.players)
         if not changed:
-            note.update(f"As in the preset {title}.")
+            note.update(_("As in the preset {preset}.").format(preset=title))
             return
-        words = "; ".join(describe_setting(name, value) for name, (_, value) in changed.items())
-        note.update(f"Changed from {title}: {words}.")
+        words = "; ".join(describe_setting(name, pair[1]) for name, pair in changed.items())
+        note.update(_("Changed from {preset}: {changes}.").format(preset=title, changes=words))
 
     # -- reacting ---------------------------------------------------------------------
     def show_seats(self) -> None:
@@ -469,7 +506,8 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             for i in range(self.players):   # the seat named in the first problem
                 seat = self.query_one(f"#seat-name-{i}", Input)
                 text = str(self.query_one("#seats-error", Static).render())
-                if text.startswith(f"Seat {i + 1}:"):
+                prefix = _("Seat {number}: {problem}.").partition("{problem}")[0]
+                if text.startswith(prefix.format(number=i + 1)):
                     return seat, self.query_one("#seats-error")
             return self.query_one("#seat-kind-0"), self.query_one("#seats-error")
         if self.rules()[1]:
@@ -500,7 +538,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 self.call_after_refresh(self.show_problem_at, field, line)
             # a short toast, not a pile: the problem is written next to its field
             self.app.clear_notifications()
-            self.notify("Not started: see the problem shown in red.", severity="warning",
+            self.notify(_("Not started: see the problem shown in red."), severity="warning",
                         timeout=4)
             return
         result = self.build()

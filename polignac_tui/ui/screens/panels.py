@@ -12,6 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Rules
+from ...i18n import N_, _
 from ..chrome import while_shown
 from ..widgets.rules_panel import RulesPanel
 from .dim import DimmedModal
@@ -49,8 +50,8 @@ class Overlay(DimmedModal[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("enter", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("enter", "close", N_("Close"), show=False),
     ]
 
     def __init__(self, title: str, body: RenderableType, close_key: str) -> None:
@@ -62,7 +63,7 @@ class Overlay(DimmedModal[None]):
     def compose(self) -> ComposeResult:
         box = Vertical(id="overlay-box")
         box.border_title = self.title_text
-        box.border_subtitle = f"Esc or {self.close_key}: close"
+        box.border_subtitle = _("Esc or {key}: close").format(key=self.close_key)
         with box, VerticalScroll():
             yield Static(self.body)
 
@@ -100,8 +101,8 @@ class RulesOverlay(DimmedModal[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("r", "close", "Close", show=False),
+        Binding("escape", "close", N_("Close")),
+        Binding("r", "close", N_("Close"), show=False),
     ]
 
     def __init__(self, rules: Rules, players: int, ascii: bool = False) -> None:
@@ -112,9 +113,9 @@ class RulesOverlay(DimmedModal[None]):
 
     def compose(self) -> ComposeResult:
         box = Vertical(id="rules-box")
-        box.border_title = "Rules of this session"
-        box.border_subtitle = "↑ ↓ scroll · Esc or r: close" if not self.ascii else \
-            "up/down scroll - Esc or r: close"
+        box.border_title = _("Rules of this session")
+        box.border_subtitle = _("↑ ↓ scroll · Esc or r: close") if not self.ascii else \
+            _("up/down scroll - Esc or r: close")
         with box:
             yield RulesPanel(self.rules, self.players, ascii=self.ascii)
 

@@ -8,8 +8,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from ...i18n import N_, _
+from ..chrome import Footer
 from .dim import DismissedOnce
 
 
@@ -44,7 +46,7 @@ class PrivacyScreen(DismissedOnce[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "ready", "I am here"),
+        Binding("enter", "ready", N_("I am here")),
     ]
 
     def __init__(self, name: str) -> None:
@@ -53,11 +55,13 @@ class PrivacyScreen(DismissedOnce[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(id="privacy-box"):
-            yield Static("Hands are hidden.")
-            yield Static(Text(f"Pass to {self.player_name}"), id="privacy-name")
-            yield Static(Text(f"{self.player_name}, press Enter to see your hand."))
+            yield Static(_("Hands are hidden."))
+            name = self.player_name
+            yield Static(Text(_("Pass to {name}").format(name=name)), id="privacy-name")
+            yield Static(Text(_("{name}, press Enter to see your hand.").format(name=name)))
             with Center():
-                yield Button(Text(f"I am {self.player_name}"), id="ready", variant="primary")
+                yield Button(Text(_("I am {name}").format(name=name)), id="ready",
+                             variant="primary")
         yield Footer()
 
     def action_ready(self) -> None:

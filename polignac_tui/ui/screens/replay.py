@@ -11,15 +11,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import Deal, Play, Session
 from ...engine.cards import jack_points, sorted_hand
+from ...i18n import N_, _, ngettext
 from ...players.review import CardReview, DealReview, finished_deals, review_deal
 from ..cardtext import CardLook, inline
-from ..chrome import header
+from ..chrome import Footer, header
 from ..handle import polignac_app
+from ..textfmt import assemble
 
 MARK_STYLE = {"?": "bold yellow", "??": "bold red"}
 
@@ -53,15 +55,15 @@ class ReplayScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Card before", tooltip="the card before"),
-        Binding("right", "step(1)", "Card after", tooltip="the next card"),
-        Binding("home", "go(0)", "Start", tooltip="the hands as dealt", show=False),
-        Binding("end", "go(-1)", "End", tooltip="the deal played out", show=False),
-        Binding("pageup,left_square_bracket", "deal(-1)", "Prev deal", key_display="[",
-                tooltip="the finished deal before"),
-        Binding("pagedown,right_square_bracket", "deal(1)", "Next deal", key_display="]",
-                tooltip="the finished deal after"),
-        Binding("escape,q", "close", "Back", tooltip="back to the saved sessions"),
+        Binding("left", "step(-1)", N_("Card before"), tooltip=N_("the card before")),
+        Binding("right", "step(1)", N_("Card after"), tooltip=N_("the next card")),
+        Binding("home", "go(0)", N_("Start"), tooltip=N_("the hands as dealt"), show=False),
+        Binding("end", "go(-1)", N_("End"), tooltip=N_("the deal played out"), show=False),
+        Binding("pageup,left_square_bracket", "deal(-1)", N_("Prev deal"), key_display="[",
+                tooltip=N_("the finished deal before")),
+        Binding("pagedown,right_square_bracket", "deal(1)", N_("Next deal"), key_display="]",
+                tooltip=N_("the finished deal after")),
+        Binding("escape,q", "close", N_("Back"), tooltip=N_("back to the saved sessions")),
     ]
 
     def __init__(self, session: Session, deal: int | None = None) -> None:
@@ -123,7 +125,8 @@ class ReplayScreen(Screen[None]):
             self.reviews[review.deal] = review
             self.show()
         elif event.state == WorkerState.ERROR:
-            self.notify(f"The review failed: {event.worker.error}", severity="error",
+            self.notify(_("The review failed: {error}").format(error=event.worker.error),
+                        severity="error",
                         markup=False)
 
     @property
@@ -132,12 +135,12 @@ class ReplayScreen(Screen[None]):
 
     # -- keys ----------------------------------------------------------------------------
     def action_step(self, step: int) -> None:
-        _, total = deal_at(self.session, self.number, 0)
+        _deal, total = deal_at(self.session, self.number, 0)
         self.position = max(0, min(total, self.position + step))
         self.show()
 
     def action_go(self, where: int) -> None:
-        _, total = deal_at(self.session, self.number, 0)
+        _deal, total = deal_at(self.session, self.number, 0)
         self.position = total if where < 0 else 0
         self.show()
 
@@ -145,7 +148,7 @@ class ReplayScreen(Screen[None]):
         index = self.deals.index(self.number) + step
         if not 0 <= index < len(self.deals):
             self.notify("No finished deal " + ("before" if step < 0 else "after") + " this one.",
-                        title="Replay")
+                        title=_("Replay"))
             return
         self.number = self.deals[index]
         self.position = 0
@@ -159,11 +162,12 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         deal, total = deal_at(self.session, self.number, self.position)
         names = [p.name for p in self.session.players]
-        title = (f"{self.session.name or self.session.id}: deal {self.number} of "
-                 f"{len(self.session.deals)}, dealt by {names[deal.dealer]}; "
-                 f"card {self.position} of {total}")
+        title = _("{session}: deal {number} of {deals}, dealt by {dealer}; card {card} of "
+                  "{cards}").format(session=self.session.name or self.session.id,
+                                    number=self.number, deals=len(self.session.deals),
+                                    dealer=names[deal.dealer], card=self.position, cards=total)
         if deal.declarer is not None:
-            title += f"; {names[deal.declarer]} declared la générale"
+            title += "; " + _("{name} declared la générale").format(name=names[deal.declarer])
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-hands", Static).update(self.hands_text(deal))
         self.query_one("#replay-trick", Static).update(self.trick_text(deal))
@@ -181,7 +185,7 @@ class ReplayScreen(Screen[None]):
         """A line per seat: who deals and plays next, the hand face up, tricks and jacks."""
         look, names = self.look, [p.name for p in self.session.players]
         width = min(12, max(len(n) for n in names))
-        after, _ = deal_at(self.session, self.number, self.position + 1)
+        after, _moves = deal_at(self.session, self.number, self.position + 1)
         upcoming = after.plays[-1] if len(after.plays) > len(deal.plays) else None
         turn = deal.turn if not deal.over else None
         text = Text(end="")
@@ -191,13 +195,14 @@ class ReplayScreen(Screen[None]):
             pointer = ">" if look.ascii else "▶"
             text.append(f"{pointer if seat == turn else ' '} ", style="bold")
             text.append(f"{name[:width]:<{width}}", style="bold" if seat == turn else "")
-            text.append(" D " if seat == deal.dealer else "   ", style="dim")
+            text.append(_(" (D)").replace("(", "").replace(")", "") + " "
+                        if seat == deal.dealer else "   ", style="dim")
             for card in sorted_hand(deal.hands[seat], self.session.rules.ace_high):
                 text.append_text(inline(card, look, brackets=False,
                                         highlight=seat == turn and card == upcoming))
                 text.append(" ")
             won = deal.won[seat]
-            tail = f"  {won} trick{'s' if won != 1 else ''}"
+            tail = "  " + ngettext("{count} trick", "{count} tricks", won).format(count=won)
             text.append(tail, style="dim")
             for card in deal.taken[seat]:
                 text.append(" ")
@@ -216,9 +221,10 @@ class ReplayScreen(Screen[None]):
             last = deal.tricks[-1]
             cards, leader, winner = list(last.cards), last.leader, last.winner
             number = len(deal.tricks)
-        text.append(f"Trick {number}: ", style="bold")
+        text.append(_("Trick {number}: ").format(number=number), style="bold")
         if not cards:
-            text.append(f"{names[leader]} leads" if not deal.over else "the deal is over")
+            text.append(_("{name} leads").format(name=names[leader]) if not deal.over
+                        else _("the deal is over"))
         first = played - len(cards) + 1   # the number of the trick's first card in the deal
         for i, card in enumerate(cards):
             seat = (leader + i) % n
@@ -231,18 +237,24 @@ class ReplayScreen(Screen[None]):
         if winner is not None:
             jacks = [c for c in cards if c[0] == "J"]
             arrow = "->" if look.ascii else "→"
-            text.append(f"\n{arrow} {names[winner]} wins the trick", style="bold")
+            text.append(f"\n{arrow} ")
             if jacks:
                 cost = sum(jack_points(c) for c in jacks)
-                text.append(" with ")
+                taken = Text()
                 for card in jacks:
-                    text.append_text(inline(card, look))
-                    text.append(" ")
-                text.append(f"({cost} point{'s' if cost != 1 else ''})")
+                    taken.append_text(inline(card, look))
+                    taken.append(" ")
+                text.append_text(assemble(
+                    ngettext("{name} wins the trick with {jacks}({cost} point)",
+                             "{name} wins the trick with {jacks}({cost} points)", cost),
+                    "bold", name=names[winner], jacks=taken, cost=str(cost)))
+            else:
+                text.append(_("{name} wins the trick").format(name=names[winner]),
+                            style="bold")
         points = deal.points()
         if points is not None:
-            text.append("\nDeal over: " + ", ".join(
-                f"{names[s]} {p}" for s, p in enumerate(points)), style="dim")
+            text.append("\n" + _("Deal over: {points}").format(points=", ".join(
+                f"{names[s]} {p}" for s, p in enumerate(points))), style="dim")
         return text
 
     def review_text(self) -> Text:
@@ -251,30 +263,33 @@ class ReplayScreen(Screen[None]):
         text = Text(end="")
         if self.position == 0:
             arrows = "<- ->" if look.ascii else "← →"
-            text.append(f"The hands as dealt. {arrows} step through the deal card by card, "
-                        "Home and End jump; each card is compared with the expert's card "
-                        "from its player's view at that moment.", style="dim")
+            text.append(_("The hands as dealt. {arrows} step through the deal card by card, "
+                          "Home and End jump; each card is compared with the expert's card "
+                          "from its player's view at that moment.").format(arrows=arrows),
+                        style="dim")
             return text
         review = self._card_review(self.position)
         if review is None:
-            text.append("Reviewing the deal…" if not look.ascii else "Reviewing the deal...",
+            text.append(_("Reviewing the deal…") if not look.ascii else _("Reviewing the deal..."),
                         style="dim")
             return text
-        text.append(f"{names[review.seat]} played ")
-        text.append_text(inline(review.card, look))
-        text.append(f" ({review.played_points:.2f} points expected)")
+        played: dict[str, Text | str] = {
+            "name": names[review.seat], "card": inline(review.card, look),
+            "points": f"{review.played_points:.2f}"}
         if review.best == review.card:
-            text.append(": the expert's card too")
+            text.append_text(assemble(_("{name} played {card} ({points} points expected): the "
+                                        "expert's card too"), **played))
         else:
-            text.append("; the expert: ")
-            text.append_text(inline(review.best, look))
-            text.append(f" ({review.best_points:.2f})")
+            text.append_text(assemble(_("{name} played {card} ({points} points expected); "
+                                        "the expert: {best} ({best_points})"),
+                                      best=inline(review.best, look),
+                                      best_points=f"{review.best_points:.2f}", **played))
         if review.mark:
             text.append(f"  {review.mark}", style=MARK_STYLE[review.mark])
         text.append("\n")
         reason = review.reason
-        text.append(("Why the expert's card: " if review.best != review.card else "") + reason,
-                    style="italic")
+        text.append(_("Why the expert's card: {reason}").format(reason=reason)
+                    if review.best != review.card else reason, style="italic")
         return text
 
     def show_summary(self) -> None:
@@ -282,10 +297,12 @@ class ReplayScreen(Screen[None]):
         review = self.review
         if review is None:
             done, total = self.progress
-            widget.update(f"Reviewing against the expert: {done} of {total or '?'} cards")
+            widget.update(_("Reviewing against the expert: {done} of {total} cards").format(
+                done=done, total=total or "?"))
             return
         parts = []
         for seat, name in enumerate(review.names):
             dubious, blunders = review.marks(seat)
             parts.append(f"{name} {review.lost(seat):.2f} ({dubious} ?, {blunders} ??)")
-        widget.update("Points lost to marked cards: " + " · ".join(parts))
+        widget.update(_("Points lost to marked cards: {players}").format(
+            players=" · ".join(parts)))

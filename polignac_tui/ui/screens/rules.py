@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Select
+from textual.widgets import Label, Select
 
 from ...engine import PRESET_NAMES, one_of, preset
 from ...engine.rules import PRESET_TITLES
-from ..chrome import header
+from ...i18n import N_, _, tr
+from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..widgets.rules_panel import RulesPanel
 
@@ -23,19 +24,19 @@ class RulesScreen(Screen[None]):
     CSS = "#rules-players-label { margin: 0 1 0 3; }"  # "Players 4", not "Players4" (F27)
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("question_mark", "app.help", N_("Help"), key_display="?"),
     ]
 
     def compose(self) -> ComposeResult:
         default = polignac_app(self.app).settings.default_preset
         yield header(self.app)
         with Horizontal(id="rules-choice", classes="field"):
-            yield Label("Preset", classes="field-label")
-            yield Select([(PRESET_TITLES[p], p) for p in PRESET_NAMES if p != "custom"],
+            yield Label(_("Preset"), classes="field-label")
+            yield Select([(tr(PRESET_TITLES[p]), p) for p in PRESET_NAMES if p != "custom"],
                          value=default if default != "custom" else "classique",
                          id="rules-preset", allow_blank=False, compact=True)
-            yield Label("Players", id="rules-players-label", classes="field-label-short")
+            yield Label(_("Players"), id="rules-players-label", classes="field-label-short")
             yield Select([(str(n), n) for n in range(3, 9)], value=4, id="rules-players",
                          allow_blank=False, compact=True)
         yield Container(id="rules-body")

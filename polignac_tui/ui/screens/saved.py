@@ -12,12 +12,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import MouseDown
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 from textual.worker import Worker, WorkerState
 
+from ...i18n import N_, _
 from ...store.index import Summary
-from ..chrome import header
+from ...store.wording import file_error_text, where_words
+from ..chrome import Footer, header
 from ..handle import polignac_app
+from ..textfmt import assemble
 
 
 def plain(text: str) -> Text:
@@ -34,7 +37,7 @@ def clip(text: str, width: int, ascii: bool = False) -> str:
 def describe_session(summary: Summary) -> str:
     """Name and players, then where it stands."""
     name = summary.name or summary.id
-    return f"{name}: {', '.join(summary.players)}\n{summary.where}"
+    return f"{name}: {', '.join(summary.players)}\n{where_words(summary.where)}"
 
 
 def shown_path(path: Path) -> str:
@@ -55,8 +58,8 @@ class ConfirmDelete(ModalScreen[bool]):
     """Delete a saved session? y / n."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Delete", tooltip="yes, delete the file"),
-        Binding("n,escape", "answer(False)", "Keep", tooltip="no, keep it"),
+        Binding("y", "answer(True)", N_("Delete"), tooltip=N_("yes, delete the file")),
+        Binding("n,escape", "answer(False)", N_("Keep"), tooltip=N_("no, keep it")),
     ]
 
     def __init__(self, what: str) -> None:
@@ -65,11 +68,12 @@ class ConfirmDelete(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm", classes="dialog"):
-            yield Static(f"Delete {self.what}?\nThe file is removed; this cannot be undone.",
+            yield Static(_("Delete {what}?\nThe file is removed; this cannot be undone.").format(
+                             what=self.what),
                          id="confirm-question", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Delete (y)", id="yes", variant="error")
-                yield Button("Keep (n)", id="no", variant="primary")
+                yield Button(_("Delete (y)"), id="yes", variant="error")
+                yield Button(_("Keep (n)"), id="no", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -86,20 +90,22 @@ class SavedScreen(Screen[None]):
     """The list of saved sessions, newest first."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "resume", "Resume", priority=True,
-                tooltip="resume the selected session at its table"),
-        Binding("d,delete", "delete", "Delete", tooltip="delete the selected session (asks first)"),
-        Binding("p", "replay", "Replay",
-                tooltip="replay and review the last finished deal, card by card"),
-        Binding("g", "chart", "Chart", tooltip="the score after each deal, a line per player"),
-        Binding("escape", "app.go_home", "Home", tooltip="back to Home"),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("enter", "resume", N_("Resume"), priority=True,
+                tooltip=N_("resume the selected session at its table")),
+        Binding("d,delete", "delete", N_("Delete"),
+                tooltip=N_("delete the selected session (asks first)")),
+        Binding("p", "replay", N_("Replay"),
+                tooltip=N_("replay and review the last finished deal, card by card")),
+        Binding("g", "chart", N_("Chart"),
+                tooltip=N_("the score after each deal, a line per player")),
+        Binding("escape", "app.go_home", N_("Home"), tooltip=N_("back to Home")),
+        Binding("question_mark", "app.help", N_("Help"), key_display="?"),
         # A list of rows: Home and End go to the first and the last session (the
         # DataTable's own Home/End go to the first and last column).
-        Binding("home", "ends(False)", "First", show=False, priority=True,
-                tooltip="the newest session"),
-        Binding("end", "ends(True)", "Last", show=False, priority=True,
-                tooltip="the oldest session"),
+        Binding("home", "ends(False)", N_("First"), show=False, priority=True,
+                tooltip=N_("the newest session")),
+        Binding("end", "ends(True)", N_("Last"), show=False, priority=True,
+                tooltip=N_("the oldest session")),
     ]
 
     def __init__(self) -> None:
@@ -118,7 +124,7 @@ class SavedScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield header(self.app)
         with Vertical(id="saved"):
-            yield Static("Saved sessions", classes="screen-title")
+            yield Static(_("Saved sessions"), classes="screen-title")
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
             yield Static("Reading saved sessions..." if self.ascii else
                          "Reading saved sessions…", id="saved-detail", markup=False)
@@ -126,9 +132,9 @@ class SavedScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#sessions", DataTable)
-        table.add_column("Session", key="name")
-        table.add_column("Saved", key="updated")
-        table.add_column("State", key="state")
+        table.add_column(_("Session"), key="name")
+        table.add_column(_("Saved"), key="updated")
+        table.add_column(_("State"), key="state")
         table.focus()
 
     def on_screen_resume(self) -> None:
@@ -168,7 +174,8 @@ class SavedScreen(Screen[None]):
         if event.state == WorkerState.SUCCESS:
             self.show_entries(list(event.worker.result or []))
         elif event.state == WorkerState.ERROR:  # the folder cannot be read: say so
-            self.notify(f"The saved sessions cannot be listed: {event.worker.error}",
+            self.notify(_("The saved sessions cannot be listed: {error}").format(
+                error=event.worker.error),
                         severity="error", markup=False)
             self.show_entries([])
 
@@ -182,10 +189,10 @@ class SavedScreen(Screen[None]):
         for entry in self.entries:
             if not entry.readable:
                 table.add_row(plain(entry.id), plain(when(entry.updated)),
-                              Text.assemble(("unreadable (see below)", "bold red"), end=""),
+                              Text.assemble((_("unreadable (see below)"), "bold red"), end=""),
                               key=entry.id)
             else:
-                state = clip(entry.where_short, 36, self.ascii)
+                state = clip(where_words(entry.where_short), 36, self.ascii)
                 table.add_row(plain(clip(entry.name or entry.id, 26, self.ascii)),
                               plain(when(entry.updated)), plain(state), key=entry.id)
         if self.entries:
@@ -204,11 +211,12 @@ class SavedScreen(Screen[None]):
         entry = self.selected()
         detail = self.query_one("#saved-detail", Static)
         if entry is None:
-            detail.update("No saved sessions yet: press escape, then n for a new session.")
+            detail.update(_("No saved sessions yet: press escape, then n for a new session."))
         elif not entry.readable:
-            detail.update(Text.assemble((f"{shown_path(entry.path)} cannot be read: ", "bold"),
-                                        f"{entry.error}. Damaged files are left untouched: "
-                                        "move or remove it yourself."))
+            detail.update(assemble(_("{path} cannot be read: {why}. Damaged files are left "
+                                     "untouched: move or remove it yourself."),
+                                   path=Text(shown_path(entry.path), style="bold"),
+                                   why=file_error_text(entry.error or "")))
         else:
             detail.update(f"{shown_path(entry.path)}\n"
                           f"{describe_session(entry)}")
@@ -241,13 +249,15 @@ class SavedScreen(Screen[None]):
         if entry is None:
             return
         if not entry.readable:
-            self.notify(f"{entry.id} cannot be resumed: {entry.error}", severity="error",
+            self.notify(_("{id} cannot be resumed: {why}").format(
+                id=entry.id, why=file_error_text(entry.error or "")), severity="error",
                         markup=False,
-                        title="Cannot resume")
+                        title=_("Cannot resume"))
             return
         if entry.finished:
-            self.notify(f"{entry.id} is finished: {entry.where_short}.",
-                        title="Finished session", markup=False)
+            self.notify(_("{id} is finished: {where}.").format(
+                id=entry.id, where=where_words(entry.where_short)),
+                        title=_("Finished session"), markup=False)
         polignac_app(self.app).resume(entry.id)
 
     def action_ends(self, last: bool) -> None:
@@ -262,8 +272,9 @@ class SavedScreen(Screen[None]):
         if entry is None:
             return
         if not entry.readable:
-            self.notify(f"{entry.id} has no chart: {entry.error}", severity="error",
-                        markup=False, title="Cannot draw")
+            self.notify(_("{id} has no chart: {why}").format(
+                id=entry.id, why=file_error_text(entry.error or "")), severity="error",
+                        markup=False, title=_("Cannot draw"))
             return
         from .charts import SessionChartScreen
         self.app.push_screen(SessionChartScreen.of_summary(entry))
@@ -273,16 +284,18 @@ class SavedScreen(Screen[None]):
         if entry is None:
             return
         if not entry.readable:
-            self.notify(f"{entry.id} cannot be replayed: {entry.error}", severity="error",
-                        markup=False, title="Cannot replay")
+            self.notify(_("{id} cannot be replayed: {why}").format(
+                id=entry.id, why=file_error_text(entry.error or "")), severity="error",
+                        markup=False, title=_("Cannot replay"))
             return
         from .replay import ReplayScreen
         try:
             session = polignac_app(self.app).store.load(entry.id)
             screen = ReplayScreen(session)
         except Exception as error:  # changed or removed since it was listed, or no deal over
-            self.notify(f"{entry.id} cannot be replayed: {error}", severity="error",
-                        markup=False, title="Cannot replay")
+            self.notify(_("{id} cannot be replayed: {why}").format(
+                id=entry.id, why=error), severity="error",
+                        markup=False, title=_("Cannot replay"))
             return
         self.app.push_screen(screen)
 
@@ -299,9 +312,10 @@ class SavedScreen(Screen[None]):
             try:
                 polignac_app(self.app).store.delete(entry.id)
             except Exception as error:  # locked or not removable: say why
-                self.notify(f"{entry.id} not deleted: {error}", severity="error", markup=False)
+                self.notify(_("{id} not deleted: {error}").format(
+                    id=entry.id, error=error), severity="error", markup=False)
             else:
-                self.notify(f"Deleted {what}.", markup=False)
+                self.notify(_("Deleted {what}.").format(what=what), markup=False)
             self.reload()
 
         self.app.push_screen(ConfirmDelete(what), answered)

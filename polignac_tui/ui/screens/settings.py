@@ -9,66 +9,88 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Select, Static
+from textual.widgets import Input, Label, Select, Static
 
-from ...config import PACES, PRESETS, SETTING_LABELS, THEMES, check
+from ...config import LANGUAGE_CHOICES, PACES, PRESETS, SETTING_LABELS, THEMES, check
 from ...engine.rules import PRESET_TITLES
-from ..chrome import header
+from ...i18n import LANGUAGE_NAMES, N_, _, tr
+from ..chrome import Footer, header
 from ..handle import polignac_app
-from .new_session import ON_OFF, MarkedFocus, TextField, show_problem
+from .new_session import MarkedFocus, TextField, on_off, show_problem
 
 HELP = {
-    "name": "The name of your seat in new sessions.",
-    "theme": "The colours of the whole app.",
-    "pace": "How long each computer card stays before the next: instant, fast, normal, slow.",
-    "after_trick": "A finished trick stays until you press a key, or for a pause (the "
-                   "pace's); auto: a key when you won it or a jack fell, else a pause.",
-    "ascii": "Suits as S H D C and borders in plain ASCII, for terminals without glyphs.",
-    "four_colour": "♦ and ♣ in their own colours (blue and green), not like ♥ and ♠.",
-    "default_preset": "The preset a new session starts from.",
+    "name": N_("The name of your seat in new sessions."),
+    "theme": N_("The colours of the whole app."),
+    "pace": N_("How long each computer card stays before the next: instant, fast, normal, "
+               "slow."),
+    "after_trick": N_("A finished trick stays until you press a key, or for a pause (the "
+                      "pace's); auto: a key when you won it or a jack fell, else a pause."),
+    "ascii": N_("Suits as letters and borders in plain ASCII, for terminals without "
+                "glyphs."),
+    "four_colour": N_("♦ and ♣ in their own colours (blue and green), not like ♥ and ♠."),
+    "default_preset": N_("The preset a new session starts from."),
+    "language": N_("The language of the app; automatic: the environment's (LANG)."),
 }
 
-AFTER_TRICK_CHOICES = [("auto", "auto"), ("wait for a key", "key"), ("pause", "pause")]
+
+def after_trick_choices() -> list[tuple[str, str]]:
+    return [(_("auto"), "auto"), (_("wait for a key"), "key"), (_("pause"), "pause")]
+
+
+def pace_choices() -> list[tuple[str, str]]:
+    words = {"instant": _("instant"), "fast": _("fast"), "normal": _("normal"),
+             "slow": _("slow")}
+    return [(words.get(p, p), p) for p in PACES]
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """Each language in its own name (found by whoever does not read the current one)."""
+    return [(_("automatic") if code == "auto" else LANGUAGE_NAMES[code], code)
+            for code in LANGUAGE_CHOICES]
 
 
 class SettingsScreen(MarkedFocus, Screen[None]):
     """Every user setting, each saved as soon as it changes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back"),
-        Binding("f1,question_mark", "app.help", "Help", key_display="f1",
-                tooltip="every key of every screen"),
+        Binding("escape", "app.pop_screen", N_("Back")),
+        Binding("f1,question_mark", "app.help", N_("Help"), key_display="f1",
+                tooltip=N_("every key of every screen")),
     ]
 
     def compose(self) -> ComposeResult:
         s = polignac_app(self.app).settings
         yield header(self.app)
         with VerticalScroll(id="settings", classes="form", can_focus=False):
-            yield Static("Settings (saved as soon as you change them)", classes="screen-title")
+            yield Static(_("Settings (saved as soon as you change them)"),
+                         classes="screen-title")
+            yield from self.row("language", Select(language_choices(), value=s.language,
+                                                   id="language", allow_blank=False,
+                                                   compact=True))
             yield from self.row("name", TextField(s.name, id="name", compact=True, max_length=24))
             themes = [*THEMES, *([s.theme] if s.theme not in THEMES else [])]
             yield from self.row("theme", Select([(t, t) for t in themes], value=s.theme,
                                                 id="theme", allow_blank=False, compact=True))
-            yield from self.row("pace", Select([(p, p) for p in PACES], value=s.pace,
+            yield from self.row("pace", Select(pace_choices(), value=s.pace,
                                                id="pace", allow_blank=False, compact=True))
-            yield from self.row("after_trick", Select(AFTER_TRICK_CHOICES, value=s.after_trick,
+            yield from self.row("after_trick", Select(after_trick_choices(), value=s.after_trick,
                                                       id="after_trick", allow_blank=False,
                                                       compact=True))
-            yield from self.row("ascii", Select(ON_OFF, value=s.ascii, id="ascii",
+            yield from self.row("ascii", Select(on_off(), value=s.ascii, id="ascii",
                                                 allow_blank=False, compact=True))
-            yield from self.row("four_colour", Select(ON_OFF, value=s.four_colour,
+            yield from self.row("four_colour", Select(on_off(), value=s.four_colour,
                                                       id="four_colour", allow_blank=False,
                                                       compact=True))
             yield from self.row("default_preset", Select(
-                [(PRESET_TITLES[p], p) for p in PRESETS], value=s.default_preset,
+                [(tr(PRESET_TITLES[p]), p) for p in PRESETS], value=s.default_preset,
                 id="default_preset", allow_blank=False, compact=True))
         yield Footer()
 
     def row(self, name: str, widget: Any) -> ComposeResult:
         with Horizontal(classes="field"):
-            yield Label(SETTING_LABELS[name], classes="field-label")
+            yield Label(tr(SETTING_LABELS[name]), classes="field-label")
             yield widget
-        yield Static(HELP[name], classes="field-help")
+        yield Static(tr(HELP[name]), classes="field-help")
         yield Static("", id=f"{name}-error", classes="field-error", markup=False)
 
     def on_mount(self) -> None:
@@ -89,7 +111,7 @@ class SettingsScreen(MarkedFocus, Screen[None]):
         error = self.query_one(f"#{name}-error", Static)
         why = check(name, value)
         if why is not None:
-            show_problem(error, f"Not saved: {why}.")
+            show_problem(error, _("Not saved: {why}.").format(why=why))
             return
         show_problem(error, "")
         if getattr(settings, name) == value:
@@ -97,5 +119,5 @@ class SettingsScreen(MarkedFocus, Screen[None]):
         setattr(settings, name, value)
         if name == "ascii":  # chosen here: kept, even if --ascii started this run
             polignac_app(self.app).ascii_for_this_run = False
-        polignac_app(self.app).apply_settings()
         polignac_app(self.app).save_settings()
+        polignac_app(self.app).apply_settings()   # a new language recomposes this screen

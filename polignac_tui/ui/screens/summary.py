@@ -12,10 +12,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import SeatView
-from ..cardtext import CardLook, cards_inline, says, who
+from ...i18n import N_, _, ngettext
+from ..cardtext import CardLook, cards_inline, is_you, who
+from ..chrome import Footer
 from ..widgets.header import generale_failed
 from ..widgets.scores import end_line, worst_style
 from ..widgets.tricklog import trick_table
@@ -27,19 +29,26 @@ def outcome(view: SeatView) -> str:
     """The deal's headline: chelem, générale made or failed, or the plain deal."""
     result = view.results[-1]
     if result.declarer is not None:
-        name, them = who(view, result.declarer, capital=True), who(view, result.declarer)
+        you, name = is_you(view, result.declarer), view.names[result.declarer]
         if result.chelem == result.declarer:
-            return (f"{name} declared la générale and won every trick: 0 for {them}, "
-                    "5 for the rest.")
-        scores = says(view, result.declarer, "scores", "score", capital=False)
-        return f"{name} declared la générale and lost a trick: {scores} 5."
+            return (_("You declared la générale and won every trick: 0 for you, 5 for the "
+                      "rest.") if you else
+                    _("{name} declared la générale and won every trick: 0 for {name}, 5 for "
+                      "the rest.").format(name=name))
+        return (_("You declared la générale and lost a trick: you score 5.") if you else
+                _("{name} declared la générale and lost a trick: {name} scores 5.").format(
+                    name=name))
     if result.chelem is not None:
-        name, them = who(view, result.chelem, capital=True), who(view, result.chelem)
-        return f"Chelem! {name} won every trick: 0 for {them}, 5 for everyone else."
+        if is_you(view, result.chelem):
+            return _("Chelem! You won every trick: 0 for you, 5 for everyone else.")
+        return _("Chelem! {name} won every trick: 0 for {name}, 5 for everyone else.").format(
+            name=view.names[result.chelem])
     for seat, jacks in enumerate(view.jacks_taken):
         if len(jacks) == 4:
-            return f"{who(view, seat, capital=True)} took all four jacks."
-    return "The jacks are shared out."
+            if is_you(view, seat):
+                return _("You took all four jacks.")
+            return _("{name} took all four jacks.").format(name=view.names[seat])
+    return _("The jacks are shared out.")
 
 
 def penalties(view: SeatView) -> str:
@@ -51,10 +60,10 @@ def penalties(view: SeatView) -> str:
     parts = []
     first, last = view.tricks[0].winner, view.tricks[-1].winner
     if rules.first_trick_penalty and first != result.declarer:
-        parts.append(f"+1 first trick ({who(view, first)})")
+        parts.append(_("+1 first trick ({name})").format(name=who(view, first)))
     if (rules.last_trick_penalty and len(view.tricks) == view.tricks_total
             and last != result.declarer):
-        parts.append(f"+1 last trick ({who(view, last)})")
+        parts.append(_("+1 last trick ({name})").format(name=who(view, last)))
     return " · ".join(parts)
 
 
@@ -63,31 +72,34 @@ def early_end(view: SeatView) -> str:
     left = view.tricks_total - len(view.tricks)
     if left <= 0 or view.phase != "over":
         return ""
-    tricks = "trick is" if left == 1 else f"{left} tricks are"
-    jacks = "All four jacks are taken"
     if view.declarer is not None and generale_failed(view):
-        jacks += " and la générale has failed"
-    return f"{jacks}: the last {tricks} not played."
+        return ngettext("All four jacks are taken and la générale has failed: the last "
+                        "trick is not played.",
+                        "All four jacks are taken and la générale has failed: the last "
+                        "{n} tricks are not played.", left).format(n=left)
+    return ngettext("All four jacks are taken: the last trick is not played.",
+                    "All four jacks are taken: the last {n} tricks are not played.",
+                    left).format(n=left)
 
 
 def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
     result = view.results[-1]
     table = Table(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False,
                   padding=(0, 1))
-    table.add_column("Player")
-    table.add_column("Jacks taken")
-    table.add_column("Tricks", justify="right")
-    table.add_column("Deal", justify="right")
-    table.add_column("Total", justify="right")
+    table.add_column(_("Player"))
+    table.add_column(_("Jacks taken"))
+    table.add_column(_("Tricks"), justify="right")
+    table.add_column(_("Deal"), justify="right")
+    table.add_column(_("Total"), justify="right")
     points = result.points or (0,) * view.players
     worst = max(view.totals)
     for seat, name in enumerate(view.names):
         jacks = view.jacks_taken[seat]
         label = Text(name, style="bold" if seat == view.seat else "")
         if seat == result.dealer:
-            label.append(" (D)", style="cyan")
+            label.append(_(" (D)"), style="cyan")
         if seat == result.declarer:
-            label.append(" (G)", style="cyan")
+            label.append(_(" (G)"), style="cyan")
         total = Text(str(view.totals[seat]),
                      style=worst_style(look.colour) if view.totals[seat] == worst and worst
                      else "bold")
@@ -127,10 +139,10 @@ class SummaryScreen(DimmedModal[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", "Continue", key_display="Enter"),
-        Binding("space", "close", "Next deal", show=False),
-        Binding("escape", "close", "Next deal", show=False),
-        Binding("t", "tricks", "Tricks of this deal"),
+        Binding("enter", "close", N_("Continue"), key_display="Enter"),
+        Binding("space", "close", N_("Next deal"), show=False),
+        Binding("escape", "close", N_("Next deal"), show=False),
+        Binding("t", "tricks", N_("Tricks of this deal")),
     ]
 
     def __init__(self, view: SeatView, look: CardLook, *, last: bool = False) -> None:
@@ -141,15 +153,16 @@ class SummaryScreen(DimmedModal[None]):
 
     def compose(self) -> ComposeResult:
         box_ = Vertical(id="summary-box")
-        box_.border_title = f"Deal {self.view.deal_number} is over"
-        box_.border_subtitle = "Enter: " + ("the end" if self.last else "next deal")
+        box_.border_title = _("Deal {number} is over").format(number=self.view.deal_number)
+        box_.border_subtitle = _("Enter: the end") if self.last else _("Enter: next deal")
         with box_:
             yield Static(summary_renderable(self.view, self.look), id="summary")
         yield Footer(compact=True, show_command_palette=False)
 
     def action_tricks(self) -> None:
         """The tricks of the deal just finished (Esc or t closes them)."""
-        self.app.push_screen(Overlay(f"Deal {self.view.deal_number}: tricks",
+        self.app.push_screen(Overlay(_("Deal {number}: tricks").format(
+                                         number=self.view.deal_number),
                                      trick_table(self.view, self.look, title=""), "t"))
 
     def action_close(self) -> None:

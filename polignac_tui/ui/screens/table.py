@@ -22,12 +22,14 @@ from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...config import Settings
 from ...engine import Declare, Play, SeatView, Trick
-from ...engine.cards import SUIT_NAMES
-from ...store.report import join_names
+from ...engine.cards import suit_name
+from ...engine.wording import refusal_text
+from ...i18n import N_, _, tr
+from ...store.wording import names_text
 from ...table.client import TableClient
 from ...table.events import (
     CardPlayed,
@@ -58,12 +60,12 @@ from ..cardtext import (
     inline,
     is_you,
     label,
-    says,
     who,
     words,
 )
-from ..chrome import while_shown
+from ..chrome import Footer, while_shown
 from ..handle import polignac_app
+from ..textfmt import assemble
 from ..widgets.cardface import face_size, faces_fit
 from ..widgets.hand import Hand
 from ..widgets.header import generale_failed, header_text
@@ -84,14 +86,14 @@ WIDE = 110   # from this width the side column shows every deal
 LOOK_KEYS = frozenset({"l", "t", "s", "r", "question_mark", "f1", "ctrl+p"})
 
 
-CARD_KEYS = Binding.Group("Card", compact=True)
+CARD_KEYS = Binding.Group(N_("Card"), compact=True)
 
 Dialog = Literal["summary", "cognac", "generale", "privacy"]
 """A question or screen of ours the game waits for."""
 
 
 # The first words of the status line while the table's last save failed.
-UNSAVED = "Could not save"
+UNSAVED = N_("Could not save")
 
 
 class TableScreen(Screen[None]):
@@ -131,41 +133,42 @@ class TableScreen(Screen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Previous card", key_display="←", group=CARD_KEYS),
-        Binding("right", "move(1)", "Next card", key_display="→", group=CARD_KEYS),
-        Binding("enter", "play", "Play", tooltip="play the selected card"),
-        Binding("h", "hint", "Hint", tooltip="a hint: the card the expert would play"),
-        Binding("u", "undo", "Undo", tooltip="take back your last card of this deal"),
-        Binding("l", "last_trick", "Last trick", show=False,   # t shows it too
-                tooltip="the last trick (l again or esc closes it)"),
-        Binding("t", "trick_log", "Tricks",
-                tooltip="every trick of this deal (t again or esc closes it)"),
-        Binding("s", "scores", "Scores",
-                tooltip="the score table, every deal (s again or esc closes it)"),
-        Binding("r", "rules", "Rules", tooltip="the rules of this session"),
+        Binding("left", "move(-1)", N_("Previous card"), key_display="←", group=CARD_KEYS),
+        Binding("right", "move(1)", N_("Next card"), key_display="→", group=CARD_KEYS),
+        Binding("enter", "play", N_("Play"), tooltip=N_("play the selected card")),
+        Binding("h", "hint", N_("Hint"), tooltip=N_("a hint: the card the expert would play")),
+        Binding("u", "undo", N_("Undo"), tooltip=N_("take back your last card of this deal")),
+        Binding("l", "last_trick", N_("Last trick"), show=False,   # t shows it too
+                tooltip=N_("the last trick (l again or esc closes it)")),
+        Binding("t", "trick_log", N_("Tricks"),
+                tooltip=N_("every trick of this deal (t again or esc closes it)")),
+        Binding("s", "scores", N_("Scores"),
+                tooltip=N_("the score table, every deal (s again or esc closes it)")),
+        Binding("r", "rules", N_("Rules"), tooltip=N_("the rules of this session")),
         # With the full score table open: choose a finished deal, replay it, the chart
         # (not in the Footer, full at 80 columns: the score table's last line names them).
-        Binding("up", "choose_deal(-1)", "Deal before", show=False,
-                tooltip="score table: the finished deal before"),
-        Binding("down", "choose_deal(1)", "Deal after", show=False,
-                tooltip="score table: the finished deal after"),
-        Binding("p", "replay_deal", "Replay", show=False,
-                tooltip="score table: replay and review the finished deal chosen "
-                        "(Enter too)"),
-        Binding("g", "chart", "Chart", show=False,
-                tooltip="score table: the score after each deal, a line per player"),
-        Binding("question_mark", "help", "Help", key_display="?", tooltip="this list of keys"),
+        Binding("up", "choose_deal(-1)", N_("Deal before"), show=False,
+                tooltip=N_("score table: the finished deal before")),
+        Binding("down", "choose_deal(1)", N_("Deal after"), show=False,
+                tooltip=N_("score table: the finished deal after")),
+        Binding("p", "replay_deal", N_("Replay"), show=False,
+                tooltip=N_("score table: replay and review the finished deal chosen "
+                        "(Enter too)")),
+        Binding("g", "chart", N_("Chart"), show=False,
+                tooltip=N_("score table: the score after each deal, a line per player")),
+        Binding("question_mark", "help", N_("Help"), key_display="?",
+                tooltip=N_("this list of keys")),
         # Esc (handled in on_key) closes the score table when it is open, else goes Home.
-        Binding("o", "hand_over", "Hand over",
-                tooltip="a computer plays for the player who is gone, until they come back"),
-        Binding("q", "leave", "Home", key_display="q/esc",
-                tooltip="Home; moves are saved as they are played (if a save failed, "
-                        "q asks first; esc first closes the score table)"),
+        Binding("o", "hand_over", N_("Hand over"),
+                tooltip=N_("a computer plays for the player who is gone, until they come back")),
+        Binding("q", "leave", N_("Home"), key_display="q/esc",
+                tooltip=N_("Home; moves are saved as they are played (if a save failed, "
+                        "q asks first; esc first closes the score table)")),
         # At a table of the service the same key goes back to its lobby (check_action
         # shows one of the two).
-        Binding("q", "leave_to_lobby", "Lobby", key_display="q/esc",
-                tooltip="at a table of the service: back to its lobby; your seat stays "
-                        "yours (esc first closes the score table)"),
+        Binding("q", "leave_to_lobby", N_("Lobby"), key_display="q/esc",
+                tooltip=N_("at a table of the service: back to its lobby; your seat stays "
+                        "yours (esc first closes the score table)")),
     ]
     # Key labels for terminals without arrows and the return sign (ASCII mode).
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
@@ -241,6 +244,12 @@ class TableScreen(Screen[None]):
         self.client.set_pace(self.settings.pace, self.settings.after_trick)
         self.client.listen(self._table_changed)
         self.call_after_refresh(self._next)
+
+    def after_relabel(self) -> None:
+        """Composed again in another language (the app's setting): drawn again at once."""
+        with contextlib.suppress(NoMatches):
+            self.query_one(ScoreTable).set_wide(self.size.width >= WIDE)
+        self.refresh_table()
 
     def on_screen_suspend(self) -> None:
         """Another screen over the table that the person chose (the last trick, the trick
@@ -327,7 +336,8 @@ class TableScreen(Screen[None]):
         state = self.state
         if state is None or state.unsaved is None:
             return None
-        return Text(f"{UNSAVED} (the game goes on): {state.unsaved}.")
+        return Text(_("{unsaved} (the game goes on): {why}.").format(unsaved=tr(UNSAVED),
+                                                                    why=state.unsaved))
 
     def _key_labels(self, ascii: bool) -> None:
         """Footer labels of the card keys: arrows and the return sign, or, in ASCII mode,
@@ -342,30 +352,37 @@ class TableScreen(Screen[None]):
         if self._gathered is not None:
             return self._taken(view, self._gathered)
         if view.phase == "generale":
-            return Text("La générale?", style="bold")
+            return Text(_("La générale?"), style="bold")
         if view.phase == "play" and not view.trick:
             if is_you(view, view.leader):
-                return Text("You lead", style="dim")
-            return Text(f"{view.names[view.leader]} to lead", style="dim")
+                return Text(_("You lead"), style="dim")
+            return Text(_("{name} to lead").format(name=view.names[view.leader]), style="dim")
         return Text()
 
     def _taken(self, view: SeatView, trick: Trick) -> Text:
         """``Denis wins with A♥ and takes J♦``: the winning card, then any jack it gathers."""
         card = trick.by_seat(view.players)[trick.winner]
-        text = Text(says(view, trick.winner, "wins", "win") + " with ", style="bold")
-        text.append_text(inline(card, self.look, brackets=False))
+        shown = inline(card, self.look, brackets=False)
         jacks = [c for c in trick.cards if c[0] == "J" and c != card]
+        you = is_you(view, trick.winner)
+        name = view.names[trick.winner]
         if jacks:
-            text.append(" and " + ("take " if is_you(view, trick.winner) else "takes "),
-                        style="bold")
-            text.append_text(cards_inline(jacks, self.look))
-        return text
+            taken = cards_inline(jacks, self.look)
+            if you:
+                return assemble(_("You win with {card} and take {jacks}"), "bold",
+                                card=shown, jacks=taken)
+            return assemble(_("{name} wins with {card} and takes {jacks}"), "bold",
+                            name=name, card=shown, jacks=taken)
+        if you:
+            return assemble(_("You win with {card}"), "bold", card=shown)
+        return assemble(_("{name} wins with {card}"), "bold", name=name, card=shown)
 
     def _status_for(self, view: SeatView) -> Text:
         if self.client.lost is not None:
-            return Text(f"The table service is gone: {self.client.lost}", style="bold")
+            return Text(_("The table service is gone: {why}").format(why=self.client.lost),
+                        style="bold")
         if view.finished:
-            return Text("The session is over.")
+            return Text(_("The session is over."))
         state = self.state
         if state is not None:
             waiting = self._waiting_words(view, state)
@@ -373,25 +390,28 @@ class TableScreen(Screen[None]):
                 return waiting
         if view.phase == "generale":
             if view.turn is None:
-                return Text("La générale?")
-            asked = says(view, view.turn, "is", "are", capital=False)
-            return Text(f"La générale: {asked} asked whether to declare it.")
+                return Text(_("La générale?"))
+            if is_you(view, view.turn):
+                return Text(_("La générale: you are asked whether to declare it."))
+            return Text(_("La générale: {name} is asked whether to declare it.").format(
+                name=view.names[view.turn]))
         if self._gathered is not None:
             if state is not None and state.held_until_seen:
-                return Text("Any key gathers the trick.", style="dim")
-            return Text("Any key gathers the trick (or wait a moment).", style="dim")
+                return Text(_("Any key gathers the trick."), style="dim")
+            return Text(_("Any key gathers the trick (or wait a moment)."), style="dim")
         if view.turn is None:
-            return Text("The deal is over.")
+            return Text(_("The deal is over."))
         text = Text()
         if self._generale_just_failed(view):
-            text.append(f"La générale has failed ({who(view, view.declarer or 0)} lost a "
-                        "trick). ", style="bold")
+            text.append(_("La générale has failed ({name} lost a trick). ").format(
+                name=who(view, view.declarer or 0)), style="bold")
         if view.my_turn:
-            text.append("Your turn", style="bold reverse")
+            text.append(_("Your turn"), style="bold reverse")
             text.append_text(self._prompt(view))
             return text
         dots = "..." if self.look.ascii else "…"
-        text.append(f"{view.names[view.turn]} is playing{dots}", style="italic")
+        text.append(_("{name} is playing{dots}").format(name=view.names[view.turn], dots=dots),
+                    style="italic")
         return text
 
     @staticmethod
@@ -406,62 +426,66 @@ class TableScreen(Screen[None]):
         """What the table waits for when it is nobody's card: someone gone, nobody here,
         the others still reading the deal's summary."""
         if state.waiting == "paused":
-            return Text("Nobody is at the table: it is paused until a player comes back.",
+            return Text(_("Nobody is at the table: it is paused until a player comes back."),
                         style="italic")
         if state.waiting == "ready":
             late = [view.names[s] for s in range(view.players)
                     if view.humans[s] and state.connected[s] and not state.ready[s]]
             if late and self._ready_for == view.deal_number:
-                return Text(f"Waiting for {join_names(late)} to see the deal's summary.",
-                            style="italic")
+                return Text(_("Waiting for {names} to see the deal's summary.").format(
+                    names=names_text(late)), style="italic")
             return None
         if state.waiting != "absent" or view.turn is None:
             return None
         gone = self._gone_for(state, view.turn) or 0.0
-        text = Text(f"Waiting for {view.names[view.turn]} "
-                    f"(gone for {int(gone) // 60}:{int(gone) % 60:02d}).", style="italic")
+        text = Text(_("Waiting for {name} (gone for {time}).").format(
+            name=view.names[view.turn], time=f"{int(gone) // 60}:{int(gone) % 60:02d}"),
+            style="italic")
         if self.client.seats:
             if gone >= state.hand_over_after:
-                text.append(" o: a computer plays for them until they come back.")
+                text.append(" " + _("o: a computer plays for them until they come back."))
             else:
                 wait = int(state.hand_over_after - gone) + 1
-                text.append(f" In {wait // 60}:{wait % 60:02d} you may give their seat to "
-                            "a computer.", style="dim")
+                text.append(" " + _("In {time} you may give their seat to a computer.").format(
+                    time=f"{wait // 60}:{wait % 60:02d}"), style="dim")
         return text
 
     def _prompt(self, view: SeatView) -> Text:
-        """What you may play now, the variants' restrictions named."""
-        text = Text()
+        """What you may play now, the variants' restrictions named (after "Your turn")."""
         rules = view.rules
         guarded = [c for c in view.hand if rules.jack_guard and c[0] in "KQ"
                    and "J" + c[1] in view.hand]
+        arrows = "<-/->" if self.look.ascii else "←/→"
         if view.led_suit is None:
-            arrows = "<-/->" if self.look.ascii else "←/→"
-            text.append(": you lead, play any card" if not guarded else ": you lead")
-            keys = f" ({arrows} or its number, then Enter)."
+            text = Text(_(": you lead, play any card") if not guarded else _(": you lead"))
+            keys = " " + _("({arrows} or its number, then Enter).").format(arrows=arrows)
         else:
             suit = view.led_suit
-            text.append(f": {who(view, view.leader)} led ")
+            leader = view.names[view.leader] if not is_you(view, view.leader) else None
             jacks = [c for c in view.hand if c[0] == "J"]
             if any(c[1] == suit for c in view.hand):
-                text.append_text(self._suit(suit))
-                text.append("; follow suit")
+                template = (_(": {name} led {suit}; follow suit") if leader
+                            else _(": you led {suit}; follow suit"))
+                text = assemble(template, name=leader or "", suit=self._suit(suit))
             elif not (rules.must_discard_jack and jacks):
-                text.append_text(self._suit(suit, name=False))
-                text.append("; no ")
-                text.append_text(self._suit(suit, name=False))
-                text.append(": you may play any card")
+                template = (_(": {name} led {suit}; no {suit}: you may play any card") if leader
+                            else _(": you led {suit}; no {suit}: you may play any card"))
+                text = assemble(template, name=leader or "", suit=self._suit(suit, name=False))
             else:
-                text.append_text(self._suit(suit, name=False))
-                text.append("; no ")
-                text.append_text(self._suit(suit, name=False))
-                text.append(": you must discard " + ("le Polignac" if "JS" in jacks
-                                                     else "a jack"))
+                if "JS" in jacks:
+                    template = (_(": {name} led {suit}; no {suit}: you must discard le Polignac")
+                                if leader else
+                                _(": you led {suit}; no {suit}: you must discard le Polignac"))
+                else:
+                    template = (_(": {name} led {suit}; no {suit}: you must discard a jack")
+                                if leader else
+                                _(": you led {suit}; no {suit}: you must discard a jack"))
+                text = assemble(template, name=leader or "", suit=self._suit(suit, name=False))
                 guarded = []
             keys = "."
         if guarded:
-            text.append("; jack guard: not ")
-            text.append_text(cards_inline(guarded, self.look))
+            text.append_text(assemble(_("; jack guard: not {cards}"),
+                                      cards=cards_inline(guarded, self.look)))
         text.append(keys)
         return text
 
@@ -470,7 +494,7 @@ class TableScreen(Screen[None]):
         text = Text()
         text.append(glyph, style=face_style("7" + suit, self.look))
         if name:
-            text.append(f" ({SUIT_NAMES[suit]})", style="bold")
+            text.append(f" ({suit_name(suit)})", style="bold")
         return text
 
     def say(self, message: str | Text, error: bool = False) -> None:
@@ -506,7 +530,7 @@ class TableScreen(Screen[None]):
         mine = self.client.seats
         if isinstance(event, Refused):
             sent, self._sent = self._sent, None
-            self._set_status(self._refusal(sent, event.reason), error=True)
+            self._set_status(self._refusal(sent, event), error=True)
         elif isinstance(event, (CardPlayed, DealDealt)):
             self._leave_unsaved = False
             self._clear_status()
@@ -515,23 +539,25 @@ class TableScreen(Screen[None]):
             if event.seat not in mine:
                 name = view.names[event.seat]
                 if event.declare:
-                    self.notify(f"{name} declares la générale!", title="La générale",
+                    self.notify(_("{name} declares la générale!").format(name=name),
+                                title=_("La générale"),
                                 severity="warning", markup=False)
                 else:
-                    self._status = Text(f"{name} passes on la générale.")
+                    self._status = Text(_("{name} passes on la générale.").format(name=name))
         elif isinstance(event, Undone):
             self._clear_status()
             with contextlib.suppress(NoMatches):
                 self.query_one(Hand).active = False  # the turn starts again: on a playable card
-            self._status = Text("Your last card is back in your hand.")
+            self._status = Text(_("Your last card is back in your hand."))
         elif isinstance(event, SaveFailed):
             pass  # said by unsaved_note(), from the table's state, until a save succeeds
         elif isinstance(event, Saved):
             self._leave_unsaved = False
-            self._set_status(Text("The session is saved again."))
+            self._set_status(Text(_("The session is saved again.")))
         elif isinstance(event, StandIn) and event.level is not None:
-            self.notify(f"A computer plays for {view.names[event.seat]} until they come back.",
-                        title="Seat handed over", markup=False)
+            self.notify(_("A computer plays for {name} until they come back.").format(
+                name=view.names[event.seat]),
+                        title=_("Seat handed over"), markup=False)
 
     def _next(self) -> None:
         """Whatever this screen must show now: a summary, the cognac, a question, the
@@ -630,18 +656,16 @@ class TableScreen(Screen[None]):
             self._ticker = None
 
     # -- applying ------------------------------------------------------------------------
-    def _refusal(self, command: Command | None, reason: str) -> Text:
-        text = Text("Refused: ", style="bold")
-        text.append(words(reason, self.look))
+    def _refusal(self, command: Command | None, event: Refused) -> Text:
+        """The refusal in this app's language, from its code and details."""
+        reason = refusal_text(event.rule, dict(event.params), event.reason, self.look.ascii)
         if isinstance(command, Play):
-            text = Text("Not ")
-            text.append_text(inline(command.card, self.look))
-            text.append(": ")
             head = f"{command.card[0] if command.card[0] != 'T' else '10'}{command.card[1]}: "
-            if reason.startswith(head):
+            if reason.startswith(head):      # an English sentence of a rule not known here
                 reason = reason[len(head):]
-            text.append(words(reason, self.look))
-        return text
+            return assemble(_("Not {card}: {why}"), card=inline(command.card, self.look),
+                            why=words(reason, self.look))
+        return assemble(_("Refused: {why}"), "bold", why=words(reason, self.look))
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -718,8 +742,8 @@ class TableScreen(Screen[None]):
             # A new trick to lead and the cursor not moved: this Enter only chooses, so
             # that a quick Enter never plays a card by surprise.
             hand.moved = True
-            text = inline(card, self.look)
-            text.append(" chosen: Enter plays it (or choose another).")
+            text = assemble(_("{card} chosen: Enter plays it (or choose another)."),
+                            card=inline(card, self.look))
             self.say(text)
             self._hint = card
             return
@@ -735,17 +759,21 @@ class TableScreen(Screen[None]):
     def _play(self, card: str) -> None:
         if not self.awaits_my_card():
             view = self.view()
-            who = view.names[view.turn] if view.turn is not None else "nobody"
-            self.say(f"Wait: it is {who}'s turn." if view.turn != self.seat
-                     else "Wait a moment.", error=True)
+            if view.turn == self.seat:
+                self.say(_("Wait a moment."), error=True)
+            elif view.turn is None:
+                self.say(_("Wait: it is nobody's turn."), error=True)
+            else:
+                self.say(_("Wait: it is {name}'s turn.").format(name=view.names[view.turn]),
+                         error=True)
             return
         self._send(Play(self.seat, card))
 
     def action_hint(self) -> None:
         if not self.awaits_my_card():
-            self.say("A hint is given when it is your turn to play.")
+            self.say(_("A hint is given when it is your turn to play."))
             return
-        self.say("Thinking of a hint..." if self.look.ascii else "Thinking of a hint…")
+        self.say(_("Thinking of a hint...") if self.look.ascii else _("Thinking of a hint…"))
         self._ask_hint(self.seat, self._moment())
 
     @work(exclusive=True, group="hint", exit_on_error=False)
@@ -771,12 +799,11 @@ class TableScreen(Screen[None]):
     @while_shown
     def _show_hint(self, advice: HintGiven | None) -> None:
         if advice is None or advice.card is None:
-            self.say("No hint available.")
+            self.say(_("No hint available."))
             return
         card = advice.card
         self.query_one(Hand).select(card)
-        text = Text("Hint: play ")
-        text.append_text(inline(card, self.look))
+        text = assemble(_("Hint: play {card}"), card=inline(card, self.look))
         if advice.reason:
             text.append(f"{' -' if self.look.ascii else ' —'} "
                         f"{words(advice.reason, self.look)}")
@@ -786,13 +813,13 @@ class TableScreen(Screen[None]):
     @while_shown
     def action_undo(self) -> None:
         if self.client.humans != 1:
-            self.say("Undo is off when more than one person plays.")
+            self.say(_("Undo is off when more than one person plays."))
             return
         if self._dialog is not None:
             return
         state = self.state
         if state is None or not state.can_undo:
-            self.say("Nothing to undo: you have not played a card in this deal.")
+            self.say(_("Nothing to undo: you have not played a card in this deal."))
             return
         self._send(Undo(self.seat))
 
@@ -819,13 +846,13 @@ class TableScreen(Screen[None]):
     def action_last_trick(self) -> None:
         view = self.view()
         if view.last_trick is None:
-            self.say("No trick has been played yet in this deal.")
+            self.say(_("No trick has been played yet in this deal."))
             return
-        self.app.push_screen(Overlay("Last trick", last_trick_table(view, self.look), "l"))
+        self.app.push_screen(Overlay(_("Last trick"), last_trick_table(view, self.look), "l"))
 
     def action_trick_log(self) -> None:
         view = self.view()
-        self.app.push_screen(Overlay(f"Deal {view.deal_number}: tricks",
+        self.app.push_screen(Overlay(_("Deal {number}: tricks").format(number=view.deal_number),
                                      trick_table(view, self.look, title=""), "t"))
 
     @while_shown
@@ -845,21 +872,22 @@ class TableScreen(Screen[None]):
         scores = self.query_one(ScoreTable)
         number = scores.chosen if scores.full else None
         if number is None:
-            self.say("No deal is finished yet: there is nothing to replay.")
+            self.say(_("No deal is finished yet: there is nothing to replay."))
             return
         self.run_worker(self._open_replay(number), group="replay", exclusive=True)
 
     async def _open_replay(self, number: int) -> None:
         session = await self.client.finished_session()
         if session is None:
-            self.say("This table cannot show its past deals here: replay them from "
-                     "Saved sessions where the session is saved.", error=True)
+            self.say(_("This table cannot show its past deals here: replay them from "
+                       "Saved sessions where the session is saved."), error=True)
             return
         from .replay import ReplayScreen
         try:
             screen = ReplayScreen(session, number)
         except ValueError as error:
-            self.say(f"Deal {number} cannot be replayed: {error}.", error=True)
+            self.say(_("Deal {number} cannot be replayed: {error}.").format(
+                number=number, error=error), error=True)
             return
         self.app.push_screen(screen)
 
@@ -899,8 +927,8 @@ class TableScreen(Screen[None]):
         if state is None or state.unsaved is None or self._leave_unsaved:
             return True
         self._leave_unsaved = True
-        self.say("The session is NOT saved: press the same key again to leave anyway "
-                 "(what was not saved is lost).", error=True)
+        self.say(_("The session is NOT saved: press the same key again to leave anyway "
+                 "(what was not saved is lost)."), error=True)
         return False
 
     def _go_home(self) -> None:

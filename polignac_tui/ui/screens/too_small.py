@@ -10,6 +10,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...i18n import N_, _
 from ..chrome import while_shown
 from ..handle import polignac_app
 
@@ -17,7 +18,7 @@ from ..handle import polignac_app
 class TooSmallScreen(Screen[None]):
     """A full-screen "enlarge the terminal" message; it goes away once the terminal fits."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [("ctrl+q", "app.quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [("ctrl+q", "app.quit", N_("Quit"))]
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
@@ -26,8 +27,9 @@ class TooSmallScreen(Screen[None]):
     def message(self) -> str:
         from ..app import MIN_HEIGHT, MIN_WIDTH
         width, height = self.app.size
-        return (f"Enlarge the terminal to at least {MIN_WIDTH}×{MIN_HEIGHT} "
-                f"(now {width}×{height}).\n\nctrl+q quits; nothing is lost.")
+        return _("Enlarge the terminal to at least {width}×{height} (now {now_width}×"
+                 "{now_height}).\n\nctrl+q quits; nothing is lost.").format(
+            width=MIN_WIDTH, height=MIN_HEIGHT, now_width=width, now_height=height)
 
     @while_shown
     def refresh_size(self) -> None:

@@ -16,10 +16,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from ...commands.join import JoinTarget, name_problem
-from ..chrome import header
+from ...i18n import N_, _
+from ..chrome import Footer, header
 
 # Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -61,7 +62,7 @@ class WebSignInScreen(Screen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.quit", "Quit"),
+        Binding("escape", "app.quit", N_("Quit")),
     ]
 
     def __init__(self, socket: Path) -> None:
@@ -71,12 +72,12 @@ class WebSignInScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield header(self.app)
         with Vertical(id="sign-in"):
-            yield Static("Your name at the tables", markup=False)
-            yield Input(id="name", max_length=24, placeholder="e.g. Anna")
-            yield Static("Your code, if you had a seat before (tab to it; else leave it "
-                         "empty)", markup=False)
-            yield Input(id="code", max_length=12, placeholder="e.g. K7P-4QX")
-            yield Button("Come in", id="come-in", variant="primary")
+            yield Static(_("Your name at the tables"), markup=False)
+            yield Input(id="name", max_length=24, placeholder=_("e.g. Anna"))
+            yield Static(_("Your code, if you had a seat before (tab to it; else leave it "
+                         "empty)"), markup=False)
+            yield Input(id="code", max_length=12, placeholder=_("e.g. K7P-4QX"))
+            yield Button(_("Come in"), id="come-in", variant="primary")
             yield Static("", id="sign-in-problem", markup=False)
         yield Footer()
 

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from ...engine.cards import jack_points
+from ...engine.cards import jack_points, rank_letter, suit_letter
+from ...i18n import _
 from ..cardtext import BACK_COLOUR, FACE_BACKGROUND, CardLook, ink, label, suit_colour
 
 # From this size of the terminal the table draws faces (measured: the 8-seat table, a
@@ -75,12 +76,13 @@ def _motif(card: str, look: CardLook, inner: int, rows: int) -> list[str]:
     """The middle of the face: ``rows`` lines of ``inner`` columns (the pips counted out
     when there is room, else one pip; a figure for the court cards)."""
     rank, suit = card[0], card[1]
-    pip = suit if look.ascii else label(card, look)[-1]
+    pip = suit_letter(suit) if look.ascii else label(card, look)[-1]
     blank = [" " * inner for _ in range(rows)]
     if rank in "KQJ":
-        figure = f"({rank})"
+        letter = rank_letter(rank)        # R D V in French, R D F in Italian
+        figure = f"({letter})"
         if rank == "J":
-            figure = "[J]" if look.ascii else f"{pip}J{pip}"
+            figure = f"[{letter}]" if look.ascii else f"{pip}{letter}{pip}"
         if rows >= 3:
             crown = {"K": "www", "Q": "~o~", "J": "/^\\"}[rank]
             points = f"-{jack_points(card)}" if rank == "J" else pip
@@ -152,7 +154,7 @@ def fan(count: int, look: CardLook, most: int = 8) -> list[Text]:
     """A hand seen from the back, from its count only: three lines of overlapping backs
     (at most ``most`` edges) and the count, ``┌┌┌┌──┐ 8``."""
     if count <= 0:
-        return [Text(), Text("no cards", style="dim"), Text()]
+        return [Text(), Text(_("no cards"), style="dim"), Text()]
     edges = min(count, most) - 1
     style = Style(color=BACK_COLOUR) if look.colour else Style()
     if look.ascii:

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import RenderResult
 from textual_plotext import PlotextPlot
 
+from ...i18n import _
 from ..asciimode import ascii_cells, cell_ascii
 
 COLOURS = ("red", "blue", "green", "orange", "magenta", "cyan", "yellow", "gray")
@@ -97,9 +98,9 @@ class ScoreChart(Chart):
                     limit: int | None) -> None:
         totals = running_totals(deals, len(names))
         letters = markers(names)
-        title = "Score after each deal" + (f"; the line: the limit, {limit}"
-                                           if limit is not None else "")
-        self.begin(title, "deal", "points")
+        title = (_("Score after each deal; the line: the limit, {limit}").format(limit=limit)
+                 if limit is not None else _("Score after each deal"))
+        self.begin(title, _("deal"), _("points"))
         xs = list(range(len(deals) + 1))
         for seat, name in enumerate(names):
             self.line(xs, totals[seat], letters[seat], seat, f"{name}")
@@ -117,8 +118,8 @@ class AverageChart(Chart):
     """One player's points per deal in each of their sessions, oldest first."""
 
     def show_averages(self, name: str, averages: Sequence[float]) -> None:
-        self.begin(f"{name}: points per deal, session by session; the line: the mean",
-                   "session", "pts/deal")
+        self.begin(_("{name}: points per deal, session by session; the line: the mean").format(
+            name=name), _("session"), _("pts/deal"))
         if averages:
             xs = list(range(1, len(averages) + 1))
             self.line(xs, list(averages), markers([name])[0], 0, name)

@@ -11,7 +11,8 @@ from rich.text import Text
 
 from ...engine import SeatView
 from ...engine.rules import PRESET_TITLES
-from ..cardtext import says, who
+from ...i18n import _, tr
+from ..cardtext import is_you, who
 from .scores import shorten
 
 NAME_ROOM = 18   # a longer session name is cut with an ellipsis
@@ -20,7 +21,7 @@ NAME_ROOM = 18   # a longer session name is cut with an ellipsis
 def preset_label(view: SeatView) -> str:
     """``"Classique"``, or ``"Classique+"`` when settings differ from the preset."""
     rules = view.rules
-    title = PRESET_TITLES.get(rules.preset, rules.preset)
+    title = tr(PRESET_TITLES.get(rules.preset, rules.preset))
     title = title.split(" (")[0]
     if rules.preset != "custom" and rules.differences(view.players):
         title += "+"
@@ -30,8 +31,9 @@ def preset_label(view: SeatView) -> str:
 def deal_label(view: SeatView) -> str:
     """``"Deal 2"``, or ``"Deal 2 of 10"`` when the session ends after a number of deals."""
     if view.rules.end == "deals":
-        return f"Deal {view.deal_number} of {view.rules.limit}"
-    return f"Deal {view.deal_number}"
+        return _("Deal {number} of {limit}").format(number=view.deal_number,
+                                                   limit=view.rules.limit)
+    return _("Deal {number}").format(number=view.deal_number)
 
 
 def generale_failed(view: SeatView) -> bool:
@@ -45,8 +47,10 @@ def generale_label(view: SeatView) -> str:
     if view.declarer is None:
         return ""
     if generale_failed(view):
-        return f"Générale failed ({who(view, view.declarer)})"
-    return f"{who(view, view.declarer, capital=True)} declared la générale"
+        return _("Générale failed ({name})").format(name=who(view, view.declarer))
+    if is_you(view, view.declarer):
+        return _("You declared la générale")
+    return _("{name} declared la générale").format(name=view.names[view.declarer])
 
 
 def header_text(view: SeatView, session_name: str, width: int, ascii: bool = False) -> Text:
@@ -59,21 +63,22 @@ def header_text(view: SeatView, session_name: str, width: int, ascii: bool = Fal
     parts.append((preset_label(view), "", 2))
     parts.append((deal_label(view), "bold", 9))
     if view.dealer is not None:
-        parts.append((says(view, view.dealer, "deals", "deal"), "", 5))
+        parts.append((_("You deal") if is_you(view, view.dealer) else _("{name} deals").format(
+            name=view.names[view.dealer]), "", 5))
     if view.rules.end == "points":
-        parts.append((f"to {view.rules.limit} pts", "", 4))
+        parts.append((_("to {limit} pts").format(limit=view.rules.limit), "", 4))
     generale = generale_label(view)
     if generale:
         parts.append((generale, "bold", 10))
     dot = " - " if ascii else " · "
 
     def length(items: list[tuple[str, str, int]]) -> int:
-        return sum(len(t) for t, _, _ in items) + len(dot) * (len(items) - 1)
+        return sum(len(item[0]) for item in items) + len(dot) * (len(items) - 1)
 
     while length(parts) > width and len(parts) > 1:
         parts.remove(min(parts, key=lambda p: p[2]))
     text = Text(no_wrap=True, overflow="ellipsis")
-    for i, (words, style, _) in enumerate(parts):
+    for i, (words, style, _importance) in enumerate(parts):
         if i:
             text.append(dot)
         text.append(words, style=style)

@@ -12,10 +12,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from ...engine import Rules, deck
-from ...engine.cards import SUIT_GLYPHS
-from ...engine.rules import PRESET_TITLES, describe_setting
+from ...engine.cards import SUIT_GLYPHS, rank_letter, suit_symbol
+from ...engine.rules import PRESET_TITLES, describe_setting, ranks_in_words
+from ...i18n import _, ngettext, tr
 
-TO_ASCII = str.maketrans({glyph: suit for suit, glyph in SUIT_GLYPHS.items()})
+GLYPH_SUITS = {glyph: suit for suit, glyph in SUIT_GLYPHS.items()}
 
 SETTING_ORDER = (
     "ace_high", "sevens_removed", "direction", "chelem", "generale", "play_out",
@@ -26,10 +27,19 @@ SETTING_ORDER = (
 
 def _deck_line(rules: Rules, players: int) -> str:
     cards = deck(players, rules.sevens_removed)
+    each = len(cards) // players
     out = 32 - len(cards)
-    removed = {0: "no card is taken out", 2: f"the {rules.sevens_removed} sevens are taken out",
-               4: "all four sevens are taken out"}[out]
-    return f"{players} players: {removed}, {len(cards) // players} cards each."
+    if out == 0:
+        return _("{players} players: no card is taken out, {each} cards each.").format(
+            players=players, each=each)
+    if out == 4:
+        return _("{players} players: all four sevens are taken out, {each} cards each."
+                 ).format(players=players, each=each)
+    if rules.sevens_removed == "red":
+        return _("{players} players: the red sevens are taken out, {each} cards each.").format(
+            players=players, each=each)
+    return _("{players} players: the black sevens are taken out, {each} cards each.").format(
+        players=players, each=each)
 
 
 Item = tuple[str, str, str]   # (kind: "title" | "head" | "line", text, style)
@@ -40,7 +50,8 @@ def _bullet(ascii: bool) -> str:
 
 
 def rules_text(rules: Rules, players: int, ascii: bool = False) -> Text:
-    """The whole rulebook of a session as text (one line per item, for searching)."""
+    """The whole rulebook of a session as text, in the current language (one line per
+    item, for searching)."""
     text = Text()
     for kind, body, style in rules_items(rules, players, ascii):
         if kind == "title":
@@ -54,7 +65,8 @@ def rules_text(rules: Rules, players: int, ascii: bool = False) -> Text:
 
 def rules_items(rules: Rules, players: int, ascii: bool = False) -> list[Item]:
     """The rulebook of a session: its title, headings and list lines, in order."""
-    sp, he, di, cl = ("S", "H", "D", "C") if ascii else ("♠", "♥", "♦", "♣")
+    sp, he, di, cl = (suit_symbol(suit, ascii) for suit in "SHDC")
+    jack = rank_letter("J")
     items: list[Item] = []
 
     def head(title: str) -> None:
@@ -62,87 +74,93 @@ def rules_items(rules: Rules, players: int, ascii: bool = False) -> list[Item]:
 
     def line(body: str, style: str = "") -> None:
         if ascii:   # the engine's sentences name cards with suit glyphs (7♥ 7♦)
-            body = body.translate(TO_ASCII)
+            body = "".join(suit_symbol(GLYPH_SUITS[ch], True) if ch in GLYPH_SUITS else ch
+                           for ch in body)
         items.append(("line", body, style))
 
-    title = PRESET_TITLES.get(rules.preset, rules.preset)
-    items.append(("title", f"Rules: {title}, {players} players", "bold"))
+    title = tr(PRESET_TITLES.get(rules.preset, rules.preset))
+    items.append(("title", ngettext("Rules: {preset}, {n} player", "Rules: {preset}, {n} players",
+                                    players).format(preset=title, n=players), "bold"))
     differences = rules.differences(players)
-    head("Settings in force")
+    head(_("Settings in force"))
     for name in SETTING_ORDER:
         value = getattr(rules, name)
         body = describe_setting(name, value)
         if name == "limit":
-            body = (f"Point limit: {value}" if rules.end == "points"
-                    else f"Number of deals: {value}")
+            body = (_("Point limit: {value}") if rules.end == "points"
+                    else _("Number of deals: {value}")).format(value=value)
         if name in differences:
             before = differences[name][0]
             said = describe_setting(name, before)
             shown = said.split(": ", 1)[1] if ": " in said else said
             base = "classique" if rules.preset == "custom" else rules.preset
-            title = PRESET_TITLES.get(base, base)
-            body += f"  (changed; in {title}: {shown})"
+            body += "  " + _("(changed; in {preset}: {value})").format(
+                preset=tr(PRESET_TITLES.get(base, base)), value=shown)
             line(body, "bold yellow")
         else:
             line(body)
 
-    head("Cards and players")
-    order = "A K Q J 10 9 8 7" if rules.ace_high else "K Q J A 10 9 8 7"
-    line(f"A 32-card deck, {sp} {he} {di} {cl}, no trumps. In each suit, strongest first: "
-         f"{order}.")
+    head(_("Cards and players"))
+    line(_("A 32-card deck, {suits}, no trumps. In each suit, strongest first: {order}."
+           ).format(suits=f"{sp} {he} {di} {cl}", order=ranks_in_words(rules.ace_high)))
     line(_deck_line(rules, players))
-    way = "to the right (counterclockwise)" if rules.direction == "counterclockwise" else \
-        "to the left (clockwise)"
-    line(f"Play goes {way}. The first dealer is drawn at random, then the deal passes on; "
-         "the player after the dealer leads the first trick.")
+    if rules.direction == "counterclockwise":
+        line(_("Play goes to the right (counterclockwise). The first dealer is drawn at "
+               "random, then the deal passes on; the player after the dealer leads the first "
+               "trick."))
+    else:
+        line(_("Play goes to the left (clockwise). The first dealer is drawn at random, then "
+               "the deal passes on; the player after the dealer leads the first trick."))
 
-    head("Tricks")
-    line("Follow the suit led if you can; otherwise play any card.")
+    head(_("Tricks"))
+    line(_("Follow the suit led if you can; otherwise play any card."))
     if rules.must_discard_jack:
-        line(f"Must discard a jack: unable to follow and holding a jack, you play a jack "
-             f"(J{sp} first).")
+        line(_("Must discard a jack: unable to follow and holding a jack, you play a jack "
+               "({polignac} first).").format(polignac=jack + sp))
     if rules.jack_guard:
-        line("Jack guard: you may not play the K or Q of a suit while you hold its jack.")
-    line("The highest card of the suit led wins the trick and leads the next.")
-    line("Every jack taken lies face up in front of its taker; the last trick may be "
-         "looked at (key l).")
-    line("The app never accepts an illegal card, so there is no revoke penalty.")
+        line(_("Jack guard: you may not play the {king} or {queen} of a suit while you hold "
+               "its jack.").format(king=rank_letter("K"), queen=rank_letter("Q")))
+    line(_("The highest card of the suit led wins the trick and leads the next."))
+    line(_("Every jack taken lies face up in front of its taker; the last trick may be "
+           "looked at (key l)."))
+    line(_("The app never accepts an illegal card, so there is no revoke penalty."))
 
-    head("Scoring (penalty points: fewer is better)")
-    line(f"J{sp}, le Polignac: 2 points. J{he}, J{di}, J{cl}: 1 point each.")
+    head(_("Scoring (penalty points: fewer is better)"))
+    line(_("{polignac}, le Polignac: 2 points. {others}: 1 point each.").format(
+        polignac=jack + sp, others=f"{jack}{he}, {jack}{di}, {jack}{cl}"))
     if rules.first_trick_penalty:
-        line("Whoever wins the first trick scores 1 more point.")
+        line(_("Whoever wins the first trick scores 1 more point."))
     if rules.last_trick_penalty:
-        line("Whoever wins the last trick scores 1 more point (every trick is played).")
+        line(_("Whoever wins the last trick scores 1 more point (every trick is played)."))
     if rules.chelem == "automatic":
-        line("Chelem: a player who wins every trick scores 0 and every other player 5.")
+        line(_("Chelem: a player who wins every trick scores 0 and every other player 5."))
     elif rules.chelem == "declared":
-        line("Chelem: only a declared générale counts; winning every trick without "
-             "declaring scores as usual.")
+        line(_("Chelem: only a declared générale counts; winning every trick without "
+               "declaring scores as usual."))
     else:
-        line("Chelem is not played: winning every trick scores as usual.")
+        line(_("Chelem is not played: winning every trick scores as usual."))
     if rules.play_out or rules.last_trick_penalty:
-        line("Every trick of a deal is played.")
+        line(_("Every trick of a deal is played."))
     else:
-        line("A deal stops as soon as no later trick can change any score.")
+        line(_("A deal stops as soon as no later trick can change any score."))
 
     if rules.generale:
-        head("La générale")
-        line("Before the first card each player in turn, from the one who would lead, may "
-             "declare la générale: a promise to win every trick. At most one declares.")
-        line("The declarer leads. Success: declarer 0, everyone else 5. Failure: the "
-             "declarer scores 5 and the others score their jacks as usual.")
-        line("The other players ally to make the declarer fail.")
+        head(_("La générale"))
+        line(_("Before the first card each player in turn, from the one who would lead, may "
+               "declare la générale: a promise to win every trick. At most one declares."))
+        line(_("The declarer leads. Success: declarer 0, everyone else 5. Failure: the "
+               "declarer scores 5 and the others score their jacks as usual."))
+        line(_("The other players ally to make the declarer fail."))
 
-    head("The end: who pays the cognac")
+    head(_("The end: who pays the cognac"))
     if rules.end == "points":
-        line(f"After a deal in which someone reaches {rules.limit} points, the session ends. "
-             "The highest total loses; a tie at the top means they all lose. Everyone else "
-             "wins.")
+        line(_("After a deal in which someone reaches {limit} points, the session ends. The "
+               "highest total loses; a tie at the top means they all lose. Everyone else "
+               "wins.").format(limit=rules.limit))
     else:
-        line(f"After {rules.limit} deals the session ends. The lowest total wins, the highest "
-             "loses (ties share).")
-    line("The loser pays the cognac: a glass for every other player.")
+        line(_("After {limit} deals the session ends. The lowest total wins, the highest "
+               "loses (ties share).").format(limit=rules.limit))
+    line(_("The loser pays the cognac: a glass for every other player."))
     return items
 
 

@@ -17,15 +17,16 @@ from textual.widgets import Static
 
 from ...engine import SeatView
 from ...engine.cards import jack_points
+from ...i18n import N_, _, pgettext, tr
 
 
 def end_line(view: SeatView) -> str:
     """``"Limit 20 points"`` / ``"3 of 8 deals played"``."""
     rules = view.rules
     if rules.end == "points":
-        return f"Limit {rules.limit} points"
+        return _("Limit {limit} points").format(limit=rules.limit)
     done = sum(1 for r in view.results if r.points is not None)
-    return f"{done} of {rules.limit} deals played"
+    return _("{done} of {limit} deals played").format(done=done, limit=rules.limit)
 
 
 def shorten(name: str, room: int, ascii: bool = False) -> str:
@@ -61,12 +62,14 @@ def compact(view: SeatView, width: int = 22, colour: bool = True, ascii: bool = 
     text = Text(no_wrap=True)
     live = so_far(view)
     last = next((r for r in reversed(view.results) if r.points is not None), None)
-    text.append("Scores", style="bold")
+    text.append(_("Scores"), style="bold")
     # The +N column's deal is named in the heading.
     if live is not None:
-        text.append(f" {'-' if ascii else '·'} deal {view.deal_number}\n", style="dim")
+        text.append(" " + ("-" if ascii else "·") + " " + _("deal {number}").format(
+            number=view.deal_number) + "\n", style="dim")
     else:
-        text.append(f" after deal {last.number}\n" if last is not None else "\n", style="dim")
+        text.append(" " + _("after deal {number}").format(number=last.number) + "\n"
+                    if last is not None else "\n", style="dim")
     name_room = max(4, width - (12 if live is not None else 11))
     worst = max(view.totals) if view.totals else 0
     for seat, name in enumerate(view.names):
@@ -84,8 +87,8 @@ def compact(view: SeatView, width: int = 22, colour: bool = True, ascii: bool = 
             text.append(f" +{last.points[seat]}", style="dim")
         text.append("\n")
     if live is not None:
-        text.append("+N so far, =N if it ended now\n" if width >= 30
-                    else "+N so far\n=N if it ended now\n", style="dim")
+        text.append(_("+N so far, =N if it ended now") + "\n" if width >= 30
+                    else _("+N so far") + "\n" + _("=N if it ended now") + "\n", style="dim")
     text.append(end_line(view), style="dim italic")
     return text
 
@@ -94,7 +97,7 @@ def _mark(view: SeatView, number: int, seat: int) -> str:
     result = view.results[number - 1]
     marks = ""
     if result.dealer == seat:
-        marks += "d"
+        marks += pgettext("score mark: dealer", "d")
     if result.declarer == seat:
         if result.points is None:
             marks += "G"
@@ -105,13 +108,14 @@ def _mark(view: SeatView, number: int, seat: int) -> str:
     return marks
 
 
-def full(view: SeatView, ascii: bool = False, title: str | None = "Score table",
+def full(view: SeatView, ascii: bool = False, title: str | None = N_("Score table"),
          chosen: int | None = None) -> Table:
     """Every deal: points per seat (d dealer, C chelem, G+/G- générale made or failed);
     the row of deal ``chosen`` highlighted (the one a replay would open)."""
-    table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD, title=title, title_style="bold",
+    table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD,
+                  title=tr(title) if title else title, title_style="bold",
                   show_footer=True, pad_edge=False, padding=(0, 1), expand=False)
-    table.add_column("Deal", footer="Total", justify="right", style="dim")
+    table.add_column(_("Deal"), footer=_("Total"), justify="right", style="dim")
     name_room = 8 if view.players > 6 else 10
     for seat, name in enumerate(view.names):
         short = shorten(name, name_room, ascii)
@@ -120,7 +124,7 @@ def full(view: SeatView, ascii: bool = False, title: str | None = "Score table",
                          footer_style="bold")
     undos = any(r.undos for r in view.results)
     if undos:
-        table.add_column("Undo", footer="", justify="right", style="dim")
+        table.add_column(_("Undo"), footer="", justify="right", style="dim")
     for r in view.results:
         cells = []
         for seat in range(view.players):
@@ -147,8 +151,8 @@ def full_width(view: SeatView, ascii: bool = False) -> int:
 
 # Two lines that fit the side column, so no entry is cut; "·" marks a deal in play,
 # so it cannot also part the entries.
-LEGEND = "d dealer, C chelem, · in play\nG+ générale made, G- générale failed"
-LEGEND_ASCII = "d dealer, C chelem, . in play\nG+ générale made, G- générale failed"
+LEGEND = N_("d dealer, C chelem, · in play\nG+ générale made, G- générale failed")
+LEGEND_ASCII = N_("d dealer, C chelem, . in play\nG+ générale made, G- générale failed")
 
 
 def full_with_legend(view: SeatView, ascii: bool = False,
@@ -156,11 +160,11 @@ def full_with_legend(view: SeatView, ascii: bool = False,
     legend = LEGEND_ASCII if ascii else LEGEND
     parts: list[RenderableType] = [full(view, ascii, chosen=chosen),
                                    Text(end_line(view), style="italic"),
-                                   Text(legend, style="dim")]
+                                   Text(tr(legend), style="dim")]
     if chosen is not None:
-        arrows = "up/down" if ascii else "↑↓"
-        parts.append(Text(f"{arrows} a finished deal, Enter or p replays it, g the chart",
-                          style="dim"))
+        keys = (_("up/down a finished deal, Enter or p replays it, g the chart") if ascii
+                else _("↑↓ a finished deal, Enter or p replays it, g the chart"))
+        parts.append(Text(keys, style="dim"))
     return Group(*parts)
 
 
@@ -235,7 +239,7 @@ class ScoreTable(VerticalScroll):
     def toggle(self) -> bool:
         self.full = not self.full
         self.set_class(self.full, "-full")
-        self.border_subtitle = "Esc or s: close" if self.full else ""
+        self.border_subtitle = _("Esc or s: close") if self.full else ""
         self.chosen = None
         if self.full:
             self.choose(0)

@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...engine import SeatView, Trick
+from ...i18n import _, ngettext
 from ..cardtext import BACK, BACK_COLOUR, CardLook, cards_inline, face
 from .cardface import FaceSize, Grid, draw_face, draw_slot, fan
 
@@ -42,6 +43,11 @@ FACES_MAX_WIDTH = 100
 EDGE_COLOUR = "#4f7d5c"
 BLOCK_ROWS = 5
 SIDE_ROOM = 16
+
+
+def won_text(won: int) -> str:
+    """``won 2``: the tricks a seat has won in this deal."""
+    return ngettext("won {count}", "won {count}", won).format(count=won)
 
 
 def slots(others: int, direction: str) -> tuple[str, ...]:
@@ -203,9 +209,9 @@ class TrickArea(Widget):
         turn = view.turn == seat and view.phase in ("play", "generale")
         marks = ""
         if view.dealer == seat:
-            marks += " (D)"
+            marks += _(" (D)")
         if view.declarer == seat:
-            marks += " (G)"
+            marks += _(" (G)")
         pointer = (">" if self.look.ascii else "▶") if turn else ""
         name = view.names[seat]
         room = max(4, width - len(marks) - len(pointer) - 1)
@@ -220,7 +226,7 @@ class TrickArea(Widget):
         taken = cards_inline(jacks, self.look) if jacks else Text()
         won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
         if own:
-            info = Text(f"won {won}" if won else "", style="dim")
+            info = Text(won_text(won) if won else "", style="dim")
             if jacks:
                 info.append("  jacks " if won else "jacks ", style="dim")
                 info.append_text(taken)
@@ -228,7 +234,7 @@ class TrickArea(Widget):
         left = view.cards_left[seat] if seat < len(view.cards_left) else 0
         backs = Text()
         backs.append(BACK[self.look.ascii] * left, style=BACK_COLOUR if self.look.colour else "")
-        backs.append(f" won {won}" if won else "", style="dim")
+        backs.append(" " + won_text(won) if won else "", style="dim")
         return [title, backs, taken]
 
 
@@ -354,12 +360,12 @@ class TrickArea(Widget):
     def _face_block(self, view: SeatView, seat: int, room: int) -> list[Text]:
         """Name line (in ``room`` columns), the hand as a fan of backs (from its count
         only), the jacks taken and the tricks won."""
-        title, _, taken = self._block(view, seat, room)
+        title, _backs, taken = self._block(view, seat, room)
         left = view.cards_left[seat] if seat < len(view.cards_left) else 0
         won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
         info = Text(no_wrap=True)
         if won:
-            info.append(f"won {won}", style="dim")
+            info.append(won_text(won), style="dim")
         if taken.plain:
             info.append("  " if won else "")
             info.append_text(taken)

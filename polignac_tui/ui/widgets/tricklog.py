@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import SeatView, Trick
+from ...i18n import _
 from ..cardtext import CardLook, inline
 from .scores import shorten
 
@@ -24,7 +25,7 @@ def trick_table(view: SeatView, look: CardLook, tricks: tuple[Trick, ...] | None
     for seat, name in enumerate(view.names):
         table.add_column(Text(shorten(name, room, look.ascii)), justify="center",
                          header_style="bold underline" if seat == view.seat else "bold")
-    table.add_column("won by", no_wrap=True)
+    table.add_column(_("won by"), no_wrap=True)
     first = len(view.tricks) - len(tricks)
     for k, trick in enumerate(tricks, start=first + 1):
         by_seat = trick.by_seat(view.players)
@@ -44,7 +45,7 @@ def trick_table(view: SeatView, look: CardLook, tricks: tuple[Trick, ...] | None
                 taker.append_text(inline(c, look, brackets=False))
         table.add_row(str(k), *cells, taker)
     if not tricks:
-        table.add_row("", *[""] * view.players, Text("no trick yet", style="dim"))
+        table.add_row("", *[""] * view.players, Text(_("no trick yet"), style="dim"))
     return table
 
 

@@ -1,0 +1,61 @@
+"""Refusals in the current language, from their code and language-free details.
+
+The engine (and the table) refuse with a ``rule`` code and ``params`` (card codes, suit
+letters, seat numbers): that is what travels (``Refused`` events, the table service's
+wire). Each app words it here in its own language; ``fallback`` (the English sentence)
+is used for a code this module does not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..i18n.translator import _
+from .cards import FULL_DECK, SUITS, card_name, glyph, suit_symbol
+
+
+def _card(params: Mapping[str, object], ascii: bool) -> str | None:
+    card = params.get("card")
+    return glyph(card, ascii) if isinstance(card, str) and card in FULL_DECK else None
+
+
+def refusal_text(rule: str, params: Mapping[str, object], fallback: str,
+                 ascii: bool = False) -> str:
+    """Why a card or an action was refused, in the current language (no card in front:
+    the screen shows which card it was)."""
+    card = params.get("card")
+    suit = params.get("suit")
+    if rule == "illegal_card" and isinstance(card, str) and card in FULL_DECK:
+        why = params.get("why")
+        if why == "follow_suit" and isinstance(suit, str) and suit in SUITS:
+            return _("you must follow {suit}: you hold a {suit}").format(
+                suit=suit_symbol(suit, ascii))
+        if why == "jack_guard":
+            return _("you may not play the {card} while you hold the {jack} (jack guard)"
+                     ).format(card=card_name(card), jack=card_name("J" + card[1]))
+        if why == "discard_polignac":
+            return _("you cannot follow suit and hold le Polignac: you must play it "
+                     "(must discard a jack)")
+        if why == "discard_jack":
+            return _("you cannot follow suit and hold a jack: you must play a jack "
+                     "(must discard a jack)")
+    if rule == "not_held" and isinstance(card, str) and card in FULL_DECK:
+        return _("{card} is not in your hand").format(card=_card(params, ascii))
+    if rule == "deal_over":
+        return _("the deal is over")
+    if rule == "generale_pending":
+        return _("everyone must first be asked about la générale")
+    if rule == "generale_off":
+        return _("la générale is not played in this session")
+    if rule == "generale_late":
+        return _("la générale can only be declared or passed before the first card, "
+                 "when asked")
+    if rule == "not_your_turn":
+        return _("wait: it is not your turn")
+    if rule == "wait":
+        return _("wait: the last trick is still on the table")
+    if rule == "not_your_seat":
+        return _("that seat is not yours")
+    if rule == "session_over":
+        return _("the session is over: no more cards are played")
+    return fallback

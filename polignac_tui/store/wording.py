@@ -1,0 +1,191 @@
+"""The store's English words (kept in the index and in errors: language-free data) in the
+current language, where they are shown: a session's state, a damaged file's reason.
+
+The index keeps ``state`` and ``where`` as ``store.report`` writes them (English) and a
+damaged file's reason as ``fileformat`` words it; here each known form is matched and said
+again in the current language, its names, numbers and cards kept. A form not known here
+is shown as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from ..i18n.translator import _, current
+
+SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
+
+
+def names_text(names: Iterable[str]) -> str:
+    """``"Anna, Bruno and Carla"`` in the current language."""
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
+
+
+def _names(english: str) -> str:
+    """``"Anna and Bruno"`` (as ``report.join_names`` wrote it) in the current language."""
+    head, sep, last = english.rpartition(" and ")
+    return _("{names} and {last}").format(names=head, last=last) if sep else english
+
+
+Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
+
+STATE_RULES: list[Rule] = [
+    (re.compile(r"finished, (?P<names>.+) paid the cognac"),
+     lambda m: _("finished, {names} paid the cognac").format(names=_names(m["names"]))),
+    (re.compile(r"in play, deal (?P<n>\d+) to be dealt"),
+     lambda m: _("in play, deal {number} to be dealt").format(number=m["n"])),
+    (re.compile(r"in play, (?P<name>.+) to declare or pass la générale"),
+     lambda m: _("in play, {name} to declare or pass la générale").format(name=m["name"])),
+    (re.compile(r"in play, your turn"), lambda m: _("in play, your turn")),
+    (re.compile(r"in play, (?P<name>.+)'s turn"),
+     lambda m: _("in play, {name}'s turn").format(name=m["name"])),
+]
+
+
+def state_words(english: str) -> str:
+    """A session's state (``report.state``) in the current language."""
+    if current().code == "en":
+        return english
+    for pattern, word in STATE_RULES:
+        match = pattern.fullmatch(english)
+        if match:
+            return word(match)
+    return english
+
+
+def _card(text: str) -> str:
+    from ..engine.cards import FULL_DECK, glyph
+    code = ("T" + text[2:]) if text.startswith("10") else text
+    return glyph(code, True) if code in FULL_DECK else text
+
+
+def _reason(english: str) -> str:
+    """An engine refusal as ``fileformat`` quotes it, in the current language."""
+    match = re.fullmatch(r"(?P<card>\w{2,3}): you must follow (?P<suit>\w+): you hold an? \w+",
+                         english)
+    if match and match["suit"] in SUIT_WORDS:
+        from ..engine.cards import suit_symbol
+        return _("{card}: you must follow {suit}").format(
+            card=_card(match["card"]), suit=suit_symbol(SUIT_WORDS[match["suit"]]))
+    match = re.fullmatch(r"(?P<card>\w{2,3}) is not in the hand of seat (?P<seat>\d+)",
+                         english)
+    if match:
+        return _("{card} is not in the hand of seat {seat}").format(
+            card=_card(match["card"]), seat=match["seat"])
+    return file_error_text(english, nested=True)
+
+
+FILE_RULES: list[Rule] = [
+    (re.compile(r"cannot read the file: (?P<why>.+)"),
+     lambda m: _("cannot read the file: {why}").format(why=m["why"])),
+    (re.compile(r"too large for a session file \(over (?P<mb>\d+) MB\)"),
+     lambda m: _("too large for a session file (over {mb} MB)").format(mb=m["mb"])),
+    (re.compile(r"not a text file \(not UTF-8\)"), lambda m: _("not a text file (not UTF-8)")),
+    (re.compile(r"not valid TOML: (?P<detail>.+)"),
+     lambda m: _("not valid TOML: {detail}").format(detail=m["detail"])),
+    (re.compile(r"missing format = 1 \(is this a polignac-tui session file\?\)"),
+     lambda m: _("missing format = 1 (is this a polignac-tui session file?)")),
+    (re.compile(r"unknown format (?P<fmt>.+) \(this version reads format (?P<n>\d+)\)"),
+     lambda m: _("unknown format {format} (this version reads format {number})").format(
+         format=m["fmt"], number=m["n"])),
+    (re.compile(r"unknown key (?P<key>.+)"),
+     lambda m: _("unknown key {key}").format(key=m["key"])),
+    (re.compile(r"missing \[rules\] table"), lambda m: _("missing [rules] table")),
+    (re.compile(r"no players: add a \[\[players\]\] table for each of 3 to 8 players"),
+     lambda m: _("no players: add a [[players]] table for each of 3 to 8 players")),
+    (re.compile(r"Polignac is played by 3 to 8 players, not (?P<n>\d+)"),
+     lambda m: _("Polignac is played by 3 to 8 players, not {number}").format(number=m["n"])),
+    (re.compile(r"deal (?P<n>\d+), play (?P<k>\d+) \((?P<card>[^) ]+) by (?P<who>[^)]+)\): "
+                r"(?P<why>.+)"),
+     lambda m: _("deal {deal}, play {play} ({card} by {name}): {why}").format(
+         deal=m["n"], play=m["k"], card=_card(m["card"]), name=m["who"],
+         why=_reason(m["why"]))),
+    (re.compile(r"deal (?P<n>\d+), play (?P<k>\d+) \((?P<card>[^) ]+)\): (?P<why>.+)"),
+     lambda m: _("deal {deal}, play {play} ({card}): {why}").format(
+         deal=m["n"], play=m["k"], card=_card(m["card"]), why=_reason(m["why"]))),
+    (re.compile(r"deal (?P<n>\d+): (?P<why>.+)"),
+     lambda m: _("deal {deal}: {why}").format(deal=m["n"], why=_reason(m["why"]))),
+    (re.compile(r"session (?P<id>\S+) is already open in another polignac-tui \((?P<pid>[^)]*)\); "
+                r"close it there first"),
+     lambda m: _("session {id} is already open in another polignac-tui ({pid}); close it there "
+                 "first").format(id=m["id"], pid=m["pid"])),
+    (re.compile(r"session (?P<id>\S+) is already open in this polignac-tui"),
+     lambda m: _("session {id} is already open in this polignac-tui").format(id=m["id"])),
+    (re.compile(r"session (?P<id>\S+) is unreadable \((?P<why>.+)\); damaged files are left "
+                r"untouched: move or remove (?P<path>.+) yourself"),
+     lambda m: _("session {id} is unreadable ({why}); damaged files are left untouched: move "
+                 "or remove {path} yourself").format(id=m["id"],
+                                                     why=file_error_text(m["why"], True),
+                                                     path=m["path"])),
+    (re.compile(r"session (?P<id>\S+) is finished; nothing left to play "
+                r"\(see polignac-tui show (?P<again>\S+)\)"),
+     lambda m: _("session {id} is finished; nothing left to play (see polignac-tui show {id})"
+                 ).format(id=m["id"])),
+    (re.compile(r"no saved session (?P<id>\S+) \(see polignac-tui list\)"),
+     lambda m: _("no saved session {id} (see polignac-tui list)").format(id=m["id"])),
+    (re.compile(r"session (?P<id>\S+) cannot be resumed: (?P<why>.+)"),
+     lambda m: _("session {id} cannot be resumed: {why}").format(
+         id=m["id"], why=file_error_text(m["why"], nested=True))),
+    (re.compile(r"(?P<where>[a-z_\[\]0-9 .]+): missing key (?P<key>.+)"),
+     lambda m: _("{where}: missing key {key}").format(where=m["where"], key=m["key"])),
+]
+
+
+def file_error_text(english: str, nested: bool = False) -> str:
+    """Why a session file cannot be read (``SessionFileError``), in the current language;
+    as it is when its form is not known here."""
+    if current().code == "en":
+        return english
+    for pattern, word in FILE_RULES:
+        match = pattern.fullmatch(english)
+        if match:
+            return word(match)
+    return english
+
+
+_WHERE = re.compile(r"deal (?P<n>\d+)(?: of (?P<of>\d+)|, limit (?P<limit>\d+))?(?P<rest>.*)")
+_COGNAC = re.compile(r"(?P<finished>finished: )?(?P<names>.+) (?P<verb>paid|shared) the cognac")
+
+
+def where_words(english: str) -> str:
+    """Where a session stands (``report.state_line``, long or short) in the current
+    language."""
+    if current().code == "en":
+        return english
+    match = _COGNAC.fullmatch(english)
+    if match:
+        line = (_("{names} paid the cognac") if match["verb"] == "paid"
+                else _("{names} shared the cognac")).format(names=_names(match["names"]))
+        return _("finished: {what}").format(what=line) if match["finished"] else line
+    match = _WHERE.fullmatch(english)
+    if not match:
+        return english
+    if match["of"]:
+        where = _("deal {number} of {limit}").format(number=match["n"], limit=match["of"])
+    elif match["limit"]:
+        where = _("deal {number}, limit {limit}").format(number=match["n"],
+                                                        limit=match["limit"])
+    else:
+        where = _("deal {number}").format(number=match["n"])
+    rest = match["rest"]
+    if not rest:
+        return where
+    if rest == " over":
+        return _("{where} over").format(where=where)
+    if rest == " over, the next deal is to be dealt":
+        return _("{where} over, the next deal is to be dealt").format(where=where)
+    clause = re.fullmatch(r", la générale: (?P<name>.+)\?", rest)
+    if clause:
+        return _("{where}, la générale: {name}?").format(where=where, name=clause["name"])
+    clause = re.fullmatch(r", (?P<name>.+) to declare or pass la générale", rest)
+    if clause:
+        return _("{where}, {name} to declare or pass la générale").format(
+            where=where, name=clause["name"])
+    clause = re.fullmatch(r", (?P<name>.+) to play", rest)
+    if clause:
+        return _("{where}, {name} to play").format(where=where, name=clause["name"])
+    return english

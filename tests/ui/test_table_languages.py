@@ -1,0 +1,79 @@
+"""The table in French and Italian: a refusal in the player's words, the rules panel in
+the game's words, and a language switched while a table is open."""
+
+from __future__ import annotations
+
+import pytest
+from tabletools import settle
+from test_table_screen import seated, status
+
+from polignac_tui.ui.screens.panels import RulesOverlay
+
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("fr", "tu dois fournir à {suit} : tu as du {suit}"),
+    ("it", "devi rispondere a {suit}: hai un {suit}"),
+])
+async def test_an_illegal_card_is_refused_in_the_players_language(make_app, store, lang,
+                                                                   words) -> None:
+    table = seated(store, seed=8)
+    app = make_app(table=table, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _turn in range(8):
+            await settle(pilot)
+            view = table.view(0)
+            wrong = [c for c in view.hand if c not in view.legal]
+            if view.led_suit and wrong:
+                break
+            await pilot.press("enter")
+        else:
+            raise AssertionError("never had to follow suit")
+        key = str(view.hand.index(wrong[0]) + 1)
+        await pilot.press(key, key)
+        await pilot.pause()
+        assert words.format(suit=SUITS[view.led_suit]) in status(app)
+        assert "must" not in status(app)
+
+
+@pytest.mark.parametrize(("lang", "expected", "english"), [
+    ("fr", ["la générale", "levée", "valet", "le Polignac", "donneur", "paie le cognac",
+            "R D V A 10 9 8 7"], ["trick", "jack", "dealer"]),
+    ("it", ["presa", "fante", "il Polignac", "mazziere", "paga il cognac", "smazzata",
+            "R D F A 10 9 8 7"], ["trick", "jack", "dealer"]),
+])
+async def test_the_rules_panel_speaks_the_games_words(make_app, store, lang, expected,
+                                                      english) -> None:
+    table = seated(store, seed=5)
+    app = make_app(table=table, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesOverlay)
+        from polignac_tui.i18n import speaking, translator_for
+        from polignac_tui.ui.widgets.rules_panel import RulesPanel, rules_text
+        shown = "\n".join(str(w.render()) for w in app.screen.query(RulesPanel).first()
+                          .query("Static"))
+        assert expected[-1] in shown                    # the panel on the screen
+        with speaking(translator_for(lang)):            # and every section of the rulebook
+            text = rules_text(table.session.rules.replace(generale=True), 4).plain
+        for word in expected:
+            assert word in text, word
+        for word in english:
+            assert word not in text.lower(), word
+
+
+async def test_switching_the_language_redraws_the_open_table(make_app, store) -> None:
+    from polignac_tui.i18n import translator_for
+    table = seated(store, seed=5)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Your turn" in status(app)
+        app.set_language(translator_for("it"))
+        await settle(pilot)
+        await pilot.pause()
+        assert "Tocca a te" in status(app)
+        assert "Your turn" not in status(app)
