@@ -7,6 +7,7 @@ import functools
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
+from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.content import Content
 from textual.css.query import NoMatches
@@ -134,16 +135,36 @@ class Footer(TextualFooter):
     """Textual's footer with each key's words in the app's language (the bindings hold the
     English, marked with ``N_``)."""
 
+    # The width a key takes in the roomy style beyond its key and words: padding round
+    # the key and a space after the words (the command palette's key is one of them).
+    KEY_ROOM = 3
+
+    natural_width = 0     # the roomy style's width of the keys composed last
+
     def compose(self) -> ComposeResult:
+        width = 0
         for widget in super().compose():
             description = getattr(widget, "description", None)
             if isinstance(description, str) and description:
                 widget.description = tr(description)   # type: ignore[attr-defined]
+                key = str(getattr(widget, "key_display", "") or "")
+                width += cell_len(key) + cell_len(widget.description) + self.KEY_ROOM  # type: ignore[attr-defined]
             if isinstance(widget.tooltip, str):
                 widget.tooltip = tr(widget.tooltip)
             if isinstance(widget, Label) and isinstance(widget.content, str):
                 widget.content = tr(widget.content)     # a group's label ("Card")
             yield widget
+        self.natural_width = width
+        self.call_after_refresh(self.fit)
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Longer words (French, Italian) that would run off the line: the compact style
+        (less space round each key), so the last keys stay on the screen."""
+        if not self.compact and self.natural_width > self.size.width > 0:
+            self.compact = True
 
 
 def header_icon(app: App[object]) -> str:

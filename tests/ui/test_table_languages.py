@@ -3,6 +3,8 @@ the game's words, and a language switched while a table is open."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 from tabletools import settle
 from test_table_screen import seated, status
@@ -77,3 +79,50 @@ async def test_switching_the_language_redraws_the_open_table(make_app, store) ->
         await pilot.pause()
         assert "Tocca a te" in status(app)
         assert "Your turn" not in status(app)
+
+
+@pytest.mark.parametrize(("lang", "width", "last", "compact"), [
+    ("en", 80, "Quit", False), ("fr", 80, "Quitter", False), ("it", 80, "Esci", False),
+    ("fr", 100, "Quitter", False)])
+async def test_home_footer_keeps_its_last_key_on_screen_in_every_language(
+        make_app, store, lang, width, last, compact) -> None:
+    """With a session to continue, the Footer's last key stays whole at 80 columns in
+    every language (Rules and Settings are in the menu with their keys, not the Footer)."""
+    from polignac_tui.ui.chrome import Footer
+    seated(store, seed=8)                  # a session in play: Home offers Continue
+    app = make_app(lang=lang)
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        await pilot.pause()
+        assert [k for k in footer.children if getattr(k, "description", None) in
+                ("Continue", "Continuer", "Continua")]
+        assert footer.compact is compact
+        keys = [k for k in footer.children if getattr(k, "description", None) == last]
+        assert keys, [getattr(k, "description", None) for k in footer.children]
+        assert keys[0].region.right <= width - len(" ^p palette")
+
+
+async def test_a_footer_too_long_for_its_line_takes_the_compact_style() -> None:
+    """Words longer than the line (a language's longer words): the compact style, so the
+    last key is still on the screen; a footer that fits keeps the roomy style."""
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding, BindingType
+
+    from polignac_tui.ui.chrome import Footer
+
+    class Keys(App[None]):
+        BINDINGS: ClassVar[list[BindingType]] = [Binding(k, f"ring_{k}", f"Word {k}") for k in "abcdefg"]
+
+        def compose(self) -> ComposeResult:
+            yield Footer()
+
+    for width, compact in ((80, True), (100, False)):
+        app = Keys()
+        async with app.run_test(size=(width, 10)) as pilot:
+            await pilot.pause()
+            footer = app.query_one(Footer)
+            await pilot.pause()
+            assert footer.compact is compact, width
+            last = [k for k in footer.children if getattr(k, "description", "") == "Word g"]
+            assert last and last[0].region.right <= width

@@ -106,8 +106,11 @@ class HomeScreen(Screen[None]):
         Binding("s", "app.saved", N_("Saved"), tooltip=N_("saved sessions: resume or delete")),
         Binding("t", "app.statistics", N_("Stats"),
                 tooltip=N_("statistics per player, with a chart, by period and players")),
-        Binding("r", "app.rules", N_("Rules"), tooltip=N_("the rules of each preset, in words")),
-        Binding("o", "app.settings", N_("Settings"),
+        # Rules and Settings stand in the menu with their keys; out of the Footer, so that
+        # its line keeps Quit at 80 columns with Continue and in French or Italian.
+        Binding("r", "app.rules", N_("Rules"), show=False,
+                tooltip=N_("the rules of each preset, in words")),
+        Binding("o", "app.settings", N_("Settings"), show=False,
                 tooltip=N_("settings: name, theme, pace, ASCII, four colours, default preset")),
         Binding("question_mark", "app.help", N_("Help"), key_display="?",
                 tooltip=N_("this list of keys")),
