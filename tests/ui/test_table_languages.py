@@ -112,7 +112,8 @@ async def test_a_footer_too_long_for_its_line_takes_the_compact_style() -> None:
     from polignac_tui.ui.chrome import Footer
 
     class Keys(App[None]):
-        BINDINGS: ClassVar[list[BindingType]] = [Binding(k, f"ring_{k}", f"Word {k}") for k in "abcdefg"]
+        BINDINGS: ClassVar[list[BindingType]] = [
+            Binding(k, f"ring_{k}", f"Word {k}") for k in "abcdefg"]
 
         def compose(self) -> ComposeResult:
             yield Footer()
