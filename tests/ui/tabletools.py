@@ -77,15 +77,25 @@ def idle(app: Any) -> bool:
     return screen.client.table.computer_to_move() is None
 
 
+SETTLE_SECONDS = 30.0
+
+
 async def settle(pilot: Any, until: Callable[[], bool] | None = None, limit: int = 500) -> None:
     """Let computer moves (thread workers) run until ``until()`` (default: a person is
     needed; a finished trick on show is seen, as a person would press a key). Fails when
     it never happens."""
+    import time
+
     from polignac_tui.table.events import Seen
     from polignac_tui.ui.screens.table import TableScreen
     app = pilot.app
     check = until or (lambda: idle(app))
-    for _ in range(limit):
+    # ``limit`` pauses, and at least SETTLE_SECONDS: computers think in threads, which a
+    # loaded machine (two test processes on two cores) may keep waiting a while.
+    deadline = time.monotonic() + SETTLE_SECONDS
+    count = 0
+    while count < limit or time.monotonic() < deadline:
+        count += 1
         await pilot.pause()
         if check():
             return
