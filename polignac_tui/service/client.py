@@ -26,7 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Declare, Play
-from ..table.client import TableClient
+from ..engine.session import Session
+from ..store import fileformat
+from ..store.fileformat import SessionFileError
+from ..table.client import PastDealsUnavailable, TableClient
 from ..table.events import (
     Command,
     HandOver,
@@ -43,6 +46,7 @@ from . import protocol
 READ_LIMIT = 1 << 20
 # Seconds to wait for the service to answer ``hello`` or a request.
 ANSWER_TIMEOUT = 10.0
+DEALS_TIMEOUT = 30.0     # the service replays the finished deals to write them
 
 # -- what the lobby shows ---------------------------------------------------------------
 
@@ -423,6 +427,23 @@ class RemoteClient(TableClient):
         except ServiceError:
             return None
         return hint_given(seat, answer.get("hint"))
+
+    async def finished_session(self) -> Session | None:
+        """The table's finished deals, asked of the service (seated or watching). The
+        answer is a session file, read as untrusted as any file."""
+        if self.closed or self.lost is not None:
+            raise PastDealsUnavailable("lost", self.lost or "")
+        try:
+            answer = await self.link.request({"type": "deals"}, timeout=DEALS_TIMEOUT)
+        except ServiceError as error:
+            raise PastDealsUnavailable(error.code, error.message) from None
+        text = answer.get("session")
+        if not isinstance(text, str) or len(text) > protocol.MAX_DEALS_REPLY:
+            raise PastDealsUnavailable("unreadable", "the answer is not a session file")
+        try:
+            return fileformat.loads(text)
+        except SessionFileError as error:
+            raise PastDealsUnavailable("unreadable", str(error)) from None
 
     def close(self) -> None:
         """Leave the table: the seat stays bound to this identity; back to the lobby."""

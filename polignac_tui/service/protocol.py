@@ -48,11 +48,12 @@ MAX_IDENTITY = 200
 MAX_TABLE_ID = 120
 MAX_SEATS = 8
 MIN_SEATS = 3
+MAX_DEALS_REPLY = 768 * 1024   # bytes of a session file sent for a replay (clients read 1 MiB)
 LEVELS = ("easy", "medium", "hard", "expert")
 PACES = ("instant", "fast", "normal", "slow")
 
 ERROR_CODES = ("bad_json", "too_long", "unknown_type", "bad_field", "protocol", "not_allowed",
-               "no_table", "seat_taken", "name_taken", "not_seated")
+               "no_table", "seat_taken", "name_taken", "not_seated", "too_large")
 
 
 class ProtocolError(Exception):
@@ -206,6 +207,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "undo": {"seat": (_SEAT, True)},
     "hand_over": {"seat": (_SEAT, True)},
     "hint": {"seat": (_SEAT, True)},
+    "deals": {},
 }
 
 

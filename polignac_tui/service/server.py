@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import signal
@@ -29,7 +30,15 @@ from typing import Any, Protocol
 from .. import __version__
 from ..engine import LEVELS, PRESET_NAMES, Declare, Play, Player, RuleError, Rules, one_of
 from ..engine.rules import preset
-from ..store import SessionFileError, SessionLock, SessionLocked, SessionStore, StoreError
+from ..engine.session import Session
+from ..store import (
+    SessionFileError,
+    SessionLock,
+    SessionLocked,
+    SessionStore,
+    StoreError,
+    fileformat,
+)
 from ..store.lock import acquire
 from ..table.events import (
     Command,
@@ -100,6 +109,7 @@ class ServedTable:
         self.runner: TableRunner | None = None
         self.members: set[Client] = set()               # seated here, or watching
         self._seen: tuple[object, ...] = ()
+        self.deals_file: tuple[int, str] | None = None  # finished deals and their file
 
     def record(self) -> TableRecord:
         return TableRecord(
@@ -781,6 +791,48 @@ class Service:
                                                 "declare": advice.declare}
             self._reply(client, {"type": "hint", "hint": hint}, id_)
         client.spawn(answer())
+
+    def _on_deals(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        """The session file of the table's finished deals, for a replay: every hand of them,
+        never a card of the deal in play. Seated players and watchers alike."""
+        served = client.table
+        if served is None or served.table is None or client.connection is None:
+            raise ProtocolError("not_seated", "you are not at a table in play")
+        session = served.table.session
+        finished = sum(1 for _ in itertools.takewhile(lambda d: d.over, session.deals))
+
+        async def answer() -> None:
+            cached = served.deals_file
+            if cached is None or cached[0] != finished:
+                text = await asyncio.to_thread(_finished_file, *_finished_log(session, finished))
+                cached = served.deals_file = (finished, text)
+            if len(cached[1].encode()) > protocol.MAX_DEALS_REPLY:
+                client.fail("too_large", f"the {finished} finished deals are too long to "
+                            f"send (over {protocol.MAX_DEALS_REPLY // 1024} KiB)", id_)
+                return
+            self._reply(client, {"type": "deals", "session": cached[1]}, id_)
+        client.spawn(answer())
+
+
+DealLog = tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...], int | None, int, int]
+FinishedLog = tuple[Session, tuple[DealLog, ...]]
+
+
+def _finished_log(session: Session, count: int) -> FinishedLog:
+    """What a replay of the first ``count`` deals needs, copied in the service's loop (the
+    runner goes on changing the session while a thread writes the file)."""
+    empty = Session(session.rules, session.players, id=session.id, name=session.name,
+                    created=session.created, updated=session.updated)
+    return empty, tuple((d.dealer, d.dealt, tuple(d.plays), d.declarer, d.passed, d.undos)
+                        for d in session.deals[:count])
+
+
+def _finished_file(session: Session, log: tuple[DealLog, ...]) -> str:
+    """The session file of ``session`` (empty) with the deals of ``log`` replayed into it."""
+    for dealer, dealt, plays, declarer, passed, undos in log:
+        session.replay_deal(dealer, dealt, plays, declarer=declarer,
+                            passed=passed if declarer is None else None, undos=undos)
+    return fileformat.dumps(session)
 
 
 def _json(value: Any) -> str:

@@ -25,6 +25,16 @@ from .thinker import ThreadThinker
 Listener = Callable[[Update], None]
 
 
+class PastDealsUnavailable(Exception):
+    """A table that keeps its finished deals could not give them now: ``code`` says why
+    (``too_large``, ``lost``, ``unreadable``, or the service's error code)."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(detail or code)
+        self.code = code
+        self.detail = detail
+
+
 class TableClient(ABC):
     """One client of one table: its seats' views in, commands out.
 
@@ -81,7 +91,8 @@ class TableClient(ABC):
 
     async def finished_session(self) -> Session | None:
         """The session with its finished deals only (every hand of them, for a replay; the
-        deal in play is never in it); None when this table cannot give them."""
+        deal in play is never in it); None when this table cannot give them. Raises
+        ``PastDealsUnavailable`` when it could but did not (a served table that refused)."""
         return None
 
     def set_pace(self, pace: str,  # noqa: B027 - a served table keeps its pace

@@ -10,9 +10,12 @@ from pathlib import Path
 import pytest
 
 from polignac_tui.engine import Play
+from polignac_tui.service import protocol
 from polignac_tui.service.client import LobbyClient, ServiceError
+from polignac_tui.table.client import PastDealsUnavailable
 from polignac_tui.table.events import CardPlayed, Refused, SeatConnected, SeatGone
 
+from .helpers import running_service as service_in_loop
 from .lobbytools import (
     SEATS_ONE_OPEN,
     Recorder,
@@ -215,3 +218,74 @@ def test_the_same_person_at_another_terminal_takes_the_seat_over(tmp_path: Path)
 
     with running_service(tmp_path) as service:
         asyncio.run(main(service.socket))
+
+
+def test_past_deals_come_with_every_hand_but_none_of_the_deal_in_play(tmp_path: Path) -> None:
+    """A replay at a served table: the service sends the finished deals as a session file,
+    to a seated player and to a watcher alike, never a card of the deal in play."""
+    async def main(socket: Path) -> None:
+        anna = await LobbyClient.connect(socket, "local:anna", "Anna")
+        bruno = await LobbyClient.connect(socket, "local:bruno", "Bruno")
+        at_anna, at_bruno, table = await friends_table(anna, bruno)
+        Recorder(at_anna)
+        Recorder(at_bruno)
+        # Before any deal is finished, the answer is a session without deals.
+        await until(lambda: at_anna.latest is not None, "the first update")
+        empty = await at_anna.finished_session()
+        assert empty is not None and empty.deals == []
+        await drive([at_anna, at_bruno],
+                    lambda: at_anna.view().deal_number == 2 and at_anna.view().trick,
+                    "a card of the second deal")
+        mine = at_anna.view().hand
+        past = await at_anna.finished_session()
+        assert past is not None and len(past.deals) == 1 and past.deals[0].over
+        assert [p.name for p in past.players][:2] == ["Anna", "Bruno"]
+        dealt = {card for hand in past.deals[0].dealt for card in hand}
+        assert len(dealt) == 32
+        assert tuple(past.totals) == at_anna.view().totals
+        # A watcher can ask too, and gets the same file.
+        zoe = await LobbyClient.connect(socket, "local:zoe", "Zoé")
+        watching = await zoe.watch(table)
+        Recorder(watching)
+        seen = await watching.finished_session()
+        assert seen is not None and [d.dealt for d in seen.deals] == [d.dealt
+                                                                       for d in past.deals]
+        # Anna's current hand was dealt in deal 2: it is in no dealt hand of the file
+        # (a 32-card deal holds every card once: deal 2's hands are not deal 1's).
+        assert tuple(mine) not in {tuple(h) for h in past.deals[0].dealt}
+        # Someone not at a table is refused, with a reason.
+        assert "session" in await bruno.request({"type": "deals"})   # seated: allowed
+        stranger = await LobbyClient.connect(socket, "local:yann", "Yann")
+        with pytest.raises(ServiceError) as caught:
+            await stranger.request({"type": "deals"})
+        assert caught.value.code == "not_seated"
+        stranger.close()
+        zoe.close()
+        anna.close()
+        bruno.close()
+
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
+def test_past_deals_too_long_to_send_are_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file over the reply's bound is refused with ``too_large`` (the client's read
+    limit is never reached: the connection stays up)."""
+    monkeypatch.setattr(protocol, "MAX_DEALS_REPLY", 200)
+
+    async def main() -> None:
+        async with service_in_loop() as service:
+            anna = await LobbyClient.connect(service.socket_path, "local:anna", "Anna")
+            bruno = await LobbyClient.connect(service.socket_path, "local:bruno", "Bruno")
+            at_anna, at_bruno, _ = await friends_table(anna, bruno)
+            Recorder(at_anna)
+            Recorder(at_bruno)
+            await until(lambda: at_anna.latest is not None, "the first update")
+            with pytest.raises(PastDealsUnavailable) as caught:
+                await at_anna.finished_session()
+            assert caught.value.code == "too_large" and "KiB" in caught.value.detail
+            assert anna.lost is None and await anna.tables()
+            anna.close()
+            bruno.close()
+
+    asyncio.run(main())

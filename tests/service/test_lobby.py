@@ -261,3 +261,48 @@ def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path:
         anna.close()
     with running_service(tmp_path) as service:
         asyncio.run(main(service.socket))
+
+
+def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path: Path) -> None:
+    """s then Enter on a finished deal at a served table: the replay opens with the deals
+    the service sent (never the deal in play)."""
+    async def main(socket: Path) -> None:
+        from polignac_tui.ui.screens.replay import ReplayScreen
+        from polignac_tui.ui.screens.summary import SummaryScreen
+        from polignac_tui.ui.screens.table import TableScreen
+        from polignac_tui.ui.widgets.scores import ScoreTable
+        anna = await LobbyClient.connect(socket, "local:anna", "Anna")
+        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
+        Recorder(at_anna)
+        app = lobby_app(socket, name="Bruno", identity="local:bruno")
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).tables and lobby_of(app),
+                               "the list")
+            await pilot.press("2")
+            await wait(pilot, lambda: lobby.tables[0].my_seat == 1, "Bruno seated")
+            await anna.start(at_anna.table, "easy")
+            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
+                               and app.screen, "the table screen")
+            await drive([at_anna, table.client],
+                        lambda: table.client.latest.state.waiting == "ready", "deal 1 over",
+                        limit=60)
+            summary = await wait(pilot, lambda: isinstance(app.screen, SummaryScreen)
+                                 and app.screen, "deal 1's summary")
+            await pilot.press("enter")                      # Bruno is ready
+            await wait(pilot, lambda: app.screen is table, "the table on top")
+            await drive([at_anna], lambda: table.client.view().deal_number == 2,
+                        "the second deal")
+            assert summary is not app.screen
+            await pilot.press("s")
+            scores = table.query_one(ScoreTable)
+            await wait(pilot, lambda: scores.full and scores.chosen == 1, "deal 1 chosen")
+            await pilot.press("enter")
+            replay = await wait(pilot, lambda: isinstance(app.screen, ReplayScreen)
+                                and app.screen, "the replay")
+            assert replay.number == 1 and len(replay.session.deals) == 1
+            assert replay.session.deals[0].over
+            await pilot.press("escape")
+            await wait(pilot, lambda: app.screen is table, "back at the table")
+        anna.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))

@@ -30,7 +30,7 @@ from ...engine.cards import suit_name
 from ...engine.wording import refusal_text
 from ...i18n import N_, _, tr
 from ...store.wording import names_text
-from ...table.client import TableClient
+from ...table.client import PastDealsUnavailable, TableClient
 from ...table.events import (
     CardPlayed,
     Command,
@@ -877,7 +877,19 @@ class TableScreen(Screen[None]):
         self.run_worker(self._open_replay(number), group="replay", exclusive=True)
 
     async def _open_replay(self, number: int) -> None:
-        session = await self.client.finished_session()
+        try:
+            session = await self.client.finished_session()
+        except PastDealsUnavailable as problem:
+            if problem.code == "too_large":
+                why = _("this session is too long to send over the connection; replay it "
+                        "from Saved sessions on the machine that serves the table")
+            elif problem.code == "lost":
+                why = _("the connection to the table service is lost")
+            else:
+                why = _("the table service did not send them ({code})").format(
+                    code=problem.code)
+            self.say(_("The past deals cannot be shown: {why}.").format(why=why), error=True)
+            return
         if session is None:
             self.say(_("This table cannot show its past deals here: replay them from "
                        "Saved sessions where the session is saved."), error=True)
