@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from . import __version__
@@ -41,7 +42,46 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(2, _("{prog}: error: {message}\n").format(prog=self.prog, message=message))
+        self.exit(2, _("{prog}: error: {message}\n").format(prog=self.prog,
+                                                            message=argparse_words(message)))
+
+
+# argparse's own errors (Python 3.11 to 3.13), each in the current language.
+_ARGPARSE: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    (re.compile(r"argument (?P<arg>.+?): invalid choice: (?P<value>.+?) "
+                r"\(choose from (?P<choices>.+)\)"),
+     lambda m: _("argument {argument}: invalid choice: {value} (choose from {choices})").format(
+         argument=m["arg"], value=m["value"], choices=m["choices"])),
+    (re.compile(r"argument (?P<arg>.+?): invalid (?P<kind>int|float) value: (?P<value>.+)"),
+     lambda m: (_("argument {argument}: {value} is not a whole number") if m["kind"] == "int"
+                else _("argument {argument}: {value} is not a number")).format(
+         argument=m["arg"], value=m["value"])),
+    (re.compile(r"argument (?P<arg>.+?): expected one argument"),
+     lambda m: _("argument {argument}: expected one value").format(argument=m["arg"])),
+    (re.compile(r"argument (?P<arg>.+?): ignored explicit argument (?P<value>.+)"),
+     lambda m: _("argument {argument}: takes no value ({value} given)").format(
+         argument=m["arg"], value=m["value"])),
+    (re.compile(r"argument (?P<arg>.+?): not allowed with argument (?P<other>.+)"),
+     lambda m: _("argument {argument}: not allowed with {other}").format(
+         argument=m["arg"], other=m["other"])),
+    (re.compile(r"the following arguments are required: (?P<args>.+)"),
+     lambda m: _("these arguments are required: {arguments}").format(arguments=m["args"])),
+    (re.compile(r"unrecognized arguments: (?P<args>.+)"),
+     lambda m: _("unrecognized arguments: {arguments}").format(arguments=m["args"])),
+    (re.compile(r"ambiguous option: (?P<option>\S+) could match (?P<matches>.+)"),
+     lambda m: _("ambiguous option: {option} could be {matches}").format(
+         option=m["option"], matches=m["matches"])),
+]
+
+
+def argparse_words(message: str) -> str:
+    """An error of argparse itself in the current language (as it is when its form is not
+    known here: the words of a later Python)."""
+    for pattern, word in _ARGPARSE:
+        match = pattern.fullmatch(message)
+        if match:
+            return word(match)
+    return message
 
 
 def build_parser() -> argparse.ArgumentParser:

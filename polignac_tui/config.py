@@ -21,7 +21,7 @@ from pathlib import Path
 
 import tomli_w
 
-from .i18n.translator import N_, _
+from .i18n.translator import N_, _, ngettext
 from .table.pace import AFTER_TRICK, PACES
 
 APP_NAME = "polignac-tui"
@@ -61,6 +61,24 @@ class Settings:
     language: str = "auto"
     # Set by ``load_settings`` when the file could not be read as a whole (not saved).
     problem: str | None = field(default=None, compare=False, repr=False)
+    # What the problem was made of, to word it again in the app's language: the file,
+    # why it could not be read at all, or the settings refused (name, value).
+    problem_parts: tuple[Path, str | None, tuple[tuple[str, object], ...]] | None = field(
+        default=None, compare=False, repr=False)
+
+    def problem_text(self) -> str | None:
+        """``problem`` in the current language (None: no problem)."""
+        if self.problem is None or self.problem_parts is None:
+            return self.problem
+        from .store.wording import file_error_text
+        path, refused, bad = self.problem_parts
+        if refused is not None:
+            return _("{path}: {error}; using the defaults").format(
+                path=path, error=file_error_text(refused))
+        whys = "; ".join(f"{name} {check(name, value)}" for name, value in bad)
+        return ngettext("{path}: {problems}; using the default for it",
+                        "{path}: {problems}; using the default for them", len(bad)).format(
+            path=path, problems=whys)
 
     def your_name(self) -> str:
         """The name of your seat in new sessions: the default "You" in the current
@@ -73,6 +91,7 @@ class Settings:
     def to_dict(self) -> dict[str, object]:
         data = asdict(self)
         data.pop("problem")
+        data.pop("problem_parts")
         return data
 
 
@@ -117,11 +136,13 @@ def load_settings(path: Path | None = None) -> Settings:
     except FileNotFoundError:
         return Settings()
     except FileRefused as error:
-        return Settings(problem=f"{path}: {error}; using the defaults")
+        return Settings(problem=f"{path}: {error}; using the defaults",
+                        problem_parts=(path, str(error), ()))
     settings = Settings()
     bad: list[str] = []
+    refused: list[tuple[str, object]] = []
     for f in fields(Settings):
-        if f.name == "problem" or f.name not in data:
+        if f.name in ("problem", "problem_parts") or f.name not in data:
             continue
         value = data[f.name]
         why = check(f.name, value)
@@ -129,9 +150,11 @@ def load_settings(path: Path | None = None) -> Settings:
             setattr(settings, f.name, value.strip() if isinstance(value, str) else value)
         else:
             bad.append(f"{f.name} {why}")
+            refused.append((f.name, value))
     if bad:
         settings.problem = f"{path}: {'; '.join(bad)}; using the default for " + (
             "it" if len(bad) == 1 else "them")
+        settings.problem_parts = (path, None, tuple(refused))
     return settings
 
 

@@ -8,7 +8,7 @@ import os
 import sys
 
 from ..engine import LEVELS, PRESET_NAMES, RuleError, preset
-from ..i18n import _
+from ..i18n import _, ngettext
 from . import CommandError
 
 
@@ -74,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
 def _bar(done: int, total: int) -> None:
     width = 30
     filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] " + ngettext(
+        "{done}/{total} deal", "{done}/{total} deals", total).format(done=done, total=total))
     sys.stderr.flush()
 
 
@@ -82,11 +83,16 @@ def report(r: dict) -> str:
     lo, hi = r["ci95"]
     g = r["generales"]
     return "\n".join([
-        f"{r['candidate']} against {r['field']}, {r['players']} players, {r['deals']} deals "
-        "(penalty points per deal per seat, fewer is better)",
-        f"  candidate {r['candidate_mean']:.3f}   field {r['field_mean']:.3f}",
-        f"  diff {r['diff']:+.3f}   95% interval [{lo:+.3f}, {hi:+.3f}]",
-        f"  candidate's decision time: p50 {r['move_ms_p50']:.1f} ms, "
-        f"p95 {r['move_ms_p95']:.1f} ms",
-        f"  chelems {r['chelems']}   générales declared {g['declared']}, made {g['made']}",
+        _("{candidate} against {field}, {players} players, {deals} deals (penalty points per "
+          "deal per seat, fewer is better)").format(
+              candidate=r["candidate"], field=r["field"], players=r["players"],
+              deals=r["deals"]),
+        "  " + _("candidate {candidate}   field {field}").format(
+            candidate=f"{r['candidate_mean']:.3f}", field=f"{r['field_mean']:.3f}"),
+        "  " + _("diff {diff}   95% interval [{low}, {high}]").format(
+            diff=f"{r['diff']:+.3f}", low=f"{lo:+.3f}", high=f"{hi:+.3f}"),
+        "  " + _("candidate's decision time: p50 {p50} ms, p95 {p95} ms").format(
+            p50=f"{r['move_ms_p50']:.1f}", p95=f"{r['move_ms_p95']:.1f}"),
+        "  " + _("chelems {chelems}   générales declared {declared}, made {made}").format(
+            chelems=r["chelems"], declared=g["declared"], made=g["made"]),
     ])

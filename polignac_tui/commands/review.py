@@ -10,14 +10,15 @@ import textwrap
 from typing import Any
 
 from ..engine import Session, glyph
-from ..i18n import _, ngettext
+from ..i18n import ENGLISH, _, ngettext, pgettext, speaking
+from ..players.hint import Reason
 from ..players.review import BLUNDER, DUBIOUS, DealReview, finished_deals, review_deal
+from ..players.wording import reason_text
 from . import CommandError
 from .sessions import _out
 from .show import read
 
 WIDTH = 80
-ASCII_SUITS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -71,39 +72,61 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _column(text: str, width: int) -> str:
+    """``text`` in a column of ``width`` characters (cut when longer)."""
+    return text[:width].ljust(width)
+
+
 def deal_text(session: Session, review: DealReview, ascii: bool = False) -> str:
     """A line per card: trick, player, card and its expected points, the expert's card and
     its points, the mark; under a marked card, the expert's reason."""
     names = [p.name for p in session.players]
     deal = session.deals[review.deal - 1]
-    lines = [f"Deal {review.deal}, dealt by {names[deal.dealer]} (PTS: the expert's estimate "
-             "of the points", "a card costs, from its player's view at that moment)"]
-    head = f"{'TRICK':>5}  {'PLAYER':<12} {'CARD':<4} {'PTS':>6}  {'EXPERT':<6} {'PTS':>6}  MARK"
-    lines.append(head)
+    lines = [_("Deal {number}, dealt by {name} (PTS: the expert's estimate of the points "
+               "a card costs, from its player's view at that moment)").format(
+                   number=review.deal, name=names[deal.dealer])]
+    lines = textwrap.wrap(lines[0], WIDTH)
+    heads = [pgettext("review column", "TRICK"), pgettext("review column", "PLAYER"),
+             pgettext("review column", "CARD"), pgettext("review column", "PTS"),
+             pgettext("review column", "EXPERT"), pgettext("review column", "PTS"),
+             pgettext("review column", "MARK")]
+    # Each column as wide as its head in this language, at least the English width.
+    w = [max(n, len(h)) for n, h in zip((5, 12, 4, 6, 6, 6, 4), heads, strict=True)]
+
+    def row(trick: str, player: str, card: str, points: str, best: str, best_points: str,
+            mark: str) -> str:
+        return (f"{trick.rjust(w[0])}  {_column(player, w[1])} {card.ljust(w[2])} "
+                f"{points.rjust(w[3])}  {best.ljust(w[4])} {best_points.rjust(w[5])}  "
+                f"{mark}").rstrip()
+
+    lines.append(row(*heads))
     wrap = textwrap.TextWrapper(width=WIDTH, initial_indent=" " * 7,
                                 subsequent_indent=" " * 9)
+    same = pgettext("review: the expert's card is the card played", "same")
     for card in review.cards:
-        best = "same" if card.best == card.card else glyph(card.best, ascii)
-        lines.append(f"{card.trick:>5}  {names[card.seat][:12]:<12} "
-                     f"{glyph(card.card, ascii):<4} {card.played_points:>6.2f}  {best:<6} "
-                     f"{card.best_points:>6.2f}  {card.mark}".rstrip())
+        best = same if card.best == card.card else glyph(card.best, ascii)
+        lines.append(row(str(card.trick), names[card.seat], glyph(card.card, ascii),
+                         f"{card.played_points:.2f}", best, f"{card.best_points:.2f}",
+                         card.mark))
         if card.mark:
-            reason = card.reason.translate(ASCII_SUITS) if ascii else card.reason
-            lines.extend(wrap.wrap(f"expert: {reason}"))
+            reason = reason_text(card.reason, names, ascii)
+            lines.extend(wrap.wrap(_("expert: {reason}").format(reason=reason)))
     return "\n".join(lines)
 
 
 def summary_text(session: Session, reviews: list[DealReview]) -> str:
     """Per player: the marked cards and the points they cost, over the deals reviewed."""
     count = len(reviews)
-    lines = [f"Summary over {count} deal{'s' if count != 1 else ''}: points lost to marked "
-             "cards (? and ??)"]
+    lines = [ngettext("Summary over {count} deal: points lost to marked cards (? and ??)",
+                      "Summary over {count} deals: points lost to marked cards (? and ??)",
+                      count).format(count=count)]
     for seat, player in enumerate(session.players):
         dubious = sum(r.marks(seat)[0] for r in reviews)
         blunders = sum(r.marks(seat)[1] for r in reviews)
         lost = sum(r.lost(seat) for r in reviews)
-        lines.append(f"  {player.name[:20]:<20} {lost:6.2f} points  "
-                     f"({dubious} ?, {blunders} ??)")
+        lines.append(f"  {player.name[:20]:<20} " + _(
+            "{points} points  ({dubious} ?, {blunders} ??)").format(
+                points=f"{lost:6.2f}", dubious=dubious, blunders=blunders))
     return "\n".join(lines)
 
 
@@ -118,7 +141,8 @@ def to_json(session: Session, reviews: list[DealReview]) -> dict[str, Any]:
             "cards": [{"number": c.number, "trick": c.trick, "player": names[c.seat],
                        "card": c.card, "points": round(c.played_points, 3),
                        "expert": c.best, "expert_points": round(c.best_points, 3),
-                       "cost": round(c.cost, 3), "mark": c.mark, "reason": c.reason}
+                       "cost": round(c.cost, 3), "mark": c.mark,
+                       "reason": _english(c.reason, names), "reason_code": c.reason.code}
                       for c in r.cards],
             "lost": {names[s]: round(r.lost(s), 3) for s in range(len(names))},
         } for r in reviews],
@@ -128,3 +152,9 @@ def to_json(session: Session, reviews: list[DealReview]) -> dict[str, Any]:
                      "blunders": sum(r.marks(s)[1] for r in reviews)}
                     for s in range(len(names))],
     }
+
+
+def _english(reason: Reason, names: list[str]) -> str:
+    """The reason in English: ``--json`` is the same in every language."""
+    with speaking(ENGLISH):
+        return reason_text(reason, names)

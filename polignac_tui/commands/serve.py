@@ -68,8 +68,9 @@ def plan_doors(args: argparse.Namespace) -> DoorPlan:
     if args.ssh is None and args.web is None:
         for option in ("authorized_keys", "public_url"):
             if getattr(args, option) is not None:
-                raise CommandError(f"--{option.replace('_', '-')} is for a door: add --ssh "
-                                   "[HOST:]PORT or --web [HOST:]PORT")
+                raise CommandError(_("{option} is for a door: add --ssh [HOST:]PORT or --web "
+                                     "[HOST:]PORT").format(
+                                         option="--" + option.replace("_", "-")))
         return DoorPlan(None, None, None, None, None)   # asyncssh is not even imported
     from ..service.doors import DoorLimits, parse_address
     try:
@@ -118,12 +119,16 @@ def door_opener(plan: DoorPlan, socket_path: Path, say: Callable[[str], None]) -
                                           authorized_keys=plan.authorized_keys,
                                           limits=plan.limits, env=env)
                 doors.append(ssh)
-                made = " (made just now)" if ssh.host_key_created else ""
-                say(f"SSH door: ssh -p {ssh.port} NAME@{shown_host(host)}")
-                say(f"  host key fingerprint{made}: {ssh.fingerprint}")
-                keys = (f"only the keys in {plan.authorized_keys}"
-                        if plan.authorized_keys else "any public key (no passwords)")
-                say(f"  lets in: {keys}")
+                say(_("SSH door: {command}").format(
+                    command=f"ssh -p {ssh.port} NAME@{shown_host(host)}"))
+                say("  " + (_("host key fingerprint (made just now): {fingerprint}")
+                            if ssh.host_key_created else
+                            _("host key fingerprint: {fingerprint}")).format(
+                                fingerprint=ssh.fingerprint))
+                say("  " + (_("lets in: only the keys in {path}").format(
+                                path=plan.authorized_keys)
+                            if plan.authorized_keys else
+                            _("lets in: any public key (no passwords)")))
             if plan.web is not None:
                 host, port = plan.web
                 web = await open_web_door(host, port, argv=web_join_argv(socket_path),
@@ -131,13 +136,14 @@ def door_opener(plan: DoorPlan, socket_path: Path, say: Callable[[str], None]) -
                                           public_url=plan.public_url)
                 doors.append(web)
                 url = plan.public_url or f"http://{shown_host(host)}:{web.port}/"
-                say(f"web door: {url}")
+                say(_("web door: {url}").format(url=url))
         except (HostKeyError, AuthorizedKeysError) as error:
             await _close_all(doors)
             raise DoorError(str(error)) from None
         except OSError as error:
             await _close_all(doors)
-            raise DoorError(f"a door cannot open: {error.strerror or error}") from None
+            raise DoorError(_("a door cannot open: {error}").format(
+                error=error.strerror or error)) from None
         if not doors:
             return doors
         say(_("stop with ctrl-c: the doors close, every table is saved"))

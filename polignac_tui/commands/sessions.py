@@ -12,14 +12,13 @@ from ..i18n import _, ngettext
 from ..store import SessionStore, StoreError, Summary
 from ..store.report import (
     PlayerStats,
-    join_names,
     leaders,
     local_time,
     player_stats,
     row,
     state,
 )
-from ..store.wording import file_error_text, state_words
+from ..store.wording import file_error_text, label_words, names_text, state_words
 from . import CommandError
 
 WIDTH = 80  # every table fits an 80-column terminal
@@ -133,7 +132,7 @@ def _leader(names: list[str], lead: list[int], points: int, width: int) -> str:
     """``Anna (3)``, ``Anna and Bob (3)``, ``Anna +2 (3)`` when long, ``all tied (0)``."""
     if len(lead) == len(names):
         return _("all tied ({points})").format(points=points)
-    text = f"{join_names([names[s] for s in lead])} ({points})"
+    text = f"{names_text([names[s] for s in lead])} ({points})"
     if len(text) > width and len(lead) > 1:
         text = f"{names[lead[0]]} +{len(lead) - 1} ({points})"
     if len(text) > width:
@@ -223,7 +222,7 @@ def stats_table(stats: list[PlayerStats], sessions: int) -> str:
     for s in stats:
         cells = (s.sessions, s.won, s.paid, f"{s.average:.2f}", s.chelems,
                  f"{s.generales_made}/{s.generales_failed}")
-        lines.append(f"{_clip(s.name, name_width):<{name_width}}"
+        lines.append(f"{_clip(label_words(s.name), name_width):<{name_width}}"
                      + "".join(f"  {c!s:>{w}}" for c, w in zip(cells, widths, strict=True)))
     lines.append("")
     lines.append(ngettext("Over {count} finished session. COGNAC: times paid the cognac; "

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..engine import Play, Session
 from .bots import SearchPlayer
-from .hint import reason
+from .hint import Reason, reason
 from .search import EXPERT, candidates, representative
 
 DUBIOUS = 0.5   # a card that cost more than this is marked "?"
@@ -37,7 +37,7 @@ class CardReview:
     best: str             # the expert's card from that seat's view
     played_points: float  # the expert's expected points of the card played
     best_points: float    # and of its own card
-    reason: str           # the expert's reason for its card, in words
+    reason: Reason        # the expert's reason for its card (``players.wording``)
 
     @property
     def cost(self) -> float:

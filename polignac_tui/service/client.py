@@ -498,9 +498,11 @@ def hint_given(seat: int, data: object) -> HintGiven | None:
     """The ``hint`` answer's advice (None: no advice now)."""
     if not isinstance(data, dict):
         return None
-    card, declare = data.get("card"), data.get("declare")
-    return HintGiven(seat, card if isinstance(card, str) else None, _text(data.get("reason")),
-                     declare if isinstance(declare, bool) else None)
+    card, declare, why = data.get("card"), data.get("declare"), data.get("why")
+    return HintGiven(seat, card if isinstance(card, str) and len(card) <= 3 else None,
+                     why=why if isinstance(why, str) and len(why) <= 40 else "",
+                     params=protocol.params_from_json(data.get("params")),
+                     declare=declare if isinstance(declare, bool) else None)
 
 
 def _reason(error: BaseException) -> str:

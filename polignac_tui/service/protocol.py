@@ -365,6 +365,28 @@ EVENT_NAMES: dict[type, str] = {
 EVENT_TYPES: dict[str, type] = {name: kind for kind, name in EVENT_NAMES.items()}
 
 
+MAX_PARAMS = 8           # details of a refusal or a hint's reason
+MAX_PARAM_TEXT = 40
+
+
+def params_from_json(value: object) -> tuple[tuple[str, str | int], ...]:
+    """A refusal's or a reason's details as sent: ``[name, value]`` pairs, names short
+    text, values short text or whole numbers. Whatever else was sent is left out (the
+    words are then the English fallback, or none)."""
+    if not isinstance(value, list):
+        return ()
+    out: list[tuple[str, str | int]] = []
+    for pair in value[:MAX_PARAMS]:
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)
+                and 0 < len(pair[0]) <= MAX_PARAM_TEXT):
+            continue
+        item = pair[1]
+        if (isinstance(item, str) and len(item) <= MAX_PARAM_TEXT) or \
+                (isinstance(item, int) and not isinstance(item, bool) and abs(item) < MAX_ID):
+            out.append((pair[0], item))
+    return tuple(out)
+
+
 def event_to_json(event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"type": EVENT_NAMES[type(event)]}
     for name in type(event).__dataclass_fields__:
@@ -380,9 +402,8 @@ def event_from_json(data: Mapping[str, Any]) -> Event:
     values = {k: v for k, v in data.items() if k != "type"}
     if kind is TrickTaken:
         values["trick"] = trick_from_json(values["trick"])
-    if kind is Refused:
-        values["params"] = tuple((str(k), v) for k, v in values.get("params", ())
-                                 if isinstance(v, (str, int)))
+    if kind is Refused or kind is HintGiven:
+        values["params"] = params_from_json(values.get("params", []))
     event: Event = kind(**values)
     return event
 

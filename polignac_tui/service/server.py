@@ -31,6 +31,7 @@ from .. import __version__
 from ..engine import LEVELS, PRESET_NAMES, Declare, Play, Player, RuleError, Rules, one_of
 from ..engine.rules import preset
 from ..engine.session import Session
+from ..i18n import _, ngettext
 from ..store import (
     SessionFileError,
     SessionLock,
@@ -415,7 +416,8 @@ class Service:
                     self._run(served, ServedSession.open(self.store, record.table,
                                                           seed=record.seed))
             except (StoreError, SessionFileError, RuleError) as error:
-                self.log(f"table {record.table} cannot be opened: {error}")
+                self.log(_("table {table} cannot be opened: {error}").format(
+                    table=record.table, error=error))
                 self._kept.append(record)
                 continue
             if served.state == "finished":
@@ -425,9 +427,12 @@ class Service:
         self._restored = True
         self._save_state()
         count = len(self.tables)
-        self.log(f"listening on {self.socket_path} ({count} table{'' if count == 1 else 's'})")
+        self.log(ngettext("listening on {path} ({count} table)",
+                          "listening on {path} ({count} tables)", count).format(
+                              path=self.socket_path, count=count))
         where = "" if self.socket_path == default_socket() else f" --socket {self.socket_path}"
-        self.log(f"players on this machine: polignac-tui join{where} --name NAME")
+        self.log(_("players on this machine: {command}").format(
+            command=f"polignac-tui join{where} --name NAME"))
 
     def stop(self) -> None:
         """Ask the service to stop (a signal handler calls this)."""
@@ -509,7 +514,8 @@ class Service:
         try:
             self.state.save(records + self._kept)
         except OSError as error:
-            self.log(f"cannot save {self.state.path}: {error.strerror or error}")
+            self.log(_("cannot save {path}: {error}").format(path=self.state.path,
+                                                             error=error.strerror or error))
 
     def table_changed(self, served: ServedTable, force: bool = False) -> None:
         """Something the lobby shows of ``served`` may have changed."""
@@ -787,8 +793,9 @@ class Service:
 
         async def answer() -> None:
             advice = await connection.hint(seat)
-            hint = None if advice is None else {"card": advice.card, "reason": advice.reason,
-                                                "declare": advice.declare}
+            hint = None if advice is None else {
+                "card": advice.card, "why": advice.why,
+                "params": [list(pair) for pair in advice.params], "declare": advice.declare}
             self._reply(client, {"type": "hint", "hint": hint}, id_)
         client.spawn(answer())
 
@@ -883,5 +890,5 @@ async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _st
         for door in reversed(doors):
             await door.close()
         await service.close()
-        log("stopped; every table is saved")
+        log(_("stopped; every table is saved"))
     return 0

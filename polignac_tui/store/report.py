@@ -88,13 +88,15 @@ def players_line(session: Session) -> str:
     return who_plays([p.name for p in session.players], [p.is_human for p in session.players])
 
 
-def who_plays(names: list[str], humans: list[bool]) -> str:
-    """"Ana vs Bruno, Claire, Denis": the humans, then the computers."""
+def who_plays(names: list[str], humans: list[bool],
+              versus: str = "{people} vs {computers}") -> str:
+    """"Ana vs Bruno, Claire, Denis": the humans, then the computers (``versus``: the
+    words around them, in the caller's language)."""
     people = [n for n, h in zip(names, humans, strict=True) if h]
     others = [n for n, h in zip(names, humans, strict=True) if not h]
     if not others or not people:
         return ", ".join(names)
-    return f"{', '.join(people)} vs {', '.join(others)}"
+    return versus.format(people=", ".join(people), computers=", ".join(others))
 
 
 def local_time(moment: datetime) -> str:

@@ -46,6 +46,20 @@ STATE_RULES: list[Rule] = [
 ]
 
 
+_LABEL = re.compile(r"(?P<name>.+) \((?P<level>easy|medium|hard|expert)\)")
+
+
+def label_words(label: str) -> str:
+    """A player as the statistics count them (``report.player_stats``): "Bruno (medium)"
+    with the level in the current language; a person's name as it is."""
+    match = _LABEL.fullmatch(label)
+    if match is None:
+        return label
+    level = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard"),
+             "expert": _("expert")}[match["level"]]
+    return f"{match['name']} ({level})"
+
+
 def state_words(english: str) -> str:
     """A session's state (``report.state``) in the current language."""
     if current().code == "en":

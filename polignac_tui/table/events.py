@@ -106,7 +106,8 @@ class HintGiven:
 
     seat: int
     card: Card | None
-    reason: str
+    why: str = ""       # the reason's code (``players.hint.Reason``), worded by each client
+    params: tuple[tuple[str, str | int], ...] = ()   # its language-free details
     declare: bool | None = None
 
 

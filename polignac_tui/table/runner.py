@@ -430,7 +430,8 @@ class TableRunner:
             advice = await self.thinker.hint(view)
         except Exception:
             return None
-        return HintGiven(seat, advice.card, advice.reason, advice.declare)
+        return HintGiven(seat, advice.card, why=advice.reason.code,
+                         params=advice.reason.params, declare=advice.declare)
 
     # -- moving forward ------------------------------------------------------------------------
     def _schedule_advance(self) -> None:

@@ -114,7 +114,8 @@ class PolignacApp(App[None]):
             from .screens.home import HomeScreen
             self.push_screen(HomeScreen())
         if self.settings.problem:
-            self.notify(self.settings.problem, title=_("Settings file"), severity="warning",
+            self.notify(self.settings.problem_text() or self.settings.problem,
+                        title=_("Settings file"), severity="warning",
                         markup=False,
                         timeout=10)
         if self._start_table is not None:

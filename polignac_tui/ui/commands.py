@@ -27,7 +27,10 @@ MAIN_ACTIONS = (
 
 # Textual's own commands that do nothing useful here: the app has its own Quit, and a
 # screenshot from the palette is written where the player would not find it.
-DROPPED_SYSTEM_COMMANDS = frozenset({"Quit", "Screenshot"})
+# Textual's Quit (the app has its own), Screenshot (written where nobody finds it) and
+# Keys (its panel lists the keys in English only; F1, the app's help, lists them in the
+# player's language).
+DROPPED_SYSTEM_COMMANDS = frozenset({"Quit", "Screenshot", "Keys"})
 
 
 def screen_actions(screen: Screen[object]) -> Iterator[tuple[str, str, str]]:

@@ -45,6 +45,25 @@ def test_the_environment_chooses_when_nothing_else_does(capsys: Capture,
 def test_an_error_of_argparse_in_italian(capsys: Capture) -> None:
     status, _, err = run(capsys, "--lang", "it", "show")
     assert status == 2 and "errore:" in err and "uso: " in err
+    assert "questi argomenti sono richiesti: FILE|ID" in err
+
+
+@pytest.mark.parametrize(("words", "said"), [
+    (("review", "x", "--deal", "abc"), "argument --deal : 'abc' n'est pas un nombre entier"),
+    (("list", "--bogus"), "arguments non reconnus : --bogus"),
+    (("bogus",), "choix invalide : 'bogus' (choisis parmi 'new'"),
+    (("--lang", "fr", "new", "--players"), "argument --players : une valeur est attendue"),
+])
+def test_argparse_own_errors_in_french(capsys: Capture, words: tuple[str, ...],
+                                       said: str) -> None:
+    status, _, err = run(capsys, "--lang", "fr", *words)
+    assert status == 2 and said in err and "error" not in err
+
+
+def test_an_argparse_error_of_an_unknown_form_is_left_as_it_is() -> None:
+    from polignac_tui.cli import argparse_words
+    assert argparse_words("something argparse says one day") == \
+        "something argparse says one day"
 
 
 def test_a_damaged_file_in_list_is_explained_in_french_json_unchanged(
@@ -107,3 +126,14 @@ def test_store_wording_keeps_english_as_it_is_and_unknown_forms_alone() -> None:
         assert file_error_text("deal 2, play 6 (9S by Carla): 9S: you must follow hearts: "
                                "you hold a heart") == (
             "donne 2, carte 6 (9P de Carla) : 9P : il fallait fournir à ♥")
+
+
+def test_a_computer_players_level_is_said_in_the_language() -> None:
+    from polignac_tui.i18n import speaking, translator_for
+    from polignac_tui.store.wording import label_words
+    with speaking(translator_for("fr")):
+        assert label_words("Hugo (medium)") == "Hugo (moyen)"
+        assert label_words("Ana") == "Ana"
+        assert label_words("Zoé (boss)") == "Zoé (boss)"    # a person's name as it is
+    with speaking(translator_for("it")):
+        assert label_words("Hugo (expert)") == "Hugo (esperto)"

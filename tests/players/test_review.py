@@ -21,6 +21,7 @@ from polignac_tui.players.review import (
     finished_deals,
     review_deal,
 )
+from polignac_tui.players.wording import reason_text
 from polignac_tui.store.fileformat import dumps, to_document
 
 NAMES = ("Anna", "Bob", "Cy", "Dee", "Eve")
@@ -131,7 +132,7 @@ def test_the_command_prints_the_cards_the_marks_and_the_summary(
     marked = [c for c in review.cards if c.mark]
     assert sum(1 for line in lines if line.rstrip().endswith(("?", "??"))) == len(marked)
     for c in marked:
-        assert c.reason.split(":")[0] in out
+        assert reason_text(c.reason, NAMES).split(":")[0] in out
     for seat, name in enumerate(NAMES):
         assert any(line.strip().startswith(name) and f"{review.lost(seat):.2f} points" in line
                    for line in lines[lines.index(next(x for x in lines

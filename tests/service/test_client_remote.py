@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from polignac_tui.engine import Play
+from polignac_tui.i18n import speaking, translator_for
+from polignac_tui.players.hint import Reason
+from polignac_tui.players.wording import reason_text
 from polignac_tui.service import protocol
 from polignac_tui.service.client import LobbyClient, ServiceError
 from polignac_tui.table.client import PastDealsUnavailable
@@ -142,6 +145,12 @@ def test_hint_refusals_and_a_lost_service(tmp_path: Path) -> None:
         await drive([at_anna, at_bruno], lambda: my_turn(at_anna), "Anna's turn")
         hint = await at_anna.hint(0)
         assert hint is not None and hint.seat == 0 and hint.card in at_anna.view().legal
+        # The reason travels as a code and details: each player reads it in their language.
+        names = at_anna.view().names
+        assert hint.why and reason_text(Reason(hint.why, hint.params), names)
+        with speaking(translator_for("fr")):
+            french = reason_text(Reason(hint.why, hint.params), names)
+        assert french and french != reason_text(Reason(hint.why, hint.params), names)
         assert await at_bruno.hint(1) is None        # not his turn
         assert await at_bruno.hint(0) is None        # not his seat
         # A card of Anna's seat sent by Bruno is refused, to him alone.

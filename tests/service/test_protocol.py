@@ -136,7 +136,8 @@ def test_views_state_and_events_go_to_json_and_back() -> None:
         events = (CardPlayed(1, "QH"), Declared(2, False), TrickTaken(deal.tricks[0]),
                   TrickGathered(), DealOver(1), DealDealt(2), SessionOver(), SeatConnected(1),
                   SeatGone(3), StandIn(3, "hard"), StandIn(3, None), Undone(0),
-                  Refused("no", "not_your_turn"), HintGiven(0, "QH", "why", None),
+                  Refused("no", "not_your_turn"),
+                  HintGiven(0, "QH", why="lead_wins", params=(("card", "QH"),)),
                   SaveFailed("disk full"), Saved())
         update = Update(views, state, events, False)
         data = json.loads(encode(protocol.update_to_json("t-1", update)))
@@ -144,3 +145,16 @@ def test_views_state_and_events_go_to_json_and_back() -> None:
         assert protocol.update_from_json(data) == update
     finally:
         table.close()
+
+
+def test_details_of_a_reason_or_a_refusal_are_bounded() -> None:
+    """``[name, value]`` pairs of short text or whole numbers, at most 8; anything else
+    sent is left out (the words are then the English fallback, or none)."""
+    from polignac_tui.service.protocol import MAX_PARAMS, params_from_json
+    good = [["card", "QH"], ["count", 2]]
+    assert params_from_json(good) == (("card", "QH"), ("count", 2))
+    assert params_from_json("card") == () and params_from_json(None) == ()
+    hostile = [["card"], ["x" * 41, "QH"], ["", 1], [1, 2], ["seat", True], ["seat", 2**40],
+               ["card", "Q" * 41], ["card", ["QH"]], ["card", {"a": 1}], ["ok", 1.5]]
+    assert params_from_json(hostile) == ()
+    assert len(params_from_json([["n", i] for i in range(100)])) == MAX_PARAMS

@@ -38,6 +38,7 @@ async def test_the_palette_has_no_useless_system_command(make_app) -> None:
         system = [c.title for c in app.get_system_commands(app.screen)]
         assert "Theme" in system
         assert "Screenshot" not in system and "Quit" not in system
+        assert "Keys" not in system     # English only: F1 is the help in the player's language
         assert titles(app).count("Quit") == 1
 
 

@@ -49,6 +49,13 @@ def test_bad_values_keep_the_good_ones() -> None:
     assert settings.problem is not None
     assert "pace 'warp' is not one of" in settings.problem
     assert "ascii must be true or false" in settings.problem
+    # Worded again in the app's language (the file is read before the language is known).
+    from polignac_tui.i18n import speaking, translator_for
+    with speaking(translator_for("fr")):
+        french = settings.problem_text()
+    assert french is not None and "valeurs par défaut" in french
+    assert "'warp'" in french and "pace 'warp' is not one of" not in french
+    assert settings.problem_text() == settings.problem
 
 
 async def test_damaged_settings_are_notified_at_start(make_app) -> None:

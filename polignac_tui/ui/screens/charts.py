@@ -18,17 +18,18 @@ from textual.widgets import DataTable, Input, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import SeatView
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, tr
 from ...store.index import Summary
 from ...store.report import PlayerStats, player_stats
-from ...store.wording import where_words
+from ...store.wording import label_words, where_words
 from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..widgets.charts import AverageChart, ScoreChart, running_totals
 
 # (label, days back; None: every session)
 PERIODS: tuple[tuple[str, int | None], ...] = (
-    ("all time", None), ("last 12 months", 365), ("last 30 days", 30), ("last 7 days", 7),
+    (N_("all time"), None), (N_("last 12 months"), 365), (N_("last 30 days"), 30),
+    (N_("last 7 days"), 7),
 )
 
 
@@ -160,17 +161,29 @@ class StatsScreen(Screen[None]):
                 yield Static("", id="stats-period", markup=False)
                 yield Input(placeholder=_("with players: names, commas (w)"), id="stats-with")
             yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
-            yield Static("Reading saved sessions…" if not _ascii(self) else
-                         "Reading saved sessions...", id="stats-note", markup=False)
+            yield Static(_("Reading saved sessions…") if not _ascii(self) else
+                         _("Reading saved sessions..."), id="stats-note", markup=False)
             yield AverageChart(ascii=_ascii(self), colour=_colour(self), id="stats-chart")
         yield Footer()
 
-    def on_mount(self) -> None:
+    def add_columns(self) -> None:
         table = self.query_one("#stats-table", DataTable)
-        for label, key in (("Player", "name"), ("Sessions", "sessions"), ("Won", "won"),
-                           ("Cognac", "paid"), ("Pts/deal", "average"),
-                           ("Chelems", "chelems"), ("Générales", "generales")):
+        for label, key in ((_("Player"), "name"), (_("Sessions"), "sessions"),
+                           (_("Won"), "won"), (_("Cognac"), "paid"),
+                           (_("Pts/deal"), "average"), (_("Chelems"), "chelems"),
+                           (_("Générales"), "generales")):
             table.add_column(label, key=key)
+
+    def after_relabel(self) -> None:
+        """Composed again in another language: the columns, the rows and the note."""
+        self.add_columns()
+        self.query_one("#stats-table", DataTable).focus()
+        if not self.reading:
+            self.refresh_stats()
+
+    def on_mount(self) -> None:
+        self.add_columns()
+        table = self.query_one("#stats-table", DataTable)
         table.focus()
         ready = None
         try:
@@ -190,8 +203,8 @@ class StatsScreen(Screen[None]):
         if event.state == WorkerState.SUCCESS:
             self.loaded(list(event.worker.result or []))
         elif event.state == WorkerState.ERROR:
-            self.notify(f"The saved sessions cannot be read: {event.worker.error}",
-                        severity="error", markup=False)
+            self.notify(_("The saved sessions cannot be read: {error}").format(
+                error=event.worker.error), severity="error", markup=False)
             self.loaded([])
 
     def loaded(self, summaries: list[Summary]) -> None:
@@ -210,28 +223,35 @@ class StatsScreen(Screen[None]):
     def refresh_stats(self) -> None:
         chosen = self.chosen()
         self.stats = player_stats(chosen)
-        label = PERIODS[self.period][0]
-        self.query_one("#stats-period", Static).update(f"Period: {label} (p) ·"
-                                                       if not _ascii(self) else
-                                                       f"Period: {label} (p) -")
+        label = tr(PERIODS[self.period][0])
+        self.query_one("#stats-period", Static).update(
+            _("Period: {period} (p)").format(period=label) + (" -" if _ascii(self) else " ·"))
         table = self.query_one("#stats-table", DataTable)
         row = table.cursor_row
         table.clear()
         for s in self.stats:
-            table.add_row(Text(s.name, end=""), s.sessions, s.won, s.paid, f"{s.average:.2f}",
-                          s.chelems, f"{s.generales_made}/{s.generales_failed}")
+            table.add_row(Text(label_words(s.name), end=""), s.sessions, s.won, s.paid,
+                          f"{s.average:.2f}", s.chelems, f"{s.generales_made}/{s.generales_failed}")
         if self.stats:
             table.move_cursor(row=min(max(row, 0), len(self.stats) - 1))
         count = len(chosen)
         unreadable = sum(1 for s in self.summaries if not s.readable)
-        note = (f"{count} finished session{'s' if count != 1 else ''}"
-                + (f" with {', '.join(self.names)}" if self.names else "")
-                + ("" if not unreadable else f"; {unreadable} unreadable file"
-                   f"{'s' if unreadable != 1 else ''} not counted")
-                + ". Cognac: times paid; Générales: made/failed.")
+        if self.names:
+            note = ngettext("{count} finished session with {names}",
+                            "{count} finished sessions with {names}", count).format(
+                count=count, names=", ".join(self.names))
+        else:
+            note = ngettext("{count} finished session", "{count} finished sessions",
+                            count).format(count=count)
+        if unreadable:
+            note = ngettext("{sessions}; {count} unreadable file not counted",
+                            "{sessions}; {count} unreadable files not counted",
+                            unreadable).format(sessions=note, count=unreadable)
+        note = _("{sessions}. Cognac: times paid; Générales: made/failed.").format(
+            sessions=note)
         if not count:
-            note = "No finished session in this period" + (
-                " with these players" if self.names else "") + "."
+            note = (_("No finished session in this period with these players.")
+                    if self.names else _("No finished session in this period."))
         self.query_one("#stats-note", Static).update(note)
         self.show_chart()
 
@@ -239,10 +259,10 @@ class StatsScreen(Screen[None]):
         chart = self.query_one(AverageChart)
         table = self.query_one("#stats-table", DataTable)
         if not self.stats or not 0 <= table.cursor_row < len(self.stats):
-            chart.show_averages("nobody", [])
+            chart.show_averages(_("nobody"), [])
             return
         name = self.stats[table.cursor_row].name
-        chart.show_averages(name, averages(self.chosen(), name))
+        chart.show_averages(label_words(name), averages(self.chosen(), name))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_chart()

@@ -17,7 +17,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...i18n import N_, _, ngettext
+from ...players.hint import Reason
+from ...players.wording import reason_text
 from ...store.wording import names_text as join_names
+from ...table.events import HintGiven
 from ..chrome import Footer, while_shown
 from .dim import DimmedModal
 from .panels import Overlay
@@ -75,7 +78,7 @@ class GeneraleScreen(DimmedModal[bool | None]):
     HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"remind"})
 
     def __init__(self, name: str, passed: list[str], *, leads: bool,
-                 hint: Callable[[], Awaitable[object]] | None = None,
+                 hint: Callable[[], Awaitable[HintGiven | None]] | None = None,
                  scores: RenderableType | None = None,
                  rules: Callable[[], Screen[None]] | None = None) -> None:
         super().__init__()
@@ -118,11 +121,13 @@ class GeneraleScreen(DimmedModal[bool | None]):
         self._ask(self.hint)
 
     @work(exclusive=True, group="hint", exit_on_error=False)
-    async def _ask(self, hint: Callable[[], Awaitable[object]]) -> None:
+    async def _ask(self, hint: Callable[[], Awaitable[HintGiven | None]]) -> None:
         try:
-            reason = str(getattr(await hint(), "reason", "")) or _("No hint available.")
+            advice = await hint()
         except Exception:  # no hint is better than a crash
-            reason = _("No hint available.")
+            advice = None
+        reason = "" if advice is None else reason_text(Reason(advice.why, advice.params), ())
+        reason = reason or _("No hint available.")
         with contextlib.suppress(NoMatches):
             self.query_one("#generale-hint", Static).update(
                 Text(_("Hint: {reason}").format(reason=reason)))

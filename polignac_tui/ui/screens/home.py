@@ -51,7 +51,8 @@ def continue_line(session: Summary, width: int, ascii: bool = False) -> str:
         humans = list(session.humans)
         if len(humans) != len(names):
             humans = [True] * len(names)
-        return session.name or who_plays(names, humans)
+        return session.name or who_plays(
+            names, humans, _("{people} vs {computers}"))
 
     line = _("Continue: {title} ({where})")
     for where in (where_words(session.where), where_words(session.where_short)):

@@ -69,6 +69,11 @@ def state_words(info: TableInfo) -> str:
     return _("waiting")
 
 
+# The keys 1 to 8 (each its own sentence: a number's words differ by language).
+SIT_AT = (N_("Sit at seat 1"), N_("Sit at seat 2"), N_("Sit at seat 3"), N_("Sit at seat 4"),
+          N_("Sit at seat 5"), N_("Sit at seat 6"), N_("Sit at seat 7"), N_("Sit at seat 8"))
+
+
 class LobbyScreen(Screen[None]):
     """The tables of one table service."""
 
@@ -115,8 +120,8 @@ class LobbyScreen(Screen[None]):
         Binding("r", "refresh", N_("Refresh"), tooltip=N_("the list again (or connect again)")),
         Binding("q", "app.quit", N_("Quit"), tooltip=N_("quit (your seats stay yours)")),
         Binding("f1", "app.help", N_("Help"), show=False),
-        *(Binding(str(n), f"sit_at({n - 1})", f"Sit at seat {n}", show=False)
-          for n in range(1, 9)),
+        *(Binding(str(n), f"sit_at({n - 1})", words, show=False)
+          for n, words in enumerate(SIT_AT, start=1)),
     ]
 
     def __init__(self, target: JoinTarget) -> None:

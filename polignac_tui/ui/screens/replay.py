@@ -18,6 +18,7 @@ from ...engine import Deal, Play, Session
 from ...engine.cards import jack_points, sorted_hand
 from ...i18n import N_, _, ngettext
 from ...players.review import CardReview, DealReview, finished_deals, review_deal
+from ...players.wording import reason_text
 from ..cardtext import CardLook, inline
 from ..chrome import Footer, header
 from ..handle import polignac_app
@@ -287,7 +288,7 @@ class ReplayScreen(Screen[None]):
         if review.mark:
             text.append(f"  {review.mark}", style=MARK_STYLE[review.mark])
         text.append("\n")
-        reason = review.reason
+        reason = reason_text(review.reason, names, look.ascii)
         text.append(_("Why the expert's card: {reason}").format(reason=reason)
                     if review.best != review.card else reason, style="italic")
         return text

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Static
 from textual.worker import Worker, WorkerState
 
-from ...i18n import N_, _
+from ...i18n import N_, _, pgettext
 from ...store.index import Summary
 from ...store.wording import file_error_text, where_words
 from ..chrome import Footer, header
@@ -48,10 +48,24 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
+def month(number: int) -> str:
+    """The short name of month ``number`` (1-12) in the current language."""
+    names = {1: pgettext("month, short", "Jan"), 2: pgettext("month, short", "Feb"),
+             3: pgettext("month, short", "Mar"), 4: pgettext("month, short", "Apr"),
+             5: pgettext("month, short", "May"), 6: pgettext("month, short", "Jun"),
+             7: pgettext("month, short", "Jul"), 8: pgettext("month, short", "Aug"),
+             9: pgettext("month, short", "Sep"), 10: pgettext("month, short", "Oct"),
+             11: pgettext("month, short", "Nov"), 12: pgettext("month, short", "Dec")}
+    return names[number]
+
+
 def when(moment: datetime | None) -> str:
+    """``23 Nov 20:15`` in local time, the month in the current language (never the C
+    library's locale: two players in one process may speak two languages)."""
     if moment is None:
         return ""
-    return moment.astimezone().strftime("%d %b %H:%M")
+    local = moment.astimezone()
+    return f"{local.day:02d} {month(local.month)} {local:%H:%M}"
 
 
 class ConfirmDelete(ModalScreen[bool]):
@@ -133,7 +147,7 @@ class SavedScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#sessions", DataTable)
         table.add_column(_("Session"), key="name")
-        table.add_column(_("Saved"), key="updated")
+        table.add_column(pgettext("when a session was saved", "Saved"), key="updated")
         table.add_column(_("State"), key="state")
         table.focus()
 

@@ -29,6 +29,8 @@ from ...engine import Declare, Play, SeatView, Trick
 from ...engine.cards import suit_name
 from ...engine.wording import refusal_text
 from ...i18n import N_, _, tr
+from ...players.hint import Reason
+from ...players.wording import reason_text
 from ...store.wording import names_text
 from ...table.client import PastDealsUnavailable, TableClient
 from ...table.events import (
@@ -65,6 +67,7 @@ from ..cardtext import (
 )
 from ..chrome import Footer, while_shown
 from ..handle import polignac_app
+from ..quiet import set_content
 from ..textfmt import assemble
 from ..widgets.cardface import face_size, faces_fit
 from ..widgets.hand import Hand
@@ -281,8 +284,8 @@ class TableScreen(Screen[None]):
 
     def _header(self, width: int) -> None:
         """The header line, its parts chosen to fit ``width`` columns."""
-        self.query_one("#info", Static).update(
-            header_text(self.view(), self.client.session_name, width - 2, self.look.ascii))
+        set_content(self.query_one("#info", Static), header_text(
+            self.view(), self.client.session_name, width - 2, self.look.ascii), fixed_size=True)
 
     def on_unmount(self) -> None:
         self._left = True
@@ -329,7 +332,8 @@ class TableScreen(Screen[None]):
         else:  # a note (someone passed) and whose turn it is now
             body = self._status + Text("  ") + self._status_for(view)
         # Until a save succeeds again, the first words of the status say it failed.
-        status.update(body if unsaved is None else unsaved + Text("  ") + body)
+        set_content(status, body if unsaved is None else unsaved + Text("  ") + body,
+                    fixed_size=True)     # two lines, whatever it says
 
     def unsaved_note(self) -> Text | None:
         """"Could not save" and why, while the table's last save failed; else None."""
@@ -804,9 +808,10 @@ class TableScreen(Screen[None]):
         card = advice.card
         self.query_one(Hand).select(card)
         text = assemble(_("Hint: play {card}"), card=inline(card, self.look))
-        if advice.reason:
-            text.append(f"{' -' if self.look.ascii else ' —'} "
-                        f"{words(advice.reason, self.look)}")
+        why = reason_text(Reason(advice.why, advice.params), self.view().names,
+                          self.look.ascii)
+        if why:
+            text.append(f"{' -' if self.look.ascii else ' —'} {why}")
         self.say(text)
         self._hint = card
 

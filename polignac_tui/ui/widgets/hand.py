@@ -73,6 +73,7 @@ class Hand(Widget):
     def show(self, cards: tuple[str, ...], legal: tuple[str, ...], active: bool,
              look: CardLook) -> None:
         """New cards; keep the selection on the same card if it is still there."""
+        before = (self.cards, self.legal, self.active, self.look, self.selected)
         current = self.selected_card
         turn_starts = active and not self.active
         self.cards, self.legal, self.active, self.look = cards, legal, active, look
@@ -84,7 +85,8 @@ class Hand(Widget):
             self.moved = False
             if self.selected_card not in legal and legal:
                 self.selected = self._nearest(legal)   # each turn starts on a playable card
-        self.refresh()
+        if (self.cards, self.legal, self.active, self.look, self.selected) != before:
+            self.refresh()      # another player's card changes nothing here
 
     def _nearest(self, legal: tuple[str, ...]) -> int:
         """The index of the playable card nearest the selection (the left one on a tie)."""

@@ -18,6 +18,7 @@ from textual.widgets import Static
 from ...engine import SeatView
 from ...engine.cards import jack_points
 from ...i18n import N_, _, pgettext, tr
+from ..quiet import set_content
 
 
 def end_line(view: SeatView) -> str:
@@ -264,7 +265,7 @@ class ScoreTable(VerticalScroll):
         if self._view is None:
             return
         if self.full or (self.has_class("-wide") and self._full_fits()):
-            self._body.update(full_with_legend(self._view, self._ascii,
-                                               self.chosen if self.full else None))
+            set_content(self._body, full_with_legend(self._view, self._ascii,
+                                                     self.chosen if self.full else None))
         else:
-            self._body.update(compact(self._view, colour=self._colour, ascii=self._ascii))
+            set_content(self._body, compact(self._view, colour=self._colour, ascii=self._ascii))
