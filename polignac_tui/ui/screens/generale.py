@@ -146,7 +146,7 @@ class GeneraleScreen(DimmedModal[bool | None]):
 
     def action_scores(self) -> None:
         if self.scores is not None:
-            self.app.push_screen(Overlay("Scores so far", self.scores, "s"))
+            self.app.push_screen(Overlay(_("Scores so far"), self.scores, "s"))
 
     def action_rules(self) -> None:
         if self.rules is not None:

@@ -18,11 +18,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...engine import Player, Rules
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, tr
 from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
+from ...service.wording import service_words
 from ..chrome import Footer, header
 from ..handle import polignac_app
-from ..textfmt import level_name
+from ..textfmt import assemble, level_name
 
 if TYPE_CHECKING:
     from ...commands.join import JoinTarget
@@ -150,10 +151,12 @@ class LobbyScreen(Screen[None]):
         table.add_column(_("Players"), key="players")
         table.add_column(_("State"), key="state")
         table.focus()
-        title = Text.assemble("Tables of the service · you are ", (self.target.name, "bold"))
+        name = Text(self.target.name, style="bold")
         if self.target.code:
-            title.append(_(" · your code "))
-            title.append(self.target.code, style="bold")
+            title = assemble(_("Tables of the service · you are {name} · your code {code}"),
+                             name=name, code=Text(self.target.code, style="bold"))
+        else:
+            title = assemble(_("Tables of the service · you are {name}"), name=name)
         self.query_one("#lobby-title", Static).update(title)
         if self.target.code:
             self.notify(_("Your code is {code}: with your name, it takes your seat back after "
@@ -179,7 +182,7 @@ class LobbyScreen(Screen[None]):
             link = await LobbyClient.connect(self.target.socket, self.target.identity,
                                              self.target.name)
         except ServiceError as error:
-            self.problem = error.message
+            self.problem = service_words(error.message)
             self.show()
             return
         link.on_tables = self.tables_changed
@@ -194,7 +197,7 @@ class LobbyScreen(Screen[None]):
         try:
             self.tables = await link.tables()
         except ServiceError as error:
-            self.problem = error.message
+            self.problem = service_words(error.message)
         self.show()
         self.open_table_when_ready()
 
@@ -204,6 +207,7 @@ class LobbyScreen(Screen[None]):
             self.show()
 
     def connection_lost(self, reason: str) -> None:
+        reason = service_words(reason)
         self.problem = _("Connection lost: {reason}. Press r to connect again.").format(
             reason=reason)
         if self.is_attached:
@@ -335,13 +339,14 @@ class LobbyScreen(Screen[None]):
     async def attempt(self, what: str, step: Any) -> Any:
         """Await ``step``; a refusal or a lost connection is said, never raised."""
         if self.link is None or self.link.lost is not None:
-            self.notify(self.problem or "Not connected to the table service.",
-                        title=what, severity="error", markup=False)
+            self.notify(self.problem or _("Not connected to the table service."),
+                        title=tr(what), severity="error", markup=False)
             return None
         try:
             return await step
         except ServiceError as error:
-            self.notify(error.message, title=what, severity="error", markup=False, timeout=8)
+            self.notify(service_words(error.message), title=tr(what), severity="error",
+                        markup=False, timeout=8)
             return None
 
     async def action_take_back(self) -> None:
@@ -367,7 +372,7 @@ class LobbyScreen(Screen[None]):
         if at is not None and at.table == info.table and seat in at.seats and not at.closed:
             self.open_table_when_ready()
             return
-        remote = await self.attempt("Sit", self.link.sit(info.table, seat))
+        remote = await self.attempt(N_("Sit"), self.link.sit(info.table, seat))
         if remote is not None:
             self.follow(remote)
 
@@ -375,7 +380,7 @@ class LobbyScreen(Screen[None]):
         info = self.selected()
         if info is None or self.link is None:
             return
-        remote = await self.attempt("Watch", self.link.watch(info.table))
+        remote = await self.attempt(N_("Watch"), self.link.watch(info.table))
         if remote is not None:
             self.follow(remote)
 
@@ -383,7 +388,7 @@ class LobbyScreen(Screen[None]):
         info = self.selected()
         if info is None or self.link is None:
             return
-        await self.attempt("Start", self.link.start(info.table, FILL_LEVEL))
+        await self.attempt(N_("Start"), self.link.start(info.table, FILL_LEVEL))
 
     def action_leave(self) -> None:
         if self.link is not None:
@@ -401,7 +406,7 @@ class LobbyScreen(Screen[None]):
 
     def action_create(self) -> None:
         if self.link is None or self.link.lost is not None:
-            self.notify(self.problem or "Not connected to the table service.",
+            self.notify(self.problem or _("Not connected to the table service."),
                         title=_("New table"), severity="error", markup=False)
             return
         from .new_session import NewSessionScreen
@@ -421,7 +426,8 @@ class LobbyScreen(Screen[None]):
                               "level": player.level})
         if self.link is None:
             return
-        table_name = name or f"{self.link.name}'s table"[:NAME_WIDTH]
+        # The creator's language names it (the others see the name as it was given).
+        table_name = name or _("{name}'s table").format(name=self.link.name)[:NAME_WIDTH]
         pace = polignac_app(self.app).settings.pace
         self.run_worker(self._create(table_name, rules, seats, pace), group="lobby-action",
                         exit_on_error=False)
@@ -429,7 +435,7 @@ class LobbyScreen(Screen[None]):
     async def _create(self, name: str, rules: Rules, seats: list[dict[str, Any]],
                       pace: str) -> None:
         assert self.link is not None
-        remote = await self.attempt("New table", self.link.create(name, rules.to_dict(),
+        remote = await self.attempt(N_("New table"), self.link.create(name, rules.to_dict(),
                                                                   seats, pace))
         if remote is not None:
             self.follow(remote)

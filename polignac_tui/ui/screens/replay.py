@@ -148,8 +148,8 @@ class ReplayScreen(Screen[None]):
     def action_deal(self, step: int) -> None:
         index = self.deals.index(self.number) + step
         if not 0 <= index < len(self.deals):
-            self.notify("No finished deal " + ("before" if step < 0 else "after") + " this one.",
-                        title=_("Replay"))
+            self.notify(_("No finished deal before this one.") if step < 0 else
+                        _("No finished deal after this one."), title=_("Replay"))
             return
         self.number = self.deals[index]
         self.position = 0

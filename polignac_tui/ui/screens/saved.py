@@ -140,8 +140,8 @@ class SavedScreen(Screen[None]):
         with Vertical(id="saved"):
             yield Static(_("Saved sessions"), classes="screen-title")
             yield DataTable(id="sessions", cursor_type="row", zebra_stripes=True)
-            yield Static("Reading saved sessions..." if self.ascii else
-                         "Reading saved sessions…", id="saved-detail", markup=False)
+            yield Static(_("Reading saved sessions...") if self.ascii else
+                         _("Reading saved sessions…"), id="saved-detail", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

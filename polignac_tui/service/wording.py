@@ -1,0 +1,78 @@
+"""What the table service says (its refusals, its goodbyes, a lost connection) in the
+current language.
+
+The service answers in English on the wire (a refusal's ``message``, a ``bye``'s
+``reason``), with a language-free ``code`` beside it; the client's own words for a lost
+connection are English too. Each app words them here, from their known forms; a form not
+known here (a newer service) is shown as it came, literally.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..i18n.translator import _, current
+
+Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
+
+RULES: list[Rule] = [
+    (re.compile(r"there is no table (?P<table>.+)"),
+     lambda m: _("there is no table {table}").format(table=m["table"])),
+    (re.compile(r"every name at a table must be different"),
+     lambda m: _("every name at a table must be different")),
+    (re.compile(r"cannot create the table: (?P<why>.+)"),
+     lambda m: _("cannot create the table: {why}").format(why=m["why"])),
+    (re.compile(r"you already sit at seat (?P<seat>\d+) of this table"),
+     lambda m: _("you already sit at seat {seat} of this table").format(seat=m["seat"])),
+    (re.compile(r"seat (?P<seat>\d+) is not free"),
+     lambda m: _("seat {seat} is not free").format(seat=m["seat"])),
+    (re.compile(r"someone at this table is called (?P<name>.+) already: choose another name"),
+     lambda m: _("someone at this table is called {name} already: choose another name"
+                 ).format(name=m["name"])),
+    (re.compile(r"only the table's creator starts it"),
+     lambda m: _("only the table's creator starts it")),
+    (re.compile(r"the table has started already"), lambda m: _("the table has started already")),
+    (re.compile(r"the table cannot start: (?P<why>.+)"),
+     lambda m: _("the table cannot start: {why}").format(why=m["why"])),
+    (re.compile(r"you are not at a table in play"), lambda m: _("you are not at a table in play")),
+    (re.compile(r"seat (?P<seat>\d+) is not yours"),
+     lambda m: _("seat {seat} is not yours").format(seat=m["seat"])),
+    (re.compile(r"no table service at (?P<path>.+): start one with `polignac-tui serve`"),
+     lambda m: _("no table service at {path}: start one with `polignac-tui serve`").format(
+         path=m["path"])),
+    (re.compile(r"the table service at (?P<path>.+?) did not answer: (?P<why>.+)"),
+     lambda m: _("the table service at {path} did not answer: {why}").format(
+         path=m["path"], why=m["why"])),
+    (re.compile(r"not connected to the table service \((?P<why>.+)\)"),
+     lambda m: _("not connected to the table service ({why})").format(
+         why=service_words(m["why"]))),
+    (re.compile(r"the table service did not answer in time"),
+     lambda m: _("the table service did not answer in time")),
+    (re.compile(r"the table service closed the connection"),
+     lambda m: _("the table service closed the connection")),
+    (re.compile(r"the table service said goodbye: (?P<why>.+)"),
+     lambda m: _("the table service said goodbye: {why}").format(why=service_words(m["why"]))),
+    (re.compile(r"the connection to the table service broke: (?P<why>.+)"),
+     lambda m: _("the connection to the table service broke: {why}").format(why=m["why"])),
+    (re.compile(r"you are not reading what the service sends"),
+     lambda m: _("you are not reading what the service sends")),
+    (re.compile(r"(?P<count>\d+) refused messages: goodbye"),
+     lambda m: _("{count} refused messages: goodbye").format(count=m["count"])),
+    (re.compile(r"the service is stopping"), lambda m: _("the service is stopping")),
+    (re.compile(r"protocol version mismatch"), lambda m: _("protocol version mismatch")),
+    (re.compile(r"you sat at this seat from another terminal"),
+     lambda m: _("you sat at this seat from another terminal")),
+]
+
+
+def service_words(english: str) -> str:
+    """``english``, as the table service or its client said it, in the current language;
+    as it is when its form is not known here."""
+    if current().code == "en":
+        return english
+    for pattern, word in RULES:
+        match = pattern.fullmatch(english)
+        if match:
+            return word(match)
+    return english

@@ -1,0 +1,39 @@
+"""The table service's refusals and goodbyes, said in the player's language (the wire
+carries English and a code); a form not known here is shown as it came."""
+
+from __future__ import annotations
+
+import pytest
+
+from polignac_tui.i18n import speaking, translator_for
+from polignac_tui.service.client import no_service
+from polignac_tui.service.wording import RULES, service_words
+
+# As the service and its client write them (service/server.py, service/client.py).
+SAID = [
+    ("there is no table 't-9'", "il n'y a pas de table 't-9'"),
+    ("seat 2 is not free", "la place 2 n'est pas libre"),
+    ("someone at this table is called Zoé already: choose another name",
+     "quelqu'un à cette table s'appelle déjà Zoé : choisis un autre nom"),
+    ("only the table's creator starts it", "seul le créateur de la table la démarre"),
+    ("the table service said goodbye: the service is stopping",
+     "le service des tables a dit au revoir : le service s'arrête"),
+    ("not connected to the table service (the table service closed the connection)",
+     "pas connecté au service des tables (le service des tables a fermé la connexion)"),
+    (no_service("/tmp/x.sock"),
+     "pas de service des tables à /tmp/x.sock : lances-en un avec `polignac-tui serve`"),
+]
+
+
+@pytest.mark.parametrize(("english", "french"), SAID)
+def test_the_service_is_heard_in_french(english: str, french: str) -> None:
+    assert service_words(english) == english          # English as it is
+    with speaking(translator_for("fr")):
+        assert service_words(english) == french
+
+
+def test_every_form_has_its_italian_and_an_unknown_one_is_shown_as_it_came() -> None:
+    with speaking(translator_for("it")):
+        assert service_words("seat 3 is not yours") == "il posto 3 non è tuo"
+        assert service_words("a newer service's words [x]") == "a newer service's words [x]"
+    assert len(RULES) >= 20
