@@ -18,7 +18,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...engine import SeatView, Trick
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, pgettext
 from ..cardtext import BACK, BACK_COLOUR, CardLook, cards_inline, face
 from .cardface import FaceSize, Grid, draw_face, draw_slot, fan
 
@@ -228,7 +228,8 @@ class TrickArea(Widget):
         if own:
             info = Text(won_text(won) if won else "", style="dim")
             if jacks:
-                info.append("  jacks " if won else "jacks ", style="dim")
+                label = pgettext("jacks taken, before their cards", "jacks")
+                info.append(f"  {label} " if won else f"{label} ", style="dim")
                 info.append_text(taken)
             return [title, info]
         left = view.cards_left[seat] if seat < len(view.cards_left) else 0
