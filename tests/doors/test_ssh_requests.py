@@ -68,6 +68,13 @@ def test_a_session_without_a_terminal_gets_one_line_and_is_closed(tmp_path: Path
                                          f" NAME@HOST\r\n")
                 assert result.exit_status == 1
                 assert door.processes == []
+            # In the language the client's LANG asks for (a new connection: the first
+            # one ended with its session).
+            async with connect(door, KEY) as conn:
+                french = await conn.run(term_type=None, check=False, timeout=10,
+                                        env={"LANG": "fr_FR.UTF-8"})
+                assert french.stdout == ("polignac-tui a besoin d'un terminal : ssh -t -p "
+                                         f"{door.port} NAME@HOST\r\n")
         finally:
             await door.close()
     run(scenario())

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import asyncssh
 
+from ...i18n import N_, choose_language, speaking, tr, translator_for
 from .hostkey import fingerprint, load_or_create_host_key
 from .launch import IDENTITY_ENV, SSHLogin, bounded_name, passed_through, player_env
 from .limits import DoorGate, DoorLimits
@@ -25,7 +26,16 @@ from .zygote import Zygote
 
 log = logging.getLogger("polignac_tui.doors.ssh")
 
-NEEDS_TERMINAL = "polignac-tui needs a terminal: ssh -t -p {port} NAME@HOST\r\n"
+NEEDS_TERMINAL = N_("polignac-tui needs a terminal: {command}")
+
+
+def needs_terminal(port: int, client_env: Mapping[str, str]) -> str:
+    """The one line said to a session that asked for no terminal, in the language the
+    client's ``LANG``/``LC_*`` ask for (English when they ask for none of ours)."""
+    language = choose_language(None, None, passed_through(client_env, None))
+    with speaking(translator_for(language)):
+        line = tr(NEEDS_TERMINAL)
+    return line.format(command=f"ssh -t -p {port} NAME@HOST") + "\r\n"
 # Put a client's terminal back the way it was when the app could not do it itself (it was
 # ended): main screen, cursor shown, no mouse, focus or paste reporting, keyboard mode popped.
 RESET_TERMINAL = (b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l"
@@ -300,7 +310,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
     async def _start(self) -> None:
         assert self.chan is not None
         if not self.pty:
-            self._say(NEEDS_TERMINAL.format(port=self.door.port).encode())
+            self._say(needs_terminal(self.door.port, self.chan.get_environment()).encode())
             self.chan.exit(1)
             return
         identity = self.owner.identity
