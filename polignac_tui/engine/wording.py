@@ -8,6 +8,7 @@ is used for a code this module does not know.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from ..i18n.translator import _
@@ -58,4 +59,31 @@ def refusal_text(rule: str, params: Mapping[str, object], fallback: str,
         return _("that seat is not yours")
     if rule == "session_over":
         return _("the session is over: no more cards are played")
+    return _table_refusal(rule, fallback)
+
+
+def _table_refusal(rule: str, fallback: str) -> str:
+    """The table's own refusals (undo, handing a seat over, a deal or a computer that
+    failed); their details (an error, a name, seconds) come from the English sentence."""
+    if rule == "undo_off":
+        return _("undo is off when more than one person plays")
+    if rule == "undo_nothing":
+        return _("nothing to undo: you have not played a card in this deal")
+    detail = fallback.partition(": ")[2]
+    if rule == "undo_failed":
+        return _("undo failed: {error}").format(error=detail)
+    if rule == "deal":
+        return _("the next deal could not be dealt: {error}").format(error=detail)
+    if rule == "computer":
+        return _("a computer player failed: {error}").format(error=detail)
+    if rule == "hand_over":
+        wait = re.fullmatch(r"wait (?P<s>\d+) s more before handing (?P<name>.+)'s seat to a "
+                            r"computer", fallback)
+        if wait:
+            return _("wait {seconds} s more before handing {name}'s seat to a computer"
+                     ).format(seconds=wait["s"], name=wait["name"])
+        if fallback == "that seat's player is not gone":
+            return _("that seat's player is not gone")
+        if fallback == "only a seated player may hand a seat over":
+            return _("only a seated player may hand a seat over")
     return fallback

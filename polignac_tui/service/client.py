@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Declare, Play
+from ..engine.cards import FULL_DECK
 from ..engine.session import Session
 from ..store import fileformat
 from ..store.fileformat import SessionFileError
@@ -441,7 +442,7 @@ class RemoteClient(TableClient):
         if not isinstance(text, str) or len(text) > protocol.MAX_DEALS_REPLY:
             raise PastDealsUnavailable("unreadable", "the answer is not a session file")
         try:
-            return fileformat.loads(text)
+            return await asyncio.to_thread(fileformat.loads, text)   # not in the UI's loop
         except SessionFileError as error:
             raise PastDealsUnavailable("unreadable", str(error)) from None
 
@@ -499,7 +500,7 @@ def hint_given(seat: int, data: object) -> HintGiven | None:
     if not isinstance(data, dict):
         return None
     card, declare, why = data.get("card"), data.get("declare"), data.get("why")
-    return HintGiven(seat, card if isinstance(card, str) and len(card) <= 3 else None,
+    return HintGiven(seat, card if isinstance(card, str) and card in FULL_DECK else None,
                      why=why if isinstance(why, str) and len(why) <= 40 else "",
                      params=protocol.params_from_json(data.get("params")),
                      declare=declare if isinstance(declare, bool) else None)

@@ -48,7 +48,7 @@ MAX_IDENTITY = 200
 MAX_TABLE_ID = 120
 MAX_SEATS = 8
 MIN_SEATS = 3
-MAX_DEALS_REPLY = 768 * 1024   # bytes of a session file sent for a replay (clients read 1 MiB)
+MAX_DEALS_REPLY = 1000 * 1024  # bytes of the line that sends a replay's file (clients read 1 MiB)
 LEVELS = ("easy", "medium", "hard", "expert")
 PACES = ("instant", "fast", "normal", "slow")
 

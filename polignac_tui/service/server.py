@@ -110,7 +110,7 @@ class ServedTable:
         self.runner: TableRunner | None = None
         self.members: set[Client] = set()               # seated here, or watching
         self._seen: tuple[object, ...] = ()
-        self.deals_file: tuple[int, str] | None = None  # finished deals and their file
+        self.deals_file: tuple[object, str] | None = None  # finished deals' log, its file
 
     def record(self) -> TableRecord:
         return TableRecord(
@@ -805,19 +805,25 @@ class Service:
         served = client.table
         if served is None or served.table is None or client.connection is None:
             raise ProtocolError("not_seated", "you are not at a table in play")
-        session = served.table.session
-        finished = sum(1 for _ in itertools.takewhile(lambda d: d.over, session.deals))
+        # The log is taken now, in the loop, from the deals that are over now: a later
+        # command (an undo that reopens the last deal) cannot slip the deal in play in.
+        empty, log = _finished_log(served.table.session)
 
         async def answer() -> None:
             cached = served.deals_file
-            if cached is None or cached[0] != finished:
-                text = await asyncio.to_thread(_finished_file, *_finished_log(session, finished))
-                cached = served.deals_file = (finished, text)
-            if len(cached[1].encode()) > protocol.MAX_DEALS_REPLY:
-                client.fail("too_large", f"the {finished} finished deals are too long to "
-                            f"send (over {protocol.MAX_DEALS_REPLY // 1024} KiB)", id_)
+            if cached is None or cached[0] != log:
+                text = await asyncio.to_thread(_finished_file, empty, log)
+                cached = served.deals_file = (log, text)
+            reply = {"type": "deals", "id": id_, "session": cached[1]} if id_ is not None \
+                else {"type": "deals", "session": cached[1]}
+            data = protocol.encode(reply)
+            if len(data) > protocol.MAX_DEALS_REPLY:
+                # Not the player's error: not counted against them.
+                client.send(protocol.error(
+                    "too_large", f"the {len(log)} finished deals are too long to send "
+                    f"(over {protocol.MAX_DEALS_REPLY // 1024} KiB)", id_))
                 return
-            self._reply(client, {"type": "deals", "session": cached[1]}, id_)
+            client.send_bytes(data)
         client.spawn(answer())
 
 
@@ -825,13 +831,14 @@ DealLog = tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...], int | None, i
 FinishedLog = tuple[Session, tuple[DealLog, ...]]
 
 
-def _finished_log(session: Session, count: int) -> FinishedLog:
-    """What a replay of the first ``count`` deals needs, copied in the service's loop (the
+def _finished_log(session: Session) -> FinishedLog:
+    """What a replay of the deals over now needs, copied in the service's loop (the
     runner goes on changing the session while a thread writes the file)."""
     empty = Session(session.rules, session.players, id=session.id, name=session.name,
                     created=session.created, updated=session.updated)
+    over = itertools.takewhile(lambda d: d.over, session.deals)
     return empty, tuple((d.dealer, d.dealt, tuple(d.plays), d.declarer, d.passed, d.undos)
-                        for d in session.deals[:count])
+                        for d in over)
 
 
 def _finished_file(session: Session, log: tuple[DealLog, ...]) -> str:

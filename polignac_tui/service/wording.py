@@ -61,6 +61,15 @@ RULES: list[Rule] = [
      lambda m: _("{count} refused messages: goodbye").format(count=m["count"])),
     (re.compile(r"the service is stopping"), lambda m: _("the service is stopping")),
     (re.compile(r"protocol version mismatch"), lambda m: _("protocol version mismatch")),
+    (re.compile(r"the table service at (?P<path>.+?) refused us: (?P<why>.+)"),
+     lambda m: _("the table service at {path} refused us: {why}").format(
+         path=m["path"], why=service_words(m["why"]))),
+    (re.compile(r"this service speaks protocol (?P<theirs>\d+), not (?P<ours>\d+)"),
+     lambda m: _("this service speaks protocol {theirs}, not {ours}").format(
+         theirs=m["theirs"], ours=m["ours"])),
+    (re.compile(r"it closed the connection"), lambda m: _("it closed the connection")),
+    (re.compile(r"closed"), lambda m: _("closed")),
+    (re.compile(r"say hello first"), lambda m: _("say hello first")),
     (re.compile(r"you sat at this seat from another terminal"),
      lambda m: _("you sat at this seat from another terminal")),
 ]

@@ -20,6 +20,10 @@ SAID = [
      "le service des tables a dit au revoir : le service s'arrête"),
     ("not connected to the table service (the table service closed the connection)",
      "pas connecté au service des tables (le service des tables a fermé la connexion)"),
+    ("the table service at /s refused us: this service speaks protocol 2, not 1",
+     "le service des tables à /s nous a refusés : ce service parle le protocole 2, pas 1"),
+    ("not connected to the table service (closed)",
+     "pas connecté au service des tables (fermée)"),
     (no_service("/tmp/x.sock"),
      "pas de service des tables à /tmp/x.sock : lances-en un avec `polignac-tui serve`"),
 ]
@@ -37,3 +41,16 @@ def test_every_form_has_its_italian_and_an_unknown_one_is_shown_as_it_came() -> 
         assert service_words("seat 3 is not yours") == "il posto 3 non è tuo"
         assert service_words("a newer service's words [x]") == "a newer service's words [x]"
     assert len(RULES) >= 20
+
+
+def test_the_tables_own_refusals_in_french() -> None:
+    from polignac_tui.engine.wording import refusal_text
+    with speaking(translator_for("fr")):
+        assert refusal_text("undo_off", {}, "undo is off when more than one person plays") \
+            == "l'annulation est coupée quand plus d'une personne joue"
+        wait = "wait 12 s more before handing Zoé's seat to a computer"
+        assert refusal_text("hand_over", {}, wait) == \
+            "attends encore 12 s avant de confier la place de Zoé à l'ordinateur"
+        assert refusal_text("computer", {}, "a computer player failed: boom") == \
+            "un joueur ordinateur a échoué : boom"
+        assert refusal_text("hand_over", {}, "something newer") == "something newer"

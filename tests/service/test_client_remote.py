@@ -298,3 +298,37 @@ def test_past_deals_too_long_to_send_are_refused_by_name(monkeypatch: pytest.Mon
             bruno.close()
 
     asyncio.run(main())
+
+
+def test_an_undo_right_after_asking_for_past_deals_lets_no_hand_of_play_out() -> None:
+    """``deals`` then ``undo`` in one read: the undo reopens deal 1, yet the answer holds
+    only what was over when asked, and a later answer follows the table again."""
+    from polignac_tui.store import fileformat
+    seats = [{"kind": "you"}] + [{"kind": "computer", "name": n, "level": "easy"}
+                                 for n in ("Bruno", "Claire", "Denis")]
+
+    async def main() -> None:
+        async with service_in_loop() as service:
+            anna = await LobbyClient.connect(service.socket_path, "local:anna", "Anna")
+            at = await anna.create("Solo", classique(), seats, "instant")
+            await anna.start(at.table, "easy")
+            Recorder(at)
+            await until(lambda: at.latest is not None, "the first update")
+            await drive([at], lambda: at.latest.state.waiting == "ready", "deal 1 over")
+            answer = asyncio.get_running_loop().create_future()
+            anna._pending[9999] = answer
+            anna.writer.write(b'{"type":"deals","id":9999}\n{"type":"undo","seat":0}\n')
+            sent = fileformat.loads((await asyncio.wait_for(answer, 30))["session"])
+            assert all(d.over for d in sent.deals)
+            live = service.tables[at.table].table.session
+            await until(lambda: not live.deals[0].over, "the undo")
+            after = await at.finished_session()
+            assert after is not None and after.deals == []       # deal 1 is in play again
+            await drive([at], lambda: live.deals[0].over
+                        and at.latest.state.waiting == "ready", "deal 1 over again")
+            again = await at.finished_session()
+            assert again is not None and [list(d.plays) for d in again.deals] == \
+                [list(live.deals[0].plays)]
+            anna.close()
+
+    asyncio.run(main())

@@ -72,7 +72,7 @@ class ReplayScreen(Screen[None]):
         self.session = session
         self.deals = finished_deals(session)
         if not self.deals:
-            raise ValueError("no finished deal to replay yet")
+            raise ValueError(_("no finished deal to replay yet"))
         self.number = deal if deal in self.deals else self.deals[-1]
         self.position = 0
         self.reviews: dict[int, DealReview] = {}

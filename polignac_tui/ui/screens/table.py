@@ -31,6 +31,7 @@ from ...engine.wording import refusal_text
 from ...i18n import N_, _, tr
 from ...players.hint import Reason
 from ...players.wording import reason_text
+from ...service.wording import service_words
 from ...store.wording import names_text
 from ...table.client import PastDealsUnavailable, TableClient
 from ...table.events import (
@@ -383,7 +384,8 @@ class TableScreen(Screen[None]):
 
     def _status_for(self, view: SeatView) -> Text:
         if self.client.lost is not None:
-            return Text(_("The table service is gone: {why}").format(why=self.client.lost),
+            return Text(_("The table service is gone: {why}").format(
+                why=service_words(self.client.lost)),
                         style="bold")
         if view.finished:
             return Text(_("The session is over."))
@@ -663,6 +665,9 @@ class TableScreen(Screen[None]):
     def _refusal(self, command: Command | None, event: Refused) -> Text:
         """The refusal in this app's language, from its code and details."""
         reason = refusal_text(event.rule, dict(event.params), event.reason, self.look.ascii)
+        if event.rule == "connection_lost":
+            reason = _("connection lost: {reason}").format(
+                reason=service_words(event.reason.removeprefix("connection lost: ")))
         if isinstance(command, Play):
             head = f"{command.card[0] if command.card[0] != 'T' else '10'}{command.card[1]}: "
             if reason.startswith(head):      # an English sentence of a rule not known here
@@ -879,7 +884,8 @@ class TableScreen(Screen[None]):
         if number is None:
             self.say(_("No deal is finished yet: there is nothing to replay."))
             return
-        self.run_worker(self._open_replay(number), group="replay", exclusive=True)
+        self.run_worker(self._open_replay(number), group="replay", exclusive=True,
+                        exit_on_error=False)
 
     async def _open_replay(self, number: int) -> None:
         try:
@@ -892,7 +898,7 @@ class TableScreen(Screen[None]):
                 why = _("the connection to the table service is lost")
             else:
                 why = _("the table service did not send them ({code})").format(
-                    code=problem.code)
+                    code=service_words(problem.detail) if problem.detail else problem.code)
             self.say(_("The past deals cannot be shown: {why}.").format(why=why), error=True)
             return
         if session is None:
