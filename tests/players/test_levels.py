@@ -168,3 +168,22 @@ def test_opponents_beat_the_declarer() -> None:
     session.apply(Play(1, "QD"))
     for level in ("medium", "hard", "expert"):
         assert make_player(level, 1).choose(session.view(2)) == Play(2, "KD"), level
+
+
+@pytest.mark.parametrize(("declare", "pass_", "declared"), [(1.0, 2.0, True), (2.0, 1.0, False),
+                                                            (1.5, 1.5, False)])
+def test_the_expert_declares_when_declaring_costs_fewer_points(
+        monkeypatch: pytest.MonkeyPatch, declare: float, pass_: float, declared: bool) -> None:
+    # a hand that is not sure (a defender may keep the J♥ with two more hearts): the
+    # expert answers from the mean points of declaring and of passing, nothing else
+    session = _generale_session(["KS", "QS", "JS", "AS", "TS", "KH", "QH", "9H"])
+    weighed = []
+
+    def fake(k: object, world: object, rng: object, worlds: int,
+             sharp: float = 0.0) -> tuple[float, float]:
+        weighed.append((worlds, sharp))
+        return declare, pass_
+
+    monkeypatch.setattr("polignac_tui.players.bots.declare_value", fake)
+    assert make_player("expert", 3).choose(session.view(1)) == Declare(1, declared)
+    assert weighed == [(64, 0.25)]
