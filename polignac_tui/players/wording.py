@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.cards import FULL_DECK, SUITS, card_name, glyph, suit_name
-from ..i18n.translator import _, ngettext, pgettext
+from ..i18n.translator import N_, _, ngettext, pgettext, tr
 from .hint import Reason
 
 
@@ -143,26 +143,20 @@ def _worded(code: str, params: dict[str, str | int], cards: dict[str, str],
     return ""
 
 
+# (code, whose contract is stopped) -> the whole sentence (no fragment glued)
+STOPS: dict[tuple[str, str], str] = {
+    ("discard_stop", "generale"):
+        N_("discard the {card}: keep your high cards to stop {name}'s générale"),
+    ("discard_stop", "chelem"):
+        N_("discard the {card}: keep your high cards to stop {name}'s chelem"),
+    ("high_stop", "generale"): N_("play high with the {card} to stop {name}'s générale"),
+    ("high_stop", "chelem"): N_("play high with the {card} to stop {name}'s chelem"),
+    ("take_stop", "generale"): N_("take the trick with the {card} to stop {name}'s générale"),
+    ("take_stop", "chelem"): N_("take the trick with the {card} to stop {name}'s chelem"),
+}
+
+
 def _stop_text(code: str, stop: str, card: str, name: str) -> str:
-    """The reasons that stop another player's chelem or générale (whole sentences: no
-    fragment glued)."""
-    generale = stop == "generale"
-    if code == "discard_stop":
-        if generale:
-            return _("discard the {card}: keep your high cards to stop {name}'s générale"
-                     ).format(card=card, name=name)
-        return _("discard the {card}: keep your high cards to stop {name}'s chelem"
-                 ).format(card=card, name=name)
-    if code == "high_stop":
-        if generale:
-            return _("play high with the {card} to stop {name}'s générale").format(
-                card=card, name=name)
-        return _("play high with the {card} to stop {name}'s chelem").format(
-            card=card, name=name)
-    if code == "take_stop":
-        if generale:
-            return _("take the trick with the {card} to stop {name}'s générale").format(
-                card=card, name=name)
-        return _("take the trick with the {card} to stop {name}'s chelem").format(
-            card=card, name=name)
-    return ""
+    """The reasons that stop another player's chelem or générale."""
+    sentence = STOPS.get((code, stop))
+    return "" if sentence is None else tr(sentence).format(card=card, name=name)
