@@ -8,8 +8,7 @@ is used for a code this module does not know.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..i18n.translator import _
 from .cards import FULL_DECK, SUITS, card_name, glyph, suit_symbol
@@ -21,7 +20,7 @@ def _card(params: Mapping[str, object], ascii: bool) -> str | None:
 
 
 def refusal_text(rule: str, params: Mapping[str, object], fallback: str,
-                 ascii: bool = False) -> str:
+                 ascii: bool = False, names: Sequence[str] = ()) -> str:
     """Why a card or an action was refused, in the current language (no card in front:
     the screen shows which card it was)."""
     card = params.get("card")
@@ -59,31 +58,33 @@ def refusal_text(rule: str, params: Mapping[str, object], fallback: str,
         return _("that seat is not yours")
     if rule == "session_over":
         return _("the session is over: no more cards are played")
-    return _table_refusal(rule, fallback)
+    return _table_refusal(rule, params, fallback, names)
 
 
-def _table_refusal(rule: str, fallback: str) -> str:
+def _table_refusal(rule: str, params: Mapping[str, object], fallback: str,
+                   names: Sequence[str]) -> str:
     """The table's own refusals (undo, handing a seat over, a deal or a computer that
-    failed); their details (an error, a name, seconds) come from the English sentence."""
+    failed), from their details: an error's own words, seconds, a seat (its name is the
+    reader's to look up in ``names``)."""
+    error = params.get("error")
+    why = params.get("why")
     if rule == "undo_off":
         return _("undo is off when more than one person plays")
     if rule == "undo_nothing":
         return _("nothing to undo: you have not played a card in this deal")
-    detail = fallback.partition(": ")[2]
-    if rule == "undo_failed":
-        return _("undo failed: {error}").format(error=detail)
-    if rule == "deal":
-        return _("the next deal could not be dealt: {error}").format(error=detail)
-    if rule == "computer":
-        return _("a computer player failed: {error}").format(error=detail)
-    if rule == "hand_over":
-        wait = re.fullmatch(r"wait (?P<s>\d+) s more before handing (?P<name>.+)'s seat to a "
-                            r"computer", fallback)
-        if wait:
-            return _("wait {seconds} s more before handing {name}'s seat to a computer"
-                     ).format(seconds=wait["s"], name=wait["name"])
-        if fallback == "that seat's player is not gone":
-            return _("that seat's player is not gone")
-        if fallback == "only a seated player may hand a seat over":
-            return _("only a seated player may hand a seat over")
+    if rule == "undo_failed" and isinstance(error, str):
+        return _("undo failed: {error}").format(error=error)
+    if rule == "deal" and isinstance(error, str):
+        return _("the next deal could not be dealt: {error}").format(error=error)
+    if rule == "computer" and isinstance(error, str):
+        return _("a computer player failed: {error}").format(error=error)
+    seat, seconds = params.get("seat"), params.get("seconds")
+    if rule == "hand_over" and why == "wait" and isinstance(seconds, int) \
+            and isinstance(seat, int) and 0 <= seat < len(names):
+        return _("wait {seconds} s more before handing {name}'s seat to a computer"
+                 ).format(seconds=seconds, name=names[seat])
+    if rule == "hand_over" and why == "not_gone":
+        return _("that seat's player is not gone")
+    if rule == "hand_over" and why == "not_seated":
+        return _("only a seated player may hand a seat over")
     return fallback

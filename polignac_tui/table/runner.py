@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -396,7 +397,8 @@ class TableRunner:
         try:
             self.table.undo(seat, save=False)
         except Exception as error:
-            self._tell(connection, Refused(f"undo failed: {error}", "undo_failed"))
+            self._tell(connection, Refused(f"undo failed: {error}", "undo_failed",
+                                           (("error", str(error)),)))
             return
         self._generation += 1
         self._broadcast([Undone(seat), *self._save()])
@@ -406,16 +408,19 @@ class TableRunner:
         session = self.table.session
         if not connection.seats:
             self._tell(connection, Refused("only a seated player may hand a seat over",
-                                           "hand_over"))
+                                           "hand_over", (("why", "not_seated"),)))
             return
         if not (0 <= seat < session.size) or not self._is_absent(seat):
-            self._tell(connection, Refused("that seat's player is not gone", "hand_over"))
+            self._tell(connection, Refused("that seat's player is not gone", "hand_over",
+                                           (("why", "not_gone"),)))
             return
         gone = self.clock() - self._gone_since[seat]
         if gone < self.hand_over_after:
+            seconds = max(1, math.ceil(self.hand_over_after - gone))
             self._tell(connection, Refused(
-                f"wait {int(self.hand_over_after - gone) + 1} s more before handing "
-                f"{session.players[seat].name}'s seat to a computer", "hand_over"))
+                f"wait {seconds} s more before handing "
+                f"{session.players[seat].name}'s seat to a computer", "hand_over",
+                (("why", "wait"), ("seconds", seconds), ("seat", seat))))
             return
         self._stand_ins[seat] = STAND_IN_LEVEL
         self._broadcast([StandIn(seat, STAND_IN_LEVEL)])
@@ -469,7 +474,8 @@ class TableRunner:
         try:
             self.table.deal_next(save=False)
         except Exception as error:  # pragma: no cover - dealing is pure
-            self._broadcast([Refused(f"the next deal could not be dealt: {error}", "deal")])
+            self._broadcast([Refused(f"the next deal could not be dealt: {error}", "deal",
+                                     (("error", str(error)),))])
             return
         self._generation += 1
         self._broadcast([DealDealt(len(self.table.session.deals)), *self._save()])
@@ -494,7 +500,8 @@ class TableRunner:
         except Exception as error:  # reported to every client, never a traceback
             if generation == self._generation and not self.closed:
                 self._thinking = None
-                self._broadcast([Refused(f"a computer player failed: {error}", "computer")])
+                self._broadcast([Refused(f"a computer player failed: {error}", "computer",
+                                         (("error", str(error)),))])
             return
         if generation != self._generation or self.closed:
             return

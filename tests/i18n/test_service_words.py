@@ -48,9 +48,12 @@ def test_the_tables_own_refusals_in_french() -> None:
     with speaking(translator_for("fr")):
         assert refusal_text("undo_off", {}, "undo is off when more than one person plays") \
             == "l'annulation est coupée quand plus d'une personne joue"
-        wait = "wait 12 s more before handing Zoé's seat to a computer"
-        assert refusal_text("hand_over", {}, wait) == \
+        wait = {"why": "wait", "seconds": 12, "seat": 1}
+        assert refusal_text("hand_over", wait, "wait 12 s more…", names=("Ana", "Zoé")) == \
             "attends encore 12 s avant de confier la place de Zoé à l'ordinateur"
-        assert refusal_text("computer", {}, "a computer player failed: boom") == \
-            "un joueur ordinateur a échoué : boom"
+        assert refusal_text("computer", {"error": "boom"}, "a computer player failed: boom") \
+            == "un joueur ordinateur a échoué : boom"
+        # A seat out of range, or a form not known here: the sentence as it came.
+        assert refusal_text("hand_over", {**wait, "seat": 7}, "as it came",
+                            names=("Ana", "Zoé")) == "as it came"
         assert refusal_text("hand_over", {}, "something newer") == "something newer"

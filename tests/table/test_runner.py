@@ -176,7 +176,10 @@ def test_a_gone_player_is_waited_for_then_handed_over_and_gets_the_seat_back(
         assert table.session.turn == 1
         plays = len(table.session.deals[-1].plays)
         runner.handle(runner.connections[0], HandOver(1))   # too early: refused
-        assert isinstance(ana.last.events[-1], Refused)
+        early = ana.last.events[-1]
+        assert isinstance(early, Refused) and early.rule == "hand_over"
+        # Its details travel as such, for the reader to word (names looked up there).
+        assert dict(early.params) == {"why": "wait", "seconds": 60, "seat": 1}
         now[0] = 61.0
         runner.handle(runner.connections[0], HandOver(1))
         assert any(isinstance(e, StandIn) and e.seat == 1 and e.level for e in ana.events())

@@ -664,7 +664,8 @@ class TableScreen(Screen[None]):
     # -- applying ------------------------------------------------------------------------
     def _refusal(self, command: Command | None, event: Refused) -> Text:
         """The refusal in this app's language, from its code and details."""
-        reason = refusal_text(event.rule, dict(event.params), event.reason, self.look.ascii)
+        reason = refusal_text(event.rule, dict(event.params), event.reason, self.look.ascii,
+                              self.view().names)
         if event.rule == "connection_lost":
             reason = _("connection lost: {reason}").format(
                 reason=service_words(event.reason.removeprefix("connection lost: ")))
