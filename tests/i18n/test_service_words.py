@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from polignac_tui.i18n import speaking, translator_for
-from polignac_tui.service.client import no_service
+from polignac_tui.service.client import SeatInfo, TableInfo, no_service
 from polignac_tui.service.wording import RULES, service_words
+from polignac_tui.ui.screens.lobby import players_words
 
 # As the service and its client write them (service/server.py, service/client.py).
 SAID = [
@@ -57,3 +58,21 @@ def test_the_tables_own_refusals_in_french() -> None:
         assert refusal_text("hand_over", {**wait, "seat": 7}, "as it came",
                             names=("Ana", "Zoé")) == "as it came"
         assert refusal_text("hand_over", {}, "something newer") == "something newer"
+
+
+@pytest.mark.parametrize(("lang", "open_seats", "said"), [
+    ("fr", 1, "4 : 1 personne, 1 libre"),
+    ("fr", 2, "4 : 1 personne, 2 libres"),
+    ("it", 1, "4: 1 persona, 1 libero"),
+    ("en", 2, "4: 1 person, 2 open"),
+])
+def test_the_lobby_counts_open_seats_in_the_language(lang: str, open_seats: int,
+                                                     said: str) -> None:
+    def seat(open_: bool, kind: str = "human") -> SeatInfo:
+        return SeatInfo("x", kind, None if kind == "human" else "medium", open_, True, False)
+
+    seats = (seat(False), *(seat(True) for _ in range(open_seats)),
+             *(seat(False, "computer") for _ in range(3 - open_seats)))
+    info = TableInfo("t-1", "polignac", "Table", "classique", 4, seats, "waiting", 0, "x", 0)
+    with speaking(translator_for(lang)):
+        assert players_words(info) == said

@@ -59,7 +59,8 @@ def players_words(info: TableInfo) -> str:
     left = len(info.open_seats)
     words = ngettext("{players}: {count} person", "{players}: {count} people", people).format(
         players=info.players, count=people)
-    return words + (", " + _("{count} open").format(count=left) if left else "")
+    return words + (", " + ngettext("{count} open", "{count} open", left).format(count=left)
+                    if left else "")
 
 
 def state_words(info: TableInfo) -> str:
