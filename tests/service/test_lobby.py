@@ -75,6 +75,10 @@ def test_no_service_says_so_in_the_lobby(tmp_path: Path) -> None:
             lobby = await wait(pilot, lambda: lobby_of(app).problem and lobby_of(app),
                                "the problem")
             assert "no table service at" in text_of(lobby.query_one("#lobby-status"))
+            # Not connected: r (connect again) is in the Footer; connected it is not.
+            shown = {b.action for _, b, enabled, _ in lobby.active_bindings.values()
+                     if b.show and enabled}
+            assert "refresh" in shown and "refresh_live" not in shown
             await pilot.press("n")          # nothing to create a table on: said, not raised
             await pilot.pause()
             assert app.screen is lobby
@@ -304,5 +308,39 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
             await pilot.press("escape")
             await wait(pilot, lambda: app.screen is table, "back at the table")
         anna.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
+@pytest.mark.parametrize(("lang", "last"), [("en", "Quit"), ("fr", "Quitter"), ("it", "Esci")])
+def test_the_creators_lobby_keeps_its_last_key_on_screen_in_every_language(
+        tmp_path: Path, lang: str, last: str) -> None:
+    """Seated at the waiting table it created, the creator's lobby offers every key (sit,
+    new, watch, start, leave, quit; refresh only when the connection is lost): at 80
+    columns the last one stays whole, and no two keys say the same word."""
+    async def main(socket: Path) -> None:
+        from textual.widgets import Select
+
+        from polignac_tui.ui.chrome import Footer
+        from polignac_tui.ui.screens.new_session import NewSessionScreen
+        app = lobby_app(socket)
+        app.settings = Settings(name="Anna", pace="instant", language=lang)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
+                               "the connection")
+            await pilot.press("n")
+            form = await wait(pilot, lambda: isinstance(app.screen, NewSessionScreen)
+                              and app.screen, "the New session screen")
+            form.query_one("#seat-kind-1", Select).value = "open"
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await wait(pilot, lambda: lobby.tables and app.screen is lobby, "the new table")
+            await pilot.pause()
+            footer = lobby.query_one(Footer)
+            shown = [k.description for k in footer.children if getattr(k, "description", None)]
+            assert len(shown) == 7, shown       # and the palette
+            keys = [k for k in footer.children if getattr(k, "description", None) == last]
+            assert keys and keys[-1].region.right <= SIZE[0] - len(" ^p palette"), shown
+            assert len(set(shown)) == len(shown), shown      # no two keys say the same
     with running_service(tmp_path) as service:
         asyncio.run(main(service.socket))

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 FILL_LEVEL = "medium"
 # Longest table name shown in the list (the whole name is in the detail below it).
 NAME_WIDTH = 24
-CHANGING_ACTIONS = ("sit", "take_back", "start", "leave")   # keys offered or not by state
+# keys offered or not by state
+CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live")
 
 
 def seat_line(index: int, seat: Any, state: str) -> Text:
@@ -108,6 +109,7 @@ class LobbyScreen(Screen[None]):
         text-style: bold;
     }
     """
+    HELP_HIDDEN = frozenset({"refresh_live"})    # r, the same key as Refresh
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "sit", N_("Sit"), priority=True,
                 tooltip=N_("sit at the first open seat of the table")),
@@ -119,7 +121,10 @@ class LobbyScreen(Screen[None]):
         Binding("s", "start", N_("Start"), tooltip=N_("start the table you created: open seats "
                                                "left go to computers")),
         Binding("l", "leave", N_("Leave"), tooltip=N_("leave the waiting table you sit at")),
+        # The list follows the service by itself: r is in the Footer only when the
+        # connection is lost (the status says so too); connected, it still reads the list.
         Binding("r", "refresh", N_("Refresh"), tooltip=N_("the list again (or connect again)")),
+        Binding("r", "refresh_live", N_("Refresh"), show=False),
         Binding("q", "app.quit", N_("Quit"), tooltip=N_("quit (your seats stay yours)")),
         Binding("f1", "app.help", N_("Help"), show=False),
         *(Binding(str(n), f"sit_at({n - 1})", words, show=False)
@@ -324,6 +329,9 @@ class LobbyScreen(Screen[None]):
             return self.yours_to_take_back(info) == (action == "take_back")
         if action == "start":
             return info is not None and info.state == "waiting" and self.is_creator(info)
+        if action in ("refresh", "refresh_live"):
+            lost = self.link is None or self.link.lost is not None
+            return lost == (action == "refresh")
         if action == "leave":
             return (self.link is not None and self.link.at_table is not None
                     and info is not None and self.link.at_table.table == info.table)
@@ -395,6 +403,9 @@ class LobbyScreen(Screen[None]):
         if self.link is not None:
             self.link.leave()
         self.show()
+
+    async def action_refresh_live(self) -> None:
+        await self.action_refresh()
 
     async def action_refresh(self) -> None:
         if self.link is None or self.link.lost is not None:
