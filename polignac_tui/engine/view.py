@@ -67,6 +67,8 @@ class SeatView:
     finished: bool
     losers: tuple[int, ...]
     winners: tuple[int, ...]
+    # drawn for someone watching (the seat only places the table): nobody is "you"
+    watching: bool = False
 
     @property
     def players(self) -> int:
@@ -78,7 +80,7 @@ class SeatView:
 
     @property
     def my_turn(self) -> bool:
-        return self.turn == self.seat
+        return not self.watching and self.turn == self.seat
 
     @property
     def last_trick(self) -> Trick | None:

@@ -290,6 +290,7 @@ def view_to_json(view: SeatView) -> dict[str, Any]:
         "finished": view.finished,
         "losers": list(view.losers),
         "winners": list(view.winners),
+        "watching": view.watching,
     }
 
 
@@ -322,6 +323,7 @@ def view_from_json(data: Mapping[str, Any]) -> SeatView:
         finished=data["finished"],
         losers=tuple(data["losers"]),
         winners=tuple(data["winners"]),
+        watching=data.get("watching") is True,
     )
 
 

@@ -198,8 +198,9 @@ class TableRunner:
         return self.table.view(seat)
 
     def watch_view(self) -> SeatView:
-        """The table as someone watching sees it: no hand."""
-        return replace(self.table.view(0), hand=(), legal=(), asked=False)
+        """The table as someone watching sees it: no hand, and no seat is theirs (seat 0
+        only places the table on the screen)."""
+        return replace(self.table.view(0), hand=(), legal=(), asked=False, watching=True)
 
     def state(self, connection: Connection | None = None) -> TableState:
         session = self.table.session

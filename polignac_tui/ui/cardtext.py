@@ -181,7 +181,7 @@ def words(message: str, look: CardLook) -> str:
 def is_you(view: SeatView, seat: int | None) -> bool:
     """True when ``seat`` is the human this view is drawn for (a sentence says "you")."""
     return (seat is not None and seat == view.seat and seat < len(view.humans)
-            and view.humans[seat])
+            and view.humans[seat] and not view.watching)
 
 
 def who(view: SeatView, seat: int, capital: bool = False) -> str:

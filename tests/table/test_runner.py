@@ -377,3 +377,30 @@ def test_looking_over_the_table_holds_back_the_computers_and_the_trick_on_show(
         runner.close()
 
     asyncio.run(run())
+
+
+def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
+    """The watch view places the table from seat 0 but is no seat's: never "your turn",
+    never "you" (found over SSH: a watcher read "À toi : tu entames" at Ana's turn), and
+    the flag crosses the wire; a hostile value is not taken for it."""
+    from dataclasses import replace
+
+    from polignac_tui.service.protocol import view_from_json, view_to_json
+    from polignac_tui.ui.cardtext import is_you, who
+    from polignac_tui.ui.screens.cognac import declaration
+
+    table = make_table(tmp_path, humans=(0, 1), seed=6)
+    runner = TableRunner(table, ThreadThinker(table), pace="instant")
+    seated, watched = runner.view(0), runner.watch_view()
+    turn = table.session.turn
+    assert turn is not None
+    at_zero = replace(watched, turn=0)
+    assert replace(seated, turn=0).my_turn and not at_zero.my_turn
+    assert is_you(seated, 0) and not is_you(watched, 0)
+    assert who(watched, 0) == "Ana" and watched.hand == ()
+    over = replace(watched, losers=(0,), winners=(1,))
+    assert "You" not in declaration(over)[0] and "Ana" in declaration(over)[0]
+    assert view_from_json(view_to_json(watched)).watching is True
+    assert view_from_json(view_to_json(seated)).watching is False
+    assert view_from_json({**view_to_json(watched), "watching": "yes"}).watching is False
+    runner.close()

@@ -95,7 +95,7 @@ def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
     worst = max(view.totals)
     for seat, name in enumerate(view.names):
         jacks = view.jacks_taken[seat]
-        label = Text(name, style="bold" if seat == view.seat else "")
+        label = Text(name, style="bold" if seat == view.seat and not view.watching else "")
         if seat == result.dealer:
             label.append(_(" (D)"), style="cyan")
         if seat == result.declarer:
@@ -139,7 +139,7 @@ class SummaryScreen(DimmedModal[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", N_("Continue"), key_display="Enter"),
+        Binding("enter", "close", N_("Continue")),
         Binding("space", "close", N_("Next deal"), show=False),
         Binding("escape", "close", N_("Next deal"), show=False),
         Binding("t", "tricks", N_("Tricks of this deal")),

@@ -24,7 +24,8 @@ def trick_table(view: SeatView, look: CardLook, tricks: tuple[Trick, ...] | None
     room = max(4, min(9, (74 - 17) // view.players - 2))
     for seat, name in enumerate(view.names):
         table.add_column(Text(shorten(name, room, look.ascii)), justify="center",
-                         header_style="bold underline" if seat == view.seat else "bold")
+                         header_style="bold underline" if seat == view.seat and not view.watching
+                         else "bold")
     table.add_column(_("won by"), no_wrap=True)
     first = len(view.tricks) - len(tricks)
     for k, trick in enumerate(tricks, start=first + 1):
