@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -44,7 +45,10 @@ def _warm() -> None:
 
 
 def _watch_parent(parent: int) -> None:
-    """In a worker: end when the service ends, however it ends (even SIGKILL)."""
+    """In a worker: end when the service ends, however it ends (even SIGKILL). Ctrl-c at
+    the service's terminal reaches its workers too (one process group): they leave it to
+    the service, which stops them, rather than each printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(0.5)

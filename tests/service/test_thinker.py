@@ -74,3 +74,38 @@ def test_a_long_search_at_one_table_does_not_hold_another_tables_move() -> None:
     slow_done, quick = asyncio.run(asyncio.wait_for(scenario(), 60))
     assert not slow_done, "the quick table's move waited for the other table's search"
     assert quick < 1.0
+
+
+def test_ctrl_c_at_the_services_terminal_leaves_the_workers_to_the_service() -> None:
+    """Ctrl-c reaches every process of the terminal's group: a worker ignores it (no
+    traceback of its own) and goes on thinking until the service closes the pool."""
+    import os
+    import signal
+
+    session = a_session(4)
+    view = session.view(session.turn)
+
+    async def scenario() -> object:
+        pool = ThinkerPool(2)
+        try:
+            # Both workers up (each has answered, so each has run its initializer).
+            answered: set[int] = set()
+            for _ in range(200):
+                if len(answered) == 2:
+                    break
+                answered.update(await asyncio.gather(
+                    *(asyncio.wrap_future(pool._pool.submit(os.getpid)) for _ in range(4))))
+            workers = list(pool._pool._processes.values())        # the real processes
+            assert {w.pid for w in workers} == answered and len(answered) == 2
+            for worker in workers:
+                os.kill(worker.pid, signal.SIGINT)
+            moves = await asyncio.gather(*(asyncio.wrap_future(pool.submit_choose("easy", 1,
+                                                                                   view))
+                                           for _ in range(4)))
+            assert all(worker.is_alive() for worker in workers)
+            return moves[0]
+        finally:
+            pool.close()
+
+    move = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert isinstance(move, Play) and move.card in view.legal
