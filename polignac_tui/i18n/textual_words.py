@@ -16,4 +16,5 @@ SYSTEM_COMMANDS = (
 )
 
 # The command palette's key in the footer, and its tooltip (Textual adds that binding).
-FOOTER = (N_("palette"), N_("Open the command palette"))
+FOOTER = (N_("palette"), N_("Open the command palette"),
+          N_("Dismiss menu"))      # an open Select's own key

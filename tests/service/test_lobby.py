@@ -340,7 +340,9 @@ def test_the_creators_lobby_keeps_its_last_key_on_screen_in_every_language(
             shown = [k.description for k in footer.children if getattr(k, "description", None)]
             assert len(shown) == 7, shown       # and the palette
             keys = [k for k in footer.children if getattr(k, "description", None) == last]
-            assert keys and keys[-1].region.right <= SIZE[0] - len(" ^p palette"), shown
+            (palette,) = [k for k in footer.children if getattr(k, "description", None)
+                          in ("palette", "comandi")]
+            assert keys and keys[-1].region.right <= palette.region.x, shown
             assert len(set(shown)) == len(shown), shown      # no two keys say the same
     with running_service(tmp_path) as service:
         asyncio.run(main(service.socket))

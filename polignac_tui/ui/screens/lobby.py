@@ -115,7 +115,7 @@ class LobbyScreen(Screen[None]):
                 tooltip=N_("sit at the first open seat of the table")),
         Binding("enter", "take_back", N_("Take your seat back"), priority=True,
                 tooltip=N_("back to your seat at this table, at the same trick")),
-        Binding("n", "create", N_("New table"), tooltip=N_("create a table: seats can be open for "
+        Binding("n", "create", N_("Create"), tooltip=N_("create a table: seats can be open for "
                                                     "friends")),
         Binding("w", "watch", N_("Watch"), tooltip=N_("watch the table (you see no hand)")),
         Binding("s", "start", N_("Start"), tooltip=N_("start the table you created: open seats "
@@ -273,7 +273,8 @@ class LobbyScreen(Screen[None]):
             text = Text.assemble((info.name or info.table, "bold"),
                                  "  " + _("created by {name}").format(name=info.creator)
                                  if info.creator else "",
-                                 "  · " + _("{count} watching").format(count=info.watchers)
+                                 "  · " + ngettext("{count} watching", "{count} watching",
+                                                   info.watchers).format(count=info.watchers)
                                  if info.watchers else "")
             for left, right in zip(lines[:half], [*lines[half:], Text("")], strict=False):
                 text.append("\n")
@@ -317,8 +318,10 @@ class LobbyScreen(Screen[None]):
         return mine is not None and info.seats[mine].name == info.creator
 
     def yours_to_take_back(self, info: TableInfo | None) -> bool:
-        """A seat of ``info`` is bound to you and this terminal is not sitting there."""
-        if info is None or info.my_seat is None or self.link is None:
+        """A seat of ``info`` is bound to you, the table is not over, and this terminal is
+        not sitting there."""
+        if info is None or info.my_seat is None or self.link is None \
+                or info.state == "finished":
             return False
         at = self.link.at_table
         return at is None or at.table != info.table or info.state == "playing"

@@ -11,6 +11,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from ...i18n import _
 from ..cardtext import CardLook, box
 from .cardface import FaceSize, Grid, draw_face
 
@@ -179,7 +180,7 @@ class Hand(Widget):
                 for row in rows:
                     row.append(" " * GAP)
         if not self.cards:
-            rows[2] = Text("(no cards in hand)".center(width), style="dim")
+            rows[2] = Text(_("(no cards in hand)").center(width), style="dim")
         text = Text("\n").join(rows)
         text.no_wrap = True
         return text
@@ -191,7 +192,7 @@ class Hand(Widget):
         grid = Grid(width, size.height + 2)
         if not self.cards:
             grid.center(size.height // 2 + 1, width // 2,
-                        Text("(no cards in hand)", style="dim"))
+                        Text(_("(no cards in hand)"), style="dim"))
             return grid.render()
         left, step = self._face_lefts()
         for i, card in enumerate(self.cards):

@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from ...engine import SeatView
 from ...engine.cards import jack_points
-from ...i18n import N_, _, pgettext, tr
+from ...i18n import N_, _, ngettext, pgettext, tr
 from ..quiet import set_content
 
 
@@ -27,7 +27,8 @@ def end_line(view: SeatView) -> str:
     if rules.end == "points":
         return _("Limit {limit} points").format(limit=rules.limit)
     done = sum(1 for r in view.results if r.points is not None)
-    return _("{done} of {limit} deals played").format(done=done, limit=rules.limit)
+    return ngettext("{done} of {limit} deals played", "{done} of {limit} deals played",
+                    done).format(done=done, limit=rules.limit)
 
 
 def shorten(name: str, room: int, ascii: bool = False) -> str:
@@ -74,7 +75,7 @@ def compact(view: SeatView, width: int = 22, colour: bool = True, ascii: bool = 
     name_room = max(4, width - (12 if live is not None else 11))
     worst = max(view.totals) if view.totals else 0
     for seat, name in enumerate(view.names):
-        you = seat == view.seat
+        you = seat == view.seat and not view.watching
         short = shorten(name, name_room, ascii)
         style = "bold" if you else ""
         text.append(short.ljust(name_room), style=style)
@@ -121,7 +122,8 @@ def full(view: SeatView, ascii: bool = False, title: str | None = N_("Score tabl
     for seat, name in enumerate(view.names):
         short = shorten(name, name_room, ascii)
         table.add_column(Text(short), footer=str(view.totals[seat]), justify="right", no_wrap=True,
-                         header_style="bold underline" if seat == view.seat else "bold",
+                         header_style="bold underline" if seat == view.seat and not view.watching
+                         else "bold",
                          footer_style="bold")
     undos = any(r.undos for r in view.results)
     if undos:
