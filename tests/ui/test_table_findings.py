@@ -214,6 +214,29 @@ async def test_cognac_shows_totals_and_who_pays_at_80x24(make_app, store, finish
             assert f"{name.name} {total}" in totals
 
 
+@pytest.mark.parametrize(("served", "way_out"), [(False, "Back home"),
+                                                 (True, "Back to the lobby")])
+async def test_the_cognacs_enter_names_the_way_out(served: bool, way_out: str) -> None:
+    """At a table of the service the session's end leads back to its lobby, and says so
+    (found playing: it said "Back home"); esc leaves either way."""
+    from textual.app import App
+
+    session = strong_session(limit=5)
+    view = replace(session.view(0), losers=(1,), winners=(0, 2, 3), finished=True)
+    closed: list[None] = []
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(CognacScreen(view, CardLook(), served), closed.append)
+        await pilot.pause()
+        shown = {b.description for _, b, enabled, _ in app.screen.active_bindings.values()
+                 if b.show and enabled}
+        assert way_out in shown and ({"Back home", "Back to the lobby"} - {way_out}) & shown \
+            == set()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert closed == [None]
+
+
 def test_cognac_wording_for_two_losers_one_of_them_you() -> None:
     session = strong_session(limit=5)
     view = session.view(0)

@@ -159,16 +159,25 @@ class CognacScreen(DismissedOnce[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "home", N_("Back home")),
+        # at a table of the service the way out is its lobby
+        Binding("enter", "to_lobby", N_("Back to the lobby")),
         Binding("g", "chart", N_("Chart"),
                 tooltip=N_("the score after each deal, a line per player")),
-        Binding("escape", "home", N_("Back home"), show=False),
-        Binding("q", "home", N_("Back home"), show=False),
+        Binding("escape", "close", N_("Back home"), show=False),
+        Binding("q", "close", N_("Back home"), show=False),
     ]
+    HELP_HIDDEN = frozenset({"to_lobby"})    # Enter, said "Back home" in the help
 
-    def __init__(self, view: SeatView, look: CardLook) -> None:
+    def __init__(self, view: SeatView, look: CardLook, served: bool = False) -> None:
         super().__init__()
         self.view = view
         self.look = look
+        self.served = served
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("home", "to_lobby"):
+            return (action == "to_lobby") == self.served
+        return True
 
     def compose(self) -> ComposeResult:
         pays, wins = declaration(self.view)
@@ -200,4 +209,10 @@ class CognacScreen(DismissedOnce[None]):
         self.app.push_screen(SessionChartScreen.of_view(self.view))
 
     def action_home(self) -> None:
+        self.dismiss(None)
+
+    def action_to_lobby(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
         self.dismiss(None)

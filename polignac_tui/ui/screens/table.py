@@ -643,7 +643,8 @@ class TableScreen(Screen[None]):
         self._send(Ready())
 
     def _show_cognac(self) -> None:
-        self.app.push_screen(CognacScreen(self.view(), self.look), lambda _: self._go_home())
+        self.app.push_screen(CognacScreen(self.view(), self.look, self.client.served),
+                             lambda _: self._go_home())
 
     def _send(self, command: Command) -> None:
         self._sent = command
