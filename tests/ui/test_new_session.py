@@ -135,6 +135,12 @@ async def test_changes_from_the_preset_are_listed(make_app) -> None:
         await pilot.pause()
         assert str(note.render()) == ("Changed from Classique (FR): Ranking: A K Q J 10 9 8 7; "
                                       "Limit: 30.")
+        # In French the list's separator takes its space (" ; "), as every other ";" does.
+        from polignac_tui.i18n import translator_for
+        app.set_language(translator_for("fr"))
+        form.show_differences(form.rules()[0])
+        await pilot.pause()
+        assert " ; Limite : 30." in str(note.render()), str(note.render())
 
 
 async def test_fast_typing_after_deleting_keeps_every_key(make_app) -> None:

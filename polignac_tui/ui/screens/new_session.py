@@ -27,7 +27,7 @@ from ...engine.rules import (
     describe_setting,
 )
 from ...engine.session import MAX_NAME
-from ...i18n import N_, _, tr
+from ...i18n import N_, _, pgettext, tr
 from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import Footer, header
 from ..handle import polignac_app
@@ -424,7 +424,8 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         if not changed:
             note.update(_("As in the preset {preset}.").format(preset=title))
             return
-        words = "; ".join(describe_setting(name, pair[1]) for name, pair in changed.items())
+        words = pgettext("separator", "; ").join(describe_setting(name, pair[1])
+                                                for name, pair in changed.items())
         note.update(_("Changed from {preset}: {changes}.").format(preset=title, changes=words))
 
     # -- reacting ---------------------------------------------------------------------

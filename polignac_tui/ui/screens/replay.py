@@ -16,7 +16,7 @@ from textual.worker import Worker, WorkerState
 
 from ...engine import Deal, Play, Session
 from ...engine.cards import jack_points, sorted_hand
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...players.review import CardReview, DealReview, finished_deals, review_deal
 from ...players.wording import reason_text
 from ..cardtext import CardLook, inline
@@ -168,7 +168,8 @@ class ReplayScreen(Screen[None]):
                                     number=self.number, deals=len(self.session.deals),
                                     dealer=names[deal.dealer], card=self.position, cards=total)
         if deal.declarer is not None:
-            title += "; " + _("{name} declared la générale").format(name=names[deal.declarer])
+            title += pgettext("separator", "; ") + _("{name} declared la générale").format(
+                name=names[deal.declarer])
         self.query_one("#replay-title", Static).update(title)
         self.query_one("#replay-hands", Static).update(self.hands_text(deal))
         self.query_one("#replay-trick", Static).update(self.trick_text(deal))
