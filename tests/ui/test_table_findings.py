@@ -494,3 +494,10 @@ async def test_a_table_screen_without_its_widgets_does_not_crash(make_app, store
         await pilot.pause()
         await pilot.pause()
         assert app.return_value is None and isinstance(app.screen, TableScreen)
+
+
+def test_the_score_legend_names_the_generales_marks_only_when_it_is_played() -> None:
+    from polignac_tui.ui.widgets.scores import legend
+    assert "G+" not in legend(preset("classique", 4))
+    assert "G+ générale made" in legend(preset("generale", 4))
+    assert legend(preset("classique", 4), ascii=True) == "d dealer, C chelem, . in play"

@@ -16,11 +16,11 @@ from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ...engine import SeatView
-from ...i18n import N_, _, ngettext, pgettext, tr
+from ...i18n import N_, _, ngettext, pgettext
 from ...store.wording import names_text as join_names
 from ..cardtext import CardLook, is_you, who
 from ..chrome import Footer, while_shown
-from ..widgets.scores import LEGEND, LEGEND_ASCII, full
+from ..widgets.scores import full, legend
 from .dim import DismissedOnce
 
 # A glass of cognac (a balloon on its stem), in box lines or plain ASCII; the drink is
@@ -192,10 +192,10 @@ class CognacScreen(DismissedOnce[None]):
                              classes="declaration")
         with VerticalScroll(id="cognac-scroll"):
             # The table and its legend as one block: the legend starts under the table.
-            legend = LEGEND_ASCII if self.look.ascii else LEGEND
             yield Static(Align.center(Group(
                 full(self.view, self.look.ascii, title=_("Final table")),
-                Padding(Text(tr(legend), style="dim"), (0, 0, 0, 1)))), id="cognac-table")
+                Padding(Text(legend(self.view.rules, self.look.ascii), style="dim"),
+                        (0, 0, 0, 1)))), id="cognac-table")
         yield Footer()
 
     @while_shown

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...engine import SeatView
+from ...engine import Rules, SeatView
 from ...engine.cards import jack_points
 from ...i18n import N_, _, ngettext, pgettext, tr
 from ..quiet import set_content
@@ -154,16 +154,22 @@ def full_width(view: SeatView, ascii: bool = False) -> int:
 
 # Two lines that fit the side column, so no entry is cut; "·" marks a deal in play,
 # so it cannot also part the entries.
-LEGEND = N_("d dealer, C chelem, · in play\nG+ générale made, G- générale failed")
-LEGEND_ASCII = N_("d dealer, C chelem, . in play\nG+ générale made, G- générale failed")
+LEGEND = N_("d dealer, C chelem, · in play")
+LEGEND_ASCII = N_("d dealer, C chelem, . in play")
+LEGEND_GENERALE = N_("G+ générale made, G- générale failed")
+
+
+def legend(rules: Rules, ascii: bool = False) -> str:
+    """The marks of the score table, in words: la générale's only when it is played."""
+    marks = tr(LEGEND_ASCII if ascii else LEGEND)
+    return marks + ("\n" + tr(LEGEND_GENERALE) if rules.generale else "")
 
 
 def full_with_legend(view: SeatView, ascii: bool = False,
                      chosen: int | None = None) -> RenderableType:
-    legend = LEGEND_ASCII if ascii else LEGEND
     parts: list[RenderableType] = [full(view, ascii, chosen=chosen),
                                    Text(end_line(view), style="italic"),
-                                   Text(tr(legend), style="dim")]
+                                   Text(legend(view.rules, ascii), style="dim")]
     if chosen is not None:
         keys = (_("up/down a finished deal, Enter or p replays it, g the chart") if ascii
                 else _("↑↓ a finished deal, Enter or p replays it, g the chart"))
