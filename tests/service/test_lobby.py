@@ -346,3 +346,23 @@ def test_the_creators_lobby_keeps_its_last_key_on_screen_in_every_language(
             assert len(set(shown)) == len(shown), shown      # no two keys say the same
     with running_service(tmp_path) as service:
         asyncio.run(main(service.socket))
+
+
+def test_no_seat_to_take_back_at_a_finished_table() -> None:
+    """Found in play: the lobby offered "Take your seat back" at a finished table, and
+    Enter then did nothing. A seat of yours at a table in play is offered; not when over."""
+    from types import SimpleNamespace
+
+    from polignac_tui.service.client import SeatInfo, TableInfo
+    from polignac_tui.ui.screens.lobby import LobbyScreen
+
+    mine = SeatInfo("Anna", "human", None, False, False, True)
+    other = SeatInfo("Bruno", "computer", "easy", False, True, False)
+
+    def info(state: str) -> TableInfo:
+        return TableInfo("t-1", "polignac", "Friday", "classique", 2, (mine, other), state, 3,
+                         "Anna", 0)
+
+    lobby = SimpleNamespace(link=SimpleNamespace(at_table=None))
+    assert LobbyScreen.yours_to_take_back(lobby, info("playing"))   # type: ignore[arg-type]
+    assert not LobbyScreen.yours_to_take_back(lobby, info("finished"))  # type: ignore[arg-type]
