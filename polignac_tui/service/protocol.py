@@ -18,6 +18,7 @@ from typing import Any
 from ..engine import PRESET_NAMES, DealResult, Rules, SeatView, Trick
 from ..engine.cards import FULL_DECK
 from ..table.events import (
+    PARAM_TEXT,
     CardPlayed,
     DealDealt,
     DealOver,
@@ -368,7 +369,7 @@ EVENT_TYPES: dict[str, type] = {name: kind for kind, name in EVENT_NAMES.items()
 
 
 MAX_PARAMS = 8           # details of a refusal or a hint's reason
-MAX_PARAM_TEXT = 40
+MAX_PARAM_TEXT = PARAM_TEXT
 
 
 def params_from_json(value: object) -> tuple[tuple[str, str | int], ...]:

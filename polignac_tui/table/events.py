@@ -88,6 +88,16 @@ class Undone:
     seat: int
 
 
+PARAM_TEXT = 40      # the longest text of a refusal's or a reason's detail
+
+
+def error_param(error: BaseException) -> tuple[str, str]:
+    """An error's own words as a refusal's detail, shortened to what a detail may hold
+    (the English sentence of the refusal keeps them whole)."""
+    text = str(error)
+    return ("error", text if len(text) <= PARAM_TEXT else text[:PARAM_TEXT - 1] + "…")
+
+
 @dataclass(frozen=True, slots=True)
 class Refused:
     """A command of this client was refused (to that client alone); the table is untouched."""

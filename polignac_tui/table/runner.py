@@ -58,6 +58,7 @@ from .events import (
     Undone,
     Update,
     Waiting,
+    error_param,
 )
 from .pace import PACE_DELAY, TRICK_HOLD, AfterTrick, Pace, after_trick_or_auto, pace_or_normal
 
@@ -399,7 +400,7 @@ class TableRunner:
             self.table.undo(seat, save=False)
         except Exception as error:
             self._tell(connection, Refused(f"undo failed: {error}", "undo_failed",
-                                           (("error", str(error)),)))
+                                           (error_param(error),)))
             return
         self._generation += 1
         self._broadcast([Undone(seat), *self._save()])
@@ -476,7 +477,7 @@ class TableRunner:
             self.table.deal_next(save=False)
         except Exception as error:  # pragma: no cover - dealing is pure
             self._broadcast([Refused(f"the next deal could not be dealt: {error}", "deal",
-                                     (("error", str(error)),))])
+                                     (error_param(error),))])
             return
         self._generation += 1
         self._broadcast([DealDealt(len(self.table.session.deals)), *self._save()])
@@ -502,7 +503,7 @@ class TableRunner:
             if generation == self._generation and not self.closed:
                 self._thinking = None
                 self._broadcast([Refused(f"a computer player failed: {error}", "computer",
-                                         (("error", str(error)),))])
+                                         (error_param(error),))])
             return
         if generation != self._generation or self.closed:
             return

@@ -3,6 +3,8 @@ carries English and a code); a form not known here is shown as it came."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from polignac_tui.i18n import speaking, translator_for
@@ -76,3 +78,20 @@ def test_the_lobby_counts_open_seats_in_the_language(lang: str, open_seats: int,
     info = TableInfo("t-1", "polignac", "Table", "classique", 4, seats, "waiting", 0, "x", 0)
     with speaking(translator_for(lang)):
         assert players_words(info) == said
+
+
+def test_a_long_error_crosses_the_wire_and_is_worded_in_french() -> None:
+    """An error's words longer than a detail may hold are shortened at the table, so the
+    refusal still arrives with its details and is said in the reader's language (a long
+    one was dropped on the wire and the English sentence shown)."""
+    from polignac_tui.engine.wording import refusal_text
+    from polignac_tui.service.protocol import event_from_json, event_to_json
+    from polignac_tui.table.events import Refused, error_param
+
+    error = OSError("[Errno 28] No space left on device: '/home/ana/.local/share/x'")
+    sent = Refused(f"a computer player failed: {error}", "computer", (error_param(error),))
+    got = event_from_json(json.loads(json.dumps(event_to_json(sent))))     # as sent
+    assert isinstance(got, Refused) and dict(got.params)["error"].endswith("…")
+    with speaking(translator_for("fr")):
+        words = refusal_text(got.rule, dict(got.params), got.reason)
+    assert words.startswith("un joueur ordinateur a échoué : [Errno 28] No space"), words

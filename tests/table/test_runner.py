@@ -400,6 +400,16 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     assert who(watched, 0) == "Ana" and watched.hand == ()
     over = replace(watched, losers=(0,), winners=(1,))
     assert "You" not in declaration(over)[0] and "Ana" in declaration(over)[0]
+    # Seat 0 sits at the bottom of a watcher's table with its count of cards, as the
+    # others do (a player's own block shows none: their hand is under it).
+    from polignac_tui.ui.widgets.trick import TrickArea
+    area = TrickArea()
+    watched_lines = area._block(watched, 0, 30, own=True)
+    seated_lines = area._block(seated, 0, 30, own=True)
+    assert "▮" * watched.cards_left[0] in watched_lines[1].plain
+    assert "▮" not in seated_lines[1].plain
+    everyone = replace(watched, losers=(0, 1, 2, 3), winners=())
+    assert declaration(everyone)[0] == "Everyone is tied: they all pay the cognac!"
     assert view_from_json(view_to_json(watched)).watching is True
     assert view_from_json(view_to_json(seated)).watching is False
     assert view_from_json({**view_to_json(watched), "watching": "yes"}).watching is False

@@ -50,7 +50,8 @@ def declaration(view: SeatView) -> tuple[str, str]:
         else:
             pays = _("{name} pays the cognac!").format(name=name)
     elif len(losers) == view.players:
-        pays = _("Everyone is tied: you all pay the cognac!")
+        pays = (_("Everyone is tied: you all pay the cognac!") if you_pay
+                else _("Everyone is tied: they all pay the cognac!"))   # watched
     elif you_pay:
         pays = ngettext("{names} tie for the most points: you both pay the cognac!",
                         "{names} tie for the most points: you all pay the cognac!",

@@ -227,6 +227,11 @@ class TrickArea(Widget):
         won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
         if own:
             info = Text(won_text(won) if won else "", style="dim")
+            if view.watching:       # a watcher sees this seat's count, never its cards
+                left = view.cards_left[seat] if seat < len(view.cards_left) else 0
+                backs = Text(BACK[self.look.ascii] * left,
+                             style=BACK_COLOUR if self.look.colour else "")
+                info = backs + Text(" ") + info if won else backs
             if jacks:
                 label = pgettext("jacks taken, before their cards", "jacks")
                 info.append(f"  {label} " if won else f"{label} ", style="dim")
