@@ -258,3 +258,18 @@ async def test_a_problem_is_shown_by_its_field_in_view_and_the_toast_expires(mak
         assert "Seat 7: the name 'ana' is already taken by seat 1." in str(error.render())
         assert in_view(form, error) and in_view(form, seat)
         assert toasts and all(0 < t.get("timeout", 0) <= 5 for t in toasts)
+
+
+async def test_a_change_in_flight_when_the_form_starts_is_no_crash(make_app) -> None:
+    """A field changed, then ctrl+s before the validation it asked for ran: the form is
+    gone by then, and the late validation does nothing (over SSH it was a traceback)."""
+    from polignac_tui.ui.screens.table import TableScreen
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_form(app, pilot)
+        form.validate_soon()          # as a Select's change does
+        form.action_start()           # ctrl+s in the same moment
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert not form.is_attached

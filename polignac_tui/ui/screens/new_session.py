@@ -29,7 +29,7 @@ from ...engine.rules import (
 from ...engine.session import MAX_NAME
 from ...i18n import N_, _, pgettext, tr
 from ...store.fileformat import MAX_SESSION_NAME
-from ..chrome import Footer, header
+from ..chrome import Footer, header, while_shown
 from ..handle import polignac_app
 from ..quick import DEFAULT_LEVEL, computer_names
 from ..textfmt import level_name
@@ -475,9 +475,13 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             self.validation_due = True
             self.call_after_refresh(self._validate_due)
 
+    @while_shown
     def _validate_due(self) -> None:
+        """The validation asked for, unless the form is already gone (started or left
+        while a change was in flight: found over SSH, a traceback after ctrl+s)."""
         self.validation_due = False
-        self.validate()
+        if self.is_attached:
+            self.validate()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
