@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -115,6 +116,38 @@ class Tmux:
 
     def screen(self, name: str) -> str:
         return self.tmux("capture-pane", "-p", "-t", f"doors:{name}")
+
+    def reversed_text(self, name: str) -> list[str]:
+        """The runs of text window ``name`` shows in reverse video: the label of the form
+        row that has the focus (the app marks it so, with or without colour)."""
+        styled = self.tmux("capture-pane", "-p", "-e", "-t", f"doors:{name}")
+        runs: list[str] = []
+        reverse, run = False, ""
+        for codes, text in re.findall(r"\x1b\[([0-9;]*)m|([^\x1b]+)", styled):
+            if text:
+                if reverse:
+                    run += text
+                continue
+            for code in (codes or "0").split(";"):
+                if code in ("0", "27") and reverse:
+                    reverse = False
+                    runs.append(run.strip())
+                    run = ""
+                elif code == "7":
+                    reverse = True
+        if reverse:
+            runs.append(run.strip())
+        return [r for r in runs if r]
+
+    def wait_for_focus(self, name: str, label: str, timeout: float = 30) -> None:
+        """Wait until the form row labelled ``label`` has the focus: keys typed before the
+        focus is there would go elsewhere."""
+        deadline = time.monotonic() + timeout
+        while label not in (shown := self.reversed_text(name)):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"tmux window {name}: the focus never reached {label!r} "
+                                   f"(reverse video: {shown}); it shows:\n{self.screen(name)}")
+            time.sleep(0.1)
 
     def pane_pid(self, name: str) -> int:
         return int(self.tmux("display-message", "-p", "-t", f"doors:{name}",

@@ -111,9 +111,9 @@ def test_two_ssh_players_share_a_table_and_one_comes_back_to_the_same_trick(
         tmux.wait_for("anna", lambda s: "you are anna" in s, timeout=60)
         # Anna creates a table: seat 2 open for a friend, two computers.
         tmux.tmux("send-keys", "-t", "doors:anna", "n")
-        tmux.wait_for("anna", lambda s: "Seat 2" in s, timeout=30)
-        for _ in range(5):                                # to seat 2's kind
-            tmux.tmux("send-keys", "-t", "doors:anna", "Tab")
+        tmux.wait_for_focus("anna", "Preset")         # the form is there, its focus too
+        tmux.tmux("send-keys", "-t", "doors:anna", *["Tab"] * 5)   # to seat 2's kind
+        tmux.wait_for_focus("anna", "Seat 2")
         tmux.tmux("send-keys", "-t", "doors:anna", "Enter")
         tmux.wait_for("anna", lambda s: "open for a friend" in s)
         tmux.tmux("send-keys", "-t", "doors:anna", "Up", "Up", "Enter")
