@@ -14,7 +14,6 @@ import itertools
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import tempfile
@@ -23,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+
+from .realclients import apt_install, required_in_ci
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -34,14 +35,12 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
 def find_chromium() -> str | None:
     """Chromium's path, installing Debian's package first if it is missing (None if that
     cannot be done)."""
+    if not Path(CHROMIUM).exists():
+        apt_install({"chromium"})
     if Path(CHROMIUM).exists():
         return CHROMIUM
-    if os.geteuid() == 0 and shutil.which("apt-get"):
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        subprocess.run(["apt-get", "update", "-qq"], capture_output=True, env=env, timeout=300)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], capture_output=True,
-                       env=env, timeout=600)
-    return CHROMIUM if Path(CHROMIUM).exists() else None
+    required_in_ci("chromium is missing and could not be installed (apt-get install chromium)")
+    return None
 
 
 RECORDER = """
