@@ -17,7 +17,8 @@ class SSHLogin:
     """Who came in through the SSH door."""
 
     name: str
-    """The SSH user name, bounded (``bounded_name``): the proposed display name ("" if none)."""
+    """The proposed display name: the SSH user name, bounded (``bounded_name``), or for an
+    empty one ``keyed_name`` (the SSH door never gives "")."""
     identity: str
     """``ssh:`` + the key's SHA256 fingerprint: what the table service binds seats to."""
     address: str
