@@ -359,6 +359,14 @@ def test_a_user_name_over_24_characters_is_said_to_be_shortened(tmp_path: Path) 
                                         b"Anna de Polignac-Valois- (at most 24 characters)")
                 info = await probe_info(process)
                 assert info["argv"] == ["--name", "Anna de Polignac-Valois-"]
+            async with connect(door, KEY, username="Anna de Polignac-Valois-et-Compagnie") \
+                    as conn:   # in the language the client asks for
+                process = await conn.create_process(term_type="xterm", encoding=None,
+                                                    env={"LANG": "fr_FR.UTF-8"})
+                first = await read_until(process.stdout, b"\r\n")
+                assert first.startswith("polignac-tui : ton nom est raccourci en "
+                                        "Anna de Polignac-Valois- (au plus 24 caractères)"
+                                        .encode())
             async with connect(door, KEY, username="Anna de Polignac") as conn:  # not cut
                 process = await conn.create_process(term_type="xterm", encoding=None)
                 first = await read_until(process.stdout, b"\r\n")
