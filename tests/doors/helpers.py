@@ -23,11 +23,12 @@ def probe_argv(*extra: str) -> Callable[[SSHLogin], list[str]]:
 
 
 async def probe_door(tmp: Path, *extra: str, limits: DoorLimits | None = None,
-                     authorized_keys: Path | None = None, grace_s: float = 1.0) -> SSHDoor:
+                     authorized_keys: Path | None = None, grace_s: float = 1.0,
+                     **timeouts: float) -> SSHDoor:
     return await open_ssh_door("", 0, argv_for=probe_argv(*extra), data_dir=tmp / "door",
                                authorized_keys=authorized_keys, limits=limits,
                                env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                                    "SECRET_OF_SERVER": "kept"}, grace_s=grace_s)
+                                    "SECRET_OF_SERVER": "kept"}, grace_s=grace_s, **timeouts)
 
 
 def connect(door: SSHDoor, key: asyncssh.SSHKey | None = None, username: str = "anna",

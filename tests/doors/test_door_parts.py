@@ -22,7 +22,7 @@ from polignac_tui.service.doors import (
     read_authorized_keys,
 )
 from polignac_tui.service.doors.hostkey import HOST_KEY_NAME
-from polignac_tui.service.doors.launch import passed_through
+from polignac_tui.service.doors.launch import keyed_name, name_was_cut, passed_through
 
 
 class Clock:
@@ -82,6 +82,23 @@ def test_limits_below_one_are_refused_with_their_name(field: str) -> None:
 ])
 def test_user_names_become_bounded_display_names(user: str, name: str) -> None:
     assert bounded_name(user) == name
+
+
+@pytest.mark.parametrize(("comment", "name"), [
+    ("Zoé du Lac", "Zoé du Lac"),
+    ("  zoe@laptop\x1b[2J ", "zoe@laptop [2J"),
+    ("x" * 30, "x" * 24),
+    ("", "player-Ab3d"), (None, "player-Ab3d"), ("\x00", "player-Ab3d"),
+    ("You", "player-Ab3d"),          # a name the lobby refuses (nobody in particular)
+])
+def test_a_player_without_a_user_name_is_named_after_the_key(comment: str | None,
+                                                             name: str) -> None:
+    assert keyed_name("SHA256:A+b/3d9XyZ", comment) == name
+
+
+def test_a_cut_name_is_known() -> None:
+    assert name_was_cut("Anna de Polignac-Valois-et-Compagnie")
+    assert not name_was_cut("Anna   de   Polignac-Valois")  # 24 once its spaces are one
 
 
 def test_join_argv_passes_the_name_only_when_there_is_one(tmp_path: Path) -> None:

@@ -261,3 +261,139 @@ def test_the_host_key_is_made_once_and_kept(tmp_path: Path) -> None:
         finally:
             await again.close()
     run(scenario())
+
+
+async def _open_quiet(door, key):  # type: ignore[no-untyped-def]
+    """An authenticated connection that opens no session (what ``ssh -N`` does)."""
+    return await connect(door, key, username="quiet")
+
+
+async def _until(condition, timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "never came to pass"
+        await asyncio.sleep(0.05)
+
+
+def test_connections_without_a_session_are_closed_after_the_session_timeout(
+        tmp_path: Path) -> None:
+    async def scenario() -> None:
+        door = await probe_door(tmp_path, limits=DoorLimits(connections=2),
+                                session_timeout_s=1.0)
+        try:
+            started = time.monotonic()
+            quiet = [await _open_quiet(door, key) for key in (KEY, OTHER)]
+            assert door.gate.open == 2      # the door is full while they sit there
+            await asyncio.wait_for(asyncio.gather(*(c.wait_closed() for c in quiet)), 15)
+            assert time.monotonic() - started >= 0.9
+            await _until(lambda: door.gate.open == 0)
+            # Both places are free again: two players get their sessions.
+            async with connect(door, KEY) as one, connect(door, OTHER) as two:
+                for conn in (one, two):
+                    await probe_info(await conn.create_process(term_type="xterm",
+                                                               encoding=None))
+                assert len(door.processes) == 2
+        finally:
+            await door.close()
+    run(scenario())
+
+
+def test_a_connection_without_a_session_counts_against_its_key(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        door = await probe_door(tmp_path, limits=DoorLimits(per_key=2))
+        quiet = [await _open_quiet(door, KEY) for _ in range(2)]
+        try:
+            async with connect(door, KEY) as third:
+                result = await third.run(term_type="xterm", check=False, timeout=10)
+                assert "this key already has 2 connections open" in result.stdout
+                assert result.exit_status == 1
+            assert door.processes == []
+            async with connect(door, OTHER) as other:   # another key is not held back
+                await probe_info(await other.create_process(term_type="xterm",
+                                                            encoding=None))
+            for conn in quiet:
+                conn.close()
+                await asyncio.wait_for(conn.wait_closed(), 10)
+            # Their places for the key are given back when they go.
+            async with connect(door, KEY) as again:
+                await probe_info(await again.create_process(term_type="xterm", encoding=None))
+        finally:
+            for conn in quiet:
+                conn.abort()
+            await door.close()
+    run(scenario())
+
+
+def test_a_connection_that_never_logs_in_is_closed_after_the_login_timeout(
+        tmp_path: Path) -> None:
+    async def scenario() -> None:
+        door = await probe_door(tmp_path, limits=DoorLimits(connections=1),
+                                login_timeout_s=1.0)
+        try:
+            started = time.monotonic()
+            reader, writer = await asyncio.open_connection("127.0.0.1", door.port)
+            said = b""
+            while chunk := await asyncio.wait_for(reader.read(4096), 15):   # until closed
+                said += chunk
+                assert len(said) < 65536
+            assert said.startswith(b"SSH-2.0-polignac-tui")
+            assert time.monotonic() - started >= 0.9
+            writer.close()
+            await _until(lambda: door.gate.open == 0)
+            async with connect(door, KEY) as conn:   # its place is free again
+                await probe_info(await conn.create_process(term_type="xterm", encoding=None))
+        finally:
+            await door.close()
+    run(scenario())
+
+
+def test_a_user_name_over_24_characters_is_said_to_be_shortened(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        door = await probe_door(tmp_path)
+        try:
+            async with connect(door, KEY, username="Anna de Polignac-Valois-et-Compagnie") \
+                    as conn:
+                process = await conn.create_process(term_type="xterm", encoding=None)
+                first = await read_until(process.stdout, b"\r\n")
+                assert first.startswith(b"polignac-tui: your name is shortened to "
+                                        b"Anna de Polignac-Valois- (at most 24 characters)")
+                info = await probe_info(process)
+                assert info["argv"] == ["--name", "Anna de Polignac-Valois-"]
+            async with connect(door, KEY, username="Anna de Polignac-Valois-et-Compagnie") \
+                    as conn:   # in the language the client asks for
+                process = await conn.create_process(term_type="xterm", encoding=None,
+                                                    env={"LANG": "fr_FR.UTF-8"})
+                first = await read_until(process.stdout, b"\r\n")
+                assert first.startswith("polignac-tui : ton nom est raccourci en "
+                                        "Anna de Polignac-Valois- (au plus 24 caractères)"
+                                        .encode())
+            async with connect(door, KEY, username="Anna de Polignac") as conn:  # not cut
+                process = await conn.create_process(term_type="xterm", encoding=None)
+                first = await read_until(process.stdout, b"\r\n")
+                assert first.startswith(b"INFO ")
+        finally:
+            await door.close()
+    run(scenario())
+
+
+def test_an_empty_user_name_is_named_after_the_key(tmp_path: Path) -> None:
+    keys = tmp_path / "authorized_keys"
+    keys.write_text(KEY.export_public_key().decode().split()[0] + " "
+                    + KEY.export_public_key().decode().split()[1] + " Zoé du Lac\n"
+                    + OTHER.export_public_key().decode())
+    async def scenario() -> None:
+        for authorized, key, name in [
+                (keys, KEY, "Zoé du Lac"),          # the comment of its authorized line
+                (keys, OTHER, None),                # a line without a comment
+                (None, KEY, None)]:                 # no file: the wire carries no comment
+            door = await probe_door(tmp_path, authorized_keys=authorized)
+            try:
+                async with connect(door, key, username="") as conn:
+                    info = await probe_info(await conn.create_process(term_type="xterm",
+                                                                      encoding=None))
+                    letters = [c for c in key.get_fingerprint("sha256")[7:] if c.isalnum()]
+                    expected = name or "player-" + "".join(letters[:4])
+                    assert info["argv"] == ["--name", expected]
+            finally:
+                await door.close()
+    run(scenario())

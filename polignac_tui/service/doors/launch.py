@@ -17,7 +17,8 @@ class SSHLogin:
     """Who came in through the SSH door."""
 
     name: str
-    """The SSH user name, bounded (``bounded_name``): the proposed display name ("" if none)."""
+    """The proposed display name: the SSH user name, bounded (``bounded_name``), or for an
+    empty one ``keyed_name`` (the SSH door never gives "")."""
     identity: str
     """``ssh:`` + the key's SHA256 fingerprint: what the table service binds seats to."""
     address: str
@@ -27,9 +28,33 @@ class SSHLogin:
 def bounded_name(user: str) -> str:
     """The SSH user name as a display name: printable characters only, runs of spaces made
     one, at most 24 characters (possibly "")."""
+    return _printable_words(user)[:MAX_NAME].strip()
+
+
+def name_was_cut(user: str) -> bool:
+    """Whether ``bounded_name(user)`` had to cut the name at 24 characters."""
+    return len(_printable_words(user)) > MAX_NAME
+
+
+def _printable_words(user: str) -> str:
     kept = "".join(c if c.isprintable() and unicodedata.category(c)[0] != "C" else " "
                    for c in user)
-    return " ".join(kept.split())[:MAX_NAME].strip()
+    return " ".join(kept.split())
+
+
+# Names that say nobody in particular (``join`` refuses them, as it refuses "").
+_NOBODY = ("you", "me", "player")
+
+
+def keyed_name(identity: str, comment: str | None) -> str:
+    """A display name for a player who gave no user name: the key's comment (from the
+    authorized keys file: the wire carries none) when it makes a name, else ``player-`` and
+    the first four letters or digits of the key's fingerprint (``SHA256:…``)."""
+    name = bounded_name(comment or "")
+    if name and name.casefold() not in _NOBODY:
+        return name
+    letters = [c for c in identity.partition(":")[2] if c.isascii() and c.isalnum()]
+    return "player-" + "".join(letters[:4])
 
 
 def app_argv(login: SSHLogin) -> list[str]:

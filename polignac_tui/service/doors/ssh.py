@@ -19,7 +19,16 @@ import asyncssh
 
 from ...i18n import N_, choose_language, speaking, tr, translator_for
 from .hostkey import fingerprint, load_or_create_host_key
-from .launch import IDENTITY_ENV, SSHLogin, bounded_name, passed_through, player_env
+from .launch import (
+    IDENTITY_ENV,
+    MAX_NAME,
+    SSHLogin,
+    bounded_name,
+    keyed_name,
+    name_was_cut,
+    passed_through,
+    player_env,
+)
 from .limits import DoorGate, DoorLimits
 from .pty_process import DEFAULT_GRACE_S, PtyProcess
 from .zygote import Zygote
@@ -27,21 +36,37 @@ from .zygote import Zygote
 log = logging.getLogger("polignac_tui.doors.ssh")
 
 NEEDS_TERMINAL = N_("polignac-tui needs a terminal: {command}")
+NAME_CUT = N_("polignac-tui: your name is shortened to {name} (at most {most} characters)")
 
 
 def needs_terminal(port: int, client_env: Mapping[str, str]) -> str:
     """The one line said to a session that asked for no terminal, in the language the
     client's ``LANG``/``LC_*`` ask for (English when they ask for none of ours)."""
+    return _in_language(client_env, NEEDS_TERMINAL).format(
+        command=f"ssh -t -p {port} NAME@HOST") + "\r\n"
+
+
+def name_cut(name: str, client_env: Mapping[str, str]) -> str:
+    """The line said before the app starts when the user name was cut to ``name``."""
+    return _in_language(client_env, NAME_CUT).format(name=name, most=MAX_NAME) + "\r\n"
+
+
+def _in_language(client_env: Mapping[str, str], message: str) -> str:
+    """``message`` in the language the client's ``LANG``/``LC_*`` ask for (English when they
+    ask for none of ours)."""
     language = choose_language(None, None, passed_through(client_env, None))
     with speaking(translator_for(language)):
-        line = tr(NEEDS_TERMINAL)
-    return line.format(command=f"ssh -t -p {port} NAME@HOST") + "\r\n"
+        return tr(message)
 # Put a client's terminal back the way it was when the app could not do it itself (it was
 # ended): main screen, cursor shown, no mouse, focus or paste reporting, keyboard mode popped.
 RESET_TERMINAL = (b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l"
                   b"\x1b[?1015l\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[0m\r\n")
 _KEY_TYPE = re.compile(r"^(ssh-|ecdsa-|sk-)[a-z0-9@.-]+$")
 LOGIN_TIMEOUT_S = 30.0
+"""A connection that has not authenticated this long after it came is closed (asyncssh)."""
+SESSION_TIMEOUT_S = 30.0
+"""An authenticated connection that has not started its terminal session this long after is
+closed (``ssh -N`` would otherwise hold a place at the door for ever)."""
 KEEPALIVE_S = 30.0
 
 
@@ -49,13 +74,15 @@ class SSHDoor:
     """An open SSH door. ``port`` is the port it listens on (useful after asking for 0)."""
 
     def __init__(self, *, argv_for: Callable[[SSHLogin], list[str]], env: Mapping[str, str],
-                 authorized: set[str] | None, limits: DoorLimits, grace_s: float) -> None:
+                 authorized: Mapping[str, str] | None, limits: DoorLimits, grace_s: float,
+                 session_timeout_s: float = SESSION_TIMEOUT_S) -> None:
         self.argv_for = argv_for
         self.env = dict(env)
-        self.authorized = authorized
+        self.authorized = authorized      # fingerprint → the comment of its line
         self.limits = limits
         self.gate = DoorGate(limits)
         self.grace_s = grace_s
+        self.session_timeout_s = session_timeout_s
         self.host = ""
         self.port = 0
         self.fingerprint = ""
@@ -88,20 +115,26 @@ class SSHDoor:
 async def open_ssh_door(host: str, port: int, *, argv_for: Callable[[SSHLogin], list[str]],
                         data_dir: Path, authorized_keys: Path | None = None,
                         limits: DoorLimits | None = None, env: Mapping[str, str] | None = None,
-                        grace_s: float = DEFAULT_GRACE_S, prefork: bool = True) -> SSHDoor:
+                        grace_s: float = DEFAULT_GRACE_S, prefork: bool = True,
+                        login_timeout_s: float = LOGIN_TIMEOUT_S,
+                        session_timeout_s: float = SESSION_TIMEOUT_S) -> SSHDoor:
     """Listen for players on ``host:port`` (``host`` "" means 127.0.0.1; port 0 picks one).
 
     The host key is read from (or made in) ``data_dir``; ``door.fingerprint`` is the
     fingerprint to print. ``argv_for(login)`` is the app each player runs; ``env`` its
     environment (default: ``player_env(os.environ)``; TERM, LANG, LC_* and
-    POLIGNAC_TUI_IDENTITY are added per player).
+    POLIGNAC_TUI_IDENTITY are added per player). A connection is closed when it has not
+    authenticated ``login_timeout_s`` after it came, or has not started its terminal session
+    ``session_timeout_s`` after it authenticated.
     Raises ``HostKeyError``, ``AuthorizedKeysError`` or ``OSError`` (port taken) with a
     message naming what failed.
     """
     key, created = load_or_create_host_key(data_dir)
-    authorized = read_authorized_keys(authorized_keys) if authorized_keys is not None else None
+    authorized = read_authorized_key_comments(authorized_keys) \
+        if authorized_keys is not None else None
     door = SSHDoor(argv_for=argv_for, env=env if env is not None else player_env(os.environ),
-                   authorized=authorized, limits=limits or DoorLimits(), grace_s=grace_s)
+                   authorized=authorized, limits=limits or DoorLimits(), grace_s=grace_s,
+                   session_timeout_s=session_timeout_s)
     door.fingerprint = fingerprint(key)
     door.host_key_created = created
     door.host = host or "127.0.0.1"
@@ -109,7 +142,7 @@ async def open_ssh_door(host: str, port: int, *, argv_for: Callable[[SSHLogin], 
         lambda: _Connection(door), door.host, port, server_host_keys=[key],
         encoding=None, line_editor=False, allow_pty=True, x11_forwarding=False,
         agent_forwarding=False, allow_scp=False, sftp_factory=None,
-        login_timeout=LOGIN_TIMEOUT_S, keepalive_interval=KEEPALIVE_S, keepalive_count_max=3,
+        login_timeout=login_timeout_s, keepalive_interval=KEEPALIVE_S, keepalive_count_max=3,
         server_version="polignac-tui")
     door.port = door._acceptor.get_port()
     if prefork:
@@ -128,6 +161,12 @@ def read_authorized_keys(path: Path) -> set[str]:
     """The SHA256 fingerprints of the public keys in an OpenSSH ``authorized_keys`` file.
     Options before a key are not honoured (every key gets the same door); an empty file
     lets nobody in, which is refused as a mistake."""
+    return set(read_authorized_key_comments(path))
+
+
+def read_authorized_key_comments(path: Path) -> dict[str, str]:
+    """``read_authorized_keys`` with each key's comment (what follows the key on its line,
+    "" if nothing): the name of a player who gives no user name."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
@@ -135,7 +174,7 @@ def read_authorized_keys(path: Path) -> set[str]:
     except (OSError, UnicodeDecodeError) as error:
         raise AuthorizedKeysError(f"cannot read the authorized keys file {path}: {error}") \
             from None
-    prints: set[str] = set()
+    prints: dict[str, str] = {}
     for number, line in enumerate(lines, 1):
         words = line.split()
         if not words or words[0].startswith("#"):
@@ -148,7 +187,7 @@ def read_authorized_keys(path: Path) -> set[str]:
         except (ValueError, asyncssh.KeyImportError) as error:
             raise AuthorizedKeysError(f"{path}, line {number}: not a public key ({error})") \
                 from None
-        prints.add(fingerprint(key))
+        prints[fingerprint(key)] = " ".join(words[start + 2:])
     if not prints:
         raise AuthorizedKeysError(f"the authorized keys file {path} has no public key: "
                                   f"nobody could come in")
@@ -165,8 +204,10 @@ class _Connection(asyncssh.SSHServer):
         self.counted = False
         self.identity: str | None = None
         self.key_claimed = False
+        self.key_refusal: str | None = None   # why this key may not have one more session
         self.session: _Session | None = None
         self._pending_identity: str | None = None
+        self._session_timer: asyncio.TimerHandle | None = None
 
     # -- the connection's life -----------------------------------------------------------
 
@@ -189,6 +230,7 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.door.connections.discard(self)
+        self.drop_session_deadline()
         if self.counted:
             self.counted = False
             self.door.gate.leave()
@@ -237,7 +279,28 @@ class _Connection(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
+        """The key is proved: it counts against its limit from now on, and the terminal
+        session must start within the door's session timeout."""
         self.identity = self._pending_identity
+        if self.identity is None:
+            return
+        self.key_refusal = self.door.gate.claim_key(self.identity)
+        self.key_claimed = self.key_refusal is None
+        self._session_timer = asyncio.get_running_loop().call_later(
+            self.door.session_timeout_s, self._no_session)
+
+    def drop_session_deadline(self) -> None:
+        """The terminal session started (or the connection went): no more deadline."""
+        if self._session_timer is not None:
+            self._session_timer.cancel()
+            self._session_timer = None
+
+    def _no_session(self) -> None:
+        self._session_timer = None
+        reason = f"no terminal session within {self.door.session_timeout_s:g} seconds"
+        log.info("closed %s: %s", self.address, reason)
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, reason)
 
     # -- everything but one terminal session is refused ----------------------------------
 
@@ -305,6 +368,7 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         return False
 
     def session_started(self) -> None:
+        self.owner.drop_session_deadline()
         asyncio.get_running_loop().create_task(self._start())
 
     async def _start(self) -> None:
@@ -315,14 +379,18 @@ class _Session(asyncssh.SSHServerSession[bytes]):
             return
         identity = self.owner.identity
         assert identity is not None
-        refusal = self.door.gate.claim_key(identity)
-        if refusal is not None:
-            self._say(f"polignac-tui: {refusal}\r\n".encode())
+        if self.owner.key_refusal is not None:   # counted when the key was proved
+            self._say(f"polignac-tui: {self.owner.key_refusal}\r\n".encode())
             self.chan.exit(1)
             return
-        self.owner.key_claimed = True
-        login = SSHLogin(name=bounded_name(self.chan.get_extra_info("username") or ""),
-                         identity=f"ssh:{identity}", address=self.owner.address)
+        user = self.chan.get_extra_info("username") or ""
+        name = bounded_name(user)
+        if not name:
+            comments = self.door.authorized or {}
+            name = keyed_name(identity, comments.get(identity))
+        elif name_was_cut(user):
+            self._say(name_cut(name, self.chan.get_environment()).encode())
+        login = SSHLogin(name=name, identity=f"ssh:{identity}", address=self.owner.address)
         env = dict(self.door.env)
         env.update(passed_through(self.chan.get_environment(), self.term))
         env[IDENTITY_ENV] = login.identity
