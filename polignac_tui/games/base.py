@@ -198,8 +198,8 @@ def parse_action(text: str) -> Action:
     if not tokens:
         raise RuleError("not_an_action", "an empty action: a card, a word or a discard")
     head, rest = tokens[0], tokens[1:]
-    if not rest and (is_card(head.upper()) or not _is_word(head.lower())):
-        return PlayCard(parse_card(head))     # "KS", "ks", "10S": a card or nothing
+    if not rest and (is_card(head.upper()) or head.isupper() or not _is_word(head.lower())):
+        return PlayCard(parse_card(head))     # "KS", "ks", "10S": a card; "XS": nothing
     verb = head.lower()
     if not _is_word(verb):
         raise RuleError("not_an_action", f"{text!r} is not an action (a card like KS, a word "
