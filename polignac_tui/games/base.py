@@ -41,8 +41,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, TypeAlias
 
 from .cards import Card, is_card, parse_card
 from .errors import RuleError
@@ -361,6 +361,30 @@ Event: TypeAlias = (DealStarted | Said | Discarded | CardPlayed | TrickTaken | S
                     | DealOver | MatchOver)
 
 
+EVENTS: dict[str, type[Event]] = {cls.__name__: cls for cls in (
+    DealStarted, Said, Discarded, CardPlayed, TrickTaken, Scored, Shown, DealOver, MatchOver)}
+
+
+def event_to_json(event: Event) -> dict[str, JSON]:
+    """``{"event": "Scored", "seat": 1, "points": 2, "reason": "vole"}``."""
+    data: dict[str, JSON] = {"event": type(event).__name__}
+    for item in fields(event):
+        value = getattr(event, item.name)
+        data[item.name] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
+def event_from_json(data: Mapping[str, JSON]) -> Event:
+    cls = EVENTS.get(_str(data.get("event")))
+    if cls is None:
+        raise RuleError("json", f"{data.get('event')!r} is not an event")
+    # the service's own events read back: their fields' types are not checked one by one
+    values: dict[str, Any] = {f.name: tuple(_list(data[f.name]))
+                              if isinstance(data.get(f.name), list) else data[f.name]
+                              for f in fields(cls)}
+    return cls(**values)
+
+
 def visible(event: Event, seat: int | None) -> bool:
     """True when ``seat`` (None: a watcher) may be told ``event``."""
     return not isinstance(event, Shown) or event.to is None or event.to == seat
@@ -490,10 +514,11 @@ class Game(ABC):
         raise RuleError("setting", f"{self.name} has no setting {name!r} (its settings: "
                         f"{', '.join(s.name for s in self.described)})", {"setting": name})
 
-    def settings(self, preset: str | None = None,
-                 overrides: Mapping[str, object] | None = None) -> Settings:
+    def settings(self, preset: str | None = None, overrides: Mapping[str, object] | None = None,
+                 players: int | None = None) -> Settings:
         """The settings of ``preset`` (the first preset when None; ``custom`` starts from
-        it) with ``overrides`` applied, validated.
+        it) with ``overrides`` applied, validated; ``players``: for a game whose preset
+        depends on the table's size (``default``).
 
         Returns:
             ``Settings`` whose ``preset`` is ``preset``, or ``custom`` when an override
@@ -506,7 +531,7 @@ class Game(ABC):
             raise RuleError("setting", f"{name!r} is not a preset of {self.title} (one of "
                             f"{', '.join((*self.presets, CUSTOM))})", {"setting": "preset"})
         base = self.presets[0] if name == CUSTOM else name
-        defaults = {s.name: s.defaults[base] for s in self.described}
+        defaults = {s.name: self.default(s, base, players) for s in self.described}
         values = dict(defaults)
         for key, value in (overrides or {}).items():
             values[key] = self.setting(key).check(value)
@@ -514,6 +539,10 @@ class Game(ABC):
         if values != defaults:
             name = CUSTOM
         return Settings(name, values)
+
+    def default(self, setting: Setting, preset: str, players: int | None) -> SettingValue:
+        """``setting``'s value in ``preset`` (a named one) at a table of ``players``."""
+        return setting.defaults[preset]
 
     def check_settings(self, values: Mapping[str, SettingValue]) -> None:  # noqa: B027
         """Refuse settings that do not go together (``RuleError``); none by default."""

@@ -18,6 +18,8 @@ from polignac_tui.games.base import (
     Scored,
     Shown,
     View,
+    event_from_json,
+    event_to_json,
     parse_action,
     replay,
     undo,
@@ -92,6 +94,8 @@ def play_game(match: EcarteMatch, rng: random.Random, events: list[Event]) -> No
                 assert str(parse_action(text)) == text
                 new = match.apply(text, seat=seat)
                 events.extend(new)
+                for event in new:
+                    assert event_from_json(json.loads(json.dumps(event_to_json(event)))) == event
                 shown |= {c for e in new if isinstance(e, Shown) and e.to is None
                           for c in e.cards}
             check_secrets(match, shown)
