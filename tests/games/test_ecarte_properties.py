@@ -174,3 +174,27 @@ def test_undo_takes_back_the_last_action_of_a_seat(overrides: dict[str, object],
         assert back.history == history[:mine[-1]]
         assert back.turn == seat
         assert back.log[:-1] == match.log[:-1]
+
+
+def test_a_long_game_to_fifty_ends_exactly_at_fifty() -> None:
+    rng = random.Random(50)
+    match = GAME.new_match(GAME.settings("classique", {"target": 50}), NAMES, rng)
+    events: list[Event] = []
+    for _ in range(5000):
+        if match.finished:
+            break
+        if match.needs_deal:
+            events.extend(match.deal(rng))
+        seat = match.turn
+        if seat is not None:
+            choice = match.choices(seat)
+            assert choice is not None
+            events.extend(match.apply(random_action(choice, rng)))
+    else:
+        raise AssertionError("not finished in 5000 steps")
+    points = [0, 0]
+    for event in events:
+        if isinstance(event, Scored):
+            points[event.seat] += event.points
+    assert tuple(points) == match.totals and max(points) in (50, 51)
+    assert isinstance(events[-1], MatchOver)
