@@ -475,9 +475,8 @@ class View:
     @classmethod
     def from_json(cls, data: Mapping[str, JSON]) -> View:
         seat, dealer, turn = data["seat"], data["dealer"], data["turn"]
-        choice, outcome, part = data["choice"], data["outcome"], data["game_part"]
-        trick = data["trick"]
-        assert isinstance(trick, list) and isinstance(part, dict)
+        choice, outcome = data["choice"], data["outcome"]
+        part, trick = _dict(data["game_part"]), _list(data["trick"])
         return cls(
             game=_str(data["game"]), seat=None if seat is None else _int(seat),
             names=_strs(data["names"]), deal_number=_int(data["deal_number"]),

@@ -10,6 +10,7 @@ from polignac_tui.games.base import (
     CardChoice,
     CardsAction,
     CardsChoice,
+    Outcome,
     PlayCard,
     Say,
     Shown,
@@ -153,3 +154,19 @@ def test_trick_winner_trumps_beat_the_suit_led() -> None:
     assert trick_winner(["9S", "KC"], "KQJAT987", "H") == 0
     assert trick_winner(["KS", "7H"], "KQJAT987", "H") == 1
     assert trick_winner(["KS", "7H"], "KQJAT987", None) == 0
+
+
+def test_the_seam_speaks_piquets_actions_too() -> None:
+    """RULES-piquet.md §9's actions and §3-§7's moments, in the seam's own types."""
+    younger = CardsChoice(("7C", "8C", "9C"), 0, 3)           # Au cent: none allowed
+    assert younger.allows(parse_action("discard"))
+    look = WordChoice(("look", "nolook"))
+    assert look.allows(parse_action("nolook")) and not look.allows(parse_action("declare"))
+    declare = WordChoice(("point", "sequence"), verb="declare")   # the kinds held
+    assert declare.allows(parse_action("declare sequence point"))
+    assert not declare.allows(parse_action("declare sets"))
+    assert str(parse_action("declare point sequence")) == "declare point sequence"
+    carte_blanche = Shown(0, ("AS", "TS", "9H"), 1, "carte_blanche")
+    assert visible(carte_blanche, 1) and not visible(carte_blanche, None)
+    drawn = Outcome((), (), (296, 296), 0)                     # a drawn partie
+    assert Outcome.from_json(drawn.to_json()) == drawn
