@@ -244,12 +244,14 @@ def test_the_value_anna_wins_six_nil_a_treble() -> None:
     match = voles("AAA")
     assert match.totals == (6, 0)
     assert match.outcome is not None and match.outcome.value == 3
+    assert match.view(None).game_part["value"] == "treble"
 
 
 def test_the_value_anna_wins_six_two_a_double() -> None:
     match = voles("ABAA")
     assert match.totals == (6, 2)
     assert match.outcome is not None and match.outcome.value == 2
+    assert match.view(0).game_part["value"] == "double"
     assert match.outcome.winners == (0,) and match.outcome.losers == (1,)
 
 
@@ -259,6 +261,7 @@ def test_the_value_five_three_or_five_four_is_a_single() -> None:
     match.apply("play")
     assert match.outcome is not None and match.outcome.totals == (3, 5)
     assert match.outcome.value == 1
+    assert match.view(1).game_part["value"] == "single"
 
 
 def test_no_deal_after_the_game_is_won() -> None:

@@ -45,7 +45,16 @@ from ..base import (
 )
 from ..cards import DECK, SUITS, Card, check_cards, shuffled, trick_winner
 from ..errors import RuleError
-from .rules import HAND, MAX_DISCARD, ORDER, TRICKS, game_value, legal_cards, refusal
+from .rules import (
+    HAND,
+    MAX_DISCARD,
+    ORDER,
+    TRICKS,
+    VALUE_WORDS,
+    game_value,
+    legal_cards,
+    refusal,
+)
 
 Phase = Literal["propose", "answer", "discard_elder", "discard_dealer", "play", "over"]
 STOCK = len(DECK) - 2 * HAND - 1
@@ -409,7 +418,8 @@ class EcarteMatch(Match):
                     dealer=None, turn=None, hand=(), choice=None, trick=(),
                     tricks_won=(0, 0), cards_left=(0, 0), totals=self.totals,
                     outcome=self.outcome,
-                    game_part={"target": self.target, "deals": self._deals_part()})
+                    game_part={"target": self.target, "value": self._value_word(),
+                               "deals": self._deals_part()})
         if not self.deals:
             return base
         deal = self.deals[-1]
@@ -433,6 +443,7 @@ class EcarteMatch(Match):
             "tricks": [{"leader": leader, "cards": list(cards), "winner": winner}
                        for leader, cards, winner in deal.tricks],
             "points": list(deal.points),
+            "value": self._value_word(),
             "deals": self._deals_part(),
         }
         return View(
@@ -443,6 +454,11 @@ class EcarteMatch(Match):
             tricks_won=tuple(deal.won), cards_left=tuple(len(h) for h in deal.hands),
             totals=self.totals, outcome=self.outcome, game_part=part,
         )
+
+    def _value_word(self) -> str | None:
+        """``treble``, ``double`` or ``single`` once the game is won (§7)."""
+        outcome = self.outcome
+        return None if outcome is None or outcome.value is None else VALUE_WORDS[outcome.value]
 
     def _deals_part(self) -> list[JSON]:
         return [{"dealer": d.dealer,

@@ -62,6 +62,9 @@ def refusal(hand: Sequence[Card], led: Card, trumps: str, forcing: bool,
                      f"trump with {SUIT_NAMES[trumps]} ({legal})", params)
 
 
+VALUE_WORDS = {3: "treble", 2: "double", 1: "single"}
+
+
 def game_value(loser_total: int) -> int:
     """What a won game is worth (§7): treble (3) when the loser has nothing, double (2)
     with 1 or 2 points, single (1) with 3 or more."""
