@@ -167,6 +167,21 @@ class Game(ABC):
     def check_settings(self, values: Mapping[str, SettingValue]) -> None:  # noqa: B027
         """Refuse settings that do not go together (``RuleError``); none by default."""
 
+    def check_start(self, settings: Settings, players: Sequence[str],
+                    first_dealer: int) -> tuple[str, ...]:
+        """What ``start`` is given, checked: settings of this game, each valid, the
+        players (``check_players``) and a first dealer at the table. Returns the names."""
+        names = self.check_players(players)
+        if sorted(settings) != sorted(s.name for s in self.described):
+            raise RuleError("setting", f"these settings are not {self.title}'s")
+        for setting in self.described:
+            setting.check(settings[setting.name])
+        self.check_settings(settings)
+        if not 0 <= first_dealer < len(names):
+            raise RuleError("dealer", f"dealer {first_dealer} is not a seat (seats are 0 to "
+                            f"{len(names) - 1})", {"dealer": first_dealer})
+        return names
+
     def check_players(self, players: Sequence[str]) -> tuple[str, ...]:
         names = tuple(players)
         if not self.min_players <= len(names) <= self.max_players:

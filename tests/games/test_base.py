@@ -170,3 +170,14 @@ def test_the_seam_speaks_piquets_actions_too() -> None:
     assert visible(carte_blanche, 1) and not visible(carte_blanche, None)
     drawn = Outcome((), (), (296, 296), 0)                     # a drawn partie
     assert Outcome.from_json(drawn.to_json()) == drawn
+
+
+def test_a_match_starts_only_with_its_games_settings_and_a_seated_dealer() -> None:
+    from polignac_tui.games import get_game
+    polignac = get_game("polignac").settings()
+    with pytest.raises(RuleError) as error:
+        GAME.start(polignac, NAMES, 0)
+    assert str(error.value) == "these settings are not Écarté's"
+    with pytest.raises(RuleError) as dealer:
+        GAME.start(GAME.settings(), NAMES, 2)
+    assert dealer.value.code == "dealer"

@@ -22,7 +22,8 @@ class Ecarte(Game):
 
     def start(self, settings: Settings, players: Sequence[str],
               first_dealer: int) -> EcarteMatch:
-        return EcarteMatch(self, settings, self.check_players(players), first_dealer)
+        names = self.check_start(settings, players, first_dealer)
+        return EcarteMatch(self, settings, names, first_dealer)
 
 
 GAME = Ecarte()

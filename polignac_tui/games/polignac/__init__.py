@@ -110,7 +110,8 @@ class Polignac(Game):
 
     def start(self, settings: Settings, players: Sequence[str],
               first_dealer: int) -> PolignacMatch:
-        return PolignacMatch(self, settings, self.check_players(players), first_dealer)
+        names = self.check_start(settings, players, first_dealer)
+        return PolignacMatch(self, settings, names, first_dealer)
 
 
 def _text(action: EngineAction) -> str:
