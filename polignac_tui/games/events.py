@@ -60,9 +60,10 @@ class Scored:
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """``cards`` of ``seat`` shown to ``to`` (a seat), or to everyone (None)."""
+    """``cards`` of ``seat``'s hand (None: of no hand, as a turned-up card or a talon's)
+    shown to ``to`` (a seat), or to everyone (None)."""
 
-    seat: int
+    seat: int | None
     cards: tuple[Card, ...]
     to: int | None
     reason: str

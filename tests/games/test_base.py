@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from polignac_tui.games import get_game
 from polignac_tui.games.base import (
     CardChoice,
     CardsAction,
@@ -168,12 +169,13 @@ def test_the_seam_speaks_piquets_actions_too() -> None:
     assert str(parse_action("declare point sequence")) == "declare point sequence"
     carte_blanche = Shown(0, ("AS", "TS", "9H"), 1, "carte_blanche")
     assert visible(carte_blanche, 1) and not visible(carte_blanche, None)
+    talon_seen = Shown(None, ("7C", "8C"), 0, "talon")          # no hand's cards
+    assert visible(talon_seen, 0) and not visible(talon_seen, 1)
     drawn = Outcome((), (), (296, 296), 0)                     # a drawn partie
     assert Outcome.from_json(drawn.to_json()) == drawn
 
 
 def test_a_match_starts_only_with_its_games_settings_and_a_seated_dealer() -> None:
-    from polignac_tui.games import get_game
     polignac = get_game("polignac").settings()
     with pytest.raises(RuleError) as error:
         GAME.start(polignac, NAMES, 0)

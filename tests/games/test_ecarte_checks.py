@@ -21,6 +21,7 @@ def test_a_king_turned_up_scores_for_the_dealer_before_a_card_is_played() -> Non
     match = ecarte_match(first_dealer=0)
     events = match.start_deal(ecarte_dealt(0, WEAK_ELDER, "KH"))
     assert Scored(0, 1, "king_turned_up") in events
+    assert Shown(None, ("KH",), None, "turnup") in events
     assert match.totals == (1, 0)
     assert match.view(None).game_part["trumps"] == "H"
     assert match.history == ()

@@ -170,7 +170,7 @@ class EcarteMatch(Match):
         deal = EcarteDeal(len(self.deals) + 1, dealt)
         self.deals.append(deal)
         events: list[Event] = [DealStarted(deal.number, deal.dealer),
-                               Shown(deal.dealer, (deal.turnup,), None, "turnup")]
+                               Shown(None, (deal.turnup,), None, "turnup")]
         if deal.turnup[0] == "K":
             self._score(deal, deal.dealer, 1, "king_turned_up", events)
         return tuple(events)
