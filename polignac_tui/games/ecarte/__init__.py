@@ -1,0 +1,31 @@
+"""Écarté (RULES-ecarte.md) behind the seam: ``GAME`` is its ``Game``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..base import Game, Settings
+from .match import EcarteMatch
+from .rules import DESCRIBED, PRESETS
+
+
+class Ecarte(Game):
+    """Two players, 32 cards, trumps, an exchange, five tricks, first to ``target``."""
+
+    name = "ecarte"
+    title = "Écarté"
+    min_players = 2
+    max_players = 2
+    higher_wins = True
+    presets = PRESETS
+    described = DESCRIBED
+
+    def start(self, settings: Settings, players: Sequence[str],
+              first_dealer: int) -> EcarteMatch:
+        names = self.check_start(settings, players, first_dealer)
+        return EcarteMatch(self, settings, names, first_dealer)
+
+
+GAME = Ecarte()
+
+__all__ = ["GAME", "Ecarte", "EcarteMatch"]

@@ -1,0 +1,490 @@
+"""A match of Écarté (RULES-ecarte.md): the deal, the exchange, the king of trumps, the
+five tricks, the points the moment they are earned, and the game won at once.
+
+A deal moves through its phases, each owning its actions:
+``propose`` (the elder: ``propose`` or ``play``) → ``answer`` (the dealer: ``accept``
+or ``refuse``) → ``discard_elder`` → ``discard_dealer`` → ``propose`` again, until
+the elder plays, the dealer refuses, or the stock is empty at the elder's turn;
+then ``play`` (cards, and ``king`` under ``mark_king = "ask"``) → ``over``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Literal
+
+from ..base import (
+    JSON,
+    Action,
+    CardChoice,
+    CardPlayed,
+    CardsAction,
+    CardsChoice,
+    Choice,
+    DealLog,
+    DealOver,
+    DealStarted,
+    Dealt,
+    Discarded,
+    Event,
+    Game,
+    Match,
+    MatchOver,
+    Outcome,
+    PlayCard,
+    Said,
+    Say,
+    Scored,
+    Settings,
+    Shown,
+    TrickTaken,
+    View,
+    WordChoice,
+    as_action,
+)
+from ..cards import DECK, SUITS, Card, check_cards, shuffled, trick_winner
+from ..errors import RuleError
+from .rules import (
+    HAND,
+    MAX_DISCARD,
+    ORDER,
+    TRICKS,
+    VALUE_WORDS,
+    game_value,
+    legal_cards,
+    refusal,
+)
+
+Phase = Literal["propose", "answer", "discard_elder", "discard_dealer", "play", "over"]
+STOCK = len(DECK) - 2 * HAND - 1
+
+
+class EcarteDeal:
+    """The state of one deal, from what was dealt and the actions applied so far."""
+
+    def __init__(self, number: int, dealt: Dealt) -> None:
+        self.number = number
+        self.dealt = dealt
+        self.dealer = dealt.dealer
+        self.elder = 1 - dealt.dealer
+        self.hands = [list(h) for h in dealt.hands]
+        self.turnup = dealt.packet("turnup")[0]
+        self.trumps = self.turnup[1]
+        self.king = "K" + self.trumps
+        self.stock = list(dealt.packet("stock"))
+        self.discards: list[list[Card]] = [[], []]
+        self.phase: Phase = "propose"
+        self.proposals = 0
+        self.exchanges = 0
+        self.played_without_proposing = False
+        self.refused_first = False
+        self.king_marked: int | None = None
+        self.leader = self.elder
+        self.current: list[Card] = []
+        self.tricks: list[tuple[int, tuple[Card, ...], int]] = []   # leader, cards, winner
+        self.won = [0, 0]
+        self.played = [0, 0]
+        self.points = [0, 0]
+        self.actions: list[tuple[int, str]] = []
+
+    @property
+    def turn(self) -> int | None:
+        if self.phase in ("propose", "discard_elder"):
+            return self.elder
+        if self.phase in ("answer", "discard_dealer"):
+            return self.dealer
+        if self.phase == "play":
+            return (self.leader + len(self.current)) % 2
+        return None
+
+    def may_mark_king(self, seat: int) -> bool:
+        """Under ``ask``: ``seat`` holds the king of trumps, has played no card and has
+        not marked it (whose turn it is is checked apart)."""
+        return (self.phase == "play" and self.king in self.hands[seat]
+                and self.played[seat] == 0 and self.king_marked is None)
+
+    def discard_span(self, seat: int, dealer_must_discard: bool) -> tuple[int, int]:
+        most = min(MAX_DISCARD, len(self.stock))
+        least = 1 if (seat == self.elder or dealer_must_discard) and most else 0
+        return least, most
+
+
+class EcarteMatch(Match):
+    """A game of Écarté to ``target`` points between two players."""
+
+    def __init__(self, game: Game, settings: Settings, names: Sequence[str],
+                 first_dealer: int) -> None:
+        self.game = game
+        self.settings = settings
+        self.names = tuple(names)
+        self.first_dealer = first_dealer
+        self.deals: list[EcarteDeal] = []
+        self._totals = [0, 0]
+        self._finished = False
+
+    # -- settings, read once -------------------------------------------------------------
+    @property
+    def target(self) -> int:
+        return self.settings.number("target")
+
+    @property
+    def ask_king(self) -> bool:
+        return self.settings.word("mark_king") == "ask"
+
+    # -- dealing -------------------------------------------------------------------------
+    @property
+    def current(self) -> EcarteDeal | None:
+        """The deal in play, if one is."""
+        if self.deals and self.deals[-1].phase != "over":
+            return self.deals[-1]
+        return None
+
+    @property
+    def finished(self) -> bool:
+        return self._finished
+
+    @property
+    def needs_deal(self) -> bool:
+        return not self._finished and self.current is None
+
+    @property
+    def next_dealer(self) -> int:
+        return 1 - self.deals[-1].dealer if self.deals else self.first_dealer
+
+    def shuffle(self, rng: random.Random) -> Dealt:
+        cards = shuffled(rng)
+        return Dealt(self.next_dealer, (tuple(cards[:HAND]), tuple(cards[HAND:2 * HAND])),
+                     (("turnup", (cards[2 * HAND],)), ("stock", tuple(cards[2 * HAND + 1:]))))
+
+    def start_deal(self, dealt: Dealt) -> tuple[Event, ...]:
+        if self._finished:
+            raise RuleError("match_over", "the game is over: no more deals")
+        if self.current is not None:
+            raise RuleError("deal_in_play", f"deal {len(self.deals)} is not over yet")
+        if dealt.dealer != self.next_dealer:
+            raise RuleError("dealer", f"the dealer should be {self.names[self.next_dealer]}, "
+                            f"the deal alternates, not seat {dealt.dealer}",
+                            {"dealer": dealt.dealer})
+        _check_dealt(dealt)
+        deal = EcarteDeal(len(self.deals) + 1, dealt)
+        self.deals.append(deal)
+        events: list[Event] = [DealStarted(deal.number, deal.dealer),
+                               Shown(None, (deal.turnup,), None, "turnup")]
+        if deal.turnup[0] == "K":
+            self._score(deal, deal.dealer, 1, "king_turned_up", events)
+        return tuple(events)
+
+    # -- whose turn, what may be done ----------------------------------------------------------
+    @property
+    def turn(self) -> int | None:
+        deal = self.current
+        return None if deal is None or self._finished else deal.turn
+
+    def choices(self, seat: int) -> Choice | None:
+        deal = self.current
+        if deal is None or self._finished or seat != deal.turn:
+            return None
+        if deal.phase == "propose":
+            return WordChoice(("propose", "play"))
+        if deal.phase == "answer":
+            return WordChoice(("accept", "refuse"))
+        if deal.phase in ("discard_elder", "discard_dealer"):
+            least, most = deal.discard_span(seat, self.settings.flag("dealer_must_discard"))
+            return CardsChoice(tuple(deal.hands[seat]), least, most)
+        led = deal.current[0] if deal.current else None
+        cards = legal_cards(deal.hands[seat], led, deal.trumps, self.settings.flag("forcing"))
+        words = ("king",) if self.ask_king and deal.may_mark_king(seat) else ()
+        return CardChoice(cards, words)
+
+    # -- moving forward --------------------------------------------------------------------
+    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
+        act = as_action(action)
+        if self._finished:
+            raise RuleError("match_over", f"the game is over: {act} comes too late",
+                            {"action": str(act)})
+        deal = self.current
+        if deal is None:
+            raise RuleError("no_deal", "no deal is in play: the next deal must be dealt first")
+        turn = deal.turn
+        assert turn is not None
+        if seat is not None and seat != turn:
+            raise RuleError("not_your_turn", f"it is {self.names[turn]}'s turn, not "
+                            f"{self.names[seat] if 0 <= seat < 2 else seat}'s",
+                            {"turn": turn, "seat": seat})
+        events: list[Event] = []
+        if isinstance(act, Say) and act.verb == "king" and not act.words:
+            self._mark_king(deal, turn, events)
+        elif deal.phase == "propose":
+            self._propose_or_play(deal, turn, act, events)
+        elif deal.phase == "answer":
+            self._answer(deal, turn, act, events)
+        elif deal.phase in ("discard_elder", "discard_dealer"):
+            self._discard(deal, turn, act, events)
+        else:
+            self._play(deal, turn, act, events)
+        deal.actions.append((turn, str(act)))
+        return tuple(events)
+
+    def _not_now(self, deal: EcarteDeal, seat: int, act: Action, may: str) -> RuleError:
+        return RuleError("not_now", f"{act} is not allowed now: {self.names[seat]} may {may}",
+                         {"action": str(act), "phase": deal.phase})
+
+    def _propose_or_play(self, deal: EcarteDeal, seat: int, act: Action,
+                         events: list[Event]) -> None:
+        if not (isinstance(act, Say) and not act.words and act.verb in ("propose", "play")):
+            raise self._not_now(deal, seat, act, "propose or play")
+        events.append(Said(seat, act.verb))
+        if act.verb == "propose":
+            deal.proposals += 1
+            deal.phase = "answer"
+            return
+        if deal.exchanges == 0:
+            deal.played_without_proposing = True
+        self._begin_play(deal, events)
+
+    def _answer(self, deal: EcarteDeal, seat: int, act: Action, events: list[Event]) -> None:
+        if not (isinstance(act, Say) and not act.words and act.verb in ("accept", "refuse")):
+            raise self._not_now(deal, seat, act, "accept or refuse")
+        events.append(Said(seat, act.verb))
+        if act.verb == "accept":
+            deal.phase = "discard_elder"
+            return
+        if deal.exchanges == 0:
+            deal.refused_first = True
+        self._begin_play(deal, events)
+
+    def _discard(self, deal: EcarteDeal, seat: int, act: Action, events: list[Event]) -> None:
+        if not (isinstance(act, CardsAction) and act.verb == "discard"):
+            raise self._not_now(deal, seat, act, "discard")
+        least, most = deal.discard_span(seat, self.settings.flag("dealer_must_discard"))
+        cards = act.cards
+        hand = deal.hands[seat]
+        for card in cards:
+            if card not in hand:
+                raise RuleError("not_held", f"{card} is not in {self.names[seat]}'s hand",
+                                {"card": card})
+        if len(set(cards)) != len(cards):
+            raise RuleError("card_twice", f"{act}: a card is discarded twice")
+        if not least <= len(cards) <= most:
+            raise RuleError("discard_count", self._discard_span_words(deal, seat, least, most),
+                            {"least": least, "most": most, "count": len(cards)})
+        for card in cards:
+            hand.remove(card)
+        deal.discards[seat].extend(cards)
+        hand.extend(deal.stock[:len(cards)])
+        del deal.stock[:len(cards)]
+        events.append(Discarded(seat, len(cards)))
+        if deal.phase == "discard_elder":
+            deal.phase = "discard_dealer"
+            return
+        deal.exchanges += 1
+        deal.phase = "propose"
+        if not deal.stock:
+            self._begin_play(deal, events)
+
+    def _discard_span_words(self, deal: EcarteDeal, seat: int, least: int, most: int) -> str:
+        who = self.names[seat]
+        left = f"the stock holds {len(deal.stock)}"
+        if most == 0:
+            return f"{who} must discard nothing: the stock is empty"
+        if least == most:
+            return f"{who} must discard {least} card{'s' if least > 1 else ''} ({left})"
+        return f"{who} must discard {least} to {most} cards ({left})"
+
+    def _begin_play(self, deal: EcarteDeal, events: list[Event]) -> None:
+        deal.phase = "play"
+        deal.leader = deal.elder
+        if self.ask_king:
+            return
+        for seat in (deal.elder, deal.dealer):
+            if deal.king in deal.hands[seat]:
+                deal.king_marked = seat
+                events.append(Shown(seat, (deal.king,), None, "king_marked"))
+                self._score(deal, seat, 1, "king_marked", events)
+
+    def _mark_king(self, deal: EcarteDeal, seat: int, events: list[Event]) -> None:
+        king = deal.king
+        if not self.ask_king:
+            raise RuleError("king_auto", "the king of trumps is marked by itself in this game "
+                            "(mark_king = auto)")
+        if deal.phase != "play":
+            raise RuleError("king_early", "the king of trumps is marked in play, before your "
+                            "first card, not during the exchange")
+        if king not in deal.hands[seat]:
+            raise RuleError("king_not_held", f"{self.names[seat]} does not hold the king of "
+                            f"trumps ({king})", {"card": king})
+        if deal.king_marked is not None:
+            raise RuleError("king_twice", "the king of trumps is already marked")
+        if deal.played[seat]:
+            raise RuleError("king_late", f"the king of trumps ({king}) is marked before your "
+                            "first card of the deal: it is too late", {"card": king})
+        deal.king_marked = seat
+        events.append(Shown(seat, (king,), None, "king_marked"))
+        self._score(deal, seat, 1, "king_marked", events)
+
+    def _play(self, deal: EcarteDeal, seat: int, act: Action, events: list[Event]) -> None:
+        if not isinstance(act, PlayCard):
+            raise self._not_now(deal, seat, act, "play a card")
+        card = act.card
+        hand = deal.hands[seat]
+        if card not in hand:
+            raise RuleError("not_held", f"{card} is not in {self.names[seat]}'s hand",
+                            {"card": card})
+        led = deal.current[0] if deal.current else None
+        forcing = self.settings.flag("forcing")
+        if led is not None and card not in legal_cards(hand, led, deal.trumps, forcing):
+            raise refusal(hand, led, deal.trumps, forcing, card)
+        hand.remove(card)
+        deal.played[seat] += 1
+        deal.current.append(card)
+        events.append(CardPlayed(seat, card))
+        if len(deal.current) < 2:
+            return
+        cards = tuple(deal.current)
+        winner = (deal.leader + trick_winner(cards, ORDER, deal.trumps)) % 2
+        deal.tricks.append((deal.leader, cards, winner))
+        deal.won[winner] += 1
+        deal.leader = winner
+        deal.current = []
+        events.append(TrickTaken(winner, cards, True))
+        if len(deal.tricks) == TRICKS:
+            self._score_tricks(deal, events)
+
+    def _score_tricks(self, deal: EcarteDeal, events: list[Event]) -> None:
+        """§6: 1 point for 3 or 4 tricks, 2 for the vole, 2 against a player who played
+        without proposing (the elder) or refused the first proposal (the dealer) and lost."""
+        winner = 0 if deal.won[0] >= 3 else 1
+        if deal.won[winner] == TRICKS:
+            points, reason = 2, "vole"
+        elif deal.exchanges == 0 and deal.played_without_proposing and winner == deal.dealer:
+            points, reason = 2, "no_proposal"
+        elif deal.exchanges == 0 and deal.refused_first and winner == deal.elder:
+            points, reason = 2, "refused"
+        else:
+            points, reason = 1, "point"
+        if not self._score(deal, winner, points, reason, events):
+            deal.phase = "over"
+            events.append(DealOver(tuple(deal.points), False))
+
+    def _score(self, deal: EcarteDeal, seat: int, points: int, reason: str,
+               events: list[Event]) -> bool:
+        """Score ``points`` for ``seat``; True when that ends the game (§7), the deal then
+        over at once."""
+        self._totals[seat] += points
+        deal.points[seat] += points
+        events.append(Scored(seat, points, reason))
+        if self._totals[seat] < self.target:
+            return False
+        self._finished = True
+        deal.phase = "over"
+        events.append(DealOver(tuple(deal.points), len(deal.tricks) < TRICKS))
+        outcome = self.outcome
+        assert outcome is not None
+        events.append(MatchOver(outcome.winners, outcome.losers, outcome.value))
+        return True
+
+    # -- what is known ---------------------------------------------------------------------
+    @property
+    def log(self) -> tuple[DealLog, ...]:
+        return tuple(DealLog(d.dealt, tuple(text for _, text in d.actions))
+                     for d in self.deals)
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]:
+        return tuple(self.deals[-1].actions) if self.deals else ()
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self._totals)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self._finished:
+            return None
+        winner = 0 if self._totals[0] >= self.target else 1
+        loser = 1 - winner
+        return Outcome((winner,), (loser,), tuple(self._totals),
+                       game_value(self._totals[loser]))
+
+    def deal_points(self) -> tuple[tuple[int, ...] | None, ...]:
+        """Each deal's points (None for the deal in play), the kings included."""
+        return tuple(None if d.phase != "over" else tuple(d.points) for d in self.deals)
+
+    def view(self, seat: int | None) -> View:
+        if seat is not None and seat not in (0, 1):
+            raise RuleError("seat", f"seat {seat} is not at this table (seats are 0 and 1)")
+        base = View(game="ecarte", seat=seat, names=self.names, deal_number=len(self.deals),
+                    dealer=None, turn=None, hand=(), choice=None, trick=(),
+                    tricks_won=(0, 0), cards_left=(0, 0), totals=self.totals,
+                    outcome=self.outcome,
+                    game_part={"target": self.target, "value": self._value_word(),
+                               "deals": self._deals_part()})
+        if not self.deals:
+            return base
+        deal = self.deals[-1]
+        turn = self.turn
+        hand = tuple(_sorted(deal.hands[seat])) if seat is not None else ()
+        part: dict[str, JSON] = {
+            "target": self.target,
+            "phase": deal.phase,
+            "elder": deal.elder,
+            "turnup": deal.turnup,
+            "trumps": deal.trumps,
+            "stock": len(deal.stock),
+            "proposals": deal.proposals,
+            "exchanges": deal.exchanges,
+            "played_without_proposing": deal.played_without_proposing,
+            "refused_first": deal.refused_first,
+            "discarded": [len(d) for d in deal.discards],
+            "your_discards": [] if seat is None else list(deal.discards[seat]),
+            "king_marked": deal.king_marked,
+            "leader": deal.leader,
+            "tricks": [{"leader": leader, "cards": list(cards), "winner": winner}
+                       for leader, cards, winner in deal.tricks],
+            "points": list(deal.points),
+            "value": self._value_word(),
+            "deals": self._deals_part(),
+        }
+        return View(
+            game="ecarte", seat=seat, names=self.names, deal_number=deal.number,
+            dealer=deal.dealer, turn=turn, hand=hand,
+            choice=None if seat is None else self.choices(seat),
+            trick=tuple(((deal.leader + i) % 2, c) for i, c in enumerate(deal.current)),
+            tricks_won=tuple(deal.won), cards_left=tuple(len(h) for h in deal.hands),
+            totals=self.totals, outcome=self.outcome, game_part=part,
+        )
+
+    def _value_word(self) -> str | None:
+        """``treble``, ``double`` or ``single`` once the game is won (§7)."""
+        outcome = self.outcome
+        return None if outcome is None or outcome.value is None else VALUE_WORDS[outcome.value]
+
+    def _deals_part(self) -> list[JSON]:
+        return [{"dealer": d.dealer,
+                 "points": None if d.phase != "over" else list(d.points),
+                 "tricks": list(d.won)} for d in self.deals]
+
+
+def _sorted(cards: Sequence[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (SUITS.index(c[1]), ORDER.index(c[0])))
+
+
+def _check_dealt(dealt: Dealt) -> None:
+    """What was dealt is 5 cards each, a turned-up card and a stock of 21: the deck."""
+    names = [name for name, _ in dealt.packets]
+    if sorted(names) != ["stock", "turnup"]:
+        raise RuleError("dealt", "an Écarté deal is two hands, a turned-up card and a stock, "
+                        f"not {', '.join(names) or 'nothing else'}")
+    if len(dealt.hands) != 2:
+        raise RuleError("dealt", f"{len(dealt.hands)} hands dealt for 2 players")
+    for seat, hand in enumerate(dealt.hands):
+        if len(hand) != HAND:
+            raise RuleError("dealt", f"seat {seat} was dealt {len(hand)} cards, not {HAND}")
+    if len(dealt.packet("turnup")) != 1:
+        raise RuleError("dealt", "one card is turned up")
+    if len(dealt.packet("stock")) != STOCK:
+        raise RuleError("dealt", f"the stock holds {len(dealt.packet('stock'))} cards, "
+                        f"not {STOCK}")
+    check_cards([*dealt.hands[0], *dealt.hands[1], *dealt.packet("turnup"),
+                 *dealt.packet("stock")], "the deal")

@@ -1,0 +1,253 @@
+"""Polignac behind the seam: an adapter over the engine (``polignac_tui.engine``).
+
+The engine stays where it is and as it is; ``GAME`` describes its settings from
+``engine.rules`` and ``PolignacMatch`` drives an engine ``Session``, turning its
+actions into text and what changed into events. Penalty points: the lower total wins.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import fields
+from typing import Any
+
+from ...engine import PRESET_NAMES, Declare, Play, Player, Rules, Session, one_of
+from ...engine import RuleError as EngineError
+from ...engine.cards import shuffled_hands
+from ...engine.deal import Action as EngineAction
+from ...engine.rules import CHOICES, MAX_LIMIT, SETTING_HELP, preset
+from ..base import (
+    JSON,
+    Action,
+    CardChoice,
+    CardPlayed,
+    Choice,
+    DealLog,
+    DealOver,
+    DealStarted,
+    Dealt,
+    Event,
+    Game,
+    Match,
+    MatchOver,
+    Outcome,
+    PlayCard,
+    Said,
+    Say,
+    Scored,
+    Setting,
+    Settings,
+    SettingValue,
+    TrickTaken,
+    View,
+    WordChoice,
+    as_action,
+)
+from ..errors import RuleError
+
+PRESETS = ("classique", "italiana", "generale", "english")
+
+
+@contextmanager
+def _engine_errors() -> Iterator[None]:
+    """The engine's refusals as the seam's (same code, same sentence)."""
+    try:
+        yield
+    except EngineError as error:
+        raise RuleError(error.rule, error.message, error.params) from None
+
+
+def _described() -> tuple[Setting, ...]:
+    described: list[Setting] = []
+    for item in fields(Rules):
+        if item.name == "preset":
+            continue
+        defaults: dict[str, SettingValue] = {
+            name: getattr(_preset(name, None), item.name) for name in PRESETS}
+        sample = defaults["classique"]
+        if isinstance(sample, bool):
+            described.append(Setting(item.name, "bool", SETTING_HELP[item.name], defaults))
+        elif isinstance(sample, int):
+            described.append(Setting(item.name, "int", SETTING_HELP[item.name], defaults,
+                                     low=1, high=MAX_LIMIT))
+        else:
+            described.append(Setting(item.name, "choice", SETTING_HELP[item.name], defaults,
+                                     choices=CHOICES[item.name]))
+    return tuple(described)
+
+
+def _preset(name: str, players: int | None) -> Rules:
+    """The engine's settings of a named preset (its English limit counts the players)."""
+    with _engine_errors():
+        return preset(one_of(name, PRESET_NAMES, "preset"), players or 4)
+
+
+def _rules(settings: Mapping[str, SettingValue], preset_name: str) -> Rules:
+    data: dict[str, Any] = {"preset": preset_name, **settings}
+    with _engine_errors():
+        return Rules.from_dict(data)
+
+
+class Polignac(Game):
+    """Three to eight players, the jacks are penalties, the lower total wins."""
+
+    name = "polignac"
+    title = "Polignac"
+    min_players = 3
+    max_players = 8
+    higher_wins = False
+    presets = PRESETS
+    described = _described()
+
+    def default(self, setting: Setting, preset_name: str, players: int | None) -> SettingValue:
+        value: SettingValue = getattr(_preset(preset_name, players), setting.name)
+        return value
+
+    def check_settings(self, values: Mapping[str, SettingValue]) -> None:
+        _rules(values, "custom")
+
+    def start(self, settings: Settings, players: Sequence[str],
+              first_dealer: int) -> PolignacMatch:
+        names = self.check_start(settings, players, first_dealer)
+        return PolignacMatch(self, settings, names, first_dealer)
+
+
+def _text(action: EngineAction) -> str:
+    if isinstance(action, Declare):
+        return "declare" if action.declare else "pass"
+    return action.card
+
+
+class PolignacMatch(Match):
+    """An engine ``Session`` behind the seam."""
+
+    def __init__(self, game: Game, settings: Settings, names: Sequence[str],
+                 first_dealer: int) -> None:
+        self.game = game
+        self.settings = settings
+        self.names = tuple(names)
+        self.first_dealer = first_dealer
+        with _engine_errors():
+            self.session = Session(_rules(settings, settings.preset),
+                                   [Player(name) for name in names])
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.session.finished else self.session.turn
+
+    @property
+    def needs_deal(self) -> bool:
+        return self.session.needs_deal
+
+    @property
+    def next_dealer(self) -> int:
+        dealer = self.session.next_dealer
+        return self.first_dealer if dealer is None else dealer
+
+    def shuffle(self, rng: random.Random) -> Dealt:
+        hands = shuffled_hands(len(self.names), self.session.rules.sevens_removed, rng)
+        return Dealt(self.next_dealer, tuple(tuple(h) for h in hands))
+
+    def start_deal(self, dealt: Dealt) -> tuple[Event, ...]:
+        if dealt.packets:
+            raise RuleError("dealt", "a Polignac deal is the players' hands and nothing else")
+        if dealt.dealer != self.next_dealer:
+            raise RuleError("dealer", f"the dealer should be seat {self.next_dealer}, "
+                            f"not seat {dealt.dealer}", {"dealer": dealt.dealer})
+        with _engine_errors():
+            self.session.add_deal(dealt.dealer, dealt.hands)
+        return (DealStarted(len(self.session.deals), dealt.dealer),)
+
+    def choices(self, seat: int) -> Choice | None:
+        deal = self.session.current
+        if deal is None or self.session.finished or deal.turn != seat:
+            return None
+        if deal.asking == seat:
+            return WordChoice(("declare", "pass"))
+        return CardChoice(tuple(deal.legal(seat)))
+
+    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
+        act = as_action(action)
+        deal = self.session.current
+        if deal is None or self.session.finished:
+            raise RuleError("session_over" if self.session.finished else "no_deal",
+                            f"{act} cannot be played: no deal is in play")
+        turn = deal.turn
+        assert turn is not None
+        if seat is not None and seat != turn:
+            raise RuleError("not_your_turn", f"it is {self.names[turn]}'s turn, not seat "
+                            f"{seat}'s", {"turn": turn, "seat": seat})
+        move: EngineAction
+        if isinstance(act, Say) and not act.words and act.verb in ("declare", "pass"):
+            move = Declare(turn, act.verb == "declare")
+        elif isinstance(act, PlayCard):
+            move = Play(turn, act.card)
+        else:
+            raise RuleError("not_now", f"{act} is not an action of Polignac (a card, or "
+                            "declare or pass when asked about la générale)")
+        tricks = len(deal.tricks)
+        with _engine_errors():
+            self.session.apply(move)
+        events: list[Event] = [CardPlayed(turn, move.card) if isinstance(move, Play)
+                               else Said(turn, str(act))]
+        if len(deal.tricks) > tricks:
+            trick = deal.tricks[-1]
+            events.append(TrickTaken(trick.winner, trick.cards, True))
+        points = deal.points()
+        if points is not None:
+            events.extend(Scored(s, p, "deal") for s, p in enumerate(points) if p)
+            events.append(DealOver(tuple(points), False))
+        outcome = self.outcome
+        if outcome is not None:
+            events.append(MatchOver(outcome.winners, outcome.losers, None))
+        return tuple(events)
+
+    @property
+    def log(self) -> tuple[DealLog, ...]:
+        return tuple(DealLog(Dealt(d.dealer, d.dealt), tuple(_text(a) for a in d.actions))
+                     for d in self.session.deals)
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]:
+        if not self.session.deals:
+            return ()
+        return tuple((a.seat, _text(a)) for a in self.session.deals[-1].actions)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self.session.totals)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.session.finished:
+            return None
+        return Outcome(tuple(self.session.winners), tuple(self.session.losers), self.totals)
+
+    def view(self, seat: int | None) -> View:
+        if seat is not None and not 0 <= seat < len(self.names):
+            raise RuleError("seat", f"seat {seat} is not at this table")
+        seen = self.session.view(0 if seat is None else seat)
+        part: dict[str, JSON] = {
+            "phase": seen.phase, "declarer": seen.declarer, "passed": seen.passed,
+            "leader": seen.leader, "tricks_total": seen.tricks_total,
+            "tricks": [{"leader": t.leader, "cards": list(t.cards), "winner": t.winner}
+                       for t in seen.tricks],
+            "jacks_taken": [list(j) for j in seen.jacks_taken],
+            "deals": [{"dealer": r.dealer, "declarer": r.declarer, "chelem": r.chelem,
+                       "points": None if r.points is None else list(r.points)}
+                      for r in seen.results],
+        }
+        return View(
+            game="polignac", seat=seat, names=self.names, deal_number=seen.deal_number,
+            dealer=seen.dealer, turn=self.turn, hand=() if seat is None else seen.hand,
+            choice=None if seat is None else self.choices(seat), trick=seen.trick,
+            tricks_won=seen.tricks_won, cards_left=seen.cards_left, totals=self.totals,
+            outcome=self.outcome, game_part=part,
+        )
+
+
+GAME = Polignac()
+
+__all__ = ["GAME", "Polignac", "PolignacMatch"]

@@ -1,0 +1,104 @@
+"""Polignac behind the seam: the engine's game, the same deal for the same seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from polignac_tui.engine import Declare, Play, Player, Rules, Session
+from polignac_tui.games import get_game
+from polignac_tui.games.base import Event, Match, Scored, WordChoice, replay, undo
+from polignac_tui.games.errors import RuleError
+
+NAMES = ("Anna", "Bruno", "Chloé", "Denis")
+
+
+def engine_step(session: Session) -> None:
+    """The first legal action of the engine's seat to act: pass, or the first card."""
+    deal = session.current
+    assert deal is not None and deal.turn is not None
+    if deal.asking is not None:
+        session.apply(Declare(deal.asking, False))
+    else:
+        session.apply(Play(deal.turn, deal.legal(deal.turn)[0]))
+
+
+def seam_step(match: Match) -> list[Event]:
+    seat = match.turn
+    assert seat is not None
+    choice = match.choices(seat)
+    assert choice is not None
+    if isinstance(choice, WordChoice):
+        return list(match.apply("pass", seat=seat))
+    return list(match.apply(choice.cards[0], seat=seat))
+
+
+@pytest.mark.parametrize("preset", ["classique", "generale", "english"])
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), players=st.integers(3, 8))
+def test_a_match_through_the_seam_scores_as_the_engines_session(preset: str, seed: int,
+                                                                players: int) -> None:
+    game = get_game("polignac")
+    names = [f"P{i}" for i in range(players)]
+    rules_settings = game.settings(preset, players=players)
+    session = Session.new(Rules.from_dict(dict(rules_settings.to_dict())),
+                          [Player(n) for n in names], random.Random(seed))
+    rng = random.Random(seed)
+    match = game.new_match(rules_settings, names, rng)
+    events: list[Event] = list(match.deal(rng))
+    for number in range(2, 8):
+        assert match.log[-1].dealt.hands == session.deals[-1].dealt
+        assert match.log[-1].dealt.dealer == session.deals[-1].dealer
+        for _ in range(200):
+            if session.current is None:
+                break
+            engine_step(session)
+            events.extend(seam_step(match))
+            assert match.totals == tuple(session.totals)
+        assert match.turn is None
+        points = [0] * players
+        for event in events:
+            if isinstance(event, Scored):
+                points[event.seat] += event.points
+        assert tuple(points) == match.totals
+        if session.finished:
+            break
+        session.deal_next(random.Random(seed + number))
+        events.extend(match.deal(random.Random(seed + number)))
+    assert match.history == tuple((a.seat, a.card if isinstance(a, Play) else
+                                   ("declare" if a.declare else "pass"))
+                                  for a in session.deals[-1].actions)
+    again = replay(game, rules_settings, names, match.log)
+    assert again.totals == match.totals
+    assert again.view(0) == match.view(0)
+
+
+def test_polignac_describes_itself_from_the_engine() -> None:
+    game = get_game("polignac")
+    assert (game.min_players, game.max_players, game.higher_wins) == (3, 8, False)
+    assert game.settings("english", players=5)["limit"] == 10
+    assert game.settings("classique")["limit"] == 20
+    with pytest.raises(RuleError) as error:
+        game.settings("classique", {"sevens_removed": "green"})
+    assert error.value.params["setting"] == "sevens_removed"
+    with pytest.raises(RuleError):
+        game.new_match(game.settings(), ["Anna", "Bruno"], 1)
+
+
+def test_a_watcher_sees_no_hand_and_undo_takes_a_card_back() -> None:
+    game = get_game("polignac")
+    rng = random.Random(5)
+    match = game.new_match(game.settings(), NAMES, rng)
+    match.deal(rng)
+    first = match.turn
+    assert first is not None
+    seam_step(match)
+    seam_step(match)
+    watcher = match.view(None)
+    assert watcher.hand == () and watcher.choice is None and watcher.watching
+    assert len(match.view(first).hand) == 7
+    back = undo(match, {first})
+    assert back is not None and back.history == () and back.turn == first
