@@ -8,9 +8,12 @@ import json
 import time
 from typing import Any
 
+from polignac_tui.service.client import LobbyClient
 from polignac_tui.service.server import MAX_ERRORS
+from polignac_tui.table.client import HintBusy
 
 from .helpers import Wire, my_move, running_service, table_of
+from .lobbytools import Recorder, classique, drive, until
 
 ANNA_SEATS = [{"kind": "you"}, {"kind": "computer", "level": "easy"},
               {"kind": "computer", "level": "easy"}]
@@ -154,3 +157,33 @@ def test_a_hint_flood_at_one_table_leaves_another_tables_computers_on_time() -> 
             return quiet, flooded
     quiet, flooded = asyncio.run(asyncio.wait_for(scenario(), 200))
     print(f"longest gap between updates: quiet {quiet:.3f} s, flooded {flooded:.3f} s")
+
+
+def test_the_remote_client_raises_hint_busy_for_a_second_hint_of_its_seat() -> None:
+    """Two hints asked at once by the table screen's client: one advice, one ``HintBusy``
+    (the screen says a short notice); the seat asks again once answered."""
+    seats = [{"kind": "you"}] + [{"kind": "computer", "name": n, "level": "easy"}
+                                 for n in ("Bruno", "Claire", "Denis")]
+
+    async def main() -> None:
+        async with running_service() as service:
+            anna = await LobbyClient.connect(service.socket_path, "local:anna", "Anna")
+            at = await anna.create("Solo", classique(), seats, "instant")
+            await anna.start(at.table, "easy")
+            Recorder(at)
+            await until(lambda: at.latest is not None, "the first update")
+            await drive([at], lambda: at.latest.state.waiting == "card"
+                        and at.latest.views[0].my_turn
+                        and len(at.latest.views[0].legal) >= 2, "a choice of cards")
+            legal = at.latest.views[0].legal
+            first, second = await asyncio.gather(at.hint(0), at.hint(0),
+                                                 return_exceptions=True)
+            assert first is not None and not isinstance(first, BaseException)
+            assert first.card in legal
+            assert isinstance(second, HintBusy)
+            again = await at.hint(0)
+            assert again is not None and again.card == first.card
+            assert anna.lost is None and at.lost is None
+            anna.close()
+
+    asyncio.run(asyncio.wait_for(main(), 120))
