@@ -30,7 +30,7 @@ from ..engine.cards import FULL_DECK
 from ..engine.session import Session
 from ..store import fileformat
 from ..store.fileformat import SessionFileError
-from ..table.client import PastDealsUnavailable, TableClient
+from ..table.client import HintBusy, PastDealsUnavailable, TableClient
 from ..table.events import (
     Command,
     HandOver,
@@ -421,11 +421,15 @@ class RemoteClient(TableClient):
             self.link.send(message)
 
     async def hint(self, seat: int) -> HintGiven | None:
+        """The service's advice (None: none now); ``HintBusy`` when the service is still
+        working out this seat's last hint."""
         if self.closed or self.lost is not None or seat not in self._seats:
             return None
         try:
             answer = await self.link.request({"type": "hint", "seat": seat})
-        except ServiceError:
+        except ServiceError as error:
+            if error.code == "busy":
+                raise HintBusy(error.message) from None
             return None
         return hint_given(seat, answer.get("hint"))
 

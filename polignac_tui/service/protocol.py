@@ -54,7 +54,8 @@ LEVELS = ("easy", "medium", "hard", "expert")
 PACES = ("instant", "fast", "normal", "slow")
 
 ERROR_CODES = ("bad_json", "too_long", "unknown_type", "bad_field", "protocol", "not_allowed",
-               "no_table", "seat_taken", "name_taken", "not_seated", "too_large")
+               "no_table", "seat_taken", "name_taken", "not_seated", "too_large",
+               "busy")
 
 
 class ProtocolError(Exception):

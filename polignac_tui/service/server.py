@@ -186,6 +186,7 @@ class Client:
         self.connection: Connection | None = None
         self.closed = False
         self._sending = False       # a command of ours is being carried out
+        self.hinting: set[tuple[str, int]] = set()   # (table, seat): a hint being computed
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- sending -----------------------------------------------------------------------------
@@ -790,9 +791,19 @@ class Service:
         seat = message["seat"]
         if seat not in connection.seats:
             raise ProtocolError("not_allowed", f"seat {seat} is not yours")
+        asked = (client.table.id if client.table is not None else "", seat)
+        if asked in client.hinting:
+            # One hint in flight per seat: a key pressed twice, or a flood. Not counted
+            # against the player (no error of theirs), and nothing more is computed.
+            client.send(protocol.error("busy", "a hint is already on its way", id_))
+            return
+        client.hinting.add(asked)
 
         async def answer() -> None:
-            advice = await connection.hint(seat)
+            try:
+                advice = await connection.hint(seat)
+            finally:
+                client.hinting.discard(asked)
             hint = None if advice is None else {
                 "card": advice.card, "why": advice.why,
                 "params": [list(pair) for pair in advice.params], "declare": advice.declare}

@@ -1,6 +1,9 @@
 """Computer players for the service, in a pool of processes.
 
 One ``ThinkerPool`` per service (a few worker processes); one ``PoolThinker`` per table.
+The computer players come first: their moves have workers of their own, and the hints
+asked by players are computed by other workers, of a lower CPU priority (``nice``), so
+hints asked in a flood wait for each other, never a computer of any table.
 Nothing stateful crosses the process boundary: a move is computed in a worker by a
 player rebuilt from its level, a seed derived from the table's seed, the seat and the
 move (``_seed_for``: one way, so no seat can reach the seed of the deals), and the seat's
@@ -11,6 +14,7 @@ loop, nor another table's thinking while a worker is free.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -23,6 +27,8 @@ from ..engine import Action, SeatView
 from ..table.core import _seed_for
 
 _T = TypeVar("_T")
+
+HINT_NICE = 10      # how much less CPU priority a hint's worker has than a computer's
 
 if TYPE_CHECKING:
     from ..players import Hint
@@ -56,6 +62,14 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="polignac-parent-watch", daemon=True).start()
 
 
+def _hint_worker(parent: int) -> None:
+    """In a hint's worker: a lower priority than the computers' workers (the CPU goes to
+    the computers first), and the same watch of the service."""
+    _watch_parent(parent)
+    with contextlib.suppress(OSError):
+        os.nice(HINT_NICE)
+
+
 def move_key(view: SeatView) -> str:
     """Which move ``view`` is asked for: the deal, the cards played, the générale answers."""
     played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
@@ -63,33 +77,41 @@ def move_key(view: SeatView) -> str:
 
 
 class ThinkerPool:
-    """The worker processes every table of the service shares."""
+    """The worker processes every table of the service shares: ``workers`` for the
+    computer players' moves, ``hint_workers`` (half as many, at least one) for hints."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, hint_workers: int | None = None) -> None:
         count = workers or max(2, os.cpu_count() or 2)
+        hints = hint_workers or max(1, count // 2)
         # spawn: fresh workers, children of the service itself (no fork of a process with
         # an event loop and threads), each ending when the service ends
-        self._pool = ProcessPoolExecutor(max_workers=count,
-                                         mp_context=multiprocessing.get_context("spawn"),
+        context = multiprocessing.get_context("spawn")
+        self._pool = ProcessPoolExecutor(max_workers=count, mp_context=context,
                                          initializer=_watch_parent, initargs=(os.getpid(),))
+        self._hints = ProcessPoolExecutor(max_workers=hints, mp_context=context,
+                                          initializer=_hint_worker, initargs=(os.getpid(),))
         self.workers = count
+        self.hint_workers = hints
         self.closed = False
 
     def warm(self) -> None:
-        """Start the workers now (not at the first computer's move)."""
+        """Start the workers now (not at the first computer's move, nor the first hint)."""
         for _ in range(self.workers):
             self._pool.submit(_warm)
+        for _ in range(self.hint_workers):
+            self._hints.submit(_warm)
 
     def submit_choose(self, level: str, seed: int, view: SeatView) -> Future[Action]:
         return self._pool.submit(_choose, level, seed, view)
 
     def submit_hint(self, seed: int, view: SeatView) -> Future[Hint]:
-        return self._pool.submit(_hint, seed, view)
+        return self._hints.submit(_hint, seed, view)
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
             self._pool.shutdown(wait=False, cancel_futures=True)
+            self._hints.shutdown(wait=False, cancel_futures=True)
 
 
 class PoolThinker:

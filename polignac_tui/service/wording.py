@@ -36,6 +36,7 @@ RULES: list[Rule] = [
     (re.compile(r"the table cannot start: (?P<why>.+)"),
      lambda m: _("the table cannot start: {why}").format(why=m["why"])),
     (re.compile(r"you are not at a table in play"), lambda m: _("you are not at a table in play")),
+    (re.compile(r"a hint is already on its way"), lambda m: _("a hint is already on its way")),
     (re.compile(r"seat (?P<seat>\d+) is not yours"),
      lambda m: _("seat {seat} is not yours").format(seat=m["seat"])),
     (re.compile(r"no table service at (?P<path>.+): start one with `polignac-tui serve`"),

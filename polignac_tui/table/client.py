@@ -25,6 +25,11 @@ from .thinker import ThreadThinker
 Listener = Callable[[Update], None]
 
 
+class HintBusy(Exception):
+    """The seat's last hint is still being worked out (the table service computes one hint
+    per seat at a time): ask again once it has come."""
+
+
 class PastDealsUnavailable(Exception):
     """A table that keeps its finished deals could not give them now: ``code`` says why
     (``too_large``, ``lost``, ``unreadable``, or the service's error code)."""
@@ -44,7 +49,8 @@ class TableClient(ABC):
     - ``send(command)``: fire and forget; a refusal comes back as a ``Refused`` event
       in the next update, and the table is untouched.
     - ``hint(seat)``: awaits the expert's advice for a seat the client holds (None when
-      there is none to give).
+      there is none to give); raises ``HintBusy`` while the seat's last hint is still
+      being worked out (a served table).
     - ``close()``: leave the table; the client's seats become *gone*. Safe twice.
     - ``lost``: None while the table can be reached; else why not (the service
       stopped, the connection broke). The listener is called once more when it is set.

@@ -19,6 +19,7 @@ SAID = [
     ("someone at this table is called Zoé already: choose another name",
      "quelqu'un à cette table s'appelle déjà Zoé : choisis un autre nom"),
     ("only the table's creator starts it", "seul le créateur de la table la démarre"),
+    ("a hint is already on its way", "un conseil est déjà en route"),
     ("the table service said goodbye: the service is stopping",
      "le service des tables a dit au revoir : le service s'arrête"),
     ("not connected to the table service (the table service closed the connection)",

@@ -109,3 +109,32 @@ def test_ctrl_c_at_the_services_terminal_leaves_the_workers_to_the_service() -> 
 
     move = asyncio.run(asyncio.wait_for(scenario(), 60))
     assert isinstance(move, Play) and move.card in view.legal
+
+
+def test_hints_wait_for_each_other_never_for_a_computers_move() -> None:
+    """The computers have workers of their own: a move asked behind a pile of hints is
+    answered before the hints are, by a worker of a higher CPU priority."""
+    import os
+
+    session = a_session(5)
+    view = session.view(session.turn)
+
+    async def scenario() -> tuple[int, int, int]:
+        pool = ThinkerPool(1)
+        try:
+            await asyncio.gather(asyncio.wrap_future(pool.submit_choose("easy", 1, view)),
+                                 asyncio.wrap_future(pool.submit_hint(1, view)))   # both up
+            thinker = PoolThinker(pool, 7)
+            hints = [asyncio.wrap_future(pool.submit_hint(seed, view)) for seed in range(12)]
+            await thinker.think(view.seat, "easy", view)
+            waiting = sum(not h.done() for h in hints)
+            await asyncio.gather(*hints)
+            nice = await asyncio.wrap_future(pool._pool.submit(os.nice, 0))
+            hint_nice = await asyncio.wrap_future(pool._hints.submit(os.nice, 0))
+            return waiting, nice, hint_nice
+        finally:
+            pool.close()
+
+    waiting, nice, hint_nice = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert waiting > 0, "the computer's move waited for every hint asked before it"
+    assert hint_nice > nice

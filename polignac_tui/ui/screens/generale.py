@@ -20,6 +20,7 @@ from ...i18n import N_, _, ngettext
 from ...players.hint import Reason
 from ...players.wording import reason_text
 from ...store.wording import names_text as join_names
+from ...table.client import HintBusy
 from ...table.events import HintGiven
 from ..chrome import Footer, while_shown
 from .dim import DimmedModal
@@ -88,6 +89,7 @@ class GeneraleScreen(DimmedModal[bool | None]):
         self.hint = hint       # asks the table for the expert's advice
         self.scores = scores   # the score table so far (s)
         self.rules = rules     # makes the rules panel of the session (r)
+        self._asking = False   # a hint is asked and not answered yet
 
     def compose(self) -> ComposeResult:
         with Vertical(id="generale-box"):
@@ -117,20 +119,30 @@ class GeneraleScreen(DimmedModal[bool | None]):
         if self.hint is None:
             label.update(_("No hint available."))
             return
+        if self._asking:                # its answer is on its way: wait for it
+            label.update(_("A hint is already on its way."))
+            return
         label.update(_("Thinking..."))
+        self._asking = True
         self._ask(self.hint)
 
     @work(exclusive=True, group="hint", exit_on_error=False)
     async def _ask(self, hint: Callable[[], Awaitable[HintGiven | None]]) -> None:
+        busy = False
         try:
             advice = await hint()
+        except HintBusy:        # the service still works out a hint asked before
+            advice, busy = None, True
         except Exception:  # no hint is better than a crash
             advice = None
+        finally:
+            self._asking = False
         reason = "" if advice is None else reason_text(Reason(advice.why, advice.params), ())
         reason = reason or _("No hint available.")
+        said = _("The expert is still thinking of the hint asked before: ask again in a "
+                 "moment.") if busy else _("Hint: {reason}").format(reason=reason)
         with contextlib.suppress(NoMatches):
-            self.query_one("#generale-hint", Static).update(
-                Text(_("Hint: {reason}").format(reason=reason)))
+            self.query_one("#generale-hint", Static).update(Text(said))
 
     def action_answer(self, declare: bool) -> None:
         self.dismiss(declare)

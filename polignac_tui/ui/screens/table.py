@@ -33,7 +33,7 @@ from ...players.hint import Reason
 from ...players.wording import reason_text
 from ...service.wording import service_words
 from ...store.wording import names_text
-from ...table.client import PastDealsUnavailable, TableClient
+from ...table.client import HintBusy, PastDealsUnavailable, TableClient
 from ...table.events import (
     CardPlayed,
     Command,
@@ -196,6 +196,7 @@ class TableScreen(Screen[None]):
         self._ascii_keys: bool | None = None    # the mode the footer's key labels are in
         self._looking = False                  # told the table we look at something
         self._hint: str | None = None          # the card the status speaks of (a hint)
+        self._hint_asked: tuple[int, int, int] | None = None   # the moment a hint is asked for
 
     # -- settings ------------------------------------------------------------------------
     @property
@@ -784,19 +785,38 @@ class TableScreen(Screen[None]):
         if not self.awaits_my_card():
             self.say(_("A hint is given when it is your turn to play."))
             return
+        moment = self._moment()
+        if self._hint_asked == moment:      # asked already: its answer is on its way
+            self.say(_("A hint is already on its way."))
+            return
         self.say(_("Thinking of a hint...") if self.look.ascii else _("Thinking of a hint…"))
-        self._ask_hint(self.seat, self._moment())
+        self._hint_asked = moment
+        self._ask_hint(self.seat, moment)
 
     @work(exclusive=True, group="hint", exit_on_error=False)
     async def _ask_hint(self, seat: int, moment: tuple[int, int, int]) -> None:
         """The expert's advice, shown if the game has not moved on meanwhile."""
+        busy = False
         try:
             advice = await self.client.hint(seat)
+        except HintBusy:        # the service still works out a hint asked before
+            advice, busy = None, True
         except Exception:
             advice = None
+        finally:
+            if self._hint_asked == moment:
+                self._hint_asked = None
         if self._left or moment != self._moment():
             return
-        self._show_hint(advice)
+        if busy:
+            self._say_hint_busy()
+        else:
+            self._show_hint(advice)
+
+    @while_shown
+    def _say_hint_busy(self) -> None:
+        self.say(_("The expert is still thinking of the hint asked before: ask again in a "
+                   "moment."))
 
     def _moment(self) -> tuple[int, int, int]:
         """Where the deal stands (a hint for another moment is stale)."""
