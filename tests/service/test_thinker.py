@@ -4,7 +4,10 @@ the same move gives the same answer; a search at one table leaves another's move
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
 import random
+from typing import Any
 
 from polignac_tui.engine import Play, Player, Rules, Session
 from polignac_tui.players import make_player
@@ -50,30 +53,45 @@ def test_the_move_key_changes_with_every_card() -> None:
     assert len(keys) == 8
 
 
+def _held(release: Any) -> int:
+    """A worker's job that ends only when the test releases it (a search that takes as long
+    as the test wants, whatever the load of the machine)."""
+    release.wait(60)
+    return os.getpid()
+
+
+def _meet(barrier: Any) -> int:
+    """A worker's job that ends once every party of ``barrier`` is there: two of them run
+    at once, on two workers."""
+    barrier.wait(60)
+    return os.getpid()
+
+
 def test_a_long_search_at_one_table_does_not_hold_another_tables_move() -> None:
     session = a_session(3)
     view = session.view(session.turn)
 
-    async def scenario() -> tuple[bool, float]:
+    async def scenario() -> tuple[bool, object]:
         pool = ThinkerPool(2)
-        try:
-            await asyncio.gather(*(asyncio.wrap_future(pool.submit_choose("easy", 1, view))
-                                   for _ in range(4)))                 # workers are up
-            quick_table = PoolThinker(pool, 2)
-            slow = asyncio.wrap_future(pool.submit_choose("expert", 1, view))   # submitted now
-            loop = asyncio.get_running_loop()
-            started = loop.time()
-            await quick_table.think(view.seat, "easy", view)
-            quick = loop.time() - started
-            done_first = slow.done()
-            await slow
-            return done_first, quick
-        finally:
-            pool.close()
+        with multiprocessing.get_context("spawn").Manager() as manager:
+            release = manager.Event()
+            try:
+                # One worker is held by another table's search until the test says so...
+                slow = asyncio.wrap_future(pool._pool.submit(_held, release))
+                quick_table = PoolThinker(pool, 2)
+                # ...and this table's move is answered meanwhile, by the other worker.
+                move = await asyncio.wait_for(quick_table.think(view.seat, "easy", view), 30)
+                held = not slow.done()
+                release.set()
+                await slow
+                return held, move
+            finally:
+                release.set()
+                pool.close()
 
-    slow_done, quick = asyncio.run(asyncio.wait_for(scenario(), 60))
-    assert not slow_done, "the quick table's move waited for the other table's search"
-    assert quick < 1.0
+    held, move = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert held, "the search ended before it was released"
+    assert isinstance(move, Play) and move.card in view.legal
 
 
 def test_ctrl_c_at_the_services_terminal_leaves_the_workers_to_the_service() -> None:
@@ -88,13 +106,12 @@ def test_ctrl_c_at_the_services_terminal_leaves_the_workers_to_the_service() -> 
     async def scenario() -> object:
         pool = ThinkerPool(2)
         try:
-            # Both workers up (each has answered, so each has run its initializer).
-            answered: set[int] = set()
-            for _ in range(200):
-                if len(answered) == 2:
-                    break
-                answered.update(await asyncio.gather(
-                    *(asyncio.wrap_future(pool._pool.submit(os.getpid)) for _ in range(4))))
+            # Both workers up (each has answered, so each has run its initializer): two
+            # jobs that wait for each other run on two workers at once.
+            with multiprocessing.get_context("spawn").Manager() as manager:
+                barrier = manager.Barrier(2)
+                answered = set(await asyncio.gather(
+                    *(asyncio.wrap_future(pool._pool.submit(_meet, barrier)) for _ in range(2))))
             workers = list(pool._pool._processes.values())        # the real processes
             assert {w.pid for w in workers} == answered and len(answered) == 2
             for worker in workers:
