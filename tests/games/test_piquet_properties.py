@@ -86,10 +86,10 @@ def play_game(match: PiquetMatch, rng: random.Random, events: list[Event],
     for _ in range(40):                                      # deals
         if match.needs_deal:
             shown = {seat: set() for seat in SEATS}
-            new = match.deal(rng)
-            assert isinstance(new[0], DealStarted)
-            events.extend(new)
-            count(new, shown, told, total)
+            started = match.deal(rng)
+            assert isinstance(started[0], DealStarted)
+            events.extend(started)
+            count(started, shown, told, total)
         for _ in range(120):                                 # actions in a deal
             seat = match.turn
             if seat is None or (steps is not None and done >= steps):
