@@ -85,6 +85,10 @@ def test_au_cent_writes_its_limit_and_the_rubicon_example_reads_with_one() -> No
                               "younger_must_exchange": True, "end": "partie", "limit": 100})
     assert example.preset == "rubicon" and example == piquet_match().settings
     assert rules_from_doc({"preset": "cent"}).number("limit") == 100
+    # a limit under a partie of six deals is checked, then plays no part
+    partie = rules_from_doc({"preset": "rubicon", "limit": 50})
+    assert partie.preset == "rubicon" and partie.number("limit") == 100
+    assert "limit" not in to_doc(piquet_match(limit=50))["rules"]
 
 
 def replace(deal: int, index: int, action: str) -> Any:
