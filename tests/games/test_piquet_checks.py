@@ -482,3 +482,38 @@ def test_not_good_the_younger_s_quatorze_of_queens_beats_the_elder_s_trio_of_ace
     assert events[-2:] == [Said(0, "not good sets"), Scored(0, 14, "sets", 0)]
     assert match.view(1).totals == (0, 0) and match.view(0).totals == (14, 0)
     assert match.view(1).game_part["answers"] == {"sets": "not good"}
+
+
+def test_the_elder_s_declaration_is_shown_to_the_younger_at_once() -> None:
+    match = dealt(SEQUENCES)
+    events = apply_all(match, ["discard 7D", "discard 7H", "nolook", "declare point sequence"])
+    sequence = ("QH", "JH", "TH", "9H", "KC", "QC", "JC")
+    assert events[-3:] == [Said(1, "declare point sequence"),
+                           Shown(1, ("KC", "QC", "JC", "9C", "8C"), None, "point"),
+                           Shown(1, sequence, None, "sequence")]
+    declared = match.view(0).game_part["declared"]
+    assert declared == [None, [
+        {"kind": "point", "parts": [["KC", "QC", "JC", "9C", "8C"]], "worth": 5,
+         "key": [5, 47]},
+        {"kind": "sequence", "parts": [["QH", "JH", "TH", "9H"], ["KC", "QC", "JC"]],
+         "worth": 7, "key": [4, 5]}]]
+    assert match.choices(0) == WordChoice(("point", "sequence"), verb="declare")
+
+
+def test_a_repique_of_the_younger_s_reaches_the_elder_with_her_declarations() -> None:
+    strong, weak = REPIQUE[0][1], REPIQUE[0][0]
+    match = dealt(((strong, weak), REPIQUE[1]))           # Anna, the younger, is strong
+    events = apply_all(match, ["discard 7D", "discard 7C", "nolook", "declare",
+                               "declare point sequence sets"])
+    assert [e for e in events if isinstance(e, Scored)] == [
+        Scored(0, 6, "point", 0), Scored(0, 16, "sequence", 0), Scored(0, 14, "sets", 0),
+        Scored(0, 60, "repique", 0)]
+    assert match.totals == (96, 0) and match.view(1).totals == (0, 0)
+    assert match.view(1).game_part["repique"] is None
+    assert match.view(0).game_part["repique"] == 0
+    lead = match.apply(match.deals[-1].hands[1][0])
+    assert [e for e in lead if isinstance(e, Disclosed)] == [
+        Disclosed(0, 6, "point", 0), Disclosed(0, 16, "sequence", 0),
+        Disclosed(0, 14, "sets", 0), Disclosed(0, 60, "repique", 0)]
+    assert match.view(1).totals == (96, 1) and match.view(None).game_part["repique"] == 0
+    assert match.deals[-1].pique is None
