@@ -31,7 +31,9 @@ and re-exports the rest, so a game and the house import the seam from here.
 The contract every game keeps (the tests in ``tests/games/`` hold Écarté to it):
 - ``apply`` raises ``RuleError(code, sentence)`` for an illegal action and then
   changes nothing; points come only as ``Scored`` events and the ``Scored`` points of
-  a match sum to its ``totals`` at every moment, mid-deal included.
+  a match sum to its ``totals`` at every moment, mid-deal included. Points told to one
+  seat first (``Scored.to``) reach the others as ``Disclosed``; the points a seat has
+  been told (``visible``) sum to its view's ``totals``.
 - A match may end in the middle of a deal (a ``MatchOver`` event); after it ``turn``
   is None and every action is refused.
 - Replaying ``log`` into a fresh match (``replay``) gives the same state; undo is a
@@ -65,6 +67,7 @@ from .events import (
     DealOver,
     DealStarted,
     Discarded,
+    Disclosed,
     Event,
     MatchOver,
     Said,
@@ -82,9 +85,9 @@ from .view import Outcome, View
 __all__ = [
     "CARD_VERBS", "CUSTOM", "JSON", "MAX_ACTION", "Action", "CardChoice", "CardPlayed",
     "CardsAction", "CardsChoice", "Choice", "DealLog", "DealOver", "DealStarted", "Dealt",
-    "Discarded", "Event", "Game", "Match", "MatchOver", "Outcome", "PlayCard", "RuleError",
-    "Said", "Say", "Scored", "Setting", "SettingValue", "Settings", "Shown", "TrickTaken",
-    "View", "WordChoice", "as_action", "choice_from_json", "choice_to_json",
+    "Discarded", "Disclosed", "Event", "Game", "Match", "MatchOver", "Outcome", "PlayCard",
+    "RuleError", "Said", "Say", "Scored", "Setting", "SettingValue", "Settings", "Shown",
+    "TrickTaken", "View", "WordChoice", "as_action", "choice_from_json", "choice_to_json",
     "event_from_json", "event_to_json", "parse_action", "replay", "undo", "visible",
 ]
 

@@ -1,7 +1,10 @@
 """Events: what ``apply`` or ``deal`` says happened, in order, as small values.
 
-A table tells each seat the events it may see (``visible``): a card ``Shown`` to one
-seat is told to that seat only; everything else is public.
+A table tells each seat the events it may see (``visible``): an event with a ``to``
+seat (a card ``Shown``, a word ``Said`` or points ``Scored`` to one seat) is told to that
+seat only; everything else is public. Points first told to one seat only reach the others
+later as ``Disclosed`` (no new points): what each seat is told of the points then adds up
+to its view's ``totals``.
 """
 
 from __future__ import annotations
@@ -23,10 +26,12 @@ class DealStarted:
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """A seat's word (``propose``, ``refuse``, ``declare point``), public."""
+    """A seat's word (``propose``, ``refuse``, ``declare point``): public, or told to
+    seat ``to`` only (Piquet's younger's declaration, before the elder's first lead)."""
 
     seat: int
     action: str
+    to: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +58,24 @@ class TrickTaken:
 
 @dataclass(frozen=True, slots=True)
 class Scored:
+    """``points`` for ``seat``: public, or told to seat ``to`` only until a ``Disclosed``
+    tells the others."""
+
     seat: int
     points: int
     reason: str                 # a stable code: ``king_marked``, ``vole``, ...
+    to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Disclosed:
+    """Points ``seat`` scored earlier for ``reason``, told then to seat ``told`` only (a
+    ``Scored`` with ``to``), now told to the others: no new points."""
+
+    seat: int
+    points: int
+    reason: str
+    told: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,12 +102,13 @@ class MatchOver:
     value: int | None
 
 
-Event: TypeAlias = (DealStarted | Said | Discarded | CardPlayed | TrickTaken | Scored | Shown
-                    | DealOver | MatchOver)
+Event: TypeAlias = (DealStarted | Said | Discarded | CardPlayed | TrickTaken | Scored
+                    | Disclosed | Shown | DealOver | MatchOver)
 
 
 EVENTS: dict[str, type[Event]] = {cls.__name__: cls for cls in (
-    DealStarted, Said, Discarded, CardPlayed, TrickTaken, Scored, Shown, DealOver, MatchOver)}
+    DealStarted, Said, Discarded, CardPlayed, TrickTaken, Scored, Disclosed, Shown, DealOver,
+    MatchOver)}
 
 
 def event_to_json(event: Event) -> dict[str, JSON]:
@@ -112,4 +133,8 @@ def event_from_json(data: Mapping[str, JSON]) -> Event:
 
 def visible(event: Event, seat: int | None) -> bool:
     """True when ``seat`` (None: a watcher) may be told ``event``."""
-    return not isinstance(event, Shown) or event.to is None or event.to == seat
+    if isinstance(event, Disclosed):
+        return seat != event.told
+    if isinstance(event, Shown | Said | Scored):
+        return event.to is None or event.to == seat
+    return True

@@ -35,8 +35,8 @@ class Outcome:
 class View:
     """What one seat may see (``seat`` None and ``watching``: a watcher sees no hand).
 
-    ``totals`` include the points already scored in the deal in play; ``game_part``
-    is the game's own part, in JSON form.
+    ``totals`` include the points already scored in the deal in play, those this seat
+    has been told (``events.visible``); ``game_part`` is the game's own part, in JSON form.
     """
 
     game: str

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections.abc import Iterable, Sequence
 
 from polignac_tui.games.base import (
@@ -13,11 +15,14 @@ from polignac_tui.games.base import (
     Event,
     Match,
     Scored,
+    View,
     WordChoice,
 )
 from polignac_tui.games.cards import DECK
 from polignac_tui.games.ecarte import GAME
 from polignac_tui.games.ecarte.match import EcarteMatch
+from polignac_tui.games.piquet import GAME as PIQUET
+from polignac_tui.games.piquet.match import PiquetMatch
 
 NAMES = ("Anna", "Bruno")
 
@@ -92,3 +97,31 @@ def scored(events: Iterable[Event], players: int = 2) -> list[int]:
         if isinstance(event, Scored):
             points[event.seat] += event.points
     return points
+
+
+def piquet_dealt(dealer: int, hands: Sequence[str], talon: str) -> Dealt:
+    """A Piquet deal: ``hands`` as two strings of 12 codes (seat 0's, seat 1's) and the
+    talon of 8, top card first."""
+    h0, h1 = (tuple(h.split()) for h in hands)
+    return Dealt(dealer, (h0, h1), (("talon", tuple(talon.split())),))
+
+
+def piquet_match(first_dealer: int = 0, preset: str = "rubicon",
+                 **overrides: object) -> PiquetMatch:
+    match = PIQUET.start(PIQUET.settings(preset, overrides), NAMES, first_dealer)
+    assert isinstance(match, PiquetMatch)
+    return match
+
+
+def mirrored(dealt: Dealt) -> Dealt:
+    """The same deal dealt by the other seat: each seat gets the other's hand, so the
+    elder and the younger hold what they held, and score what they scored."""
+    return Dealt(1 - dealt.dealer, (dealt.hands[1], dealt.hands[0]), dealt.packets)
+
+
+CARD = re.compile(r'"([AKQJT987][SHDC])"')
+
+
+def view_cards(view: View) -> set[str]:
+    """Every card code anywhere in the view's JSON form."""
+    return set(CARD.findall(json.dumps(view.to_json())))

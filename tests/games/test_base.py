@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,14 +13,19 @@ from polignac_tui.games.base import (
     CardChoice,
     CardsAction,
     CardsChoice,
+    Disclosed,
     Outcome,
     PlayCard,
+    Said,
     Say,
+    Scored,
     Shown,
     View,
     WordChoice,
     choice_from_json,
     choice_to_json,
+    event_from_json,
+    event_to_json,
     parse_action,
     visible,
 )
@@ -148,6 +155,20 @@ def test_a_card_shown_to_one_seat_is_told_to_that_seat_only() -> None:
     private = Shown(0, ("KS",), 1, "look")
     assert visible(private, 1) and not visible(private, 0) and not visible(private, None)
     assert visible(Shown(0, ("KS",), None, "king_marked"), None)
+
+
+def test_points_told_to_one_seat_reach_the_others_when_disclosed() -> None:
+    """Piquet's younger's declarations: scored at once, told to her alone, disclosed to
+    the elder (and a watcher) after his first lead; a public event stays public."""
+    hers = Scored(0, 12, "sequence", 0)
+    assert visible(hers, 0) and not visible(hers, 1) and not visible(hers, None)
+    word = Said(0, "declare sequence", 0)
+    assert visible(word, 0) and not visible(word, 1) and not visible(word, None)
+    later = Disclosed(0, 12, "sequence", 0)
+    assert visible(later, 1) and visible(later, None) and not visible(later, 0)
+    assert visible(Scored(1, 1, "lead"), None) and visible(Said(0, "good point"), 1)
+    for event in (hers, word, later, Scored(1, 1, "lead")):
+        assert event_from_json(json.loads(json.dumps(event_to_json(event)))) == event
 
 
 def test_trick_winner_trumps_beat_the_suit_led() -> None:

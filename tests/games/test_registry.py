@@ -57,8 +57,14 @@ def test_an_unknown_name_is_refused_in_one_clear_line(name: str) -> None:
     assert "\n" not in str(error.value)
 
 
-def test_a_game_not_built_yet_says_so() -> None:
-    with pytest.raises(RuleError) as error:
-        get_game("piquet")
-    assert error.value.code == "game_missing"
-    assert str(error.value) == "piquet is not playable in this version yet"
+def test_piquet_is_playable_and_describes_itself() -> None:
+    game = get_game("piquet")
+    assert isinstance(game, Game) and get_game("piquet") is game
+    assert (game.name, game.title, game.min_players, game.max_players, game.higher_wins) == (
+        "piquet", "Piquet", 2, 2, True)
+    assert [s.name for s in game.described] == [
+        "point_score", "younger_must_exchange", "end", "limit"]
+    assert game.presets == ("rubicon", "cent")
+    assert dict(game.settings("cent")) == {"point_score": "cards",
+                                           "younger_must_exchange": False, "end": "points",
+                                           "limit": 100}

@@ -1,0 +1,42 @@
+"""Piquet (RULES-piquet.md) behind the seam: ``GAME`` is its ``Game``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..base import Game, Settings
+from .match import PiquetMatch
+from .rules import DEFAULT_LIMIT, DESCRIBED, PRESETS
+
+
+class Piquet(Game):
+    """Two players, 32 cards, no trumps, the talon, the declarations, twelve tricks,
+    a partie of six deals (or a game to a number of points)."""
+
+    name = "piquet"
+    title = "Piquet"
+    min_players = 2
+    max_players = 2
+    higher_wins = True
+    presets = PRESETS
+    described = DESCRIBED
+
+    def settings(self, preset: str | None = None, overrides: Mapping[str, object] | None = None,
+                 players: int | None = None) -> Settings:
+        """As every game's, with ``limit`` kept at its default when the end is a partie
+        of six deals (where no limit plays a part; the file writes it only for points)."""
+        made = super().settings(preset, overrides, players)
+        if made.word("end") == "partie" and made.number("limit") != DEFAULT_LIMIT:
+            rest = {k: v for k, v in (overrides or {}).items() if k != "limit"}
+            made = super().settings(preset, rest, players)
+        return made
+
+    def start(self, settings: Settings, players: Sequence[str],
+              first_dealer: int) -> PiquetMatch:
+        names = self.check_start(settings, players, first_dealer)
+        return PiquetMatch(self, settings, names, first_dealer)
+
+
+GAME = Piquet()
+
+__all__ = ["GAME", "Piquet", "PiquetMatch"]
