@@ -1,10 +1,15 @@
 """The web door: textual-serve runs one app process per browser tab.
 
 textual-serve's own server is kept (its page, its websocket protocol, its web driver), with
-four changes: the app is started from an argv (no shell) as its own process group with the
-environment the door is given; a tab's process that ends closes the tab's connection; the
-page's websocket address follows the address the browser used (so ``0.0.0.0`` works); and
-closing the door ends every app process it started (quit, then SIGKILL after a grace).
+these changes: the app is started from an argv (no shell) as its own process group with the
+environment the door is given, and ends when this process ends, however it ends; a tab's
+process that ends closes the tab's connection; the page's websocket address follows the
+address the browser used (so ``0.0.0.0`` works); closing the door ends every app process it
+started (quit, then SIGKILL after a grace). And the door's limits: connections at once and
+per minute from one address (``DoorGate``); a page's frames read strictly (``web_frames``:
+a frame no page sends closes that tab, with one line in the log); sizes made 1 to 1000;
+what a tab sends its app bounded (``INPUT_RATE`` bytes a second, ``INPUT_BURST`` at once:
+the excess is dropped, as the SSH door drops keys its app does not read).
 """
 
 from __future__ import annotations
@@ -19,16 +24,22 @@ from collections.abc import Mapping, Sequence
 from importlib.metadata import version
 from typing import Any
 
-from aiohttp import web
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
-from textual_serve.server import Server, to_int
+from textual_serve.server import Server
 
-from .launch import player_env
-from .limits import DoorLimits
+from .launch import ending_with_us, player_env
+from .limits import DoorGate, DoorLimits, InputBudget
 from .pty_process import DEFAULT_GRACE_S
+from .web_frames import MAX_FRAME, BadFrame, query_size, read_frame
 
 log = logging.getLogger("polignac_tui.doors.web")
 TITLE = "polignac-tui"
+INPUT_RATE = 4096
+"""Bytes a second a tab sends its app, on average (keys, mouse, sizes: a hand on a keyboard
+and a mouse sends far less); more is dropped."""
+INPUT_BURST = 16384
+"""Bytes a tab may send at once (a paste), within ``INPUT_RATE``."""
 
 
 class WebDoor:
@@ -68,7 +79,8 @@ async def open_web_door(host: str, port: int, *, argv: Sequence[str],
     127.0.0.1; port 0 picks one), with the environment ``env`` (default:
     ``player_env(os.environ)``). ``public_url`` (e.g. ``https://cards.example.org``) is
     only needed behind a proxy that changes the address or the scheme. At most
-    ``limits.connections`` tabs play at once. Raises ``OSError`` if the port is taken."""
+    ``limits.connections`` tabs play at once, ``limits.per_minute`` new ones a minute from
+    one address. Raises ``OSError`` if the port is taken."""
     server = _DoorServer(list(argv), env if env is not None else player_env(os.environ),
                          limits or DoorLimits(),
                          public_url, grace_s)
@@ -96,6 +108,7 @@ class _DoorServer(Server):
         self.fixed_url = public_url.rstrip("/") if public_url else None
         self.grace_s = grace_s
         self.services: set[_AppProcess] = set()
+        self.gate = DoorGate(limits)
         self.closing = False
 
     async def on_startup(self, app: web.Application) -> None:
@@ -107,28 +120,73 @@ class _DoorServer(Server):
         return await super().handle_index(request)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_FRAME)
         await websocket.prepare(request)
-        if self.closing or len(self.services) >= self.limits.connections:
-            await websocket.close(message=b"the server is full or stopping")
+        address = request.remote or "?"
+        refusal = "the server is stopping" if self.closing else self.gate.arrive(address)
+        if refusal is not None:
+            log.info("refused %s: %s", address, refusal)
+            await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER,
+                                  message=refusal.encode()[:120])
             return websocket
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
-        service = _AppProcess(self, websocket)
-        self.services.add(service)
         try:
+            await self._play(websocket, request, address)
+        finally:
+            self.gate.leave()
+        return websocket
+
+    async def _play(self, websocket: web.WebSocketResponse, request: web.Request,
+                    address: str) -> None:
+        service: _AppProcess | None = None
+        try:
+            width, height = query_size(request.query)
+            service = _AppProcess(self, websocket)
+            self.services.add(service)
             await service.start(width, height)
-            await self._process_messages(websocket, service)
+            await self._process_messages(websocket, service, address)
+        except BadFrame as error:
+            log.warning("web door: closed the tab of %s: %s", address, error)
+            with contextlib.suppress(Exception):
+                await websocket.close(code=WSCloseCode.POLICY_VIOLATION,
+                                      message=b"a frame no page sends")
         except asyncio.CancelledError:
             pass
         except Exception as error:  # a broken tab must not take the door down
-            log.warning("web session ended: %s", error)
+            log.warning("web door: the tab of %s ended: %s", address, error)
         finally:
-            await service.end()
-            self.services.discard(service)
+            if service is not None:
+                await service.end()
+                self.services.discard(service)
             with contextlib.suppress(Exception):
                 await websocket.close()
-        return websocket
+
+    async def _process_messages(self, websocket: web.WebSocketResponse,
+                                app_service: AppService, address: str = "?") -> None:
+        """The page's frames, read strictly (``BadFrame`` for one no page sends), within
+        the tab's input budget (beyond it frames are dropped, and the log says so once)."""
+        budget = InputBudget(INPUT_RATE, INPUT_BURST)
+        told = False
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                what = "too big" if message.type == WSMsgType.ERROR else "not text"
+                raise BadFrame(f"a frame {what} ({message.type.name.lower()})")
+            kind, value = read_frame(message.data)
+            if not budget.take(len(message.data)):
+                if not told:
+                    told = True
+                    log.warning("web door: %s sends more than %d bytes a second: the excess "
+                                "is dropped", address, INPUT_RATE)
+                continue
+            if kind == "stdin":
+                await app_service.send_bytes(value.encode("utf-8"))
+            elif kind == "resize":
+                await app_service.set_terminal_size(*value)
+            elif kind == "ping":
+                await websocket.send_json(["pong", value])
+            elif kind == "blur":
+                await app_service.blur()
+            elif kind == "focus":
+                await app_service.focus()
 
 
 class _AppProcess(AppService):
@@ -158,7 +216,7 @@ class _AppProcess(AppService):
         self.process = await asyncio.create_subprocess_exec(
             *self.server.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE, env=self._build_environment(width, height),
-            start_new_session=True)
+            start_new_session=True, preexec_fn=ending_with_us())
         self._process = self.process
         assert self.process.stdin is not None
         self._stdin = self.process.stdin
