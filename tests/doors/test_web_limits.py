@@ -23,6 +23,7 @@ import aiohttp
 import pytest
 
 from polignac_tui.cli import main
+from polignac_tui.service.doors import web as web_door
 from polignac_tui.service.doors.limits import MAX_SIZE, InputBudget
 from polignac_tui.service.doors.web_frames import BadFrame, query_size, read_frame
 
@@ -308,6 +309,42 @@ def test_killing_the_service_ends_its_web_players() -> None:
         assert serve.apps() == []
     with serving() as serve:
         run(scenario(serve), 120)
+
+
+def test_the_app_reads_a_flood_no_faster_than_it_handles_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the door's budget (made huge here), 5 MiB of keys: the app's driver waits for
+    the app to handle each batch, so the app stays under 200 MB (the browser waits)."""
+    monkeypatch.setattr(web_door, "INPUT_RATE", 1 << 40)
+    monkeypatch.setattr(web_door, "INPUT_BURST", 1 << 40)
+
+    async def scenario() -> None:
+        door = await web_door.open_web_door("", 0, argv=[sys.executable, "-m", "polignac_tui"],
+                                            env=app_env(tmp_path), grace_s=1.0)
+        try:
+            async with aiohttp.ClientSession() as session, \
+                    session.ws_connect(f"{door.url}ws?width=80&height=24") as ws:
+                player = Tab(ws)
+                await player.until(b"New session")          # Home
+                pid = door.processes[0].pid
+                frame = json.dumps(["stdin", "b" * 20000])
+                deadline = time.monotonic() + 20
+                for _ in range(5 * 1024 * 1024 // 20000):
+                    if time.monotonic() > deadline:
+                        break
+                    with suppress(TimeoutError):          # the door pushes back: fine
+                        await asyncio.wait_for(ws.send_str(frame), 5)
+                    assert rss_mb(pid) < MAX_RSS_MB, f"the app grew to {rss_mb(pid):.0f} MB"
+                    await asyncio.sleep(0.01)
+                deadline = time.monotonic() + 10
+                while time.monotonic() < deadline:
+                    assert rss_mb(pid) < MAX_RSS_MB, f"the app grew to {rss_mb(pid):.0f} MB"
+                    await asyncio.sleep(0.1)
+                assert door.processes and door.processes[0].pid == pid   # still playing
+                player._reader.cancel()
+        finally:
+            await door.close()
+    run(scenario(), 120)
 
 
 def test_serve_help_says_the_limits_hold_for_both_doors(

@@ -40,6 +40,8 @@ INPUT_RATE = 4096
 and a mouse sends far less); more is dropped."""
 INPUT_BURST = 16384
 """Bytes a tab may send at once (a paste), within ``INPUT_RATE``."""
+DRIVER = "polignac_tui.service.doors.web_driver:PacedWebDriver"
+"""textual's web driver, reading no faster than the app handles what it reads."""
 
 
 class WebDoor:
@@ -206,7 +208,7 @@ class _AppProcess(AppService):
         """textual-serve's settings for the web driver, on the door's environment (not the
         server's own)."""
         env = dict(self.server.env)
-        env.update(TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver", TEXTUAL_FPS="60",
+        env.update(TEXTUAL_DRIVER=DRIVER, TEXTUAL_FPS="60",
                    TEXTUAL_COLOR_SYSTEM="truecolor", TERM_PROGRAM="textual",
                    TERM_PROGRAM_VERSION=version("textual-serve"),
                    COLUMNS=str(width), ROWS=str(height))
