@@ -251,6 +251,7 @@ BAD_FRAMES = [
     'not json at all',
     '["stdin", 42]',
 ]
+TOO_BIG = json.dumps(["stdin", "b" * 70000])
 
 
 def test_a_frame_no_page_sends_closes_only_that_tab_with_one_line() -> None:
@@ -259,14 +260,18 @@ def test_a_frame_no_page_sends_closes_only_that_tab_with_one_line() -> None:
         async with tab(serve) as good:
             await good.until(READY)
             kept = await app_of(serve, set())
-            for frame in BAD_FRAMES:
+            frames: list[str | bytes] = [*BAD_FRAMES, TOO_BIG, b"binary"]
+            for frame in frames:
                 before = set(serve.apps())
                 async with tab(serve) as bad:
                     await bad.until(READY)
                     pid = await app_of(serve, before)
-                    await bad.ws.send_str(frame)
-                    assert await bad.until_closed(), f"{frame}: the tab stayed open"
-                    assert await until_gone([pid], 15) == [], f"{frame}: its app stayed"
+                    if isinstance(frame, bytes):
+                        await bad.ws.send_bytes(frame)
+                    else:
+                        await bad.ws.send_str(frame)
+                    assert await bad.until_closed(), f"{frame[:40]!r}: the tab stayed open"
+                    assert await until_gone([pid], 15) == [], f"{frame[:40]!r}: its app stayed"
             assert not _zombie(kept) and not good.closed.is_set()
             await good.ws.send_str('["ping", "1234"]')         # the good tab still answers
             deadline = time.monotonic() + 10
@@ -276,8 +281,8 @@ def test_a_frame_no_page_sends_closes_only_that_tab_with_one_line() -> None:
         said = serve.output()
         assert "Traceback" not in said and "locals" not in said, said
         lines = [line for line in said.splitlines() if "closed the tab of 127.0.0.1" in line]
-        assert len(lines) == len(BAD_FRAMES), said
-    with serving("--max-per-minute", "20") as serve:
+        assert len(lines) == len(BAD_FRAMES) + 2, said
+    with serving("--max-per-minute", "30") as serve:
         run(scenario(serve), 240)
 
 

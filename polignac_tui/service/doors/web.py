@@ -169,9 +169,10 @@ class _DoorServer(Server):
         budget = InputBudget(INPUT_RATE, INPUT_BURST)
         told = False
         async for message in websocket:
+            if message.type == WSMsgType.ERROR:
+                raise BadFrame(f"a frame over {MAX_FRAME // 1024} KiB, or broken")
             if message.type != WSMsgType.TEXT:
-                what = "too big" if message.type == WSMsgType.ERROR else "not text"
-                raise BadFrame(f"a frame {what} ({message.type.name.lower()})")
+                raise BadFrame(f"a frame that is not text ({message.type.name.lower()})")
             kind, value = read_frame(message.data)
             if not budget.take(len(message.data)):
                 if not told:
