@@ -225,8 +225,11 @@ def test_a_huge_size_is_made_1000_by_1000() -> None:
             start = len(player.received)
             await player.ws.send_str(json.dumps(["resize", {"width": 10000,
                                                             "height": 10000}]))
-            # until the app drew the new size and is quiet again (or sent too much)
+            # until the app draws at its new size, then is quiet again (or sent too much)
             deadline = time.monotonic() + 30
+            while len(player.received) == start:
+                assert time.monotonic() < deadline, "the app drew nothing after the resize"
+                await asyncio.sleep(0.05)
             quiet_since, seen = time.monotonic(), start
             while time.monotonic() - quiet_since < 2.0 and time.monotonic() < deadline:
                 if len(player.received) != seen:
