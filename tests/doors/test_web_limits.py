@@ -25,6 +25,7 @@ import pytest
 from polignac_tui.cli import main
 from polignac_tui.service.doors import web as web_door
 from polignac_tui.service.doors.limits import MAX_SIZE, InputBudget
+from polignac_tui.service.doors.web import RESIZE_EVERY_S, _Sizes
 from polignac_tui.service.doors.web_frames import BadFrame, query_size, read_frame
 
 from .realclients import app_env
@@ -407,3 +408,29 @@ def test_an_input_budget_lets_a_rate_through_and_drops_the_rest() -> None:
     assert budget.take(100) and not budget.take(1)
     now[0] = 100.0                       # idle: no more than the burst is saved up
     assert budget.take(300) and not budget.take(1)
+
+
+def test_sizes_asked_at_once_give_the_app_the_last_one() -> None:
+    given: list[tuple[tuple[int, int], float]] = []
+
+    class App:
+        async def set_terminal_size(self, width: int, height: int) -> None:
+            given.append(((width, height), time.monotonic()))
+
+    async def scenario() -> None:
+        sizes = _Sizes(App())  # type: ignore[arg-type]
+        for width in range(100, 131):           # a window dragged larger
+            sizes.ask((width, 40))
+        deadline = time.monotonic() + 10
+        while not given:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        sizes.ask((90, 30))
+        sizes.ask((91, 31))
+        while len(given) < 2:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        sizes.cancel()
+    run(scenario(), 20)
+    assert [size for size, _at in given] == [(130, 40), (91, 31)]
+    assert given[1][1] - given[0][1] >= RESIZE_EVERY_S * 0.9

@@ -1,15 +1,17 @@
 """The web door: textual-serve runs one app process per browser tab.
 
-textual-serve's own server is kept (its page, its websocket protocol, its web driver), with
-these changes: the app is started from an argv (no shell) as its own process group with the
-environment the door is given, and ends when this process ends, however it ends; a tab's
-process that ends closes the tab's connection; the page's websocket address follows the
-address the browser used (so ``0.0.0.0`` works); closing the door ends every app process it
-started (quit, then SIGKILL after a grace). And the door's limits: connections at once and
-per minute from one address (``DoorGate``); a page's frames read strictly (``web_frames``:
-a frame no page sends closes that tab, with one line in the log); sizes made 1 to 1000;
-what a tab sends its app bounded (``INPUT_RATE`` bytes a second, ``INPUT_BURST`` at once:
-the excess is dropped, as the SSH door drops keys its app does not read).
+textual-serve's own server is kept (its page, its websocket protocol, textual's web driver,
+paced), with these changes: the app is started from an argv (no shell) as its own process
+group with the environment the door is given, and ends when this process ends, however it
+ends; a tab's process that ends closes the tab's connection; the page's websocket address
+follows the address the browser used (so ``0.0.0.0`` works); closing the door ends every
+app process it started (quit, then SIGKILL after a grace). And the door's limits:
+connections at once and per minute from one address (``DoorGate``); a page's frames read
+strictly (``web_frames``: a frame no page sends closes that tab, with one line in the log);
+sizes made 1 to 1000; what a tab sends its app bounded (``INPUT_RATE`` bytes a second,
+``INPUT_BURST`` at once: the excess is dropped, as the SSH door drops keys its app does not
+read; a new size at most every ``RESIZE_EVERY_S``, the last always given); and the app's
+driver (``web_driver``) reads no faster than the app handles what it reads.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ INPUT_RATE = 4096
 and a mouse sends far less); more is dropped."""
 INPUT_BURST = 16384
 """Bytes a tab may send at once (a paste), within ``INPUT_RATE``."""
+RESIZE_EVERY_S = 0.2
+"""A tab's app is given a new size at most this often (it draws everything again at each):
+the sizes asked meanwhile are dropped but the last, given when the time comes."""
 DRIVER = "polignac_tui.service.doors.web_driver:PacedWebDriver"
 """textual's web driver, reading no faster than the app handles what it reads."""
 
@@ -165,8 +170,17 @@ class _DoorServer(Server):
     async def _process_messages(self, websocket: web.WebSocketResponse,
                                 app_service: AppService, address: str = "?") -> None:
         """The page's frames, read strictly (``BadFrame`` for one no page sends), within
-        the tab's input budget (beyond it frames are dropped, and the log says so once)."""
+        the tab's input budget (beyond it frames are dropped, and the log says so once);
+        new sizes at most every ``RESIZE_EVERY_S``."""
         budget = InputBudget(INPUT_RATE, INPUT_BURST)
+        sizes = _Sizes(app_service)
+        try:
+            await self._read_frames(websocket, app_service, address, budget, sizes)
+        finally:
+            sizes.cancel()
+
+    async def _read_frames(self, websocket: web.WebSocketResponse, app_service: AppService,
+                           address: str, budget: InputBudget, sizes: _Sizes) -> None:
         told = False
         async for message in websocket:
             if message.type == WSMsgType.ERROR:
@@ -174,6 +188,9 @@ class _DoorServer(Server):
             if message.type != WSMsgType.TEXT:
                 raise BadFrame(f"a frame that is not text ({message.type.name.lower()})")
             kind, value = read_frame(message.data)
+            if kind == "resize":
+                sizes.ask(value)
+                continue
             if not budget.take(len(message.data)):
                 if not told:
                     told = True
@@ -182,14 +199,42 @@ class _DoorServer(Server):
                 continue
             if kind == "stdin":
                 await app_service.send_bytes(value.encode("utf-8"))
-            elif kind == "resize":
-                await app_service.set_terminal_size(*value)
             elif kind == "ping":
                 await websocket.send_json(["pong", value])
             elif kind == "blur":
                 await app_service.blur()
             elif kind == "focus":
                 await app_service.focus()
+
+
+class _Sizes:
+    """The sizes a tab asks for, given to its app at most every ``RESIZE_EVERY_S``, the last
+    one asked always given."""
+
+    def __init__(self, app: AppService) -> None:
+        self._app = app
+        self._pending: tuple[int, int] | None = None
+        self._given_at = -RESIZE_EVERY_S
+        self._task: asyncio.Task[None] | None = None
+
+    def ask(self, size: tuple[int, int]) -> None:
+        self._pending = size
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._give())
+
+    async def _give(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._pending is not None:
+            wait = self._given_at + RESIZE_EVERY_S - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            size, self._pending = self._pending, None
+            self._given_at = loop.time()
+            await self._app.set_terminal_size(*size)
+
+    def cancel(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
 
 
 class _AppProcess(AppService):
