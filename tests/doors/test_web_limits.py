@@ -25,7 +25,6 @@ import pytest
 from polignac_tui.cli import main
 from polignac_tui.service.doors import web as web_door
 from polignac_tui.service.doors.limits import MAX_SIZE, InputBudget
-from polignac_tui.service.doors.web import RESIZE_EVERY_S, _Sizes
 from polignac_tui.service.doors.web_frames import BadFrame, query_size, read_frame
 
 from .realclients import app_env
@@ -411,6 +410,7 @@ def test_an_input_budget_lets_a_rate_through_and_drops_the_rest() -> None:
 
 
 def test_sizes_asked_at_once_give_the_app_the_last_one() -> None:
+    from polignac_tui.service.doors.web import RESIZE_EVERY_S, _Sizes
     given: list[tuple[tuple[int, int], float]] = []
 
     class App:
