@@ -23,6 +23,7 @@ import aiohttp
 import pytest
 
 from polignac_tui.cli import main
+from polignac_tui.service.doors import DoorLimits
 from polignac_tui.service.doors import web as web_door
 from polignac_tui.service.doors.limits import MAX_SIZE, InputBudget
 from polignac_tui.service.doors.web_frames import BadFrame, query_size, read_frame
@@ -353,6 +354,37 @@ def test_the_app_reads_a_flood_no_faster_than_it_handles_it(
         finally:
             await door.close()
     run(scenario(), 120)
+
+
+def test_a_tab_without_a_key_for_the_idle_time_is_closed(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        door = await web_door.open_web_door(
+            "", 0, argv=[sys.executable, "-m", "polignac_tui"], env=app_env(tmp_path),
+            limits=DoorLimits(idle_timeout_s=2.0), grace_s=1.0)
+        try:
+            async with aiohttp.ClientSession() as session, \
+                    session.ws_connect(f"{door.url}ws?width=80&height=24") as ws:
+                player = Tab(ws)
+                await player.until(b"New session")          # Home
+                pid = door.processes[0].pid
+                typed_until = time.monotonic() + 3           # keys keep it open meanwhile
+                while time.monotonic() < typed_until:
+                    await ws.send_str('["stdin", "x"]')
+                    await ws.send_str('["ping", "1"]')
+                    await asyncio.sleep(0.2)
+                    assert not player.closed.is_set(), "closed while keys came"
+                quiet = time.monotonic()                     # then pings only
+                while not player.closed.is_set():
+                    assert time.monotonic() - quiet < 15, "the idle tab stayed open"
+                    with suppress(ConnectionError):
+                        await ws.send_str('["ping", "1"]')
+                    await asyncio.sleep(0.2)
+                assert time.monotonic() - quiet >= 1.5
+                assert ws.close_code == aiohttp.WSCloseCode.GOING_AWAY
+                assert await until_gone([pid], 15) == []
+        finally:
+            await door.close()
+    run(scenario(), 90)
 
 
 def test_serve_help_says_the_limits_hold_for_both_doors(

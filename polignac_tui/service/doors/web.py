@@ -10,8 +10,9 @@ connections at once and per minute from one address (``DoorGate``); a page's fra
 strictly (``web_frames``: a frame no page sends closes that tab, with one line in the log);
 sizes made 1 to 1000; what a tab sends its app bounded (``INPUT_RATE`` bytes a second,
 ``INPUT_BURST`` at once: the excess is dropped, as the SSH door drops keys its app does not
-read; a new size at most every ``RESIZE_EVERY_S``, the last always given); and the app's
-driver (``web_driver``) reads no faster than the app handles what it reads.
+read; a new size at most every ``RESIZE_EVERY_S``, the last always given); a tab that sends
+no key for ``limits.idle_timeout_s`` is closed; and the app's driver (``web_driver``) reads
+no faster than the app handles what it reads.
 """
 
 from __future__ import annotations
@@ -182,7 +183,20 @@ class _DoorServer(Server):
     async def _read_frames(self, websocket: web.WebSocketResponse, app_service: AppService,
                            address: str, budget: InputBudget, sizes: _Sizes) -> None:
         told = False
-        async for message in websocket:
+        loop = asyncio.get_running_loop()
+        idle_s = self.limits.idle_timeout_s
+        last_key = loop.time()
+        while True:
+            try:
+                message = await websocket.receive(
+                    timeout=max(0.0, last_key + idle_s - loop.time()) if idle_s > 0 else None)
+            except TimeoutError:
+                reason = idle_reason(idle_s)
+                log.info("web door: the tab of %s %s", address, reason)
+                await websocket.close(code=WSCloseCode.GOING_AWAY, message=reason.encode())
+                return
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return
             if message.type == WSMsgType.ERROR:
                 raise BadFrame(f"a frame over {MAX_FRAME // 1024} KiB, or broken")
             if message.type != WSMsgType.TEXT:
@@ -198,6 +212,7 @@ class _DoorServer(Server):
                                 "is dropped", address, INPUT_RATE)
                 continue
             if kind == "stdin":
+                last_key = loop.time()
                 await app_service.send_bytes(value.encode("utf-8"))
             elif kind == "ping":
                 await websocket.send_json(["pong", value])
@@ -205,6 +220,12 @@ class _DoorServer(Server):
                 await app_service.blur()
             elif kind == "focus":
                 await app_service.focus()
+
+
+def idle_reason(timeout_s: float) -> str:
+    minutes = timeout_s / 60
+    return (f"closed after {minutes:g} minutes without a key" if minutes >= 1 else
+            f"closed after {timeout_s:g} seconds without a key")
 
 
 class _Sizes:
