@@ -11,8 +11,8 @@ strictly (``web_frames``: a frame no page sends closes that tab, with one line i
 sizes made 1 to 1000; what a tab sends its app bounded (``INPUT_RATE`` bytes a second,
 ``INPUT_BURST`` at once: the excess is dropped, as the SSH door drops keys its app does not
 read; a new size at most every ``RESIZE_EVERY_S``, the last always given); a tab that sends
-no key for ``limits.idle_timeout_s`` is closed; and the app's driver (``web_driver``) reads
-no faster than the app handles what it reads.
+no key for ``limits.idle_timeout_s`` is closed; and the app's driver
+(``polignac_tui.ui.web_driver``) reads no faster than the app handles what it reads.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ INPUT_BURST = 16384
 RESIZE_EVERY_S = 0.2
 """A tab's app is given a new size at most this often (it draws everything again at each):
 the sizes asked meanwhile are dropped but the last, given when the time comes."""
-DRIVER = "polignac_tui.service.doors.web_driver:PacedWebDriver"
+DRIVER = "polignac_tui.ui.web_driver:PacedWebDriver"
 """textual's web driver, reading no faster than the app handles what it reads."""
 
 

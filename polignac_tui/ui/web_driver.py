@@ -27,7 +27,7 @@ WAKE_S = 0.1
 
 class PacedWebDriver(WebDriver):
     """``textual.drivers.web_driver.WebDriver``, paced by the app (``TEXTUAL_DRIVER``:
-    ``polignac_tui.service.doors.web_driver:PacedWebDriver``)."""
+    ``polignac_tui.ui.web_driver:PacedWebDriver``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
