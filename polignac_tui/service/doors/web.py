@@ -39,8 +39,8 @@ from .web_frames import MAX_FRAME, BadFrame, query_size, read_frame
 log = logging.getLogger("polignac_tui.doors.web")
 TITLE = "polignac-tui"
 INPUT_RATE = 4096
-"""Bytes a second a tab sends its app, on average (keys, mouse, sizes: a hand on a keyboard
-and a mouse sends far less); more is dropped."""
+"""Bytes of keys (and mouse reports) a second a tab sends its app, on average (a hand on a
+keyboard and a mouse send far less); more is dropped."""
 INPUT_BURST = 16384
 """Bytes a tab may send at once (a paste), within ``INPUT_RATE``."""
 RESIZE_EVERY_S = 0.2
