@@ -387,6 +387,50 @@ def test_a_tab_without_a_key_for_the_idle_time_is_closed(tmp_path: Path) -> None
     run(scenario(), 90)
 
 
+CRASH = """
+import sys, time
+print("__GANGLION__", flush=True)
+time.sleep(0.5)
+sys.stderr.write("Traceback (most recent call last):\\n"
+                 "\\u2502 secret = 'the locals of the app' \\u2502\\n"
+                 "\\x1b[1mValueError: invalid size 'wide'\\x1b[0m\\n")
+sys.exit(1)
+"""
+
+
+def test_an_app_s_error_output_is_one_line_of_log(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        caplog: pytest.LogCaptureFixture) -> None:
+    """textual-serve copied an app's traceback, locals and all, to serve's output."""
+    async def scenario(argv: list[str], until: bytes | None) -> None:
+        door = await web_door.open_web_door("", 0, argv=argv, env=app_env(tmp_path),
+                                            grace_s=1.0)
+        try:
+            async with aiohttp.ClientSession() as session, \
+                    session.ws_connect(f"{door.url}ws?width=80&height=24") as ws:
+                player = Tab(ws)
+                if until is not None:
+                    await player.until(until)
+                    await ws.close()
+                assert await player.until_closed(30)
+                deadline = time.monotonic() + 15
+                while door.processes:
+                    assert time.monotonic() < deadline, "the app stayed"
+                    await asyncio.sleep(0.05)
+        finally:
+            await door.close()
+    with caplog.at_level("WARNING", logger="polignac_tui.doors.web"):
+        run(scenario([sys.executable, "-c", CRASH], None), 60)
+        said = [r.getMessage() for r in caplog.records if "error line" in r.getMessage()]
+        assert said == ["web door: the app of 127.0.0.1 ended; its last error line: "
+                        "\"ValueError: invalid size 'wide'\""]
+        out = capsys.readouterr()
+        assert "secret" not in out.out + out.err and "Traceback" not in out.out + out.err
+        caplog.clear()
+        run(scenario([sys.executable, "-m", "polignac_tui"], b"New session"), 60)
+        assert [r for r in caplog.records if "error line" in r.getMessage()] == []
+
+
 def test_serve_help_says_the_limits_hold_for_both_doors(
         capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):

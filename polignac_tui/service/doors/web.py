@@ -4,8 +4,9 @@ textual-serve's own server is kept (its page, its websocket protocol, textual's 
 paced), with these changes: the app is started from an argv (no shell) as its own process
 group with the environment the door is given, and ends when this process ends, however it
 ends; a tab's process that ends closes the tab's connection; the page's websocket address
-follows the address the browser used (so ``0.0.0.0`` works); closing the door ends every
-app process it started (quit, then SIGKILL after a grace). And the door's limits:
+follows the address the browser used (so ``0.0.0.0`` works); an app's error output (a
+traceback with its locals) is one line of the log, not copied to ours; closing the door
+ends every app process it started (quit, then SIGKILL after a grace). And the door's limits:
 connections at once and per minute from one address (``DoorGate``); a page's frames read
 strictly (``web_frames``: a frame no page sends closes that tab, with one line in the log);
 sizes made 1 to 1000; what a tab sends its app bounded (``INPUT_RATE`` bytes a second,
@@ -21,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 import shlex
 import signal
 from collections.abc import Mapping, Sequence
@@ -34,7 +36,7 @@ from textual_serve.server import Server
 from .launch import ending_with_us, player_env
 from .limits import DoorGate, DoorLimits, InputBudget
 from .pty_process import DEFAULT_GRACE_S
-from .web_frames import MAX_FRAME, BadFrame, query_size, read_frame
+from .web_frames import MAX_FRAME, BadFrame, query_size, read_frame, shown
 
 log = logging.getLogger("polignac_tui.doors.web")
 TITLE = "polignac-tui"
@@ -148,7 +150,7 @@ class _DoorServer(Server):
         service: _AppProcess | None = None
         try:
             width, height = query_size(request.query)
-            service = _AppProcess(self, websocket)
+            service = _AppProcess(self, websocket, address)
             self.services.add(service)
             await service.start(width, height)
             await self._process_messages(websocket, service, address)
@@ -261,14 +263,17 @@ class _Sizes:
 class _AppProcess(AppService):
     """One tab's app process, started from an argv as its own process group."""
 
-    def __init__(self, server: _DoorServer, websocket: web.WebSocketResponse) -> None:
+    def __init__(self, server: _DoorServer, websocket: web.WebSocketResponse,
+                 address: str = "?") -> None:
         async def close() -> None:
             await websocket.close()
         super().__init__(server.command, write_bytes=websocket.send_bytes,
                          write_str=websocket.send_str, close=close,
                          download_manager=server.download_manager)
         self.server = server
+        self.address = address
         self.process: asyncio.subprocess.Process | None = None
+        self.errors: _ErrorOutput | None = None
         self._ended: asyncio.Task[None] | None = None
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
@@ -287,12 +292,18 @@ class _AppProcess(AppService):
             stderr=asyncio.subprocess.PIPE, env=self._build_environment(width, height),
             start_new_session=True, preexec_fn=ending_with_us())
         self._process = self.process
-        assert self.process.stdin is not None
+        assert self.process.stdin is not None and self.process.stderr is not None
         self._stdin = self.process.stdin
+        # textual-serve copies an app's error output, whole, to our own output: read it here
+        self.errors = _ErrorOutput(self.process.stderr)
+        self.process.stderr = self.errors  # type: ignore[assignment]
         return self.process
 
     async def run(self) -> None:
         await super().run()
+        if self.errors is not None and self.errors.tail:
+            log.warning("web door: the app of %s ended; its last error line: %s", self.address,
+                        self.errors.last_line())
         with contextlib.suppress(Exception):
             await self.remote_close()  # the app ended: so does the tab's connection
 
@@ -321,3 +332,28 @@ class _AppProcess(AppService):
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(self._task, 5.0)
             self._task = None
+
+
+class _ErrorOutput:
+    """An app's error output (a traceback, with its local variables) as textual-serve reads
+    it: read to its end, copied nowhere; its last ``KEEP`` bytes kept for one line of log."""
+
+    KEEP = 16384
+    _ESCAPE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+
+    def __init__(self, stream: asyncio.StreamReader) -> None:
+        self._stream = stream
+        self.tail = bytearray()
+
+    async def read(self, n: int = -1) -> bytes:
+        while data := await self._stream.read(65536):
+            self.tail += data
+            del self.tail[:-self.KEEP]
+        return b""
+
+    def last_line(self) -> str:
+        """The last line that says something (a traceback's: the error), shown literally."""
+        text = self._ESCAPE.sub("", self.tail.decode("utf-8", "replace"))
+        lines = [line.strip(" │╭╮╰╯─\t") for line in text.splitlines()]
+        said = [line for line in lines if any(c.isalnum() for c in line)]
+        return shown(said[-1], 200) if said else "(no words)"
