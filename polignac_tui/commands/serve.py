@@ -54,7 +54,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-per-key", metavar="N", type=int, default=3,
                    help=_("SSH connections at once with one key (default 3)"))
     p.add_argument("--max-per-minute", metavar="N", type=int, default=20,
-                   help=_("new connections from one address in a minute (default 20)"))
+                   help=_("new connections from one address in a minute, through either "
+                        "door (default 20)"))
     p.add_argument("--idle-timeout", metavar="MIN", type=float, default=30.0,
                    help=_("close a player's session after this many minutes without a key "
                         "(default 30; 0: never)"))

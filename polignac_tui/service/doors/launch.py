@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ctypes
+import os
+import signal
 import sys
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -73,6 +76,30 @@ def join_argv(socket: Path) -> Callable[[SSHLogin], list[str]]:
 def web_join_argv(socket: Path) -> list[str]:
     """The lobby for a browser: it asks a name and shows a short code."""
     return [sys.executable, "-m", "polignac_tui", "join", "--socket", str(socket), "--web"]
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def ending_with_us() -> Callable[[], None] | None:
+    """A ``preexec_fn`` for a child that must end when this process ends, however it ends
+    (even SIGKILL): Linux's parent-death signal, SIGKILL. None where there is none."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong,
+                      ctypes.c_ulong]
+    prctl.restype = ctypes.c_int
+    parent = os.getpid()
+
+    def in_child() -> None:  # after the fork, before the exec: nothing but system calls
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # we ended before the child asked
+            os._exit(1)
+    return in_child
 
 
 def passed_through(client_env: Mapping[str, str], term: str | None) -> dict[str, str]:

@@ -89,3 +89,30 @@ class DoorGate:
         for address in [a for a, r in self._recent.items()
                         if not r or now - r[-1] >= self.WINDOW_S]:
             del self._recent[address]
+
+
+MAX_SIZE = 1000
+"""Columns and rows a client may ask for (more is made this much)."""
+
+
+class InputBudget:
+    """What one connection may send its app: ``rate`` bytes a second on average, ``burst``
+    at once (a token bucket). What ``take`` refuses is meant to be dropped."""
+
+    def __init__(self, rate: float, burst: float,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._left = burst
+        self._at = clock()
+
+    def take(self, size: int) -> bool:
+        """Whether ``size`` more bytes fit now (they are then counted)."""
+        now = self._clock()
+        self._left = min(self.burst, self._left + (now - self._at) * self.rate)
+        self._at = now
+        if size > self._left:
+            return False
+        self._left -= size
+        return True
