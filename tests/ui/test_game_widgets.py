@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from rich.text import Text
+from tabletools import open_table, settle, strong_session, table_screen
 from widgethost import TWELVE, WidgetHost, seat_view
 
 from polignac_tui.engine import glyph
@@ -101,6 +102,22 @@ async def test_a_hand_of_twelve_at_80x24_shows_every_card_and_its_key() -> None:
         await pilot.pause()
         assert [m.card for m in app.of(Hand.Chosen)] == [TWELVE[11]]
         assert hand.pick("-") is None and hand.selected_card == TWELVE[10]
+
+
+async def test_the_table_screen_passes_minus_and_equals_to_the_hand(make_app, store) -> None:
+    """At the table the hand is not focused: the screen passes the card keys on, - and =
+    too (only a game of more than ten cards in hand has them)."""
+    app = make_app(table=open_table(store, strong_session()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        hand = table_screen(app).query_one(Hand)
+        hand.show(TWELVE, (), False, hand.look)
+        await pilot.press("minus")
+        assert hand.selected_card == TWELVE[10]
+        await pilot.press("equals_sign")
+        assert hand.selected_card == TWELVE[11]
+        await pilot.press("3")
+        assert hand.selected_card == TWELVE[2]
 
 
 # -- several cards: a discard -------------------------------------------------------------
