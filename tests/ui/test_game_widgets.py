@@ -112,6 +112,10 @@ async def test_the_table_screen_passes_minus_and_equals_to_the_hand(make_app, st
         await settle(pilot)
         hand = table_screen(app).query_one(Hand)
         hand.show(TWELVE, (), False, hand.look)
+        await pilot.pause()
+        drawn = hand.render().plain
+        assert hand.size.width == 80 and all(glyph(card) in drawn for card in TWELVE)
+        assert drawn.split("\n")[0].split() == list("1234567890-=")
         await pilot.press("minus")
         assert hand.selected_card == TWELVE[10]
         await pilot.press("equals_sign")
