@@ -189,8 +189,8 @@ async def test_sixteen_cards_fit_at_100_columns(make_app, store) -> None:
         corners = lines[3]                                # every corner shows, in order
         positions = [corners.find(glyph(card)) for card in cards]
         assert -1 not in positions and positions == sorted(positions), corners
-        # the keys: 1..9 then 0 over the first ten cards
-        assert lines[0].split() == list("1234567890")
+        # the keys: 1..9, 0, then - and = over the first twelve cards (a Piquet hand)
+        assert lines[0].split() == list("1234567890-=")
 
 
 async def test_the_others_hands_are_backs_that_say_only_how_many(make_app, store) -> None:

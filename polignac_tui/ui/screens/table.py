@@ -71,7 +71,7 @@ from ..handle import polignac_app
 from ..quiet import set_content
 from ..textfmt import assemble
 from ..widgets.cardface import face_size, faces_fit
-from ..widgets.hand import Hand
+from ..widgets.hand import Hand, key_index
 from ..widgets.header import generale_failed, header_text
 from ..widgets.scores import ScoreTable, full_with_legend
 from ..widgets.trick import TrickArea
@@ -717,7 +717,7 @@ class TableScreen(Screen[None]):
             event.stop()
             self.action_escape()
             return
-        if event.key.isdigit() and len(event.key) == 1:
+        if key_index(event.key) is not None:     # a card's key: 1..9, 0, - and =
             event.stop()
             hand = self.query_one(Hand)
             if not self.awaits_my_card():

@@ -1,7 +1,14 @@
 """Your hand: cards sorted by suit and rank, playable ones distinct, one selected.
 
 Compact chips (``cardtext.box``) on a small terminal; card faces (``cardface``) from
-about 100×30, overlapping when the hand is long.
+about 100×30, overlapping when the hand is long. Up to twelve cards, each with a key
+(``1``..``9``, ``0``, then ``-`` and ``=``): twelve chips take 71 columns.
+
+Two modes: one card at a time (play a card: the selected one is raised), or several
+(``choose_several(least, most)``: a discard), where a card's key, Space or a click
+marks or unmarks it; marked cards are raised with a mark under them (``✓``, ``v`` in
+ASCII: not only a colour), the cursor is the selected card's own bold face, and Enter
+confirms when the count is within bounds (``Confirmed``), else says why (``Refused``).
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
-from ...i18n import _
+from ...i18n import _, ngettext
 from ..cardtext import CardLook, box
 from .cardface import FaceSize, Grid, draw_face
 
@@ -20,12 +27,38 @@ GAP = 1
 CHIPS_HEIGHT = 5
 # A face shows at least its left border and its corner (``│10♥``) under the next one.
 MIN_STEP = 4
-KEYS = "1234567890"
+# The keys of the cards, left to right: ``-`` and ``=`` for the eleventh and twelfth
+# (next to ``0`` on most keyboards; no binding of the table screen uses them).
+KEYS = "1234567890-="
+# Textual's names of the keys that are not their own character.
+KEY_NAMES = {"minus": "-", "equals_sign": "="}
+MAX_CARDS = len(KEYS)
+MARK = {False: "✓", True: "v"}       # under a marked card (glyphs, ASCII)
 
 
 def key_for(index: int) -> str:
-    """The digit that picks the card at ``index`` (1..9, then 0 for the tenth)."""
-    return KEYS[index] if index < len(KEYS) else ""
+    """The key that picks the card at ``index`` (1..9, 0 for the tenth, then - and =)."""
+    return KEYS[index] if 0 <= index < len(KEYS) else ""
+
+
+def key_index(key: str) -> int | None:
+    """The index of the card that ``key`` picks (a character or Textual's key name)."""
+    key = KEY_NAMES.get(key, key)
+    if len(key) != 1:
+        return None
+    index = KEYS.find(key)
+    return index if index >= 0 else None
+
+
+def bounds_sentence(least: int, most: int) -> str:
+    """``Choose 1 to 5 cards.``: how many cards a choice of several takes."""
+    if least == most:
+        return ngettext("Choose {count} card.", "Choose {count} cards.", most).format(
+            count=most)
+    if least == 0:
+        return ngettext("Choose up to {count} card.", "Choose up to {count} cards.",
+                        most).format(count=most)
+    return _("Choose {least} to {most} cards.").format(least=least, most=most)
 
 
 class Hand(Widget):
@@ -53,8 +86,32 @@ class Hand(Widget):
             super().__init__()
             self.card = card
 
-    def __init__(self, *, id: str | None = None) -> None:
+    class Marked(Message):
+        """Several-cards mode: the marked cards changed; ``cards`` in the hand's order."""
+
+        def __init__(self, cards: tuple[str, ...]) -> None:
+            super().__init__()
+            self.cards = cards
+
+    class Confirmed(Message):
+        """Several-cards mode: Enter with a count of marked cards within the bounds."""
+
+        def __init__(self, cards: tuple[str, ...]) -> None:
+            super().__init__()
+            self.cards = cards
+
+    class Refused(Message):
+        """Several-cards mode: a mark or an Enter refused; ``reason``, a sentence to show."""
+
+        def __init__(self, reason: str) -> None:
+            super().__init__()
+            self.reason = reason
+
+    def __init__(self, *, id: str | None = None, focusable: bool = False) -> None:
         super().__init__(id=id)
+        # Focusable, the hand takes its own keys (``press``); the table screen keeps it
+        # unfocused and passes the card keys itself.
+        self.can_focus = focusable
         self.cards: tuple[str, ...] = ()
         self.legal: tuple[str, ...] = ()
         self.active = False          # True when it is this hand's turn to play
@@ -62,6 +119,8 @@ class Hand(Widget):
         self.moved = False           # the selection was moved since this turn began
         self.look = CardLook()
         self.face: FaceSize | None = None     # None: compact chips
+        self.bounds: tuple[int, int] | None = None   # several-cards mode: (least, most)
+        self.marked: tuple[str, ...] = ()            # the marked cards, in the hand's order
 
     def set_faces(self, size: FaceSize | None) -> None:
         """Draw faces of ``size`` (None: the compact chips); the height follows."""
@@ -78,6 +137,7 @@ class Hand(Widget):
         current = self.selected_card
         turn_starts = active and not self.active
         self.cards, self.legal, self.active, self.look = cards, legal, active, look
+        self.marked = tuple(c for c in self.marked if c in cards and c in legal)
         if current in cards:
             self.selected = cards.index(current)
         elif self.cards:
@@ -88,6 +148,84 @@ class Hand(Widget):
                 self.selected = self._nearest(legal)   # each turn starts on a playable card
         if (self.cards, self.legal, self.active, self.look, self.selected) != before:
             self.refresh()      # another player's card changes nothing here
+
+    # -- several cards (a discard) ------------------------------------------------------
+    def choose_several(self, least: int, most: int) -> None:
+        """Ask for ``least`` to ``most`` of the playable cards, nothing marked yet."""
+        if not 0 <= least <= most or most < 1:
+            raise ValueError(f"cannot choose {least} to {most} cards")
+        self.bounds = (least, most)
+        self.marked = ()
+        self.refresh()
+
+    def choose_one(self) -> None:
+        """Back to one card at a time (the marks are dropped)."""
+        self.bounds = None
+        self.marked = ()
+        self.refresh()
+
+    @property
+    def several(self) -> bool:
+        return self.bounds is not None
+
+    def toggle(self) -> bool:
+        """Mark or unmark the selected card (several-cards mode); False when refused."""
+        card = self.selected_card
+        if self.bounds is None or card is None:
+            return False
+        if card in self.marked:
+            marked = set(self.marked) - {card}
+        elif card not in self.legal:
+            self.post_message(self.Refused(_("This card cannot be chosen now.")))
+            return False
+        elif len(self.marked) >= self.bounds[1]:
+            self.post_message(self.Refused(bounds_sentence(*self.bounds)))
+            return False
+        else:
+            marked = set(self.marked) | {card}
+        self.marked = tuple(c for c in self.cards if c in marked)
+        self.refresh()
+        self.post_message(self.Marked(self.marked))
+        return True
+
+    def confirm(self) -> bool:
+        """Enter in several-cards mode: ``Confirmed`` within the bounds, else ``Refused``."""
+        if self.bounds is None:
+            return False
+        least, most = self.bounds
+        if least <= len(self.marked) <= most:
+            self.post_message(self.Confirmed(self.marked))
+            return True
+        self.post_message(self.Refused(bounds_sentence(least, most)))
+        return False
+
+    def press(self, key: str) -> bool:
+        """The hand's own keys, for a screen that gives it the focus (or passes them):
+        ←/→, a card's key, Enter, and Space in several-cards mode. True when used."""
+        if key in ("left", "right"):
+            self.move(-1 if key == "left" else 1)
+            return True
+        if key_index(key) is not None:
+            card = self.pick(key)
+            if card is not None:
+                self.post_message(self.Chosen(card))
+            return True
+        if key == "space" and self.bounds is not None:
+            self.toggle()
+            return True
+        if key == "enter":
+            if self.bounds is not None:
+                self.confirm()
+            elif self.active and self.selected_card is not None:
+                self.post_message(self.Chosen(self.selected_card))
+            return True
+        return False
+
+    def on_key(self, event: events.Key) -> None:
+        # Only when focused (``focusable``): the table screen's hand never is.
+        if self.press(event.key):
+            event.stop()
+            event.prevent_default()
 
     def _nearest(self, legal: tuple[str, ...]) -> int:
         """The index of the playable card nearest the selection (the left one on a tie)."""
@@ -121,9 +259,15 @@ class Hand(Widget):
             self.post_message(self.Selected(card))
 
     def pick(self, key: str) -> str | None:
-        """Select the card of ``key``; return it if it was already selected (play it)."""
-        index = KEYS.find(key)
-        if index < 0 or index >= len(self.cards):
+        """Select the card of ``key``; return it if it was already selected (play it).
+        In several-cards mode: select it and mark or unmark it (never returned)."""
+        index = key_index(key)
+        if index is None or index >= len(self.cards):
+            return None
+        if self.bounds is not None:
+            self.selected = index
+            self._moved_by_hand()
+            self.toggle()
             return None
         again = index == self.selected
         self.selected = index
@@ -168,12 +312,16 @@ class Hand(Widget):
             lines = box(card, self.look, legal=legal, selected=chosen)
             key = key_for(i).center(CARD_WIDTH)
             rows[0].append(key, style="bold" if legal and self.active else "dim")
-            top = 1 if chosen else 2
+            # One card: the selected one raised, a pointer under it. Several: the marked
+            # ones raised, a mark under them; the cursor is the selected card's face.
+            raised = card in self.marked if self.bounds is not None else chosen
+            top = 1 if raised else 2
             for r in range(1, 5):
                 if top <= r < top + 3:
                     rows[r].append_text(lines[r - top])
-                elif chosen and r == 4:
-                    rows[r].append("  ^  " if self.look.ascii else "  ▲  ", style="bold yellow")
+                elif raised and r == 4:
+                    rows[r].append(self._under(chosen).center(CARD_WIDTH),
+                                   style="bold yellow" if chosen else "bold")
                 else:
                     rows[r].append(" " * CARD_WIDTH)
             if i < len(self.cards) - 1:
@@ -184,6 +332,12 @@ class Hand(Widget):
         text = Text("\n").join(rows)
         text.no_wrap = True
         return text
+
+    def _under(self, chosen: bool) -> str:
+        """What lies under a raised card: the pointer, or the mark of a marked card."""
+        if self.bounds is not None:
+            return MARK[self.look.ascii]
+        return "^" if self.look.ascii else "▲"
 
     def _render_faces(self, size: FaceSize) -> Text:
         """The key line, then the faces left to right, each lying on the one before; the
@@ -201,11 +355,13 @@ class Hand(Widget):
             x = left + i * step
             grid.put(0, x + 1, Text(key_for(i), style="bold" if legal and self.active
                                     else "dim"))
-            grid.put_lines(1 if chosen else 2, x,
+            raised = card in self.marked if self.bounds is not None else chosen
+            grid.put_lines(1 if raised else 2, x,
                            draw_face(card, self.look, size, legal=legal, selected=chosen))
-            if chosen:
-                grid.put(size.height + 1, x + 1, Text("^" if self.look.ascii else "▲",
-                                                      style="bold yellow"))
+            if raised:
+                grid.put(size.height + 1, x + 1, Text(self._under(chosen),
+                                                      style="bold yellow" if chosen
+                                                      else "bold"))
         return grid.render()
 
     def card_at(self, x: int) -> str | None:
@@ -229,6 +385,11 @@ class Hand(Widget):
     def on_click(self, event: events.Click) -> None:
         card = self.card_at(event.x)
         if card is None:
+            return
+        if self.bounds is not None:
+            self.selected = self.cards.index(card)
+            self._moved_by_hand()
+            self.toggle()
             return
         if self.active and card == self.selected_card:
             self.post_message(self.Chosen(card))

@@ -6,6 +6,8 @@ seat after you on the right of the screen, then across the top from right to
 left, then down the left side; clockwise is the mirror image (the next seat on
 your left). Each seat shows its name, the dealer mark (D), a générale mark (G),
 one back per card still in hand, and the jacks taken so far (face up, RULES.md §3).
+With one other seat (a game for two) it sits across the table, at the top, and the two
+cards of a trick lie face to face across the middle.
 
 From about 100×30 (``face`` set) the cards of the trick are faces lying towards the
 middle, in front of their players, and each hand is a fan of backs with its count.
@@ -25,6 +27,7 @@ from .cardface import FaceSize, Grid, draw_face, draw_slot, fan
 # Slot names per number of other seats, in the order of play for counterclockwise:
 # R/L = right/left side (RT/RB, LT/LB when two per side), T/TR/TL = across the top.
 SLOTS: dict[int, tuple[str, ...]] = {
+    1: ("T",),
     2: ("TR", "TL"),
     3: ("R", "T", "L"),
     4: ("R", "TR", "TL", "L"),
@@ -152,6 +155,8 @@ class TrickArea(Widget):
         top_card = 4 if height >= 20 else 3
         order = slots(n - 1, view.rules.direction)
         double = n - 1 >= 6
+        if n == 2:        # a game for two: the trick's two cards face to face in the middle
+            top_card = height // 2 - 2
         cards = self._cards_on_table(view)
         for i, slot in enumerate(order):
             seat = (view.seat + 1 + i) % n
@@ -184,7 +189,7 @@ class TrickArea(Widget):
         me = view.seat
         card = cards.get(me)
         if card is not None:
-            canvas.center(height - 5, width // 2, card)
+            canvas.center(height // 2 + 2 if n == 2 else height - 5, width // 2, card)
         lines = self._block(view, me, width, own=True)
         for k, line in enumerate(lines):
             canvas.center(height - 3 + k, width // 2, line)
