@@ -37,9 +37,12 @@ async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, setti
     scheduled: list[float] = []             # when the runner let the computer think
     start_thinking = TableRunner._start_thinking
 
+    at_once: list[bool] = []                # the thinking was under way when it returned
+
     def timed_start(self, seat, level):
         scheduled.append(time.monotonic())
-        return start_thinking(self, seat, level)
+        start_thinking(self, seat, level)
+        at_once.append(self._think_task is not None and not self._think_task.done())
 
     monkeypatch.setattr(ThreadThinker, "think", timed_think)
     monkeypatch.setattr(TableRunner, "_start_thinking", timed_start)
@@ -50,7 +53,9 @@ async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, setti
         while not shown and time.monotonic() < deadline:
             await pilot.pause(0.05)
     assert shown, "no computer card within ten pace delays"
-    # the thinking starts at once, well before the delay is over ...
-    assert began[0] - scheduled[0] < delay / 2
+    # the thinking starts at once (its task is under way when the runner lets the computer
+    # think, no timer before it; a wall-clock bound here failed on a loaded machine) ...
+    assert at_once[0] and began, "the thinking did not start when the computer was to play"
+    assert began[0] < shown[0]
     # ... and the card waits for the rest of the delay
     assert shown[0] - scheduled[0] >= delay - 0.05
