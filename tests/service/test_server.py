@@ -400,7 +400,8 @@ def test_a_lobby_client_that_does_not_read_is_not_buried_in_lists(
     monkeypatch.setattr(server, "LOBBY_DELAY", 0.0)        # a list after every change
 
     async def scenario() -> None:
-        async with running_service() as service:
+        # one maker makes all 150 tables: the limit of waiting tables a player has is lifted
+        async with running_service(max_waiting_per_player=150) as service:
             idle = await Wire.open(service.socket_path)
             await idle.hello("test:idle", "Idle")          # then it stops reading
             maker = await Wire.open(service.socket_path)
