@@ -126,12 +126,15 @@ def table_infos(data: object) -> list[TableInfo]:
 
 
 class ServiceError(Exception):
-    """The service refused a request, or could not be reached: ``code`` and a sentence."""
+    """The service refused a request, or could not be reached: ``code`` and a sentence,
+    and the refusal's details free of language (``params``) when it sent some."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str,
+                 params: tuple[tuple[str, str | int], ...] = ()) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params
 
 
 def no_service(path: Path | str) -> str:
@@ -262,7 +265,8 @@ class LobbyClient:
             self._pending.pop(request_id, None)
         if answer.get("type") == "error":
             raise ServiceError(_text(answer.get("code"), "error"),
-                               _text(answer.get("message"), "refused"))
+                               _text(answer.get("message"), "refused"),
+                               protocol.params_from_json(answer.get("params")))
         return answer
 
     def send(self, message: dict[str, Any]) -> None:
