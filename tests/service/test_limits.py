@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from polignac_tui.service import server
-from polignac_tui.store import SessionStore, StoreError
+from polignac_tui.store import SessionStore, StoreError, lock
 
 from .helpers import Wire, answers, my_move, remove, running_service, short_socket_dir, xdg_env
 
@@ -263,12 +263,12 @@ def test_out_of_files_on_create_is_busy_and_said_once(monkeypatch: pytest.Monkey
             await anna.send({"type": "start", "id": 2, "table": table, "fill": "easy"})
             await anna.expect("started")
 
-            def no_file(self: SessionStore, id: str) -> Any:
+            def no_file(id: str, path: Path) -> Any:     # as ``acquire`` fails for it
                 try:
                     raise OSError(errno.EMFILE, os.strerror(errno.EMFILE))
                 except OSError as error:
                     raise StoreError(f"cannot lock session {id}: {error.strerror}") from None
-            monkeypatch.setattr(SessionStore, "reserve", no_file)
+            monkeypatch.setattr(lock, "acquire", no_file)
             bruno = await Wire.open(service.socket_path)
             await bruno.hello("test:bruno", "Bruno")
             for index in range(30):                  # more than MAX_ERRORS: still served
