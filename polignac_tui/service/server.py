@@ -238,6 +238,10 @@ class Client:
         self.identity: str | None = None
         self.name = ""
         self.errors = 0
+        # the lobby: ids of tables changed since this client's last list or changes, and
+        # whether it missed some (at a table in play, or too slow): then a whole list
+        self.lobby_pending: set[str] = set()
+        self.lobby_stale = False
         self.table: ServedTable | None = None
         self.seat: int | None = None
         self.connection: Connection | None = None
@@ -419,6 +423,7 @@ class Service:
         self._lock: SessionLock | None = None
         self._stopped = asyncio.Event()
         self._lobby_timer: asyncio.TimerHandle | None = None
+        self._lobby_dirty: set[str] = set()     # tables changed (or gone) since last sent
         self._state_pending = False
         self._restored = False
         self._closed = False
@@ -681,6 +686,7 @@ class Service:
         for served in stale:
             del self.tables[served.id]
             self._close_table(served)
+            self._lobby_dirty.add(served.id)
         if stale:
             self._save_state()
             self._lobby_changed()
@@ -699,6 +705,7 @@ class Service:
                     and served.table.session.finished:
                 served.state = "finished"
                 self._save_state()
+            self._lobby_dirty.add(served.id)
             self._lobby_changed()
 
     def _lobby_changed(self) -> None:
@@ -707,29 +714,67 @@ class Service:
                                                                       self._send_lobby)
 
     def _send_lobby(self) -> None:
+        """Tell the lobby what changed: each client not at a table in play is sent the
+        tables changed since it was last told (``tables_changed``: their entries, and the
+        ids of those gone), or the whole list when it missed some."""
         self._lobby_timer = None
-        lobby = [c for c in self.clients if c.identity is not None and c.connection is None]
-        # a client still reading the last list gets the next one later: the lists never
-        # pile up for a slow reader (the newest replaces the ones it has not read)
+        dirty, self._lobby_dirty = self._lobby_dirty, set()
+        lobby: list[Client] = []
+        for client in self.clients:
+            if client.identity is None:
+                continue
+            if client.connection is not None:       # at a table in play: a list on leaving
+                client.lobby_stale = True
+                client.lobby_pending.clear()
+                continue
+            if client.lobby_stale:                  # a whole list comes: no changes kept
+                client.lobby_pending.clear()
+            else:
+                client.lobby_pending |= dirty
+            if client.lobby_pending or client.lobby_stale:
+                lobby.append(client)
+        # a client still reading what it was sent gets the changes later, in one list: they
+        # never pile up for a slow reader
         behind = [c for c in lobby if c.backlog() > LOBBY_BACKLOG]
-        lobby = [c for c in lobby if c.backlog() <= LOBBY_BACKLOG]
+        for client in behind:
+            client.lobby_stale = True
+            client.lobby_pending.clear()
         if behind:
             self._lobby_changed()
-        if lobby:
-            # each table's entry is encoded once; only a client's own tables (where
-            # "yours" is true) are encoded for it
-            tables = sorted(self.tables.values(), key=lambda t: t.id)
-            shared = [_json(t.info(None)) for t in tables]
-            for client in lobby:
-                parts = [_json(t.info(client.identity, client.name))
-                         if t.seat_of(client.identity, client.name) is not None else text
-                         for t, text in zip(tables, shared, strict=True)]
-                client.send_bytes(b'{"type":"tables","tables":[' + ",".join(parts).encode()
-                                  + b"]}\n")
-        for served in [t for t in self.tables.values() if t.state == "finished"
-                       and not t.members]:
+        shared: dict[str, str] = {}        # each table's entry encoded once
+
+        def entry(served: ServedTable, client: Client) -> str:
+            if served.seat_of(client.identity, client.name) is not None:
+                return _json(served.info(client.identity, client.name))   # "yours" in it
+            text = shared.get(served.id)
+            if text is None:
+                text = shared[served.id] = _json(served.info(None))
+            return text
+        for client in lobby:
+            if client.backlog() > LOBBY_BACKLOG:
+                continue
+            if client.lobby_stale:
+                self.send_list(client)
+                continue
+            ids = sorted(client.lobby_pending)
+            client.lobby_pending.clear()
+            changed = [entry(self.tables[i], client) for i in ids if i in self.tables]
+            gone = [_json(i) for i in ids if i not in self.tables]
+            client.send_bytes(b'{"type":"tables_changed","tables":[' + ",".join(changed).encode()
+                              + b'],"gone":[' + ",".join(gone).encode() + b"]}\n")
+        finished = [t for t in self.tables.values() if t.state == "finished" and not t.members]
+        for served in finished:
             del self.tables[served.id]
             self._close_table(served)
+            self._lobby_dirty.add(served.id)
+        if finished:
+            self._lobby_changed()
+
+    def send_list(self, client: Client, id_: int | None = None) -> None:
+        """The whole list of tables to ``client`` (what it missed is in it)."""
+        client.lobby_pending.clear()
+        client.lobby_stale = False
+        self._reply(client, {"type": "tables", "tables": self.infos(client)}, id_)
 
     def infos(self, client: Client) -> list[dict[str, Any]]:
         return [t.info(client.identity, client.name) for t in sorted(self.tables.values(),
@@ -780,10 +825,10 @@ class Service:
         self._reply(client, {"type": "welcome", "protocol": protocol.PROTOCOL,
                              "server": f"polignac-tui {__version__}",
                              "name": client.name}, id_)
-        client.send({"type": "tables", "tables": self.infos(client)})
+        self.send_list(client)
 
     def _on_tables(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
-        self._reply(client, {"type": "tables", "tables": self.infos(client)}, id_)
+        self.send_list(client, id_)
 
     def _served(self, table_id: str) -> ServedTable:
         served = self.tables.get(table_id)
@@ -943,7 +988,7 @@ class Service:
             self._save_state()
             self.table_changed(served, force=True)
         self._reply(client, {"type": "left"}, id_)
-        client.send({"type": "tables", "tables": self.infos(client)})
+        self.send_list(client)
 
     # -- at a table ------------------------------------------------------------------------------
     def _command(self, client: Client, command: Command) -> None:

@@ -171,8 +171,7 @@ def test_a_waiting_table_nobody_uses_closes_after_30_minutes() -> None:
             assert not store.lock_path(left).exists()
             store.lock(left).release()                   # the id is free again
             # the lobby hears of it
-            await bruno.until(lambda m: m["type"] == "tables"
-                              and [t["table"] for t in m["tables"]] == [kept])
+            await bruno.lobby_until(lambda tables: [t["table"] for t in tables] == [kept])
             # Anna still sits at hers: never closed while someone is at it
             now[0] += 3 * 3600
             assert service.sweep() == []
