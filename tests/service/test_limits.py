@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from polignac_tui.cli import main
 from polignac_tui.service import server
 from polignac_tui.store import SessionStore, StoreError, lock
 
@@ -279,3 +280,12 @@ def test_out_of_files_on_create_is_busy_and_said_once(monkeypatch: pytest.Monkey
             anna.close()
             bruno.close()
     run(scenario())
+
+
+@pytest.mark.parametrize("option", ["--max-waiting-per-player", "--max-tables"])
+def test_a_limit_below_one_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                       option: str) -> None:
+    assert main(["serve", "--socket", str(tmp_path / "s.sock"), option, "0"]) == 2
+    err = capsys.readouterr().err
+    assert f"{option} must be at least 1" in err and err.count("\n") == 1
+    assert not (tmp_path / "s.sock").exists()
