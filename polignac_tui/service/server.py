@@ -1118,6 +1118,13 @@ async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _st
                       max_waiting_per_player=max_waiting_per_player, max_tables=max_tables)
     await service.start()
     loop = asyncio.get_running_loop()
+
+    def loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        # out of files at accept() (asyncio retries it each second): one line a minute
+        error = context.get("exception")
+        if not (isinstance(error, BaseException) and service.trouble(error)):
+            loop.default_exception_handler(context)
+    loop.set_exception_handler(loop_error)
     doors: list[Door] = []
     try:
         if open_doors is not None:
