@@ -626,8 +626,8 @@ class Service:
         more = ngettext(" ({count} more time since the last line)",
                         " ({count} more times since the last line)", self._unsaid).format(
                             count=self._unsaid) if self._unsaid else ""
-        self.log(_("short of {what} ({reason}): new tables are refused for now, the tables "
-                   "in play go on{more}").format(what=what, reason=reason, more=more))
+        self.log(_("{reason}: new tables are refused for now, the tables in play go on{more}"
+                   ).format(reason=reason, more=more))
         self._said_at = now
         self._unsaid = 0
         return True

@@ -262,7 +262,7 @@ def test_a_service_short_of_files_says_busy_once_and_the_table_in_play_goes_on(
     finally:
         err = stop_serve(process)
         remove(socket.parent)
-    assert err.count("short of files") == 1, err[-3000:]
+    assert err.count("new tables are refused for now") == 1, err[-3000:]
     assert "Traceback" not in err and "out of system resource" not in err, err[-3000:]
     assert 3 <= seen["started"] < 100
 
@@ -292,7 +292,7 @@ def test_out_of_files_on_create_is_busy_and_said_once(monkeypatch: pytest.Monkey
                 answer = await create(bruno, 10 + index)
                 assert answer["code"] == "busy" and answer["params"] == [["what", "files"]]
             assert not bruno.closed
-            assert sum("short of files" in line for line in said) == 1
+            assert sum("new tables are refused" in line for line in said) == 1
             await play_one_card(anna)
             anna.close()
             bruno.close()

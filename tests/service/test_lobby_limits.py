@@ -40,3 +40,23 @@ def test_a_fourth_waiting_table_is_refused_in_words(tmp_path: Path) -> None:
         other.close()
     with running_service(tmp_path) as service:
         asyncio.run(main(service.socket))
+
+
+def test_the_limits_are_said_from_their_details_in_french() -> None:
+    from polignac_tui.i18n import speaking, translator_for
+    from polignac_tui.service.wording import refusal_words
+    waiting = (("what", "waiting"), ("count", 3), ("minutes", 30))
+    english = "you already have 3 tables waiting: start one of them first (…)"
+    assert refusal_words("too_many", english, waiting) == (
+        "You already have 3 tables waiting: start one of them first. A waiting table "
+        "nobody is at closes after 30 minutes.")
+    with speaking(translator_for("fr")):
+        assert refusal_words("too_many", english, waiting).startswith(
+            "Tu as déjà 3 tables en attente : lance l'une d'elles d'abord.")
+        assert refusal_words("too_many", "…", (("what", "tables"), ("count", 200))) == (
+            "Le service a déjà 200 tables : pas de nouvelle table avant qu'une se termine.")
+        assert refusal_words("busy", "…", (("what", "files"),)).startswith(
+            "Le service manque de fichiers ouverts")
+        # details not known here (a newer service): its message, as service_words says it
+        assert refusal_words("busy", "seat 2 is not free", (("what", "?"),)) == \
+            "la place 2 n'est pas libre"
