@@ -492,7 +492,7 @@ class Service:
             served.touched = self.clock()
             try:
                 if record.state == "waiting":
-                    served.reservation = self.store.reserve(record.table)
+                    served.reservation = self.store.reserve(record.table, take_over=True)
                     if self.store.exists(record.table):
                         served.reservation.release()
                         raise StoreError(f"session {record.table} exists already")

@@ -116,26 +116,29 @@ class Reservation:
                 os.unlink(self.path)
 
 
-def reserve(id: str, path: Path) -> Reservation:
+def reserve(id: str, path: Path, take_over: bool = False) -> Reservation:
     """Set ``id`` aside: its lock is taken (nobody else holds it) and let go at once, its
-    file left in place (``StoreError`` / ``SessionLocked`` as ``acquire``)."""
+    file left in place (``StoreError`` / ``SessionLocked`` as ``acquire``). ``take_over``:
+    a mark of another process is ours to take (the service bringing back its own waiting
+    tables: the pid of the one that set them aside may be anyone's now)."""
     try:
-        acquire(id, path).keep_file()
+        acquire(id, path, take_over=take_over).keep_file()
     except OSError as error:
         raise StoreError(f"cannot set session {id} aside: {error.strerror or error} "
                          f"({path})") from None
     return Reservation(id, path)
 
 
-def acquire(id: str, path: Path) -> SessionLock:
-    """Take the lock of session ``id`` now, or raise ``SessionLocked``."""
+def acquire(id: str, path: Path, take_over: bool = False) -> SessionLock:
+    """Take the lock of session ``id`` now, or raise ``SessionLocked`` (also for an id
+    set aside by a live process, unless ``take_over``)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.is_symlink():
             raise StoreError(f"cannot lock session {id}: {path} is a symbolic link; a lock "
                              "file is never written through one (remove the link)")
         if fcntl is not None:
-            lock = _acquire_flock(id, path)
+            lock = _acquire_flock(id, path, take_over)
             if lock is not None:
                 return lock
         return _acquire_pid(id, path)
@@ -144,7 +147,7 @@ def acquire(id: str, path: Path) -> SessionLock:
                          f"({path})") from None
 
 
-def _acquire_flock(id: str, path: Path) -> SessionLock | None:
+def _acquire_flock(id: str, path: Path, take_over: bool = False) -> SessionLock | None:
     """The ``flock`` way; None when the file system does not support it."""
     assert fcntl is not None
     while True:
@@ -170,7 +173,8 @@ def _acquire_flock(id: str, path: Path) -> SessionLock | None:
             continue
         raw = os.pread(fd, 32, 0)
         previous = _pid_from(raw)
-        if previous is not None and RESERVED.encode() in raw and _alive(previous):
+        if previous is not None and RESERVED.encode() in raw and not take_over \
+                and _alive(previous):
             os.close(fd)                    # set aside by a live service: not ours to take
             raise SessionLocked(id, previous)
         try:
