@@ -280,7 +280,7 @@ def test_out_of_files_on_create_is_busy_and_said_once(monkeypatch: pytest.Monkey
             await anna.send({"type": "start", "id": 2, "table": table, "fill": "easy"})
             await anna.expect("started")
 
-            def no_file(id: str, path: Path) -> Any:     # as ``acquire`` fails for it
+            def no_file(id: str, path: Path, **_: Any) -> Any:   # as ``acquire`` fails
                 try:
                     raise OSError(errno.EMFILE, os.strerror(errno.EMFILE))
                 except OSError as error:
