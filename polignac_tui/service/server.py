@@ -640,8 +640,8 @@ class Service:
         if self.clock() < self._busy_until:
             return self._busy_what
         left = files_left()
-        if left is not None and left < FD_HEADROOM:
-            self.trouble(OSError(errno.EMFILE, os.strerror(errno.EMFILE)))
+        if left is not None and left < FD_HEADROOM:      # kept for the tables in play
+            self.trouble(OSError(errno.EMFILE, f"{max(left, 0)} file descriptors left"))
             return "files"
         return None
 
@@ -1120,7 +1120,8 @@ async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _st
     loop = asyncio.get_running_loop()
 
     def loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        # out of files at accept() (asyncio retries it each second): one line a minute
+        # out of files at accept(): asyncio says so once per connection waiting, a storm of
+        # tracebacks (CPython gh-151615); here it is one line a minute like the rest
         error = context.get("exception")
         if not (isinstance(error, BaseException) and service.trouble(error)):
             loop.default_exception_handler(context)
