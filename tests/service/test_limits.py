@@ -34,16 +34,11 @@ def run(coroutine: Any, timeout: float = 120) -> Any:
     return asyncio.run(asyncio.wait_for(coroutine, timeout))
 
 
-def start_serve(socket: Path, env: dict[str, str], files: int | None = None
-                ) -> subprocess.Popen[bytes]:
-    """``polignac-tui serve`` as a child process (at most ``files`` open files), listening."""
-    def limit() -> None:
-        if files is not None:
-            _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-            resource.setrlimit(resource.RLIMIT_NOFILE, (files, hard))
+def start_serve(socket: Path, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """``polignac-tui serve`` as a child process, listening."""
     process = subprocess.Popen([sys.executable, "-m", "polignac_tui", "serve", "--socket",
                                 str(socket)], env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, preexec_fn=limit)
+                               stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while not answers(socket):
         if process.poll() is not None or time.monotonic() > deadline:
@@ -203,13 +198,17 @@ async def play_one_card(wire: Wire) -> None:
 def test_a_service_short_of_files_says_busy_once_and_the_table_in_play_goes_on(
         tmp_path: Path) -> None:
     socket = short_socket_dir() / "s.sock"
-    # about 20 files at rest: room for some 25 tables in play before the last 32 files
-    process = start_serve(socket, xdg_env(tmp_path), files=80)
+    process = start_serve(socket, xdg_env(tmp_path))
     seen: dict[str, Any] = {}
 
     async def scenario() -> None:
         anna = await Wire.open(socket)
-        await anna.hello("test:anna", "Anna")
+        await anna.hello("test:anna", "Anna")       # answered: the service has started
+        # its files at rest (more workers, more pipes), and a limit some 25 tables above
+        # the 32 it keeps for the tables in play
+        limit = open_files(process.pid) + server.FD_HEADROOM + 25
+        _soft, hard = resource.prlimit(process.pid, resource.RLIMIT_NOFILE)
+        resource.prlimit(process.pid, resource.RLIMIT_NOFILE, (limit, hard))
         table = (await create(anna, 1, ALONE))["table"]
         await anna.send({"type": "start", "id": 2, "table": table, "fill": "easy"})
         await anna.expect("started")
@@ -240,14 +239,14 @@ def test_a_service_short_of_files_says_busy_once_and_the_table_in_play_goes_on(
         # connections until no file is left: accept() fails, said no more than the rest
         await anna.now(lambda m: my_move(m) is not None)       # Anna's table waits on her
         crowd = []
-        for _ in range(60):
+        for _ in range(server.FD_HEADROOM + 10):
             probe = socketlib.socket(socketlib.AF_UNIX, socketlib.SOCK_STREAM)
             probe.setblocking(False)
             with contextlib.suppress(BlockingIOError):
                 probe.connect(str(socket))
             crowd.append(probe)
         deadline = time.monotonic() + 30
-        while open_files(process.pid) < 80:
+        while open_files(process.pid) < limit:
             assert time.monotonic() < deadline, open_files(process.pid)
             await asyncio.sleep(0.01)
         for probe in crowd:
