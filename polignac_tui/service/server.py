@@ -99,7 +99,7 @@ def short_of(error: BaseException | None) -> str | None:
                 return "files"
             if error.errno in (errno.ENOSPC, errno.EDQUOT):
                 return "space"
-            if error.errno == errno.ENOMEM:
+            if error.errno in (errno.ENOMEM, errno.ENOBUFS):
                 return "memory"
         error = error.__cause__ or error.__context__
     return None
