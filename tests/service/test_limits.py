@@ -305,3 +305,48 @@ def test_a_limit_below_one_is_one_line(capsys: pytest.CaptureFixture[str], tmp_p
     err = capsys.readouterr().err
     assert f"{option} must be at least 1" in err and err.count("\n") == 1
     assert not (tmp_path / "s.sock").exists()
+
+
+def test_which_resource_ran_out_is_read_through_the_errors_it_caused() -> None:
+    def wrapped(inner: BaseException) -> BaseException:
+        try:
+            try:
+                raise inner
+            except BaseException:
+                raise StoreError("cannot lock session x") from None
+        except StoreError as outer:
+            return outer
+    assert server.short_of(wrapped(OSError(errno.EMFILE, "x"))) == "files"
+    assert server.short_of(OSError(errno.ENFILE, "x")) == "files"
+    assert server.short_of(wrapped(OSError(errno.ENOSPC, "x"))) == "space"
+    assert server.short_of(MemoryError()) == "memory"
+    assert server.short_of(wrapped(OSError(errno.EACCES, "x"))) is None
+    assert server.short_of(ValueError("x")) is None and server.short_of(None) is None
+
+
+def test_a_full_disk_under_a_table_in_play_makes_the_service_busy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from polignac_tui.service import saver
+    said: list[str] = []
+
+    async def scenario() -> None:
+        async with running_service() as service:
+            service.log = said.append
+            anna = await Wire.open(service.socket_path)
+            await anna.hello("test:anna", "Anna")
+            table = (await create(anna, 1, ALONE))["table"]
+            await anna.send({"type": "start", "id": 2, "table": table, "fill": "easy"})
+            await anna.expect("started")
+
+            def full(path: Path, data: bytes) -> None:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            monkeypatch.setattr(saver, "_write", full)
+            update = await anna.now(lambda m: my_move(m) is not None)
+            await anna.send(my_move(update))
+            await anna.update(lambda m: any(e["type"] == "save_failed" for e in m["events"])
+                              or m["state"]["unsaved"])
+            refused = await create(anna, 3, ALONE)
+            assert refused["code"] == "busy" and refused["params"] == [["what", "space"]]
+            assert sum("new tables are refused" in line for line in said) == 1
+            anna.close()
+    run(scenario())
