@@ -523,6 +523,11 @@ class Service:
         """Ask the service to stop (a signal handler calls this)."""
         self._stopped.set()
 
+    @property
+    def closing(self) -> bool:
+        """Asked to stop, or stopped."""
+        return self._stopped.is_set() or self._closed
+
     async def wait_stopped(self) -> None:
         await self._stopped.wait()
 
@@ -1123,8 +1128,14 @@ async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _st
         # out of files at accept(): asyncio says so once per connection waiting, a storm of
         # tracebacks (CPython gh-151615); here it is one line a minute like the rest
         error = context.get("exception")
-        if not (isinstance(error, BaseException) and service.trouble(error)):
-            loop.default_exception_handler(context)
+        if isinstance(error, BaseException) and service.trouble(error):
+            return
+        # each of them left a retry of accept() for a second later: once the socket is
+        # closed (the service stopping), those retries fail, and that is no news
+        callback = getattr(context.get("handle"), "_callback", None)
+        if service.closing and getattr(callback, "__name__", "") == "_start_serving":
+            return
+        loop.default_exception_handler(context)
     loop.set_exception_handler(loop_error)
     doors: list[Door] = []
     try:

@@ -206,7 +206,7 @@ def test_a_service_short_of_files_says_busy_once_and_the_table_in_play_goes_on(
         await anna.hello("test:anna", "Anna")       # answered: the service has started
         # its files at rest (more workers, more pipes), and a limit some 25 tables above
         # the 32 it keeps for the tables in play
-        limit = open_files(process.pid) + server.FD_HEADROOM + 25
+        limit = seen["limit"] = open_files(process.pid) + server.FD_HEADROOM + 25
         _soft, hard = resource.prlimit(process.pid, resource.RLIMIT_NOFILE)
         resource.prlimit(process.pid, resource.RLIMIT_NOFILE, (limit, hard))
         table = (await create(anna, 1, ALONE))["table"]
@@ -238,7 +238,19 @@ def test_a_service_short_of_files_says_busy_once_and_the_table_in_play_goes_on(
         assert not flood.closed
         # connections until no file is left: accept() fails, said no more than the rest
         await anna.now(lambda m: my_move(m) is not None)       # Anna's table waits on her
-        crowd = []
+        await fill_up()
+        for probe in crowd:
+            probe.close()
+        crowd.clear()
+        # the table in play goes on, saved
+        await play_one_card(anna)
+        # full again, and stopped so: the retries of accept() left behind say nothing
+        await fill_up()
+        anna.close()
+        flood.close()
+
+    async def fill_up() -> None:
+        """Connections until the service has no file left (accept() then fails)."""
         for _ in range(server.FD_HEADROOM + 10):
             probe = socketlib.socket(socketlib.AF_UNIX, socketlib.SOCK_STREAM)
             probe.setblocking(False)
@@ -246,20 +258,17 @@ def test_a_service_short_of_files_says_busy_once_and_the_table_in_play_goes_on(
                 probe.connect(str(socket))
             crowd.append(probe)
         deadline = time.monotonic() + 30
-        while open_files(process.pid) < limit:
+        while open_files(process.pid) < seen["limit"]:
             assert time.monotonic() < deadline, open_files(process.pid)
             await asyncio.sleep(0.01)
-        for probe in crowd:
-            probe.close()
-        # the table in play goes on, saved
-        await play_one_card(anna)
-        anna.close()
-        flood.close()
 
+    crowd: list[socketlib.socket] = []
     try:
         run(scenario(), timeout=240)
     finally:
         err = stop_serve(process)
+        for probe in crowd:
+            probe.close()
         remove(socket.parent)
     assert err.count("new tables are refused for now") == 1, err[-3000:]
     assert "Traceback" not in err and "out of system resource" not in err, err[-3000:]
