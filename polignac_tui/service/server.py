@@ -528,6 +528,20 @@ class Service:
         """Asked to stop, or stopped."""
         return self._stopped.is_set() or self._closed
 
+    def loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The event loop's exception handler (``serve`` sets it). Out of files at
+        accept(), asyncio says so once per connection waiting, a storm of tracebacks
+        (CPython gh-151615): here it is one line a minute like the rest."""
+        error = context.get("exception")
+        if isinstance(error, BaseException) and self.trouble(error):
+            return
+        # each of them left a retry of accept() for a second later: once the socket is
+        # closed (the service stopping), those retries fail, and that is no news
+        callback = getattr(context.get("handle"), "_callback", None)
+        if self.closing and getattr(callback, "__name__", "") == "_start_serving":
+            return
+        loop.default_exception_handler(context)
+
     async def wait_stopped(self) -> None:
         await self._stopped.wait()
 
@@ -1124,19 +1138,7 @@ async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _st
     await service.start()
     loop = asyncio.get_running_loop()
 
-    def loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        # out of files at accept(): asyncio says so once per connection waiting, a storm of
-        # tracebacks (CPython gh-151615); here it is one line a minute like the rest
-        error = context.get("exception")
-        if isinstance(error, BaseException) and service.trouble(error):
-            return
-        # each of them left a retry of accept() for a second later: once the socket is
-        # closed (the service stopping), those retries fail, and that is no news
-        callback = getattr(context.get("handle"), "_callback", None)
-        if service.closing and getattr(callback, "__name__", "") == "_start_serving":
-            return
-        loop.default_exception_handler(context)
-    loop.set_exception_handler(loop_error)
+    loop.set_exception_handler(service.loop_error)
     doors: list[Door] = []
     try:
         if open_doors is not None:

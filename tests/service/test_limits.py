@@ -359,3 +359,34 @@ def test_a_full_disk_under_a_table_in_play_makes_the_service_busy(
             assert sum("new tables are refused" in line for line in said) == 1
             anna.close()
     run(scenario())
+
+
+def test_the_loops_errors_of_an_accept_storm_are_said_once() -> None:
+    said: list[str] = []
+    passed: list[dict[str, Any]] = []
+
+    def _start_serving() -> None:           # named as asyncio's retry of accept()
+        pass
+
+    async def scenario() -> None:
+        async with running_service() as service:
+            service.log = said.append
+            loop = asyncio.get_running_loop()
+            loop.default_exception_handler = passed.append     # type: ignore[method-assign]
+            emfile = OSError(errno.EMFILE, os.strerror(errno.EMFILE))
+            for _ in range(1025):                # one per connection waiting
+                service.loop_error(loop, {"message": "socket.accept() out of system "
+                                          "resource", "exception": emfile})
+            assert passed == [] and len(said) == 1
+            retry = loop.call_later(3600, _start_serving)
+            late = {"message": "Exception in callback", "handle": retry,
+                    "exception": ValueError("Invalid file descriptor: -1")}
+            service.loop_error(loop, late)       # the service still runs: said
+            assert passed == [late]
+            service.stop()
+            service.loop_error(loop, late)       # stopping: no news
+            other = {"message": "a bug", "exception": KeyError("x")}
+            service.loop_error(loop, other)
+            assert passed == [late, other]
+            retry.cancel()
+    run(scenario())
