@@ -37,6 +37,11 @@ def test_a_fourth_waiting_table_is_refused_in_words(tmp_path: Path) -> None:
             assert "You already have 3 tables waiting: start one of them first." in said
             assert "closes after 30 minutes" in said
             assert lobby.query_one("#lobby-status").has_class("-error")
+            # another table chosen: its advice again
+            await pilot.press("down")
+            await wait(pilot, lambda: "You already have" not in text_of(
+                lobby.query_one("#lobby-status")), "the advice")
+            assert not lobby.query_one("#lobby-status").has_class("-error")
         other.close()
     with running_service(tmp_path) as service:
         asyncio.run(main(service.socket))

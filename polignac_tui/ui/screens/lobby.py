@@ -138,6 +138,7 @@ class LobbyScreen(Screen[None]):
         self.tables: list[TableInfo] = []
         self.problem: str | None = None        # the connection's, shown until it is back
         self.refused: str | None = None        # the last request's refusal, until the next
+        self.refused_at: str | None = None     # (or until another row is chosen)
         self.wanted: str | None = None         # the table to select once listed
         self.listed = False
         self.offered_keys: tuple[bool | None, ...] = ()   # check_action's last answers
@@ -284,6 +285,8 @@ class LobbyScreen(Screen[None]):
                 text.append_text(right)
             detail.update(text)
         status = self.query_one("#lobby-status", Static)
+        if self.refused is not None and (info.table if info else None) != self.refused_at:
+            self.refused = None                 # another row chosen: its advice again
         said = self.problem if self.problem is not None else self.refused
         status.set_class(said is not None, "-error")
         status.update(said if said is not None else self.advice(info))
@@ -362,6 +365,8 @@ class LobbyScreen(Screen[None]):
             return await step
         except ServiceError as error:
             self.refused = refusal_words(error.code, error.message, error.params)
+            chosen = self.selected() if self.is_attached else None
+            self.refused_at = chosen.table if chosen is not None else None
             self.notify(self.refused, title=tr(what), severity="error", markup=False,
                         timeout=8)
             self.show()
