@@ -15,15 +15,22 @@ from polignac_tui.store import SessionLocked, SessionStore
 ID = "20261122-2015-anna"
 
 
-def open_files() -> int:
-    return len(os.listdir("/proc/self/fd"))
+def open_files(folder: Path) -> int:
+    """Files of ``folder`` this process holds open."""
+    held = 0
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue                                    # closed meanwhile (another thread)
+        held += target.startswith(str(folder))
+    return held
 
 
 def test_a_reserved_id_holds_no_file_and_stays_taken(tmp_path: Path) -> None:
     store = SessionStore(tmp_path)
-    before = open_files()
     reservations = [store.reserve(f"{ID}-{n}") for n in range(50)]
-    assert open_files() == before                          # no file held open
+    assert open_files(tmp_path) == 0                       # no file held open
     mark = store.lock_path(f"{ID}-7")
     assert mark.read_text() == f"{os.getpid()} reserved\n"
     when = datetime(2026, 11, 22, 20, 15)
@@ -36,7 +43,7 @@ def test_a_reserved_id_holds_no_file_and_stays_taken(tmp_path: Path) -> None:
         store.reserve(f"{ID}-7")
     # taken when the table starts, held until released; the mark gone with it
     lock = reservations[7].take()
-    assert mark.read_text() == f"{os.getpid()}\n" and open_files() == before + 1
+    assert mark.read_text() == f"{os.getpid()}\n" and open_files(tmp_path) == 1
     lock.release()
     assert not mark.exists()
     reservations[8].release()
