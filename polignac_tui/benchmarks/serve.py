@@ -119,7 +119,7 @@ async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
         while True:
             message = await receive()
             if message["type"] != "update":
-                if creator and message["type"] == "tables":
+                if creator and message["type"] in ("tables", "tables_changed"):
                     mine = next((t for t in message["tables"] if t["table"] == table), None)
                     if mine is not None and mine["state"] == "waiting" and all(
                             not s["open"] for s in mine["seats"]) and not last:

@@ -59,6 +59,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--idle-timeout", metavar="MIN", type=float, default=30.0,
                    help=_("close a player's session after this many minutes without a key "
                         "(default 30; 0: never)"))
+    p.add_argument("--max-waiting-per-player", metavar="N", type=int, default=3,
+                   help=_("tables one player may have waiting for their seats to fill "
+                        "(default 3)"))
+    p.add_argument("--max-tables", metavar="N", type=int, default=200,
+                   help=_("tables waiting or in play on this service at once (default 200)"))
     p.add_argument("--public-url", metavar="URL", default=None,
                    help=_("the web door's address as browsers reach it (behind a proxy)"))
     p.set_defaults(handler=run)
@@ -169,11 +174,17 @@ def run(args: argparse.Namespace) -> int:
     from ..service.paths import default_socket
     from ..service.server import ServiceError, serve
 
+    for option in ("max_waiting_per_player", "max_tables"):
+        if getattr(args, option) < 1:
+            raise CommandError(_("{option} must be at least 1").format(
+                option="--" + option.replace("_", "-")))
     plan = plan_doors(args)
     path = (args.socket if args.socket is not None else default_socket()).expanduser()
     opener = door_opener(plan, path, _say) if (plan.ssh or plan.web) else None
     try:
-        return asyncio.run(serve(path, open_doors=opener))
+        return asyncio.run(serve(path, open_doors=opener,
+                                 max_waiting_per_player=args.max_waiting_per_player,
+                                 max_tables=args.max_tables))
     except (ServiceError, DoorError) as error:
         raise CommandError(str(error)) from None
     except KeyboardInterrupt:  # pragma: no cover - ctrl-c before the handlers are set

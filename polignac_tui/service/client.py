@@ -3,7 +3,8 @@
 One Unix-socket connection per client (``docs/protocol.md``), on the app's event loop:
 
 - ``LobbyClient.connect(path, identity, name)`` says hello, then lists the tables of
-  the server (``tables()``, and the list the service pushes whenever it changes),
+  the server (``tables()``, and the list the service pushes, whole or as the changes
+  of some tables, whenever it changes),
   creates tables, starts them, and sits or watches: ``sit`` and ``watch`` return a
   ``RemoteClient`` on the same connection.
 - ``RemoteClient`` is a ``TableClient`` like the local one: the table screen cannot
@@ -48,6 +49,7 @@ READ_LIMIT = 1 << 20
 # Seconds to wait for the service to answer ``hello`` or a request.
 ANSWER_TIMEOUT = 10.0
 DEALS_TIMEOUT = 30.0     # the service replays the finished deals to write them
+MAX_TABLES_SEEN = 2000   # tables of the lobby kept (a service keeps at most 200 in play)
 
 # -- what the lobby shows ---------------------------------------------------------------
 
@@ -122,16 +124,33 @@ def table_infos(data: object) -> list[TableInfo]:
     return [info for item in data if (info := table_info(item)) is not None]
 
 
+def tables_changed(tables: list[TableInfo], message: dict[str, Any]) -> list[TableInfo]:
+    """``tables`` with a ``tables_changed`` message's changes: its entries added or
+    replaced, the ids in its ``gone`` taken out; in the order of their ids, as a whole
+    list comes; at most ``MAX_TABLES_SEEN``."""
+    known = {info.table: info for info in tables}
+    for info in table_infos(message.get("tables")):
+        known[info.table] = info
+    gone = message.get("gone")
+    for table in gone if isinstance(gone, list) else ():
+        if isinstance(table, str):
+            known.pop(table, None)
+    return [known[table] for table in sorted(known)][:MAX_TABLES_SEEN]
+
+
 # -- errors --------------------------------------------------------------------------------
 
 
 class ServiceError(Exception):
-    """The service refused a request, or could not be reached: ``code`` and a sentence."""
+    """The service refused a request, or could not be reached: ``code`` and a sentence,
+    and the refusal's details free of language (``params``) when it sent some."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str,
+                 params: tuple[tuple[str, str | int], ...] = ()) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.params = params
 
 
 def no_service(path: Path | str) -> str:
@@ -262,7 +281,8 @@ class LobbyClient:
             self._pending.pop(request_id, None)
         if answer.get("type") == "error":
             raise ServiceError(_text(answer.get("code"), "error"),
-                               _text(answer.get("message"), "refused"))
+                               _text(answer.get("message"), "refused"),
+                               protocol.params_from_json(answer.get("params")))
         return answer
 
     def send(self, message: dict[str, Any]) -> None:
@@ -312,7 +332,11 @@ class LobbyClient:
                 future.set_result(message)
             return
         if kind == "tables":
-            self.tables_seen = table_infos(message.get("tables"))
+            self.tables_seen = table_infos(message.get("tables"))[:MAX_TABLES_SEEN]
+            if self.on_tables is not None:
+                self.on_tables(self.tables_seen)
+        elif kind == "tables_changed":
+            self.tables_seen = tables_changed(self.tables_seen, message)
             if self.on_tables is not None:
                 self.on_tables(self.tables_seen)
         elif kind == "update":

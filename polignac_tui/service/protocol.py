@@ -54,27 +54,36 @@ LEVELS = ("easy", "medium", "hard", "expert")
 PACES = ("instant", "fast", "normal", "slow")
 
 ERROR_CODES = ("bad_json", "too_long", "unknown_type", "bad_field", "protocol", "not_allowed",
-               "no_table", "seat_taken", "name_taken", "not_seated", "too_large",
+               "no_table", "seat_taken", "name_taken", "not_seated", "too_large", "too_many",
                "busy")
+
+Params = tuple[tuple[str, str | int], ...]
 
 
 class ProtocolError(Exception):
     """A message that is refused: ``code`` (see ERROR_CODES), a readable ``message``, and
     the request's ``id`` when it could be read."""
 
-    def __init__(self, code: str, message: str, id: int | None = None) -> None:
+    def __init__(self, code: str, message: str, id: int | None = None,
+                 params: Params = ()) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.id = id
+        self.params = params
 
 
-def error(code: str, message: str, id: int | None = None) -> dict[str, Any]:
+def error(code: str, message: str, id: int | None = None,
+          params: Params = ()) -> dict[str, Any]:
+    """An ``error`` message; ``params``, the refusal's details free of language (from
+    which each client words it), only when there are some."""
     out: dict[str, Any] = {"type": "error"}
     if id is not None:
         out["id"] = id
     out["code"] = code
     out["message"] = message
+    if params:
+        out["params"] = [list(pair) for pair in params]
     return out
 
 

@@ -51,6 +51,8 @@ class ServedSession(Table):
         self._failed: SaveError | None = None
         self._idle: asyncio.Event | None = None
         self._held: list[Callable[[], None]] = []
+        #: told of every write that failed (the service watches for a full disk)
+        self.on_error: Callable[[BaseException], None] | None = None
 
     def gate(self, send: Callable[[], None]) -> None:
         """``send`` now, or once the write in progress (and any after it) is done."""
@@ -98,6 +100,8 @@ class ServedSession(Table):
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
             self._failed = SaveError(f"cannot save session {self.session.id} to {path}: "
                                      f"{reason}")
+            if self.on_error is not None:
+                self.on_error(error)
         if self._waiting is not None:
             data, self._waiting = self._waiting, None
             self._start(loop, data)

@@ -7,20 +7,30 @@ in a ``finally`` whatever happens to its socket. Protocol: docs/protocol.md
 (``protocol.py`` encodes and validates every message).
 
 Sessions go through the same store and locks as local play: a table in play holds
-its session's lock (``Table.create`` / ``Table.open``) as long as the service runs it,
-and a waiting table holds the lock of the id it will take.
+its session's lock (``Table.create`` / ``Table.open``) as long as the service runs it;
+a waiting table only sets its id aside (``SessionStore.reserve``: the lock file is
+there, no file is held open) and takes the lock when it starts.
+
+Strangers cannot bring it down by creating tables: a player (an identity) has at most
+``max_waiting_per_player`` waiting tables, the service at most ``max_tables`` waiting
+or in play (finished tables are kept only while someone still looks at them), and a
+waiting table nobody is at, untouched for ``waiting_timeout`` seconds, is closed. When
+files, disk space or memory run short the service refuses new tables (``busy``), goes
+on serving the tables in play, and says so in one line a minute at most.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import itertools
 import json
 import os
 import signal
 import stat
 import sys
+import time
 import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -40,7 +50,7 @@ from ..store import (
     StoreError,
     fileformat,
 )
-from ..store.lock import acquire
+from ..store.lock import Reservation, acquire
 from ..table.events import (
     Command,
     HandOver,
@@ -63,10 +73,56 @@ BACKLOG = 1024                     # connections waiting to be accepted (many jo
 MAX_BUFFERED = 4 * 2**20           # bytes waiting for a slow client before it is sent away
 LOBBY_DELAY = 0.1                  # seconds: lobby updates are gathered this long
 LOBBY_BACKLOG = 64 * 1024          # bytes unread by a client before it skips a lobby list
+MAX_WAITING_PER_PLAYER = 3         # waiting tables one identity has created
+MAX_TABLES = 200                   # tables waiting or in play
+WAITING_TIMEOUT = 30 * 60.0        # seconds: a waiting table nobody is at is then closed
+SWEEP_EVERY = 60.0                 # seconds between two looks for such tables
+BUSY_FOR = 10.0                    # seconds new tables are refused after a resource ran out
+SAY_TROUBLE_EVERY = 60.0           # seconds: at most one line of log about it
+FD_HEADROOM = 32                   # file descriptors kept free for the tables in play
 COMPUTER_NAMES = ("Claire", "Denis", "Emma", "Félix", "Gaëlle", "Hugo", "Inès", "Jules",
                   "Lina", "Marc")
 
 Log = Callable[[str], None]
+
+
+def short_of(error: BaseException | None) -> str | None:
+    """``files``, ``space`` or ``memory`` when ``error`` (or the error it came from) is a
+    resource that ran out; None for any other error."""
+    for _depth in range(8):
+        if error is None:
+            return None
+        if isinstance(error, MemoryError):
+            return "memory"
+        if isinstance(error, OSError):
+            if error.errno in (errno.EMFILE, errno.ENFILE):
+                return "files"
+            if error.errno in (errno.ENOSPC, errno.EDQUOT):
+                return "space"
+            if error.errno in (errno.ENOMEM, errno.ENOBUFS):
+                return "memory"
+        error = error.__cause__ or error.__context__
+    return None
+
+
+def files_left() -> int | None:
+    """File descriptors this process may still open (None where it cannot be known);
+    0 when even looking needs one that is not there."""
+    try:
+        import resource
+        soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return None
+    if soft == resource.RLIM_INFINITY:
+        return None
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        try:
+            return soft - len(os.listdir(folder))
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            return 0 if short_of(error) == "files" else None
+    return None
 
 
 def _stderr(message: str) -> None:
@@ -105,7 +161,8 @@ class ServedTable:
         self.hand_over_after = record.hand_over_after
         self.rules_data = dict(record.rules)
         self.seats = [Seat(s.kind, s.name, s.level, s.identity) for s in record.seats]
-        self.reservation: SessionLock | None = None     # the id's lock while waiting
+        self.reservation: Reservation | None = None     # the id set aside while waiting
+        self.touched = 0.0                              # the service's clock, last request
         self.table: ServedSession | None = None
         self.runner: TableRunner | None = None
         self.members: set[Client] = set()               # seated here, or watching
@@ -181,6 +238,10 @@ class Client:
         self.identity: str | None = None
         self.name = ""
         self.errors = 0
+        # the lobby: ids of tables changed since this client's last list or changes, and
+        # whether it missed some (at a table in play, or too slow): then a whole list
+        self.lobby_pending: set[str] = set()
+        self.lobby_stale = False
         self.table: ServedTable | None = None
         self.seat: int | None = None
         self.connection: Connection | None = None
@@ -214,10 +275,12 @@ class Client:
         self.closed = True
         self.writer.close()
 
-    def fail(self, code: str, message: str, id: int | None = None) -> None:
+    def fail(self, code: str, message: str, id: int | None = None,
+             params: protocol.Params = ()) -> None:
         """An error to this client alone; 20 of them and it is sent away."""
-        self.send(protocol.error(code, message, id))
-        self.count_error()
+        self.send(protocol.error(code, message, id, params))
+        if code != "busy":        # the service's trouble: not counted against the client
+            self.count_error()
 
     def count_error(self) -> None:
         self.errors += 1
@@ -261,8 +324,14 @@ class Client:
             try:
                 self.service.handle(self, message)
             except ProtocolError as problem:
-                self.fail(problem.code, problem.message, message.get("id"))
+                self.fail(problem.code, problem.message, message.get("id"), problem.params)
             except Exception as error:      # a bug: said, never a dead service
+                if self.service.trouble(error):     # out of files, memory: said once
+                    what = short_of(error)
+                    self.fail("busy", f"the service is short of {what} just now: no new "
+                              "table for a while (the tables in play go on)",
+                              message.get("id"), (("what", str(what)),))
+                    continue
                 self.service.log(f"{message['type']} failed: {error!r}\n"
                                  + traceback.format_exc())
                 self.fail("not_allowed", f"the service could not do that ({error})",
@@ -333,13 +402,20 @@ class Service:
 
     def __init__(self, socket_path: Path, *, store: SessionStore | None = None,
                  folder: Path | None = None, workers: int | None = None,
-                 hand_over_after: float = 120.0, log: Log = _stderr) -> None:
+                 hand_over_after: float = 120.0, log: Log = _stderr,
+                 max_waiting_per_player: int = MAX_WAITING_PER_PLAYER,
+                 max_tables: int = MAX_TABLES, waiting_timeout: float = WAITING_TIMEOUT,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.socket_path = socket_path
         self.store = store or SessionStore()
         self.state = ServiceState(folder or service_folder())
         self.workers = workers
         self.hand_over_after = hand_over_after
         self.log = log
+        self.max_waiting_per_player = max_waiting_per_player
+        self.max_tables = max_tables
+        self.waiting_timeout = waiting_timeout
+        self.clock = clock
         self.tables: dict[str, ServedTable] = {}
         self.clients: set[Client] = set()
         self.pool: ThinkerPool | None = None
@@ -348,9 +424,15 @@ class Service:
         self._lock: SessionLock | None = None
         self._stopped = asyncio.Event()
         self._lobby_timer: asyncio.TimerHandle | None = None
+        self._lobby_dirty: set[str] = set()     # tables changed (or gone) since last sent
         self._state_pending = False
         self._restored = False
         self._closed = False
+        self._sweeper: asyncio.TimerHandle | None = None
+        self._busy_until = float("-inf")     # new tables refused until then (the clock)
+        self._busy_what = ""                 # what ran out: files, space, memory
+        self._said_at: float | None = None   # when the last line about it was logged
+        self._unsaid = 0                     # resource failures since that line
 
     # -- starting and stopping -------------------------------------------------------------------
     async def start(self) -> None:
@@ -371,6 +453,7 @@ class Service:
             self.pool = ThinkerPool(self.workers)
             self.pool.warm()
             self._restore()
+            self._sweeper = asyncio.get_running_loop().call_later(SWEEP_EVERY, self._sweep_tick)
         except BaseException:
             await self.close()
             raise
@@ -407,18 +490,20 @@ class Service:
             records = []
         for record in records:
             served = ServedTable(record)
+            served.touched = self.clock()
             try:
                 if record.state == "waiting":
-                    served.reservation = self.store.lock(record.table)
+                    served.reservation = self.store.reserve(record.table, take_over=True)
                     if self.store.exists(record.table):
                         served.reservation.release()
                         raise StoreError(f"session {record.table} exists already")
                 else:
                     self._run(served, ServedSession.open(self.store, record.table,
                                                           seed=record.seed))
-            except (StoreError, SessionFileError, RuleError) as error:
-                self.log(_("table {table} cannot be opened: {error}").format(
-                    table=record.table, error=error))
+            except (StoreError, SessionFileError, RuleError, OSError, MemoryError) as error:
+                if not self.trouble(error):       # out of files: said once, not per table
+                    self.log(_("table {table} cannot be opened: {error}").format(
+                        table=record.table, error=error))
                 self._kept.append(record)
                 continue
             if served.state == "finished":
@@ -439,6 +524,25 @@ class Service:
         """Ask the service to stop (a signal handler calls this)."""
         self._stopped.set()
 
+    @property
+    def closing(self) -> bool:
+        """Asked to stop, or stopped."""
+        return self._stopped.is_set() or self._closed
+
+    def loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """The event loop's exception handler (``serve`` sets it). Out of files at
+        accept(), asyncio says so once per connection waiting, a storm of tracebacks
+        (CPython gh-151615): here it is one line a minute like the rest."""
+        error = context.get("exception")
+        if isinstance(error, BaseException) and self.trouble(error):
+            return
+        # each of them left a retry of accept() for a second later: once the socket is
+        # closed (the service stopping), those retries fail, and that is no news
+        callback = getattr(context.get("handle"), "_callback", None)
+        if self.closing and getattr(callback, "__name__", "") == "_start_serving":
+            return
+        loop.default_exception_handler(context)
+
     async def wait_stopped(self) -> None:
         await self._stopped.wait()
 
@@ -457,6 +561,8 @@ class Service:
                 await asyncio.wait_for(self._server.wait_closed(), 2.0)
         if self._lobby_timer is not None:
             self._lobby_timer.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for served in list(self.tables.values()):
             if served.table is not None:
                 with contextlib.suppress(Exception):
@@ -488,6 +594,7 @@ class Service:
         """``table`` in play at ``served``, with its runner."""
         assert self.pool is not None
         table.background = True
+        table.on_error = self._said
         served.table = table
         # A finished trick stays for the table's pause, never until every player pressed a
         # key: at a table of several terminals one idle player would hold up the others.
@@ -514,17 +621,111 @@ class Service:
         records = [t.record() for t in self.tables.values() if t.state != "finished"]
         try:
             self.state.save(records + self._kept)
-        except OSError as error:
+        except (OSError, MemoryError) as error:
+            if self.trouble(error):
+                return
+            reason = error.strerror if isinstance(error, OSError) else None
             self.log(_("cannot save {path}: {error}").format(path=self.state.path,
-                                                             error=error.strerror or error))
+                                                             error=reason or error))
+
+    # -- limits ----------------------------------------------------------------------------------
+    def trouble(self, error: BaseException) -> bool:
+        """Note ``error`` if a resource ran out (True): new tables are refused for a while,
+        and the log has one line about it a minute at most."""
+        what = short_of(error)
+        if what is None:
+            return False
+        now = self.clock()
+        self._busy_until = now + BUSY_FOR
+        self._busy_what = what
+        if self._said_at is not None and now - self._said_at < SAY_TROUBLE_EVERY:
+            self._unsaid += 1
+            return True
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else \
+            (str(error) or type(error).__name__)
+        more = ngettext(" ({count} more time since the last line)",
+                        " ({count} more times since the last line)", self._unsaid).format(
+                            count=self._unsaid) if self._unsaid else ""
+        self.log(_("{reason}: new tables are refused for now, the tables in play go on{more}"
+                   ).format(reason=reason, more=more))
+        self._said_at = now
+        self._unsaid = 0
+        return True
+
+    def _said(self, error: BaseException) -> None:
+        self.trouble(error)
+
+    def short(self) -> str | None:
+        """What runs short now (``files``, ``space``, ``memory``), or None."""
+        if self.clock() < self._busy_until:
+            return self._busy_what
+        left = files_left()
+        if left is not None and left < FD_HEADROOM:      # kept for the tables in play
+            self.trouble(OSError(errno.EMFILE, f"{max(left, 0)} file descriptors left"))
+            return "files"
+        return None
+
+    def refuse_if_busy(self) -> None:
+        """``busy`` while a resource runs short."""
+        what = self.short()
+        if what is not None:
+            raise ProtocolError("busy", f"the service is short of {what} just now: no new "
+                                "table for a while (the tables in play go on)",
+                                params=(("what", what),))
+
+    def check_room(self, client: Client) -> None:
+        """Refuse a new table over the limits: ``too_many`` / ``busy``."""
+        waiting = sum(1 for t in self.tables.values()
+                      if t.state == "waiting" and t.creator == client.identity)
+        if waiting >= self.max_waiting_per_player:
+            minutes = max(1, round(self.waiting_timeout / 60))
+            raise ProtocolError(
+                "too_many", f"you already have {waiting} tables waiting: start one of "
+                f"them first (a waiting table nobody is at closes after {minutes} minutes)",
+                params=(("what", "waiting"), ("count", waiting), ("minutes", minutes)))
+        open_tables = sum(1 for t in self.tables.values() if t.state != "finished")
+        if open_tables >= self.max_tables:
+            raise ProtocolError(
+                "too_many", f"the service has {open_tables} tables already: no new table "
+                "until one ends", params=(("what", "tables"), ("count", open_tables)))
+        self.refuse_if_busy()
+
+    def _sweep_tick(self) -> None:
+        self._sweeper = None
+        if self._closed:
+            return
+        self.sweep()
+        self._sweeper = asyncio.get_running_loop().call_later(SWEEP_EVERY, self._sweep_tick)
+
+    def sweep(self) -> list[str]:
+        """Close the waiting tables nobody is at that no request touched for
+        ``waiting_timeout`` seconds (by the service's clock); their ids."""
+        now = self.clock()
+        stale = [t for t in self.tables.values() if t.state == "waiting" and not t.members
+                 and now - t.touched >= self.waiting_timeout]
+        for served in stale:
+            del self.tables[served.id]
+            self._close_table(served)
+            self._lobby_dirty.add(served.id)
+        if stale:
+            self._save_state()
+            self._lobby_changed()
+            self.log(ngettext("closed {count} waiting table nobody came to",
+                              "closed {count} waiting tables nobody came to",
+                              len(stale)).format(count=len(stale)))
+        return [t.id for t in stale]
 
     def table_changed(self, served: ServedTable, force: bool = False) -> None:
-        """Something the lobby shows of ``served`` may have changed."""
+        """Something the lobby shows of ``served`` may have changed (``force``: a request
+        about it, which also counts as touching it)."""
+        if force:
+            served.touched = self.clock()
         if served.observe() or force:
             if served.state == "playing" and served.table is not None \
                     and served.table.session.finished:
                 served.state = "finished"
                 self._save_state()
+            self._lobby_dirty.add(served.id)
             self._lobby_changed()
 
     def _lobby_changed(self) -> None:
@@ -533,29 +734,67 @@ class Service:
                                                                       self._send_lobby)
 
     def _send_lobby(self) -> None:
+        """Tell the lobby what changed: each client not at a table in play is sent the
+        tables changed since it was last told (``tables_changed``: their entries, and the
+        ids of those gone), or the whole list when it missed some."""
         self._lobby_timer = None
-        lobby = [c for c in self.clients if c.identity is not None and c.connection is None]
-        # a client still reading the last list gets the next one later: the lists never
-        # pile up for a slow reader (the newest replaces the ones it has not read)
+        dirty, self._lobby_dirty = self._lobby_dirty, set()
+        lobby: list[Client] = []
+        for client in self.clients:
+            if client.identity is None:
+                continue
+            if client.connection is not None:       # at a table in play: a list on leaving
+                client.lobby_stale = True
+                client.lobby_pending.clear()
+                continue
+            if client.lobby_stale:                  # a whole list comes: no changes kept
+                client.lobby_pending.clear()
+            else:
+                client.lobby_pending |= dirty
+            if client.lobby_pending or client.lobby_stale:
+                lobby.append(client)
+        # a client still reading what it was sent gets the changes later, in one list: they
+        # never pile up for a slow reader
         behind = [c for c in lobby if c.backlog() > LOBBY_BACKLOG]
-        lobby = [c for c in lobby if c.backlog() <= LOBBY_BACKLOG]
+        for client in behind:
+            client.lobby_stale = True
+            client.lobby_pending.clear()
         if behind:
             self._lobby_changed()
-        if lobby:
-            # each table's entry is encoded once; only a client's own tables (where
-            # "yours" is true) are encoded for it
-            tables = sorted(self.tables.values(), key=lambda t: t.id)
-            shared = [_json(t.info(None)) for t in tables]
-            for client in lobby:
-                parts = [_json(t.info(client.identity, client.name))
-                         if t.seat_of(client.identity, client.name) is not None else text
-                         for t, text in zip(tables, shared, strict=True)]
-                client.send_bytes(b'{"type":"tables","tables":[' + ",".join(parts).encode()
-                                  + b"]}\n")
-        for served in [t for t in self.tables.values() if t.state == "finished"
-                       and not t.members]:
+        shared: dict[str, str] = {}        # each table's entry encoded once
+
+        def entry(served: ServedTable, client: Client) -> str:
+            if served.seat_of(client.identity, client.name) is not None:
+                return _json(served.info(client.identity, client.name))   # "yours" in it
+            text = shared.get(served.id)
+            if text is None:
+                text = shared[served.id] = _json(served.info(None))
+            return text
+        for client in lobby:
+            if client.backlog() > LOBBY_BACKLOG:
+                continue
+            if client.lobby_stale:
+                self.send_list(client)
+                continue
+            ids = sorted(client.lobby_pending)
+            client.lobby_pending.clear()
+            changed = [entry(self.tables[i], client) for i in ids if i in self.tables]
+            gone = [_json(i) for i in ids if i not in self.tables]
+            client.send_bytes(b'{"type":"tables_changed","tables":[' + ",".join(changed).encode()
+                              + b'],"gone":[' + ",".join(gone).encode() + b"]}\n")
+        finished = [t for t in self.tables.values() if t.state == "finished" and not t.members]
+        for served in finished:
             del self.tables[served.id]
             self._close_table(served)
+            self._lobby_dirty.add(served.id)
+        if finished:
+            self._lobby_changed()
+
+    def send_list(self, client: Client, id_: int | None = None) -> None:
+        """The whole list of tables to ``client`` (what it missed is in it)."""
+        client.lobby_pending.clear()
+        client.lobby_stale = False
+        self._reply(client, {"type": "tables", "tables": self.infos(client)}, id_)
 
     def infos(self, client: Client) -> list[dict[str, Any]]:
         return [t.info(client.identity, client.name) for t in sorted(self.tables.values(),
@@ -606,10 +845,10 @@ class Service:
         self._reply(client, {"type": "welcome", "protocol": protocol.PROTOCOL,
                              "server": f"polignac-tui {__version__}",
                              "name": client.name}, id_)
-        client.send({"type": "tables", "tables": self.infos(client)})
+        self.send_list(client)
 
     def _on_tables(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
-        self._reply(client, {"type": "tables", "tables": self.infos(client)}, id_)
+        self.send_list(client, id_)
 
     def _served(self, table_id: str) -> ServedTable:
         served = self.tables.get(table_id)
@@ -619,6 +858,7 @@ class Service:
 
     def _on_create(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
         assert client.identity is not None
+        self.check_room(client)
         name = message.get("name", "").strip()
         seats_in = message["seats"]
         settings = dict(message.get("rules", {}))
@@ -647,8 +887,10 @@ class Service:
                 taken.add(seat.name.casefold())
         try:
             table_id = self.store.new_id(name, client.name)
-            reservation = self.store.lock(table_id)
-        except StoreError as error:
+            reservation = self.store.reserve(table_id)
+        except (StoreError, OSError, MemoryError) as error:
+            if self.trouble(error):
+                self.refuse_if_busy()
             raise ProtocolError("not_allowed", f"cannot create the table: {error}") from None
         record = TableRecord(table=table_id, name=name, state="waiting",
                              creator=client.identity, creator_name=client.name,
@@ -659,6 +901,7 @@ class Service:
         served = ServedTable(record)
         served.seats = seats
         served.reservation = reservation
+        served.touched = self.clock()
         self.tables[table_id] = served
         self._save_state()
         self._reply(client, {"type": "created", "table": table_id}, id_)
@@ -720,6 +963,8 @@ class Service:
             raise ProtocolError("not_allowed", "only the table's creator starts it")
         if served.state != "waiting":
             raise ProtocolError("not_allowed", "the table has started already")
+        served.touched = self.clock()
+        self.refuse_if_busy()
         fill = message.get("fill", "medium")
         taken = {s.name.casefold() for s in served.seats if s.kind != "open"}
         players = []
@@ -730,11 +975,20 @@ class Service:
                 taken.add(seat.name.casefold())
             players.append(Player(seat.name, "computer", one_of(seat.level, LEVELS, "level"))
                            if seat.kind == "computer" else Player(seat.name))
+        lock: SessionLock | None = None
         try:
             rules = Rules.from_dict(served.rules_data)
+            assert served.reservation is not None
+            lock = served.reservation.take()
             table = ServedSession.create(self.store, rules, players, served.name,
-                                         served.seed, lock=served.reservation)
-        except (RuleError, StoreError) as error:
+                                         served.seed, lock=lock)
+        except (RuleError, StoreError, OSError, MemoryError) as error:
+            if lock is not None:
+                lock.release()
+                with contextlib.suppress(StoreError):     # the id set aside again
+                    served.reservation = self.store.reserve(served.id)
+            if self.trouble(error):
+                self.refuse_if_busy()
             raise ProtocolError("not_allowed", f"the table cannot start: {error}") from None
         self._run(served, table)
         self._save_state()
@@ -754,7 +1008,7 @@ class Service:
             self._save_state()
             self.table_changed(served, force=True)
         self._reply(client, {"type": "left"}, id_)
-        client.send({"type": "tables", "tables": self.infos(client)})
+        self.send_list(client)
 
     # -- at a table ------------------------------------------------------------------------------
     def _command(self, client: Client, command: Command) -> None:
@@ -885,12 +1139,17 @@ OpenDoors = Callable[["Service"], Awaitable[list[Door]]]
 
 async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _stderr,
                 ready: Callable[[Service], None] | None = None,
-                open_doors: OpenDoors | None = None) -> int:
+                open_doors: OpenDoors | None = None,
+                max_waiting_per_player: int = MAX_WAITING_PER_PLAYER,
+                max_tables: int = MAX_TABLES) -> int:
     """Run a service until SIGINT or SIGTERM, then close it cleanly: the doors first (every
     player's process ends), then every table (saved)."""
-    service = Service(socket_path, workers=workers, log=log)
+    service = Service(socket_path, workers=workers, log=log,
+                      max_waiting_per_player=max_waiting_per_player, max_tables=max_tables)
     await service.start()
     loop = asyncio.get_running_loop()
+
+    loop.set_exception_handler(service.loop_error)
     doors: list[Door] = []
     try:
         if open_doors is not None:

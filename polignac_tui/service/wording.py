@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..i18n.translator import _, current
+from ..i18n.translator import _, current, ngettext
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
@@ -86,3 +86,39 @@ def service_words(english: str) -> str:
         if match:
             return word(match)
     return english
+
+
+def _limit_words(code: str, params: dict[str, str | int]) -> str | None:
+    """A refusal of the service's limits (``too_many``, ``busy``) from its details."""
+    what, count = params.get("what"), params.get("count")
+    if code == "too_many" and what == "waiting" and isinstance(count, int):
+        minutes = params.get("minutes")
+        words = ngettext("You already have {count} table waiting: start it first.",
+                         "You already have {count} tables waiting: start one of them first.",
+                         count).format(count=count)
+        if isinstance(minutes, int):
+            words += " " + ngettext(
+                "A waiting table nobody is at closes after {minutes} minute.",
+                "A waiting table nobody is at closes after {minutes} minutes.",
+                minutes).format(minutes=minutes)
+        return words
+    if code == "too_many" and what == "tables" and isinstance(count, int):
+        return ngettext("The service has {count} table already: no new table until one ends.",
+                        "The service has {count} tables already: no new table until one "
+                        "ends.", count).format(count=count)
+    if code == "busy":
+        short = {"files": _("The service is short of open files just now"),
+                 "space": _("The service is short of disk space just now"),
+                 "memory": _("The service is short of memory just now")}.get(str(what))
+        if short is not None:
+            return short + ": " + _("no new table for a while (the tables in play go on).")
+    return None
+
+
+def refusal_words(code: str, message: str,
+                  params: tuple[tuple[str, str | int], ...] = ()) -> str:
+    """A refusal of the service (an ``error``'s code, English message and details) in the
+    current language: from its details when they are known here, else as
+    ``service_words`` words the message."""
+    words = _limit_words(code, dict(params))
+    return words if words is not None else service_words(message)

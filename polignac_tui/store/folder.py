@@ -171,6 +171,10 @@ class SessionStore:
         """Hold session ``id`` for writing, or raise ``SessionLocked`` naming the holder."""
         return _lock.acquire(id, self.lock_path(id))
 
+    def reserve(self, id: str, take_over: bool = False) -> _lock.Reservation:
+        """Set id aside for a session to come, holding no file open (``lock.reserve``)."""
+        return _lock.reserve(id, self.lock_path(id), take_over)
+
     def locked_by(self, id: str) -> int | None:
         """The pid holding session ``id`` now (None if nobody, or the lock is stale)."""
         try:

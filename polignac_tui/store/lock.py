@@ -30,6 +30,8 @@ _NO_LOCKING = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS}
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _OPEN = os.O_RDWR | os.O_CREAT | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
 _BUSY = {errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES}
+# A lock file let go by a live process that set its id aside (``reserve``): "<pid> reserved".
+RESERVED = "reserved"
 
 
 class SessionLock:
@@ -58,6 +60,27 @@ class SessionLock:
         if fd is not None:
             os.close(fd)
 
+    def keep_file(self) -> None:
+        """Let go of the lock but leave its file where it is, marked ``<pid> reserved``:
+        the id stays taken (for ``new_id``, and for ``acquire`` while this process lives)
+        while no file is held open (``Reservation``). ``OSError`` if the mark cannot be
+        written (the lock is then released)."""
+        if not self._held:
+            return
+        fd = self._fd
+        if fd is not None:
+            try:
+                os.ftruncate(fd, 0)
+                os.lseek(fd, 0, os.SEEK_SET)
+                _write_all(fd, f"{os.getpid()} {RESERVED}\n".encode())
+            except BaseException:
+                self.release()
+                raise
+        self._held = False
+        self._fd = None
+        if fd is not None:
+            os.close(fd)
+
     def __enter__(self) -> SessionLock:
         return self
 
@@ -69,15 +92,53 @@ class SessionLock:
         return f"SessionLock({self.id!r}, pid={self.pid})"
 
 
-def acquire(id: str, path: Path) -> SessionLock:
-    """Take the lock of session ``id`` now, or raise ``SessionLocked``."""
+class Reservation:
+    """An id set aside without a file held open: its lock file is there, naming this
+    process, so no new id takes it; the lock itself is taken by ``take`` (the service's
+    waiting tables: a thousand of them hold no file descriptor)."""
+
+    def __init__(self, id: str, path: Path) -> None:
+        self.id = id
+        self.path = path
+
+    def take(self) -> SessionLock:
+        """The lock of the id, held from now on (``StoreError`` / ``SessionLocked``)."""
+        self._forget()          # our own mark (without flock, a live pid would refuse us)
+        return acquire(self.id, self.path)
+
+    def release(self) -> None:
+        """The id is free again (the mark is removed if it is still ours)."""
+        self._forget()
+
+    def _forget(self) -> None:
+        if _read_pid(self.path) == os.getpid():
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+
+
+def reserve(id: str, path: Path, take_over: bool = False) -> Reservation:
+    """Set ``id`` aside: its lock is taken (nobody else holds it) and let go at once, its
+    file left in place (``StoreError`` / ``SessionLocked`` as ``acquire``). ``take_over``:
+    a mark of another process is ours to take (the service bringing back its own waiting
+    tables: the pid of the one that set them aside may be anyone's now)."""
+    try:
+        acquire(id, path, take_over=take_over).keep_file()
+    except OSError as error:
+        raise StoreError(f"cannot set session {id} aside: {error.strerror or error} "
+                         f"({path})") from None
+    return Reservation(id, path)
+
+
+def acquire(id: str, path: Path, take_over: bool = False) -> SessionLock:
+    """Take the lock of session ``id`` now, or raise ``SessionLocked`` (also for an id
+    set aside by a live process, unless ``take_over``)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.is_symlink():
             raise StoreError(f"cannot lock session {id}: {path} is a symbolic link; a lock "
                              "file is never written through one (remove the link)")
         if fcntl is not None:
-            lock = _acquire_flock(id, path)
+            lock = _acquire_flock(id, path, take_over)
             if lock is not None:
                 return lock
         return _acquire_pid(id, path)
@@ -86,7 +147,7 @@ def acquire(id: str, path: Path) -> SessionLock:
                          f"({path})") from None
 
 
-def _acquire_flock(id: str, path: Path) -> SessionLock | None:
+def _acquire_flock(id: str, path: Path, take_over: bool = False) -> SessionLock | None:
     """The ``flock`` way; None when the file system does not support it."""
     assert fcntl is not None
     while True:
@@ -110,7 +171,12 @@ def _acquire_flock(id: str, path: Path) -> SessionLock | None:
         if not same:
             os.close(fd)
             continue
-        previous = _pid_from(os.pread(fd, 32, 0))
+        raw = os.pread(fd, 32, 0)
+        previous = _pid_from(raw)
+        if previous is not None and RESERVED.encode() in raw and not take_over \
+                and _alive(previous):
+            os.close(fd)                    # set aside by a live service: not ours to take
+            raise SessionLocked(id, previous)
         try:
             os.ftruncate(fd, 0)
             _write_all(fd, f"{os.getpid()}\n".encode())
@@ -190,8 +256,8 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def _pid_from(raw: bytes) -> int | None:
-    text = raw.decode("ascii", "replace").strip()
-    return int(text) if text.isdigit() else None
+    words = raw.decode("ascii", "replace").split()
+    return int(words[0]) if words and words[0].isdigit() else None
 
 
 def _alive(pid: int) -> bool:

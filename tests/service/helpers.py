@@ -83,6 +83,27 @@ class Wire:
                      timeout: float = TIMEOUT) -> dict[str, Any]:
         return await self.until(lambda m: m["type"] == "update" and test(m), timeout)
 
+    def lobby(self) -> list[dict[str, Any]]:
+        """The lobby's tables as the messages so far make them: the last whole list
+        (``tables``) with the changes after it (``tables_changed``), by id."""
+        tables: dict[str, dict[str, Any]] = {}
+        for message in self.messages:
+            if message["type"] == "tables":
+                tables = {t["table"]: t for t in message["tables"]}
+            elif message["type"] == "tables_changed":
+                tables.update({t["table"]: t for t in message["tables"]})
+                for table in message["gone"]:
+                    tables.pop(table, None)
+        return [tables[table] for table in sorted(tables)]
+
+    async def lobby_until(self, test: Callable[[list[dict[str, Any]]], bool],
+                          timeout: float = TIMEOUT) -> list[dict[str, Any]]:
+        """The lobby's tables once ``test`` holds for them."""
+        if not test(self.lobby()):
+            await self.until(lambda m: m["type"] in ("tables", "tables_changed")
+                             and test(self.lobby()), timeout)
+        return self.lobby()
+
     def errors_seen(self) -> int:
         """Refusals received on this connection (errors, and refused events)."""
         return sum(1 for m in self.messages if m["type"] == "error" or (

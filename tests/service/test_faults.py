@@ -63,8 +63,8 @@ def test_a_client_killed_mid_trick_leaves_its_seat_gone_and_comes_back_to_it() -
             child = subprocess.Popen([sys.executable, str(CHILD), str(service.socket_path),
                                       "test:Claire", "Claire", table, "2"],
                                      stdout=subprocess.PIPE)
-            await anna.until(lambda m: m["type"] == "tables"
-                             and m["tables"][0]["seats"][2]["name"] == "Claire")
+            await anna.lobby_until(lambda tables: bool(tables)
+                                   and tables[0]["seats"][2]["name"] == "Claire")
             await anna.send({"type": "start", "table": table})
             await anna.expect("started")
             assert child.stdout is not None

@@ -75,8 +75,8 @@ def test_a_table_is_created_seats_are_taken_and_the_creator_starts_it() -> None:
             assert (await bruno.expect("seated"))["seat"] == 1
             await bruno.send({"type": "start", "id": 4, "table": table})
             assert (await bruno.expect("error"))["code"] == "not_allowed"
-            await anna.until(lambda m: m["type"] == "tables" and m["tables"][0]["seats"][1]
-                             ["name"] == "Bruno")
+            await anna.lobby_until(lambda tables: bool(tables)
+                                   and tables[0]["seats"][1]["name"] == "Bruno")
             await anna.send({"type": "start", "id": 6, "table": table, "fill": "easy"})
             assert (await anna.expect("started"))["id"] == 6
             update = await anna.update()
@@ -400,7 +400,8 @@ def test_a_lobby_client_that_does_not_read_is_not_buried_in_lists(
     monkeypatch.setattr(server, "LOBBY_DELAY", 0.0)        # a list after every change
 
     async def scenario() -> None:
-        async with running_service() as service:
+        # one maker makes all 150 tables: the limit of waiting tables a player has is lifted
+        async with running_service(max_waiting_per_player=150) as service:
             idle = await Wire.open(service.socket_path)
             await idle.hello("test:idle", "Idle")          # then it stops reading
             maker = await Wire.open(service.socket_path)
@@ -416,8 +417,7 @@ def test_a_lobby_client_that_does_not_read_is_not_buried_in_lists(
             assert server_side.backlog() <= LOBBY_BACKLOG + 100 * 1024   # one list more
             assert not server_side.closed
             # it reads at last: the newest list comes, with every table
-            await idle.until(lambda m: m["type"] == "tables" and len(m["tables"]) == 150,
-                             timeout=30)
+            await idle.lobby_until(lambda tables: len(tables) == 150, timeout=30)
             idle.close()
             maker.close()
     run(scenario())

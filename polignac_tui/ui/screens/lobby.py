@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Static
 from ...engine import Player, Rules
 from ...i18n import N_, _, ngettext, tr
 from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
-from ...service.wording import service_words
+from ...service.wording import refusal_words, service_words
 from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..textfmt import assemble, level_name
@@ -137,6 +137,8 @@ class LobbyScreen(Screen[None]):
         self.link: LobbyClient | None = None
         self.tables: list[TableInfo] = []
         self.problem: str | None = None        # the connection's, shown until it is back
+        self.refused: str | None = None        # the last request's refusal, until the next
+        self.refused_at: str | None = None     # (or until another row is chosen)
         self.wanted: str | None = None         # the table to select once listed
         self.listed = False
         self.offered_keys: tuple[bool | None, ...] = ()   # check_action's last answers
@@ -283,8 +285,11 @@ class LobbyScreen(Screen[None]):
                 text.append_text(right)
             detail.update(text)
         status = self.query_one("#lobby-status", Static)
-        status.set_class(self.problem is not None, "-error")
-        status.update(self.problem if self.problem is not None else self.advice(info))
+        if self.refused is not None and (info.table if info else None) != self.refused_at:
+            self.refused = None                 # another row chosen: its advice again
+        said = self.problem if self.problem is not None else self.refused
+        status.set_class(said is not None, "-error")
+        status.update(said if said is not None else self.advice(info))
 
     def advice(self, info: TableInfo | None) -> str:
         """What can be done now, in words."""
@@ -349,7 +354,9 @@ class LobbyScreen(Screen[None]):
 
     # -- acting ----------------------------------------------------------------------------
     async def attempt(self, what: str, step: Any) -> Any:
-        """Await ``step``; a refusal or a lost connection is said, never raised."""
+        """Await ``step``; a refusal or a lost connection is said, never raised (a refusal
+        stays in the status line until the next request)."""
+        self.refused = None
         if self.link is None or self.link.lost is not None:
             self.notify(self.problem or _("Not connected to the table service."),
                         title=tr(what), severity="error", markup=False)
@@ -357,8 +364,12 @@ class LobbyScreen(Screen[None]):
         try:
             return await step
         except ServiceError as error:
-            self.notify(service_words(error.message), title=tr(what), severity="error",
-                        markup=False, timeout=8)
+            self.refused = refusal_words(error.code, error.message, error.params)
+            chosen = self.selected() if self.is_attached else None
+            self.refused_at = chosen.table if chosen is not None else None
+            self.notify(self.refused, title=tr(what), severity="error", markup=False,
+                        timeout=8)
+            self.show()
             return None
 
     async def action_take_back(self) -> None:
