@@ -1,0 +1,229 @@
+"""The searching levels: worlds drawn to agree with what the seat has seen, each
+played to the end with both hands open (``Solver``), the choice with the best mean
+worth in points taken.
+
+``hard`` searches the cards it plays and keeps the rules of thumb for the exchange;
+``expert`` draws more worlds, weighs the other's hand by what its exchange said
+(a hand played or refused as it was dealt is strong; the cards it kept after a
+discard are its best), and decides the exchange (propose or play, accept or refuse,
+how many cards to throw) by playing the rest of the exchange out in every world, the
+other side and its own later choices by the rules of thumb, the stock drawn too.
+``cheat`` is the expert's search in the one true world of the hands (it still does
+not know the stock's order).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from . import thumb
+from .seen import SUIT_MASK, Seen, bits, other_hand, rank, stock_order, suit
+from .solve import Solver, deal_points, worth
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    worlds: int            # worlds for a card to play
+    word_worlds: int       # worlds per word of the exchange (0: the rules of thumb)
+    discard_worlds: int    # worlds per discard weighed (0: the rules of thumb)
+    infer: bool            # weigh the other's hand by what its exchange said
+
+
+HARD = Budget(worlds=24, word_worlds=0, discard_worlds=0, infer=False)
+EXPERT = Budget(worlds=48, word_worlds=60, discard_worlds=40, infer=True)
+CHEAT = EXPERT
+
+Draw = Callable[[random.Random], int]
+
+
+def weights(seen: Seen) -> tuple[dict[int, float], int]:
+    """How likely each unseen card is to be among the other's best cards, and how many
+    of the other's cards it chose to keep (0: nothing is known of its choice)."""
+    other = seen.other
+    kept = 0
+    if seen.exchanges == 0 and ((other == seen.elder and seen.played_without_proposing)
+                                or (other != seen.elder and seen.refused_first)):
+        kept = 5                                   # played as dealt: a strong hand
+    elif seen.exchanges and seen.discarded[other] < 5 * seen.exchanges:
+        last = -(-seen.discarded[other] // seen.exchanges)
+        kept = max(0, 5 - last)
+    if not kept:
+        return {}, 0
+    w: dict[int, float] = {}
+    for c in bits(seen.unseen):
+        if suit(c) == seen.trumps:
+            w[c] = 6.0
+        elif rank(c) == thumb.KING:
+            w[c] = 3.0
+        elif rank(c) == thumb.QUEEN:
+            w[c] = 1.5
+        else:
+            w[c] = 0.6
+    played = 5 - seen.left[other]
+    return w, max(0, kept - played)
+
+
+def drawer(seen: Seen, budget: Budget, truth: int | None) -> Draw:
+    """How a world's other hand is drawn: the truth for the cheat, else at random
+    among the hands that agree with what was seen (weighed for the expert)."""
+    if truth is not None:
+        return lambda rng: truth
+    if not budget.infer:
+        return lambda rng: other_hand(seen, rng)
+    w, kept = weights(seen)
+    proposed = (seen.phase == "answer" and seen.exchanges == 0)
+
+    def draw(rng: random.Random) -> int:
+        hand = other_hand(seen, rng, w, kept)
+        for _ in range(4):                         # it proposed: rarely a jeu de règle
+            if not proposed or not thumb.jeu_de_regle(hand, seen.trumps):
+                break
+            hand = other_hand(seen, rng, w, kept)
+        return hand
+    return draw
+
+
+def choose_card(seen: Seen, legal: Sequence[int], budget: Budget, rng: random.Random,
+                truth: int | None = None) -> int:
+    """The card to play: the best mean worth over the worlds (the rule of thumb's card
+    when it is as good)."""
+    prefer = (thumb.follow(_mask(legal), seen.trick[0], seen.trumps) if seen.trick
+              else thumb.lead(seen.hand, seen.trumps, seen.unseen))
+    if len(legal) == 1:
+        return legal[0]
+    solver = Solver(seen.trumps, seen.forcing)
+    draw = drawer(seen, budget, truth)
+    led = seen.trick[0] if seen.trick else None
+    totals = dict.fromkeys(legal, 0.0)
+    mine, theirs = seen.penalty(seen.me), seen.penalty(seen.other)
+    for _ in range(1 if truth is not None else budget.worlds):
+        values = solver.card_values(seen.hand, draw(rng), led)
+        for card in legal:
+            tricks = seen.won[seen.me] + values[card]
+            totals[card] += worth(deal_points(tricks, mine, theirs), seen.need)
+    return _best(totals, prefer)
+
+
+def _best(totals: dict[int, float], prefer: int) -> int:
+    top = max(totals.values())
+    if totals.get(prefer, -1e9) >= top - 1e-9:
+        return prefer
+    return min((c for c, v in totals.items() if v >= top - 1e-9), key=lambda c: (rank(c), c))
+
+
+def _mask(cards: Sequence[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+# -- the exchange, played out ------------------------------------------------------------------
+@dataclass(slots=True)
+class _Deal:
+    """A world's deal from the exchange on: both hands, the stock, the flags."""
+
+    hands: list[int]
+    stock: list[int]
+    phase: str
+    exchanges: int
+    played_without_proposing: bool
+    refused_first: bool
+
+
+def _play_out(seen: Seen, d: _Deal, first: str | int, solver: Solver) -> float:
+    """The worth for ``seen.me`` of making the choice ``first`` now (a word, or a
+    discard as a mask) and of the rest played by the rules of thumb, then best play."""
+    elder, dealer, trumps = seen.elder, 1 - seen.elder, seen.trumps
+    pending: str | int | None = first
+    for _ in range(40):
+        if d.phase == "propose":
+            if not d.stock:
+                break
+            word = pending if pending is not None else (
+                "play" if thumb.elder_plays(d.hands[elder], trumps, d.exchanges) else "propose")
+            pending = None
+            if word == "play":
+                d.played_without_proposing = d.played_without_proposing or not d.exchanges
+                break
+            d.phase = "answer"
+        elif d.phase == "answer":
+            word = pending if pending is not None else (
+                "refuse" if thumb.dealer_refuses(d.hands[dealer], trumps, d.exchanges)
+                else "accept")
+            pending = None
+            if word == "refuse":
+                d.refused_first = d.refused_first or not d.exchanges
+                break
+            d.phase = "discard_elder"
+        else:
+            seat = elder if d.phase == "discard_elder" else dealer
+            most = min(5, len(d.stock))
+            least = 1 if most and (seat == elder or seen.must_discard) else 0
+            thrown = pending if isinstance(pending, int) else thumb.discard(
+                d.hands[seat], trumps, least, most)
+            pending = None
+            count = bin(thrown).count("1")
+            drawn = d.stock[:count]
+            del d.stock[:count]
+            hand = d.hands[seat] & ~thrown
+            for c in drawn:
+                hand |= 1 << c
+            d.hands[seat] = hand
+            if d.phase == "discard_elder":
+                d.phase = "discard_dealer"
+            else:
+                d.exchanges += 1
+                d.phase = "propose"
+    points = [0, 0]
+    king = 1 << (trumps * 8)
+    for seat in (0, 1):
+        if d.hands[seat] & king:
+            points[seat] += 1
+    elder_tricks = solver.rest(d.hands[elder], d.hands[dealer], True)
+    tricks = elder_tricks if seen.me == elder else 5 - elder_tricks
+    flags = {elder: d.exchanges == 0 and d.played_without_proposing,
+             dealer: d.exchanges == 0 and d.refused_first}
+    mine, theirs = deal_points(tricks, flags[seen.me], flags[seen.other])
+    return worth((mine + points[seen.me], theirs + points[seen.other]), seen.need)
+
+
+def choose_exchange(seen: Seen, candidates: Sequence[str | int], prefer: str | int,
+                    worlds: int, budget: Budget, rng: random.Random,
+                    truth: int | None = None) -> str | int:
+    """The exchange choice (a word, or a discard mask) with the best mean worth over
+    worlds of the other's hand and the stock, every candidate on the same worlds."""
+    if len(candidates) == 1:
+        return candidates[0]
+    solver = Solver(seen.trumps, seen.forcing)
+    draw = drawer(seen, budget, truth)
+    totals = dict.fromkeys(candidates, 0.0)
+    for _ in range(worlds):
+        other = draw(rng)
+        stock = stock_order(seen, other, rng)
+        hands = [0, 0]
+        hands[seen.me], hands[seen.other] = seen.hand, other
+        for choice in candidates:
+            d = _Deal(list(hands), list(stock), seen.phase, seen.exchanges,
+                      seen.played_without_proposing, seen.refused_first)
+            totals[choice] += _play_out(seen, d, choice, solver)
+    top = max(totals.values())
+    if totals[prefer] >= top - 1e-9:
+        return prefer
+    return next(c for c in candidates if totals[c] >= top - 1e-9)
+
+
+def discard_candidates(seen: Seen, least: int, most: int) -> list[int]:
+    """The discards worth weighing: the ``j`` cards least worth keeping, for every
+    ``j`` the span allows."""
+    order = sorted(bits(seen.hand), key=lambda c: thumb.keep_value(c, seen.hand, seen.trumps))
+    out = []
+    for j in range(least, most + 1):
+        out.append(_mask(order[:j]))
+    return out
+
+
+__all__ = ["EXPERT", "HARD", "SUIT_MASK", "Budget", "choose_card", "choose_exchange",
+           "discard_candidates"]
