@@ -350,3 +350,35 @@ def test_the_benchmark_table_of_levels(capsys: pytest.CaptureFixture[str]) -> No
     assert ecarte_bots.verdict(row, good) == "met"
     assert ecarte_bots.verdict(row, {"ci95": [-0.01, 0.2], "cpu_ms_p95": 140.0}) == (
         "missed: interval reaches 0, p95 > 100 ms")
+
+
+def test_the_expert_reads_a_hand_played_without_proposing_as_a_jeu_de_regle() -> None:
+    from polignac_tui.games.ecarte.players import search
+
+    match = ecarte_match(0)
+    match.start_deal(ecarte_dealt(0, ("7D 8D 9D TD AD", "KH 9H 8C 9C TC"), "JS"))
+    match.apply("play")                    # the elder (seat 1) plays as dealt
+    match.apply("KH")
+    seen = read(match.view(0))
+    rng = random.Random(5)
+    for budget, always in ((search.EXPERT, True), (search.HARD, False)):
+        draw = search.drawer(seen, budget, None)
+        worlds = [draw(rng) | seen.other_played for _ in range(60)]
+        assert all(w & mask(["KH"]) for w in worlds)
+        regle = [thumb.jeu_de_regle(w, 0) for w in worlds]
+        assert all(regle) if always else not all(regle)
+
+
+def test_the_expert_reads_what_the_other_kept_in_a_discard() -> None:
+    from polignac_tui.games.ecarte.players import search
+
+    match = ecarte_match(0)
+    match.start_deal(ecarte_dealt(0, ("7D 8D 9D TD AD", "QH 9H 8C 9C TC"), "JS"))
+    for text in ("propose", "accept", "discard 9H 8C 9C TC"):
+        match.apply(text)                  # the elder keeps one card, draws four
+    seen = read(match.view(0))
+    keepers, kept = search.kept_model(seen)
+    assert kept == 1 and keepers & mask(["KH", "AS"]) == mask(["KH", "AS"])
+    draw = search.drawer(seen, search.EXPERT, None)
+    rng = random.Random(2)
+    assert all(draw(rng) & keepers for _ in range(60))

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import thumb
-from .seen import SUIT_MASK, Seen, bits, other_hand, rank, stock_order, suit
+from .seen import SUIT_MASK, Seen, bits, other_hand, rank, stock_order
 from .solve import Solver, deal_points, worth
 
 
@@ -28,7 +28,8 @@ class Budget:
     worlds: int            # worlds for a card to play
     word_worlds: int       # worlds per word of the exchange (0: the rules of thumb)
     discard_worlds: int    # worlds per discard weighed (0: the rules of thumb)
-    infer: bool            # weigh the other's hand by what its exchange said
+    infer: bool            # read the other's hand from what its exchange said
+    margin: float = 0.0    # an exchange choice must beat the rule of thumb's by this much
 
 
 HARD = Budget(worlds=24, word_worlds=0, discard_worlds=0, infer=False)
@@ -38,49 +39,66 @@ CHEAT = EXPERT
 Draw = Callable[[random.Random], int]
 
 
-def weights(seen: Seen) -> tuple[dict[int, float], int]:
-    """How likely each unseen card is to be among the other's best cards, and how many
-    of the other's cards it chose to keep (0: nothing is known of its choice)."""
+def kept_model(seen: Seen) -> tuple[int, int]:
+    """The cards the other would keep in a discard (trumps and kings) and how many of
+    its unplayed cards it kept at its last discard (0: it has not discarded)."""
     other = seen.other
-    kept = 0
-    if seen.exchanges == 0 and ((other == seen.elder and seen.played_without_proposing)
-                                or (other != seen.elder and seen.refused_first)):
-        kept = 5                                   # played as dealt: a strong hand
-    elif seen.exchanges and seen.discarded[other] < 5 * seen.exchanges:
-        last = -(-seen.discarded[other] // seen.exchanges)
-        kept = max(0, 5 - last)
-    if not kept:
-        return {}, 0
-    w: dict[int, float] = {}
-    for c in bits(seen.unseen):
-        if suit(c) == seen.trumps:
-            w[c] = 6.0
-        elif rank(c) == thumb.KING:
-            w[c] = 3.0
-        elif rank(c) == thumb.QUEEN:
-            w[c] = 1.5
-        else:
-            w[c] = 0.6
-    played = 5 - seen.left[other]
-    return w, max(0, kept - played)
+    rounds = seen.exchanges + (1 if seen.phase == "discard_dealer" and other == seen.elder
+                               else 0)
+    if not rounds or seen.discarded[other] >= 5 * rounds:
+        return 0, 0
+    last = -(-seen.discarded[other] // rounds)
+    keepers = _keepers(seen.trumps)
+    shown = bin(seen.other_played & keepers).count("1")
+    return keepers, max(0, 5 - last - shown)
+
+
+def _keepers(trumps: int) -> int:
+    """Trumps and kings: the cards a discard by the rules of thumb keeps."""
+    keepers = SUIT_MASK[trumps]
+    for s in range(4):
+        keepers |= 1 << (8 * s)
+    return keepers
+
+
+def as_dealt_test(seen: Seen) -> Callable[[int], bool] | None:
+    """What the other's hand as dealt must satisfy, by what it said before any
+    discard, when it follows the rules of thumb (None: nothing is known)."""
+    if seen.exchanges or seen.phase == "discard_dealer":
+        return None
+    trumps = seen.trumps
+    if seen.other == seen.elder:
+        if seen.played_without_proposing:
+            return lambda hand: thumb.jeu_de_regle(hand, trumps)
+        if seen.refused_first or seen.phase == "answer":          # it proposed
+            return lambda hand: not thumb.jeu_de_regle(hand, trumps)
+        return None
+    if seen.refused_first:
+        return lambda hand: thumb.dealer_refuses(hand, trumps, 0)
+    if seen.phase == "discard_elder":                               # it accepted
+        return lambda hand: not thumb.dealer_refuses(hand, trumps, 0)
+    return None
 
 
 def drawer(seen: Seen, budget: Budget, truth: int | None) -> Draw:
     """How a world's other hand is drawn: the truth for the cheat, else at random
-    among the hands that agree with what was seen (weighed for the expert)."""
+    among the hands that agree with what was seen; the expert also reads the other's
+    exchange as if it followed the rules of thumb (what it kept, what it said)."""
     if truth is not None:
         return lambda rng: truth
     if not budget.infer:
         return lambda rng: other_hand(seen, rng)
-    w, kept = weights(seen)
-    proposed = (seen.phase == "answer" and seen.exchanges == 0)
+    keepers, kept = kept_model(seen)
+    test = as_dealt_test(seen)
 
     def draw(rng: random.Random) -> int:
-        hand = other_hand(seen, rng, w, kept)
-        for _ in range(4):                         # it proposed: rarely a jeu de règle
-            if not proposed or not thumb.jeu_de_regle(hand, seen.trumps):
+        hand = other_hand(seen, rng, keepers, kept)
+        if test is None:
+            return hand
+        for _ in range(30):
+            if test(hand | seen.other_played):
                 break
-            hand = other_hand(seen, rng, w, kept)
+            hand = other_hand(seen, rng, keepers, kept)
         return hand
     return draw
 
@@ -199,10 +217,11 @@ def choose_exchange(seen: Seen, candidates: Sequence[str | int], prefer: str | i
         return candidates[0]
     solver = Solver(seen.trumps, seen.forcing)
     draw = drawer(seen, budget, truth)
+    keepers = _keepers(seen.trumps) if budget.infer else 0
     totals = dict.fromkeys(candidates, 0.0)
     for _ in range(worlds):
         other = draw(rng)
-        stock = stock_order(seen, other, rng)
+        stock = stock_order(seen, other, rng, keepers)
         hands = [0, 0]
         hands[seen.me], hands[seen.other] = seen.hand, other
         for choice in candidates:
@@ -210,7 +229,7 @@ def choose_exchange(seen: Seen, candidates: Sequence[str | int], prefer: str | i
                       seen.played_without_proposing, seen.refused_first)
             totals[choice] += _play_out(seen, d, choice, solver)
     top = max(totals.values())
-    if totals[prefer] >= top - 1e-9:
+    if totals[prefer] >= top - budget.margin * worlds - 1e-9:
         return prefer
     return next(c for c in candidates if totals[c] >= top - 1e-9)
 

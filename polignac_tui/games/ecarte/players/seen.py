@@ -73,7 +73,7 @@ class Seen:
     leader: int                 # who led (or leads) the trick in play
     won: tuple[int, int]
     left: tuple[int, int]       # cards in each hand
-    played_by_me: int
+    other_played: int           # mask: the cards the other has played in this deal
     unseen: int                 # mask: the other's hand, the stock and its discards
     known_other: int            # mask: cards the other is known to hold (a marked king)
     barred: int                 # mask: cards the other cannot hold (voids, forcing)
@@ -114,7 +114,7 @@ def read(view: View) -> Seen:
     assert isinstance(your_discards, list)
     gone = mask(str(c) for c in your_discards) | mask([str(part["turnup"])])
     barred = 0
-    played_by_me = 0
+    other_played = 0
     tricks = part["tricks"]
     assert isinstance(tricks, list)
     forcing = bool(rules["forcing"])
@@ -124,14 +124,14 @@ def read(view: View) -> Seen:
         leader = int(str(entry["leader"]))
         cards = [code(str(c)) for c in entry["cards"]]  # type: ignore[union-attr]
         gone |= (1 << cards[0]) | (1 << cards[1])
-        played_by_me += 1
+        other_played |= 1 << cards[1 if leader == me else 0]
         if leader == me:                       # the other followed: what it showed
             barred |= _follow_bars(cards[0], cards[1], trump_mask, forcing)
     current = tuple(code(c) for _, c in view.trick)
     for c in current:
         gone |= 1 << c
-    if view.trick and view.trick[0][0] == me:
-        played_by_me += 1
+    if view.trick and view.trick[0][0] == other:
+        other_played |= 1 << current[0]
     king_marked = part["king_marked"]
     km = None if king_marked is None else int(str(king_marked))
     king = 1 << (trumps * 8)
@@ -141,8 +141,8 @@ def read(view: View) -> Seen:
     phase = str(part["phase"])
     if phase == "play" and km != other:
         ask = rules["mark_king"] == "ask"
-        other_played = len(tricks) > 0 or (bool(view.trick) and view.trick[0][0] == other)
-        if not ask or other_played:
+        other_began = len(tricks) > 0 or (bool(view.trick) and view.trick[0][0] == other)
+        if not ask or other_began:
             barred |= king          # a held king would have been marked
     unseen = ALL & ~hand & ~gone & ~known
     target = int(str(part["target"]))
@@ -158,7 +158,7 @@ def read(view: View) -> Seen:
         discarded=(int(str(discarded[0])), int(str(discarded[1]))), king_marked=km,
         trick=current, leader=int(str(part["leader"])),
         won=(view.tricks_won[0], view.tricks_won[1]),
-        left=(view.cards_left[0], view.cards_left[1]), played_by_me=played_by_me,
+        left=(view.cards_left[0], view.cards_left[1]), other_played=other_played,
         unseen=unseen, known_other=known, barred=barred & unseen, need=need)
 
 
@@ -175,40 +175,41 @@ def _follow_bars(led: int, follow: int, trump_mask: int, forcing: bool) -> int:
     return barred
 
 
-def other_hand(seen: Seen, rng: random.Random, weights: Mapping[int, float] | None = None,
-               kept: int = 0) -> int:
+def other_hand(seen: Seen, rng: random.Random, keepers: int = 0, kept: int = 0) -> int:
     """A hand for the other seat agreeing with what ``seen`` knows: its known cards and
-    cards it may hold drawn from the unseen ones (``kept`` of them by ``weights``, the
-    rest uniformly)."""
+    cards it may hold drawn from the unseen ones, ``kept`` of them among ``keepers``
+    (a mask: the cards it would have kept) when there are enough, the rest uniformly."""
     size = seen.left[seen.other] - bin(seen.known_other).count("1")
-    pool = bits(seen.unseen & ~seen.barred)
-    if len(pool) < size:                      # an assumption failed: fall back on facts
-        pool = bits(seen.unseen)
+    allowed = seen.unseen & ~seen.barred
+    if bin(allowed).count("1") < size:        # an assumption failed: fall back on facts
+        allowed = seen.unseen
     hand = seen.known_other
-    if weights and kept:
-        chosen = _weighted(pool, weights, min(kept, size), rng)
-        for c in chosen:
-            hand |= 1 << c
-        pool = [c for c in pool if c not in chosen]
-        size -= len(chosen)
-    for c in rng.sample(pool, size):
+    chosen: list[int] = []
+    if kept:
+        pool = bits(allowed & keepers)
+        if len(pool) >= min(kept, size):
+            chosen = rng.sample(pool, min(kept, size))
+    for c in chosen:
+        hand |= 1 << c
+        allowed &= ~(1 << c)
+    for c in rng.sample(bits(allowed), size - len(chosen)):
         hand |= 1 << c
     return hand
 
 
-def _weighted(pool: list[int], weights: Mapping[int, float], count: int,
-              rng: random.Random) -> list[int]:
-    """``count`` cards of ``pool`` drawn without replacement, each by its weight."""
-    keys = sorted(pool, key=lambda c: rng.random() ** (1.0 / weights.get(c, 1.0)),
-                  reverse=True)
-    return keys[:count]
-
-
-def stock_order(seen: Seen, other: int, rng: random.Random) -> list[int]:
-    """The stock, top first, drawn from the unseen cards the other does not hold."""
-    rest = bits(seen.unseen & ~other)
-    rng.shuffle(rest)
-    return rest[:seen.stock]
+def stock_order(seen: Seen, other: int, rng: random.Random, keepers: int = 0) -> list[int]:
+    """The stock, top first: the unseen cards the other neither holds nor threw away
+    (its discards drawn among the cards it would not keep, outside ``keepers``)."""
+    rest = seen.unseen & ~other
+    thrown = seen.discarded[seen.other]
+    if thrown:
+        low = bits(rest & ~keepers)
+        out = rng.sample(low, thrown) if len(low) >= thrown else rng.sample(bits(rest), thrown)
+        for c in out:
+            rest &= ~(1 << c)
+    cards = bits(rest)
+    rng.shuffle(cards)
+    return cards[:seen.stock]
 
 
 def deck_codes() -> list[int]:
