@@ -70,7 +70,8 @@ def _decide(view: View, level: str, rng: random.Random, truth: int | None) -> st
         prefer = thumb.discard(seen.hand, seen.trumps, choice.least, choice.most)
         thrown = prefer
         if budget and budget.discard_worlds and choice.most > choice.least:
-            candidates = search.discard_candidates(seen, choice.least, choice.most)
+            candidates = search.discard_candidates(seen, choice.least, choice.most,
+                                                   bin(prefer).count("1"))
             if prefer not in candidates:
                 candidates.append(prefer)
             picked = search.choose_exchange(seen, candidates, prefer, budget.discard_worlds,

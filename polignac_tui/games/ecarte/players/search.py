@@ -1,13 +1,25 @@
 """The searching levels: worlds drawn to agree with what the seat has seen, each
 played to the end with both hands open (``Solver``), the choice with the best mean
-worth in points taken.
+worth in points taken (points beyond what a seat needs to win count for nothing).
 
-``hard`` searches the cards it plays and keeps the rules of thumb for the exchange;
-``expert`` draws more worlds, weighs the other's hand by what its exchange said
-(a hand played or refused as it was dealt is strong; the cards it kept after a
-discard are its best), and decides the exchange (propose or play, accept or refuse,
-how many cards to throw) by playing the rest of the exchange out in every world, the
-other side and its own later choices by the rules of thumb, the stock drawn too.
+A world respects every fact the seat has seen: the cards gone (its hand, its own
+discards, the turned-up card, the cards played), the voids and the forcing rule's
+tells (a lower card of the suit led: no higher one; no card of it: none; no trump
+either: no trump), and an unmarked king of trumps (not held).
+
+``hard`` plays the card with the best mean over 24 such worlds, drawn uniformly, and
+keeps the rules of thumb for the exchange.
+
+``expert`` plays over 48 worlds read more sharply: it assumes the other follows the
+rules of thumb in its exchange, so a hand played or refused as dealt is a jeu de
+règle, a proposal is not, a discard kept trumps and kings (the cards it kept are drawn
+among them, the others uniformly) and the cards it threw are low ones, out of the
+stock. It decides the exchange by simulation: every word (propose or play, accept or
+refuse; 100 worlds each) and the discards of one card fewer to one more than the
+rule of thumb's (120 worlds each) are played out in the same worlds, the stock
+drawn too, the rest of the exchange by the rules of thumb on both sides, then best
+play; the rule of thumb's choice stands unless another beats it by 0.1 point a deal.
+
 ``cheat`` is the expert's search in the one true world of the hands (it still does
 not know the stock's order).
 """
@@ -33,7 +45,7 @@ class Budget:
 
 
 HARD = Budget(worlds=24, word_worlds=0, discard_worlds=0, infer=False)
-EXPERT = Budget(worlds=48, word_worlds=60, discard_worlds=40, infer=True)
+EXPERT = Budget(worlds=48, word_worlds=100, discard_worlds=120, infer=True, margin=0.1)
 CHEAT = EXPERT
 
 Draw = Callable[[random.Random], int]
@@ -234,14 +246,11 @@ def choose_exchange(seen: Seen, candidates: Sequence[str | int], prefer: str | i
     return next(c for c in candidates if totals[c] >= top - 1e-9)
 
 
-def discard_candidates(seen: Seen, least: int, most: int) -> list[int]:
-    """The discards worth weighing: the ``j`` cards least worth keeping, for every
-    ``j`` the span allows."""
+def discard_candidates(seen: Seen, least: int, most: int, around: int) -> list[int]:
+    """The discards worth weighing: the ``j`` cards least worth keeping, for ``j`` one
+    less than ``around`` (the rule of thumb's count) to one more, within the span."""
     order = sorted(bits(seen.hand), key=lambda c: thumb.keep_value(c, seen.hand, seen.trumps))
-    out = []
-    for j in range(least, most + 1):
-        out.append(_mask(order[:j]))
-    return out
+    return [_mask(order[:j]) for j in range(max(least, around - 1), min(most, around + 1) + 1)]
 
 
 __all__ = ["EXPERT", "HARD", "SUIT_MASK", "Budget", "choose_card", "choose_exchange",
