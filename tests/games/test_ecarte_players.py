@@ -382,3 +382,12 @@ def test_the_expert_reads_what_the_other_kept_in_a_discard() -> None:
     draw = search.drawer(seen, search.EXPERT, None)
     rng = random.Random(2)
     assert all(draw(rng) & keepers for _ in range(60))
+
+
+def test_the_rules_of_thumb_play_a_vole_out() -> None:
+    from polignac_tui.games.ecarte.players.search import thumb_tricks
+
+    solver = Solver(trumps=0, forcing=True)         # spades
+    for winner in (0, 1):
+        hands = [mask(h) for h in vole_dealt(0, winner).hands]
+        assert thumb_tricks(hands[1], hands[0], solver, 0) == (5 if winner == 1 else 0)
