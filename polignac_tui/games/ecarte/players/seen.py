@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ...base import JSON, View
-from ...cards import DECK, SUITS, Card
+from ...cards import SUITS, Card
 from ..rules import ORDER
 
 SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
@@ -82,10 +82,6 @@ class Seen:
     @property
     def other(self) -> int:
         return 1 - self.me
-
-    @property
-    def king(self) -> int:
-        return self.trumps * 8
 
     @property
     def trump_mask(self) -> int:
@@ -210,7 +206,3 @@ def stock_order(seen: Seen, other: int, rng: random.Random, keepers: int = 0) ->
     cards = bits(rest)
     rng.shuffle(cards)
     return cards[:seen.stock]
-
-
-def deck_codes() -> list[int]:
-    return [code(c) for c in DECK]
