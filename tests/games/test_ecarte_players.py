@@ -391,3 +391,9 @@ def test_the_rules_of_thumb_play_a_vole_out() -> None:
     for winner in (0, 1):
         hands = [mask(h) for h in vole_dealt(0, winner).hands]
         assert thumb_tricks(hands[1], hands[0], solver, 0) == (5 if winner == 1 else 0)
+
+
+def test_the_command_offers_every_game_with_players() -> None:
+    from polignac_tui.commands.arena import ARENA_GAMES
+
+    assert tuple(ARENA_GAMES) == ("polignac", *arena.PLAYERS)
