@@ -21,6 +21,7 @@ def cpu_count() -> int:
 
 # players.arena.ARENA_LEVELS, without importing the players at every start of the CLI
 ARENA_LEVELS = (*LEVELS, "cheat")
+ARENA_GAMES = ("polignac", "ecarte")    # polignac, and games.arena.PLAYERS
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,7 +30,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         description=_("Duplicate play: every deal is played once with the field in every seat "
                     "and once per seat with the candidate there. Means are penalty points per "
                     "deal per seat; diff = candidate - field, negative is better."))
-    p.add_argument("--players", type=int, default=4, help=_("players at the table (3 to 8)"))
+    p.add_argument("--game", default="polignac", choices=ARENA_GAMES,
+                   help=_("the game: polignac (the default), or ecarte, whose means are "
+                          "points per deal and whose diff is positive when the candidate "
+                          "is better"))
+    p.add_argument("--players", type=int, default=None,
+                   help=_("players at the table (3 to 8)"))
     p.add_argument("--deals", type=int, default=100, help=_("number of duplicate deals"))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the deals and the players"))
     p.add_argument("--candidate", default="expert", choices=ARENA_LEVELS,
@@ -46,6 +52,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game != "polignac":
+        return run_seam(args)
+    if args.players is None:
+        args.players = 4
     if not 3 <= args.players <= 8:
         raise CommandError(_("--players {players}: Polignac is played by 3 to 8 players"
                              ).format(players=args.players))
@@ -68,6 +78,53 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result, ensure_ascii=False))
     else:
         print(report(result))
+    return 0
+
+
+def run_seam(args: argparse.Namespace) -> int:
+    """The arena of a game whose players speak the seam (``games.arena``)."""
+    from ..games import arena, get_game
+    from ..games.errors import RuleError as GameRuleError
+
+    game = get_game(args.game)
+    if args.players is not None and not (
+            game.min_players <= args.players <= game.max_players):
+        raise CommandError(_("--players {players}: {game} is played by {count} players"
+                             ).format(players=args.players, game=game.title,
+                                      count=game.min_players))
+    if args.deals < 1:
+        raise CommandError(_("--deals {deals}: play at least one deal").format(
+            deals=args.deals))
+    if not 1 <= args.jobs <= 64:
+        raise CommandError(_("--jobs {jobs}: use 1 to 64 processes").format(jobs=args.jobs))
+    if args.preset not in game.presets:
+        raise CommandError(_("--preset {preset}: {game}'s presets are {presets}").format(
+            preset=args.preset, game=game.title, presets=", ".join(game.presets)))
+    progress = _bar if sys.stderr.isatty() else None
+    try:
+        if args.jobs > 1:
+            from multiprocessing import get_context
+            with get_context("spawn").Pool(args.jobs) as pool:
+                result = arena.run(args.game, args.deals, args.seed, args.candidate,
+                                   args.field, args.preset,
+                                   map_deals=lambda f, jobs: pool.imap(f, jobs, chunksize=4),
+                                   progress=progress)
+        else:
+            result = arena.run(args.game, args.deals, args.seed, args.candidate, args.field,
+                               args.preset, progress=progress)
+    except GameRuleError as error:
+        raise CommandError(error.message) from None
+    if progress is not None:
+        sys.stderr.write("\n")
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(_("{game}: {candidate} against {field}, {deals} duplicate deals, preset "
+                "{preset} (points per deal, diff = candidate - field, positive is "
+                "better)").format(game=game.title, candidate=result["candidate"],
+                                  field=result["field"], deals=result["deals"],
+                                  preset=result["preset"]))
+        print(arena.table([result]))
     return 0
 
 

@@ -418,8 +418,8 @@ class EcarteMatch(Match):
                     dealer=None, turn=None, hand=(), choice=None, trick=(),
                     tricks_won=(0, 0), cards_left=(0, 0), totals=self.totals,
                     outcome=self.outcome,
-                    game_part={"target": self.target, "value": self._value_word(),
-                               "deals": self._deals_part()})
+                    game_part={"target": self.target, "rules": self._rules_part(),
+                               "value": self._value_word(), "deals": self._deals_part()})
         if not self.deals:
             return base
         deal = self.deals[-1]
@@ -427,6 +427,7 @@ class EcarteMatch(Match):
         hand = tuple(_sorted(deal.hands[seat])) if seat is not None else ()
         part: dict[str, JSON] = {
             "target": self.target,
+            "rules": self._rules_part(),
             "phase": deal.phase,
             "elder": deal.elder,
             "turnup": deal.turnup,
@@ -459,6 +460,12 @@ class EcarteMatch(Match):
         """``treble``, ``double`` or ``single`` once the game is won (§7)."""
         outcome = self.outcome
         return None if outcome is None or outcome.value is None else VALUE_WORDS[outcome.value]
+
+    def _rules_part(self) -> dict[str, JSON]:
+        """The settings the play depends on: public, every player knows the rules."""
+        return {"forcing": self.settings.flag("forcing"),
+                "mark_king": self.settings.word("mark_king"),
+                "dealer_must_discard": self.settings.flag("dealer_must_discard")}
 
     def _deals_part(self) -> list[JSON]:
         return [{"dealer": d.dealer,

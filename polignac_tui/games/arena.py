@@ -1,0 +1,220 @@
+"""Duplicate play between two levels of computer players, for any game of the house
+with players, through the seam only.
+
+Each deal's cards are drawn once; the deal is then played once per seat with the
+candidate in that seat and the field in the others (two players: twice, the seats
+swapped), each time in a fresh match. The candidate's points in its seat are compared
+with the mean of the field's in the others, so the luck of the cards cancels out.
+``diff`` is that comparison per deal, signed so that positive is better for the
+candidate (fewer points are better in a game where the lower total wins), with a 95%
+interval over the deals. The candidate's decisions are timed in CPU time
+(``time.process_time``: on a shared machine the clock also counts other processes).
+
+Deals are independent: ``map_deals`` may run them elsewhere (a pool of processes);
+the results do not depend on it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
+
+from . import get_game
+from .base import Dealt, Game, Match, Settings
+from .errors import RuleError
+
+# the games with computer players speaking the seam: a module with ``ARENA_LEVELS``,
+# ``choose(view, level, rng)`` and ``cheat(match, seat, rng)``
+PLAYERS: dict[str, str] = {"ecarte": "polignac_tui.games.ecarte.players"}
+MAX_ACTIONS = 500          # a deal of any game of the house takes far fewer
+
+Bot = Callable[[Match, int, random.Random], str]
+
+
+def players_of(game: str) -> ModuleType:
+    """The computer players of ``game``.
+
+    Raises:
+        RuleError: ``no_players`` for a game without players speaking the seam.
+    """
+    entry = PLAYERS.get(game)
+    if entry is None:
+        raise RuleError("no_players", f"{game} has no computer players for this arena "
+                        f"(games: {', '.join(PLAYERS)})", {"game": game})
+    return import_module(entry)
+
+
+def levels_of(game: str) -> tuple[str, ...]:
+    return tuple(players_of(game).ARENA_LEVELS)
+
+
+def make_bot(game: str, level: str) -> Bot:
+    """A bot of ``level``: every level reads its seat's view; ``cheat`` the match."""
+    module = players_of(game)
+    if level not in module.ARENA_LEVELS:
+        raise RuleError("level", f"{level!r} is not a level of {game}'s players (one of "
+                        f"{', '.join(module.ARENA_LEVELS)})", {"level": level})
+    if level == "cheat":
+        cheat: Bot = module.cheat
+        return cheat
+    choose = module.choose
+
+    def bot(match: Match, seat: int, rng: random.Random) -> str:
+        return str(choose(match.view(seat), level, rng))
+    return bot
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One duplicate deal to play."""
+
+    game: str
+    settings: Mapping[str, object]
+    preset: str
+    candidate: str
+    field: str
+    seed: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One duplicate deal: the candidate's mean points in its seats, the field's mean
+    points beside it, the signed difference, and the candidate's decision times."""
+
+    candidate: float
+    field: float
+    diff: float
+    cpu_ms: tuple[float, ...]
+
+
+def deal_cards(game: Game, settings: Settings, seed: int, index: int) -> Dealt:
+    """The cards of arena deal ``index`` (the dealer alternates with the index)."""
+    seats = game.min_players
+    match = game.start(settings, [f"Seat {i + 1}" for i in range(seats)], index % seats)
+    return match.shuffle(random.Random(f"arena:{seed}:{index}"))
+
+
+def play_deal(game: Game, settings: Settings, dealt: Dealt, bots: list[Bot],
+              rngs: list[random.Random], timed: int) -> tuple[tuple[int, ...], list[float]]:
+    """Play ``dealt`` in a fresh match, ``bots[seat]`` in every seat; the points of each
+    seat and seat ``timed``'s decision times (CPU milliseconds)."""
+    names = [f"Seat {i + 1}" for i in range(len(bots))]
+    match = game.start(settings, names, dealt.dealer)
+    match.start_deal(dealt)
+    times: list[float] = []
+    for _ in range(MAX_ACTIONS):
+        seat = match.turn
+        if seat is None:
+            return match.totals, times
+        start = time.process_time()
+        action = bots[seat](match, seat, rngs[seat])
+        if seat == timed:
+            times.append((time.process_time() - start) * 1000)
+        match.apply(action, seat)
+    raise RuntimeError(f"a deal of {game.name} did not end in {MAX_ACTIONS} actions")
+
+
+def duplicate_deal(job: Job) -> DealResult:
+    game = get_game(job.game)
+    settings = game.settings(job.preset, job.settings)
+    seats = game.min_players
+    dealt = deal_cards(game, settings, job.seed, job.index)
+    sign = 1.0 if game.higher_wins else -1.0
+    cand = field = 0.0
+    cpu: list[float] = []
+    for seat in range(seats):
+        levels = [job.field] * seats
+        levels[seat] = job.candidate
+        bots = [make_bot(job.game, level) for level in levels]
+        rngs = [random.Random(f"arena:{job.seed}:{job.index}:{s}:{level}")
+                for s, level in enumerate(levels)]
+        points, times = play_deal(game, settings, dealt, bots, rngs, seat)
+        cand += points[seat]
+        field += sum(p for s, p in enumerate(points) if s != seat) / (seats - 1)
+        cpu.extend(times)
+    cand, field = cand / seats, field / seats
+    return DealResult(cand, field, sign * (cand - field), tuple(cpu))
+
+
+def jobs(game: str, preset: str, settings: Mapping[str, object], candidate: str, field: str,
+         seed: int, deals: int) -> list[Job]:
+    """The arena's deals, checked: the game, its settings and both levels."""
+    known = levels_of(game)
+    for level in (candidate, field):
+        if level not in known:
+            raise RuleError("level", f"{level!r} is not a level of {game}'s players (one of "
+                            f"{', '.join(known)})", {"level": level})
+    get_game(game).settings(preset, settings)
+    return [Job(game, dict(settings), preset, candidate, field, seed, i) for i in range(deals)]
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * q
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+
+def summarize(results: list[DealResult], game: str, candidate: str,
+              field: str) -> dict[str, object]:
+    """The arena's report, in JSON form."""
+    n = len(results)
+    diffs = [r.diff for r in results]
+    mean = sum(diffs) / n if n else 0.0
+    half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+    cpu = [t for r in results for t in r.cpu_ms]
+    return {
+        "game": game, "candidate": candidate, "field": field, "deals": n,
+        "candidate_mean": round(sum(r.candidate for r in results) / n, 4) if n else 0.0,
+        "field_mean": round(sum(r.field for r in results) / n, 4) if n else 0.0,
+        "diff": round(mean, 4),
+        "ci95": [round(mean - half, 4), round(mean + half, 4)],
+        "decisions": len(cpu),
+        "cpu_ms_p50": round(percentile(cpu, 0.5), 2),
+        "cpu_ms_p95": round(percentile(cpu, 0.95), 2),
+    }
+
+
+def run(game: str, deals: int, seed: int, candidate: str, field: str,
+        preset: str | None = None, settings: Mapping[str, object] | None = None,
+        map_deals: Callable[[Callable[[Job], DealResult], Iterable[Job]],
+                            Iterator[DealResult]] = map,
+        progress: Callable[[int, int], None] | None = None) -> dict[str, object]:
+    """Play ``deals`` duplicate deals of ``game`` and summarize them.
+
+    Raises:
+        RuleError: for a game without players, an unknown level or a bad setting.
+    """
+    chosen = get_game(game).presets[0] if preset is None else preset
+    todo = jobs(game, chosen, settings or {}, candidate, field, seed, deals)
+    results: list[DealResult] = []
+    for result in map_deals(duplicate_deal, todo):
+        results.append(result)
+        if progress is not None:
+            progress(len(results), deals)
+    return {**summarize(results, game, candidate, field), "preset": chosen}
+
+
+def table(rows: list[dict[str, object]]) -> str:
+    """Arena results as a Markdown table, one row each."""
+    lines = ["| candidate vs field | deals | candidate | field | diff | 95% interval "
+             "| CPU ms p50 / p95 |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for r in rows:
+        interval = r["ci95"]
+        assert isinstance(interval, list)
+        lo, hi = float(interval[0]), float(interval[1])
+        lines.append(f"| {r['candidate']} vs {r['field']} | {r['deals']} "
+                     f"| {r['candidate_mean']:.3f} | {r['field_mean']:.3f} "
+                     f"| {r['diff']:+.3f} | [{lo:+.3f}, {hi:+.3f}] "
+                     f"| {r['cpu_ms_p50']:.1f} / {r['cpu_ms_p95']:.1f} |")
+    return "\n".join(lines)

@@ -1,0 +1,137 @@
+"""The rules of thumb (the ``medium`` level, and the other side's policy when the
+stronger levels simulate the exchange), on bit masks of cards.
+
+The *jeux de règle*, the hands the elder plays without proposing, are the classical
+list as the 19th-century books give it (Cavendish's laws, Hoyle, the 1911
+Encyclopaedia Britannica, here from memory and simplified, see ``jeu_de_regle``):
+any three trumps; two trumps with the other three cards of one suit, or with a king;
+one trump with four cards of one suit, or with a king and queen of a suit and another
+king; no trump with four court cards.
+"""
+
+from __future__ import annotations
+
+from .seen import SUIT_MASK, bits, rank, suit
+
+KING, QUEEN, JACK = 0, 1, 2
+
+
+def trumps_in(hand: int, trumps: int) -> int:
+    return bin(hand & SUIT_MASK[trumps]).count("1")
+
+
+def side_suits(hand: int, trumps: int) -> list[int]:
+    """The cards of each plain suit held, as masks (trumps left out)."""
+    return [hand & SUIT_MASK[s] for s in range(4) if s != trumps]
+
+
+def jeu_de_regle(hand: int, trumps: int) -> bool:
+    """True for a hand the elder plays without proposing (the module's list)."""
+    t = trumps_in(hand, trumps)
+    sides = [m for m in side_suits(hand, trumps) if m]
+    side_cards = [c for m in sides for c in bits(m)]
+    kings = sum(1 for c in side_cards if rank(c) == KING)
+    longest = max((bin(m).count("1") for m in sides), default=0)
+    if t >= 3:
+        return True
+    if t == 2:
+        return longest == 3 or kings >= 1
+    if t == 1:
+        king_queen = any(m & (3 << (8 * s)) == 3 << (8 * s)
+                         for s in range(4) if s != trumps for m in (hand & SUIT_MASK[s],))
+        return longest == 4 or (king_queen and kings >= 2)
+    return sum(1 for c in side_cards if rank(c) <= JACK) >= 4
+
+
+def strength(hand: int, trumps: int) -> float:
+    """A rough worth of a hand for play: trumps count most, then kings and queens."""
+    total = 0.0
+    for c in bits(hand):
+        if suit(c) == trumps:
+            total += 3.0 - rank(c) * 0.2
+        elif rank(c) == KING:
+            total += 1.6
+        elif rank(c) == QUEEN:
+            total += 0.8
+        elif rank(c) == JACK:
+            total += 0.3
+    return total
+
+
+def keep_value(card: int, hand: int, trumps: int) -> float:
+    """How much ``card`` is worth keeping in ``hand``: trumps, then kings, then a
+    queen guarded by its king, the low cards last."""
+    r = rank(card)
+    if suit(card) == trumps:
+        return 100.0 - r
+    if r == KING:
+        return 50.0
+    if r == QUEEN and hand & (1 << (card - 1)):
+        return 30.0
+    return 10.0 - r
+
+
+def discard(hand: int, trumps: int, least: int, most: int) -> int:
+    """The cards to throw (a mask): every card but trumps and kings (and a queen under
+    its king), the lowest first, as many as the span allows."""
+    order = sorted(bits(hand), key=lambda c: keep_value(c, hand, trumps))
+    keepers = sum(1 for c in order if keep_value(c, hand, trumps) >= 30.0)
+    count = max(least, min(most, len(order) - keepers))
+    out = 0
+    for c in order[:count]:
+        out |= 1 << c
+    return out
+
+
+def elder_plays(hand: int, trumps: int, exchanges: int) -> bool:
+    """The elder plays (rather than proposes): a jeu de règle, or, after an exchange,
+    a hand with two trumps or more (a new exchange is as likely to help the other)."""
+    if jeu_de_regle(hand, trumps):
+        return True
+    return exchanges > 0 and (trumps_in(hand, trumps) >= 2 or strength(hand, trumps) >= 6.0)
+
+
+def dealer_refuses(hand: int, trumps: int, exchanges: int) -> bool:
+    """The dealer refuses with a hand good enough to play as it is: a jeu de règle with
+    a trump at least (a refusal lost costs two points before any exchange)."""
+    return trumps_in(hand, trumps) >= 1 and jeu_de_regle(hand, trumps) and (
+        exchanges > 0 or strength(hand, trumps) >= 6.0)
+
+
+def lead(hand: int, trumps: int, unseen: int) -> int:
+    """The card to lead: trumps from the top when holding three or the best one; else a
+    master card of a plain suit; else the top of the longest plain suit; else the
+    lowest trump."""
+    t = hand & SUIT_MASK[trumps]
+    high_trump = bits(t)[0] if t else None
+    if t and (bin(t).count("1") >= 3 or _master(high_trump, unseen)):  # type: ignore[arg-type]
+        return high_trump  # type: ignore[return-value]
+    sides = [m for m in side_suits(hand, trumps) if m]
+    masters = [bits(m)[0] for m in sides if _master(bits(m)[0], unseen)]
+    if masters:
+        return min(masters, key=rank)
+    if sides:
+        longest = max(sides, key=lambda m: (bin(m).count("1"), -bits(m)[0]))
+        return bits(longest)[0]
+    return bits(t)[-1]
+
+
+def _master(card: int, unseen: int) -> bool:
+    """True when no unseen card of ``card``'s suit is higher."""
+    higher = SUIT_MASK[suit(card)] & ((1 << card) - 1)
+    return not unseen & higher
+
+
+def follow(legal: int, led: int, trumps: int) -> int:
+    """Win as cheaply as possible; when no card wins, throw the lowest (a plain card
+    before a trump)."""
+    winners = [c for c in bits(legal) if _beats(c, led, trumps)]
+    if winners:
+        return max(winners, key=lambda c: (suit(c) == suit(led), rank(c)))
+    return max(bits(legal), key=lambda c: (suit(c) != trumps, rank(c)))
+
+
+def _beats(card: int, led: int, trumps: int) -> bool:
+    if suit(card) == suit(led):
+        return card < led
+    return suit(card) == trumps
