@@ -9,10 +9,11 @@ and the reason (``RuleError``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
-from ..base import JSON, MAX_ACTION, DealLog, Dealt, Settings, replay
+from ..base import JSON, MAX_ACTION, DealLog, Dealt, Settings
 from ..errors import RuleError
+from ..filepart import read_match, texts
 from . import GAME
 from .match import EcarteMatch
 
@@ -59,11 +60,11 @@ def deal_from_doc(doc: object, number: int) -> DealLog:
         raise RuleError("file", f"{where}: hands must be two lists of cards")
     if not isinstance(turnup, str):
         raise RuleError("file", f"{where}: turnup {turnup!r} is not a card")
-    actions = _texts(doc.get("actions", []), f"{where}: actions", MAX_ACTION)
-    return DealLog(Dealt(dealer, (_texts(hands[0], f"{where}: hands", 2),
-                                  _texts(hands[1], f"{where}: hands", 2)),
+    actions = texts(doc.get("actions", []), f"{where}: actions", MAX_ACTION)
+    return DealLog(Dealt(dealer, (texts(hands[0], f"{where}: hands", 2),
+                                  texts(hands[1], f"{where}: hands", 2)),
                          (("turnup", (turnup,)),
-                          ("stock", _texts(doc["stock"], f"{where}: stock", 2)))),
+                          ("stock", texts(doc["stock"], f"{where}: stock", 2)))),
                    actions)
 
 
@@ -80,26 +81,7 @@ def from_doc(doc: Mapping[str, object]) -> EcarteMatch:
     Raises:
         RuleError: one line naming the deal, the action and the reason.
     """
-    if doc.get("game") != GAME.name:
-        raise RuleError("file", f"game {doc.get('game')!r} is not {GAME.name!r}")
-    settings = rules_from_doc(doc.get("rules", {}))
-    players = doc.get("players")
-    if not isinstance(players, list):
-        raise RuleError("file", "players: a list of two players is expected")
-    names: list[str] = []
-    for player in players:
-        name = player.get("name") if isinstance(player, Mapping) else None
-        if not isinstance(name, str):
-            raise RuleError("file", "players: every player needs a name")
-        names.append(name)
-    deals = doc.get("deals", [])
-    if not isinstance(deals, list) or len(deals) > MAX_DEALS:
-        raise RuleError("file", f"deals: a list of at most {MAX_DEALS} deals is expected")
-    log = [deal_from_doc(entry, number) for number, entry in enumerate(deals, start=1)]
-    try:
-        match = replay(GAME, settings, names, log)
-    except RuleError as error:
-        raise RuleError("file", error.message, error.params) from None
+    match = read_match(doc, GAME, rules_from_doc, deal_from_doc, MAX_DEALS)
     assert isinstance(match, EcarteMatch)
     return match
 
@@ -119,12 +101,3 @@ def summary(match: EcarteMatch) -> dict[str, JSON]:
         "losers": [] if outcome is None else [match.names[s] for s in outcome.losers],
         "value": None if outcome is None else outcome.value,
     }
-
-
-def _texts(value: object, what: str, longest: int) -> tuple[str, ...]:
-    if not isinstance(value, Sequence) or isinstance(value, str):
-        raise RuleError("file", f"{what}: a list is expected")
-    for item in value:
-        if not isinstance(item, str) or len(item) > longest:
-            raise RuleError("file", f"{what}: {str(item)[:longest + 10]!r} is not valid")
-    return tuple(value)

@@ -22,28 +22,24 @@ from ..base import (
     CardsAction,
     CardsChoice,
     Choice,
-    DealLog,
     DealOver,
     DealStarted,
     Dealt,
     Discarded,
     Event,
-    Game,
-    Match,
     MatchOver,
     Outcome,
     PlayCard,
     Said,
     Say,
     Scored,
-    Settings,
     Shown,
     TrickTaken,
     View,
     WordChoice,
-    as_action,
 )
 from ..cards import DECK, SUITS, Card, check_cards, shuffled, trick_winner
+from ..duel import DuelMatch
 from ..errors import RuleError
 from .rules import (
     HAND,
@@ -110,18 +106,10 @@ class EcarteDeal:
         return least, most
 
 
-class EcarteMatch(Match):
+class EcarteMatch(DuelMatch[EcarteDeal]):
     """A game of Écarté to ``target`` points between two players."""
 
-    def __init__(self, game: Game, settings: Settings, names: Sequence[str],
-                 first_dealer: int) -> None:
-        self.game = game
-        self.settings = settings
-        self.names = tuple(names)
-        self.first_dealer = first_dealer
-        self.deals: list[EcarteDeal] = []
-        self._totals = [0, 0]
-        self._finished = False
+    over_words = "the game"
 
     # -- settings, read once -------------------------------------------------------------
     @property
@@ -133,39 +121,13 @@ class EcarteMatch(Match):
         return self.settings.word("mark_king") == "ask"
 
     # -- dealing -------------------------------------------------------------------------
-    @property
-    def current(self) -> EcarteDeal | None:
-        """The deal in play, if one is."""
-        if self.deals and self.deals[-1].phase != "over":
-            return self.deals[-1]
-        return None
-
-    @property
-    def finished(self) -> bool:
-        return self._finished
-
-    @property
-    def needs_deal(self) -> bool:
-        return not self._finished and self.current is None
-
-    @property
-    def next_dealer(self) -> int:
-        return 1 - self.deals[-1].dealer if self.deals else self.first_dealer
-
     def shuffle(self, rng: random.Random) -> Dealt:
         cards = shuffled(rng)
         return Dealt(self.next_dealer, (tuple(cards[:HAND]), tuple(cards[HAND:2 * HAND])),
                      (("turnup", (cards[2 * HAND],)), ("stock", tuple(cards[2 * HAND + 1:]))))
 
     def start_deal(self, dealt: Dealt) -> tuple[Event, ...]:
-        if self._finished:
-            raise RuleError("match_over", "the game is over: no more deals")
-        if self.current is not None:
-            raise RuleError("deal_in_play", f"deal {len(self.deals)} is not over yet")
-        if dealt.dealer != self.next_dealer:
-            raise RuleError("dealer", f"the dealer should be {self.names[self.next_dealer]}, "
-                            f"the deal alternates, not seat {dealt.dealer}",
-                            {"dealer": dealt.dealer})
+        self.check_next_deal(dealt)
         _check_dealt(dealt)
         deal = EcarteDeal(len(self.deals) + 1, dealt)
         self.deals.append(deal)
@@ -176,11 +138,6 @@ class EcarteMatch(Match):
         return tuple(events)
 
     # -- whose turn, what may be done ----------------------------------------------------------
-    @property
-    def turn(self) -> int | None:
-        deal = self.current
-        return None if deal is None or self._finished else deal.turn
-
     def choices(self, seat: int) -> Choice | None:
         deal = self.current
         if deal is None or self._finished or seat != deal.turn:
@@ -199,19 +156,7 @@ class EcarteMatch(Match):
 
     # -- moving forward --------------------------------------------------------------------
     def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
-        act = as_action(action)
-        if self._finished:
-            raise RuleError("match_over", f"the game is over: {act} comes too late",
-                            {"action": str(act)})
-        deal = self.current
-        if deal is None:
-            raise RuleError("no_deal", "no deal is in play: the next deal must be dealt first")
-        turn = deal.turn
-        assert turn is not None
-        if seat is not None and seat != turn:
-            raise RuleError("not_your_turn", f"it is {self.names[turn]}'s turn, not "
-                            f"{self.names[seat] if 0 <= seat < 2 else seat}'s",
-                            {"turn": turn, "seat": seat})
+        act, deal, turn = self.acting(action, seat)
         events: list[Event] = []
         if isinstance(act, Say) and act.verb == "king" and not act.words:
             self._mark_king(deal, turn, events)
@@ -385,19 +330,6 @@ class EcarteMatch(Match):
         return True
 
     # -- what is known ---------------------------------------------------------------------
-    @property
-    def log(self) -> tuple[DealLog, ...]:
-        return tuple(DealLog(d.dealt, tuple(text for _, text in d.actions))
-                     for d in self.deals)
-
-    @property
-    def history(self) -> tuple[tuple[int, str], ...]:
-        return tuple(self.deals[-1].actions) if self.deals else ()
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return tuple(self._totals)
-
     @property
     def outcome(self) -> Outcome | None:
         if not self._finished:
