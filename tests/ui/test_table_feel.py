@@ -374,3 +374,41 @@ def test_the_side_scores_show_the_deal_in_play_and_the_totals_if_it_ended_now() 
     ana = next(r for r in rows if r.startswith("Ana"))
     assert ana.split()[1:] == ["0", f"+{taken}", f"={taken}"]
     assert "=N if it ended now" in rows
+
+
+# -- issue 27, point 1: every score table shows the deal in play, local or served -------------
+def _full_rows(view, ascii: bool = False) -> list[str]:
+    import io
+
+    from rich.console import Console
+
+    from polignac_tui.ui.widgets.scores import full
+    console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
+    console.print(full(view, ascii=ascii))
+    return console.export_text().splitlines()
+
+
+def test_the_full_score_table_shows_the_deal_in_play_here_and_over_the_wire() -> None:
+    """The wide side column and the ``s`` table (the full table) showed the deal in play
+    as a row of ``·``: its jacks taken so far were nowhere. The view a served table sends
+    over the wire carries them (the codec drops nothing): both show ``+N``."""
+    import json
+
+    from polignac_tui.engine.cards import jack_points
+    from polignac_tui.service.protocol import encode, view_from_json, view_to_json
+    session = strong_session()
+    deal = session.deals[-1]
+    while not any(c[0] == "J" for t in deal.tricks for c in t.cards):
+        seat = session.turn
+        session.apply(Play(seat, session.view(seat).legal[0]))
+    local = session.view(0)
+    served = view_from_json(json.loads(encode(view_to_json(local))))
+    assert served == local
+    taken = [sum(jack_points(c) for c in jacks) for jacks in local.jacks_taken]
+    assert any(taken)
+    for view in (local, served):
+        for ascii in (False, True):
+            rows = [r.replace("|", " ").split() for r in _full_rows(view, ascii)]
+            cells = next(r for r in rows if r and r[0].startswith("1"))
+            assert cells[0] == ("1." if ascii else "1·")
+            assert [c for c in cells[1:] if c.startswith("+")] == [f"+{n}" for n in taken]

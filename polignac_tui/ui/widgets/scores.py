@@ -112,8 +112,9 @@ def _mark(view: SeatView, number: int, seat: int) -> str:
 
 def full(view: SeatView, ascii: bool = False, title: str | None = N_("Score table"),
          chosen: int | None = None) -> Table:
-    """Every deal: points per seat (d dealer, C chelem, G+/G- générale made or failed);
-    the row of deal ``chosen`` highlighted (the one a replay would open)."""
+    """Every deal: points per seat (d dealer, C chelem, G+/G- générale made or failed),
+    the deal in play with its points so far (+N); the row of deal ``chosen`` highlighted
+    (the one a replay would open)."""
     table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD,
                   title=tr(title) if title else title, title_style="bold",
                   show_footer=True, pad_edge=False, padding=(0, 1), expand=False)
@@ -128,16 +129,24 @@ def full(view: SeatView, ascii: bool = False, title: str | None = N_("Score tabl
     undos = any(r.undos for r in view.results)
     if undos:
         table.add_column(_("Undo"), footer="", justify="right", style="dim")
+    live = so_far(view)
+    dot = "." if ascii else "·"
     for r in view.results:
         cells = []
         for seat in range(view.players):
             mark = _mark(view, r.number, seat)
-            points = ("." if ascii else "·") if r.points is None else str(r.points[seat])
+            if r.points is not None:
+                points = str(r.points[seat])
+            elif live is not None and r.number == view.deal_number:
+                points = f"+{live[seat]}"
+            else:
+                points = dot
             cells.append(f"{points}{' ' + mark if mark else ''}")
-        row = [str(r.number), *cells]
+        row = [str(r.number) if r.points is not None else f"{r.number}{dot}", *cells]
         if undos:
             row.append(str(r.undos) if r.undos else "")
-        table.add_row(*row, style="reverse" if r.number == chosen else None)
+        table.add_row(*row, style="reverse" if r.number == chosen
+                      else "italic" if r.points is None else None)
     return table
 
 
@@ -152,8 +161,9 @@ def full_width(view: SeatView, ascii: bool = False) -> int:
     return Measurement.get(console, console.options, full(view, ascii)).maximum
 
 
-# Two lines that fit the side column, so no entry is cut; "·" marks a deal in play,
-# so it cannot also part the entries.
+# Two lines that fit the side column, so no entry is cut; "·" marks a deal in play
+# (its number; its points so far are +N, as in the compact column), so it cannot also
+# part the entries.
 LEGEND = N_("d dealer, C chelem, · in play")
 LEGEND_ASCII = N_("d dealer, C chelem, . in play")
 LEGEND_GENERALE = N_("G+ générale made, G- générale failed")
