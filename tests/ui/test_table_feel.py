@@ -412,3 +412,29 @@ def test_the_full_score_table_shows_the_deal_in_play_here_and_over_the_wire() ->
             cells = next(r for r in rows if r and r[0].startswith("1"))
             assert cells[0] == ("1." if ascii else "1·")
             assert [c for c in cells[1:] if c.startswith("+")] == [f"+{n}" for n in taken]
+
+
+# -- issue 27, point 6: every end says which key goes on ---------------------------------------
+async def test_the_end_of_a_session_names_the_key_that_goes_on(make_app, store, settings) -> None:
+    """The last trick of the session waits for a key: the status line said "The session is
+    over." and no key; it names the key, and that key brings the final scores."""
+    settings.after_trick = "key"
+    session = strong_session(end="deals", limit=1)
+    while sum(session.view(0).cards_left) > 1:      # one card left: a computer's or Ana's
+        seat = session.turn
+        session.apply(Play(seat, session.view(seat).legal[0]))
+    app = make_app(table=open_table(store, session))
+    async with app.run_test(size=(80, 24)) as pilot:
+        def over_and_held() -> bool:
+            screen = table_screen(app)
+            return (screen.view().finished and screen.state is not None
+                    and screen.state.held is not None)
+        await settle(pilot, until=lambda: over_and_held() or table_screen(app).awaits_my_card())
+        if not over_and_held():
+            await pilot.press("enter")                # Ana plays the last card
+            await settle(pilot, until=over_and_held)
+        await pilot.pause()
+        words = status(app)
+        assert "The session is over." in words and "Any key shows the final scores." in words
+        await pilot.press("x")
+        await settle(pilot, until=lambda: isinstance(app.screen, SummaryScreen))

@@ -388,9 +388,9 @@ class TableScreen(Screen[None]):
             return Text(_("The table service is gone: {why}").format(
                 why=service_words(self.client.lost)),
                         style="bold")
-        if view.finished:
-            return Text(_("The session is over."))
         state = self.state
+        if view.finished:
+            return self._over_words(state)
         if state is not None:
             waiting = self._waiting_words(view, state)
             if waiting is not None:
@@ -419,6 +419,21 @@ class TableScreen(Screen[None]):
         dots = "..." if self.look.ascii else "…"
         text.append(_("{name} is playing{dots}").format(name=view.names[view.turn], dots=dots),
                     style="italic")
+        return text
+
+    def _over_words(self, state: TableState | None) -> Text:
+        """The session is over, and the key that goes on: any key gathers the last trick
+        (the final scores come next); after it, Enter shows them (or q leaves)."""
+        text = Text(_("The session is over."), style="bold")
+        if self._gathered is not None:
+            text.append(" ")
+            text.append(_("Any key shows the final scores.") if state is not None
+                        and state.held_until_seen
+                        else _("Any key shows the final scores (or wait a moment)."))
+        elif self.client.served:
+            text.append(" " + _("Enter shows the final scores; q goes back to the lobby."))
+        else:
+            text.append(" " + _("Enter shows the final scores; q goes back home."))
         return text
 
     @staticmethod
@@ -745,6 +760,9 @@ class TableScreen(Screen[None]):
     def action_play(self) -> None:
         if self._scores_full():   # Enter on the full score table replays the deal chosen
             self.action_replay_deal()
+            return
+        if self.view().finished and self._waiting == "over":
+            self._next()        # the final scores (the status line names this key)
             return
         hand = self.query_one(Hand)
         card = hand.selected_card
