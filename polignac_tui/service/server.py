@@ -60,6 +60,7 @@ from ..table.events import (
     Undo,
     Update,
 )
+from ..table.pace import SHARED
 from ..table.runner import Connection, TableRunner
 from . import protocol
 from .paths import check_socket_path, default_socket, service_folder
@@ -596,10 +597,11 @@ class Service:
         table.background = True
         table.on_error = self._said
         served.table = table
-        # A finished trick stays for the table's pause, never until every player pressed a
-        # key: at a table of several terminals one idle player would hold up the others.
+        # A finished trick stays for the table's pause, longer when a jack fell, never
+        # until every player pressed a key: at a table of several terminals one idle
+        # player would hold up the others (the runner's "shared").
         served.runner = TableRunner(table, PoolThinker(self.pool, served.seed), pace=served.pace,
-                                    after_trick="pause", hand_over_after=served.hand_over_after)
+                                    after_trick=SHARED, hand_over_after=served.hand_over_after)
         served.state = "finished" if table.session.finished else "playing"
         served.reservation = None
 

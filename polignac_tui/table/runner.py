@@ -12,7 +12,10 @@ reads a screen; a screen, a test or the service's socket are all the same to it.
 Who must have seen a trick or a summary before play goes on: every connection that
 holds a human seat (or, at a table of computers only, every connection). A finished
 trick stays on show for the pace's pause, or until it is seen (``after_trick``: "key",
-or "auto" when a player won it or a jack fell in it). While one of those connections
+or "auto" when a player won it or a jack fell in it); at a served table ("shared") a
+trick in which a jack fell stays for a longer pause (``JACK_HOLD``) that the next lead
+does not cut short, and a key from every seated player ends it sooner: nobody misses
+a jack, and one idle player holds nobody up for long. While one of those connections
 *looks* at something over the table (``Looking``), no computer's card is shown and the
 trick on show stays; its pause starts again when the looking ends. A human
 seat with no connection is *gone*: the table waits at its turn; after
@@ -60,7 +63,16 @@ from .events import (
     Waiting,
     error_param,
 )
-from .pace import PACE_DELAY, TRICK_HOLD, AfterTrick, Pace, after_trick_or_auto, pace_or_normal
+from .pace import (
+    JACK_HOLD,
+    PACE_DELAY,
+    SHARED,
+    TRICK_HOLD,
+    AfterTrick,
+    Pace,
+    after_trick_or_auto,
+    pace_or_normal,
+)
 
 if TYPE_CHECKING:
     from ..engine import Trick
@@ -125,6 +137,8 @@ class TableRunner:
         self._held: Trick | None = None
         self._hold_timer: asyncio.TimerHandle | None = None
         self._until_seen = False          # the held trick waits for "seen" (no timer)
+        self._firm = False                # ... stays its whole pause (a lead waits)
+        self._hold_for = 0.0              # ... its pause, in seconds
         self._seen: set[int] = set()      # ids of connections that saw the held trick
         self._looking: set[int] = set()   # ... that look at something over the table
         self._pending: tuple[Play | Declare, int] | None = None   # a card held back
@@ -331,7 +345,7 @@ class TableRunner:
         if action.seat not in connection.seats:
             self._tell(connection, Refused("that seat is not yours", "not_your_seat"))
             return
-        if self._held is not None and (self._until_seen or self.looked_at()):
+        if self._held is not None and (self._until_seen or self._firm or self.looked_at()):
             self._tell(connection, Refused("wait: the last trick is still on the table",
                                            "wait"))
             return
@@ -395,7 +409,7 @@ class TableRunner:
             return
         self._forget_thought()
         self._cancel_hold()
-        self._held = None
+        self._held, self._firm = None, False
         try:
             self.table.undo(seat, save=False)
         except Exception as error:
@@ -544,6 +558,8 @@ class TableRunner:
         self._held = trick
         self._seen.clear()
         self._until_seen = self._holds_until_seen(trick)
+        self._firm = self.after_trick == SHARED and self._jack_fell(trick)
+        self._hold_for = JACK_HOLD[self.pace] if self._firm else TRICK_HOLD[self.pace]
         self._start_hold_timer()
 
     def _holds_until_seen(self, trick: Trick) -> bool:
@@ -551,7 +567,11 @@ class TableRunner:
         if self.after_trick != "auto":
             return self.after_trick == "key"
         won_by_player = self.table.session.players[trick.winner].is_human
-        return won_by_player or any(card[0] == "J" for card in trick.cards)
+        return won_by_player or self._jack_fell(trick)
+
+    @staticmethod
+    def _jack_fell(trick: Trick) -> bool:
+        return any(card[0] == "J" for card in trick.cards)
 
     def _start_hold_timer(self) -> None:
         if self._held is None or self._until_seen or self.looked_at():
@@ -559,7 +579,7 @@ class TableRunner:
         self._cancel_hold()
         with contextlib.suppress(RuntimeError):  # no loop: shown until a client sees it
             self._hold_timer = asyncio.get_running_loop().call_later(
-                TRICK_HOLD[self.pace], self._gather)
+                self._hold_for, self._gather)
 
     # -- looking over the table -------------------------------------------------------------
     def looked_at(self) -> bool:
@@ -593,6 +613,7 @@ class TableRunner:
             return
         self._cancel_hold()
         self._held = None
+        self._firm = False
         self._seen.clear()
         self._broadcast([TrickGathered()])
         self._schedule_advance()

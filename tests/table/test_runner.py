@@ -414,3 +414,85 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     assert view_from_json(view_to_json(seated)).watching is False
     assert view_from_json({**view_to_json(watched), "watching": "yes"}).watching is False
     runner.close()
+
+
+# -- issue 27, point 3: at a served table a jack's trick stays to be seen ----------------------
+class DrivenLoop(asyncio.SelectorEventLoop):
+    """An event loop whose clock moves only when the test moves it: the pauses of the
+    tricks on show (``call_later``) come due when the test says, never by waiting."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.now = 1000.0
+
+    def time(self) -> float:
+        return self.now
+
+
+def test_served_a_jacks_trick_stays_longer_and_no_idle_player_holds_it(tmp_path: Path) -> None:
+    """"shared" (the service's): a trick with a jack stays JACK_HOLD (the next lead waits),
+    any other the pace's pause; an idle player who never presses a key holds neither
+    longer; a key from every seated player gathers the jack's trick at once."""
+    from polignac_tui.table.pace import JACK_HOLD, SHARED
+    table = make_table(tmp_path, humans=(0, 1), seed=6, deals=1)
+    loop = DrivenLoop()
+
+    async def run() -> list[str]:
+        runner = TableRunner(table, ThreadThinker(table), pace="instant", after_trick=SHARED,
+                             clock=loop.time)
+        ana, bruno = Follower(), Follower()
+        links = {0: runner.connect(ana, [0]), 1: runner.connect(bruno, [1])}
+        met: list[str] = []
+        for _ in range(200):
+            update = await ana.until(lambda u: u.state.waiting in ("hold", "ready", "over")
+                                     or (u.state.waiting in ("card", "generale")
+                                         and table.session.turn in (0, 1)))
+            if update.state.waiting in ("ready", "over"):
+                break
+            if update.state.waiting != "hold":
+                seat = table.session.turn
+                view = table.view(seat)
+                links[seat].send(Declare(seat, False) if view.asked
+                                 else Play(seat, view.legal[0]))
+                continue
+            trick = update.state.held
+            assert trick is not None and not update.state.held_until_seen
+            timer = runner._hold_timer
+            assert timer is not None
+            jack = any(c[0] == "J" for c in trick.cards)
+            assert timer.when() - loop.now == (JACK_HOLD if jack else TRICK_HOLD)["instant"]
+            if jack and "both saw" not in met:
+                # Only Ana looks; Bruno is idle. Past the plain pause it is still there,
+                # and the winner's lead waits; at JACK_HOLD it goes without Bruno.
+                links[0].send(Seen())
+                loop.now += TRICK_HOLD["instant"] + 0.1
+                winner = trick.winner
+                if winner in links:
+                    links[winner].send(Play(winner, table.view(winner).hand[0]))
+                    refused = (ana if winner == 0 else bruno).last.events[-1]
+                    assert isinstance(refused, Refused) and refused.rule == "wait"
+                for _ in range(3):
+                    await asyncio.sleep(0)
+                assert runner._held == trick
+                loop.now += JACK_HOLD["instant"]
+                met.append("idle player waited for no longer than the jack's pause")
+                met.append("both saw")
+            elif jack:
+                links[0].send(Seen())
+                assert runner._held == trick
+                links[1].send(Seen())           # both saw it: gathered at once
+                assert runner._held is None
+                met.append("gathered when both saw")
+            else:
+                loop.now += TRICK_HOLD["instant"] + 0.1
+                met.append("plain pause")
+            await ana.until(lambda u, held=trick: u.state.held != held)
+        runner.close()
+        return met
+
+    try:
+        met = loop.run_until_complete(run())
+    finally:
+        loop.close()
+    assert "idle player waited for no longer than the jack's pause" in met
+    assert "gathered when both saw" in met and "plain pause" in met
