@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 from dataclasses import replace
 
+import pytest
 from tabletools import (
     FIXED_TIME,
     HEARTS,
@@ -438,3 +439,34 @@ async def test_the_end_of_a_session_names_the_key_that_goes_on(make_app, store, 
         assert "The session is over." in words and "Any key shows the final scores." in words
         await pilot.press("x")
         await settle(pilot, until=lambda: isinstance(app.screen, SummaryScreen))
+
+
+# -- issue 27, point 2: nothing covers your hand at your turn ----------------------------------
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_no_notice_lies_over_the_hand_at_your_turn(make_app, store, size) -> None:
+    """"Seat handed over…" (and the lobby's "Keep your code") lay over the hand while it
+    was the player's turn: notices go where they hide neither the hand, nor the status
+    line, nor a card on the table."""
+    from textual.widgets._toast import Toast
+
+    from polignac_tui.ui.widgets.hand import Hand
+    from polignac_tui.ui.widgets.trick import TrickArea
+    app = make_app(table=open_table(store, strong_session()))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        assert screen.awaits_my_card()
+        app.notify("A computer plays for Bruno until they come back.",
+                   title="Seat handed over", timeout=30)
+        app.notify("Your code is 4417: with your name, it takes your seat back after a "
+                   "reload.", title="Keep your code", timeout=30)
+        await settle(pilot, until=lambda: len(app.screen.query(Toast)) == 2)
+        await pilot.pause()
+        toasts = [t.region for t in app.screen.query(Toast)]
+        assert all(t.area for t in toasts)
+        hand = screen.query_one(Hand).region
+        status_line = screen.query_one("#status").region
+        trick = screen.query_one(TrickArea).region
+        for toast in toasts:
+            assert not toast.overlaps(hand) and not toast.overlaps(status_line)
+            assert not toast.overlaps(trick)

@@ -135,6 +135,22 @@ class TableScreen(Screen[None]):
     TableScreen Footer.-compact FooterLabel {
         margin-right: 1;
     }
+    /* Notices (toasts) go top right, over the score column: never over the hand, the
+       status line or a card on the table, at the player's turn or not. */
+    TableScreen ToastRack {
+        dock: top;
+        align: right top;
+        margin-top: 1;
+        margin-bottom: 0;
+        max-height: 50%;
+        overflow-y: hidden;    /* no scroll bar's gutter: the column's width exactly */
+    }
+    TableScreen Toast {
+        width: 24;
+        max-width: 24;
+        margin-top: 0;
+        margin-bottom: 1;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", N_("Previous card"), key_display="←", group=CARD_KEYS),
