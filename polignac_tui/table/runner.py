@@ -14,7 +14,8 @@ holds a human seat (or, at a table of computers only, every connection). A finis
 trick stays on show for the pace's pause, or until it is seen (``after_trick``: "key",
 or "auto" when a player won it or a jack fell in it); at a served table ("shared") a
 trick in which a jack fell stays for a longer pause (``JACK_HOLD``) that the next lead
-does not cut short, and a key from every seated player ends it sooner: nobody misses
+does not cut short (it is played when the trick goes), and a key from every seated
+player ends it sooner: nobody misses
 a jack, and one idle player holds nobody up for long. While one of those connections
 *looks* at something over the table (``Looking``), no computer's card is shown and the
 trick on show stays; its pause starts again when the looking ends. A human
@@ -139,6 +140,7 @@ class TableRunner:
         self._until_seen = False          # the held trick waits for "seen" (no timer)
         self._firm = False                # ... stays its whole pause (a lead waits)
         self._hold_for = 0.0              # ... its pause, in seconds
+        self._queued: tuple[Play | Declare, Connection] | None = None   # a lead it holds
         self._seen: set[int] = set()      # ids of connections that saw the held trick
         self._looking: set[int] = set()   # ... that look at something over the table
         self._pending: tuple[Play | Declare, int] | None = None   # a card held back
@@ -180,6 +182,8 @@ class TableRunner:
     def disconnect(self, connection: Connection) -> None:
         if connection in self.connections:
             self.connections.remove(connection)
+        if self._queued is not None and self._queued[1] is connection:
+            self._queued = None
         self._seen.discard(id(connection))
         self._ready.discard(id(connection))
         self._looking.discard(id(connection))
@@ -345,9 +349,14 @@ class TableRunner:
         if action.seat not in connection.seats:
             self._tell(connection, Refused("that seat is not yours", "not_your_seat"))
             return
-        if self._held is not None and (self._until_seen or self._firm or self.looked_at()):
+        if self._held is not None and (self._until_seen or self.looked_at()):
             self._tell(connection, Refused("wait: the last trick is still on the table",
                                            "wait"))
+            return
+        if self._held is not None and self._firm:
+            # A jack's trick at a served table stays its whole pause: the lead is played
+            # when it goes (the others see the jacks first).
+            self._queued = (action, connection)
             return
         if self._held is not None:
             # A trick on show for a pause only: leading the next card sweeps it away, as
@@ -409,7 +418,7 @@ class TableRunner:
             return
         self._forget_thought()
         self._cancel_hold()
-        self._held, self._firm = None, False
+        self._held, self._firm, self._queued = None, False, None
         try:
             self.table.undo(seat, save=False)
         except Exception as error:
@@ -617,6 +626,9 @@ class TableRunner:
         self._seen.clear()
         self._broadcast([TrickGathered()])
         self._schedule_advance()
+        queued, self._queued = self._queued, None
+        if queued is not None and queued[1] in self.connections:
+            self._act_for(queued[1], queued[0])
 
     def _show_last_trick_again(self) -> None:
         """Resumed between tricks: the last trick may never have been on show (the

@@ -434,7 +434,7 @@ def test_served_a_jacks_trick_stays_longer_and_no_idle_player_holds_it(tmp_path:
     any other the pace's pause; an idle player who never presses a key holds neither
     longer; a key from every seated player gathers the jack's trick at once."""
     from polignac_tui.table.pace import JACK_HOLD, SHARED
-    table = make_table(tmp_path, humans=(0, 1), seed=6, deals=1)
+    table = make_table(tmp_path, humans=(0, 1), seed=11, deals=1)
     loop = DrivenLoop()
 
     async def run() -> list[str]:
@@ -461,20 +461,26 @@ def test_served_a_jacks_trick_stays_longer_and_no_idle_player_holds_it(tmp_path:
             assert timer is not None
             jack = any(c[0] == "J" for c in trick.cards)
             assert timer.when() - loop.now == (JACK_HOLD if jack else TRICK_HOLD)["instant"]
-            if jack and "both saw" not in met:
+            if (jack and trick.winner in links and table.view(trick.winner).legal
+                    and "both saw" not in met):
                 # Only Ana looks; Bruno is idle. Past the plain pause it is still there,
-                # and the winner's lead waits; at JACK_HOLD it goes without Bruno.
+                # and the winner's lead waits for it; at JACK_HOLD it goes without Bruno,
+                # and the lead follows.
                 links[0].send(Seen())
                 loop.now += TRICK_HOLD["instant"] + 0.1
                 winner = trick.winner
-                if winner in links:
-                    links[winner].send(Play(winner, table.view(winner).hand[0]))
-                    refused = (ana if winner == 0 else bruno).last.events[-1]
-                    assert isinstance(refused, Refused) and refused.rule == "wait"
+                lead = Play(winner, table.view(winner).legal[0])
+                links[winner].send(lead)
                 for _ in range(3):
                     await asyncio.sleep(0)
                 assert runner._held == trick
+                assert not any(isinstance(e, Refused) for e in ana.last.events)
+                played = len([e for e in ana.events() if isinstance(e, CardPlayed)])
                 loop.now += JACK_HOLD["instant"]
+                await ana.until(lambda u, n=played: len(
+                    [e for e in ana.events() if isinstance(e, CardPlayed)]) > n)
+                assert CardPlayed(lead.seat, lead.card) in ana.events()
+                met.append("the winner's lead waited for the jack's trick")
                 met.append("idle player waited for no longer than the jack's pause")
                 met.append("both saw")
             elif jack:
@@ -495,4 +501,5 @@ def test_served_a_jacks_trick_stays_longer_and_no_idle_player_holds_it(tmp_path:
     finally:
         loop.close()
     assert "idle player waited for no longer than the jack's pause" in met
+    assert "the winner's lead waited for the jack's trick" in met
     assert "gathered when both saw" in met and "plain pause" in met
