@@ -18,6 +18,7 @@ from tabletools import (
     strong_session,
     table_screen,
     text_of,
+    void_session,
 )
 
 from polignac_tui.engine import Play, Session, preset
@@ -470,3 +471,37 @@ async def test_no_notice_lies_over_the_hand_at_your_turn(make_app, store, size) 
         for toast in toasts:
             assert not toast.overlaps(hand) and not toast.overlaps(status_line)
             assert not toast.overlaps(trick)
+
+
+# -- issue 27, point 3: the jack's trick stays in words while the others play ------------------
+async def test_a_jacks_trick_stays_in_the_status_line_while_the_others_play(
+        make_app, store, monkeypatch) -> None:
+    from polignac_tui.table import pace
+    monkeypatch.setitem(pace.PACE_DELAY, "instant", 3600.0)    # the computer never plays
+    session = void_session()          # Bruno leads a heart; Ana must throw a jack on it
+    for _ in range(40):
+        seat = session.turn
+        if seat is None:
+            break
+        session.apply(Play(seat, session.view(seat).legal[0]))
+        view = session.view(0)
+        if (not view.trick and view.tricks and session.turn != 0
+                and any(c[0] == "J" for c in view.tricks[-1].cards)):
+            break
+    else:
+        raise AssertionError("the deal never came to a computer's lead after a jack")
+    if session.turn in (None, 0):
+        raise AssertionError("no jack fell before a computer's lead")
+    last = view.tricks[-1]
+    app = make_app(table=open_table(store, session))
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = table_screen(app)
+        await settle(pilot, until=lambda: screen.state is not None
+                     and screen.state.held is not None)
+        await pilot.press("x")                                  # the trick on show: seen
+        await settle(pilot, until=lambda: screen.state is not None
+                     and screen.state.held is None and screen.state.thinking is not None)
+        await pilot.pause()
+        words = status(app)
+        assert "is playing" in words and "Last trick (l):" in words
+        assert view.names[last.winner] in words.split("Last trick (l):")[1]

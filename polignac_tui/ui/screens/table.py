@@ -435,6 +435,12 @@ class TableScreen(Screen[None]):
         dots = "..." if self.look.ascii else "…"
         text.append(_("{name} is playing{dots}").format(name=view.names[view.turn], dots=dots),
                     style="italic")
+        last = view.last_trick
+        if last is not None and any(card[0] == "J" for card in last.cards):
+            # A jack's trick stays in words while the others play (l shows it again).
+            text.append("  ")
+            text.append_text(assemble(_("Last trick (l): {what}"), "dim",
+                                      what=self._taken(view, last)))
         return text
 
     def _over_words(self, state: TableState | None) -> Text:
