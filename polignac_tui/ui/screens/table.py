@@ -100,6 +100,19 @@ Dialog = Literal["summary", "cognac", "generale", "privacy"]
 UNSAVED = N_("Could not save")
 
 
+def careful_card(view: SeatView) -> str | None:
+    """Where a turn following a trick starts: the lowest playable card that is not a
+    jack (the least likely to win the trick, and never a jack by surprise; the leftmost
+    on a tie). None on a lead (its first Enter only chooses) or when only jacks may go."""
+    if view.led_suit is None:
+        return None
+    safe = [card for card in view.legal if card[0] != "J" and card in view.hand]
+    if not safe:
+        return None
+    order = view.rules.order
+    return max(safe, key=lambda card: (order.index(card[0]), -view.hand.index(card)))
+
+
 class TableScreen(Screen[None]):
     """The main screen: the game of one session, as a client of its seat(s).
 
@@ -321,7 +334,7 @@ class TableScreen(Screen[None]):
         if len(self.client.seats) > 1 and self._shown_to != self.seat:
             hand.show((), (), False, look)
         else:
-            hand.show(view.hand, view.legal, active, look)
+            hand.show(view.hand, view.legal, active, look, careful_card(view))
         self.query_one(TrickArea).show(view, look, self._gathered, self._centre(view))
         self.query_one(ScoreTable).show(view, look.ascii, look.colour)
         status = self.query_one("#status", Static)
