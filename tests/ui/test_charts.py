@@ -264,3 +264,20 @@ async def test_a_player_s_average_is_drawn_on_the_row_labelled_with_it() -> None
             rows = [line for i, line in enumerate(plot)
                     if abs(high - (i - top) * per_row - value) < 1e-9]
             assert rows and "B" in rows[0], (value, "\n".join(lines))
+
+
+async def test_q_closes_statistics_but_types_in_the_players_field(make_app, store) -> None:
+    """Issue 27, point 10: ``q`` leaves Statistics as Esc does (a q in the players
+    field is a letter of a name)."""
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await pilot.press("w", "q")
+        assert screen.query_one("#stats-with", Input).value == "q"
+        assert app.screen is screen
+        await pilot.press("enter", "q")
+        await pilot.pause()
+        assert not isinstance(app.screen, StatsScreen)

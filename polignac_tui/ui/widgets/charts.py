@@ -83,6 +83,8 @@ class Chart(PlotextPlot):
     def letters(self, first: float, last: float) -> None:
         """The letters of every line at its points: one letter, or where several lines
         share a point (flat lines at 0), all of them side by side ("ABD")."""
+        # A text takes the canvas colour of the theme in force: the app's, as render's.
+        self._plot.theme(self._get_plotext_theme_name(self.app.theme))
         for (x, y), marks in self._points.items():
             if len(marks) == 1:
                 letter, colour = marks[0]
