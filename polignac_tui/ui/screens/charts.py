@@ -142,7 +142,7 @@ class StatsScreen(Screen[None]):
         Binding("p", "period", N_("Period"), tooltip=N_("all time, 12 months, 30 days, 7 days")),
         Binding("w", "with", N_("With players"),
                 tooltip=N_("only the sessions where these players sat (names, commas)")),
-        Binding("escape", "close", N_("Back"), tooltip=N_("back to Home")),
+        Binding("escape,q", "close", N_("Back"), tooltip=N_("back to Home")),
     ]
 
     def __init__(self) -> None:

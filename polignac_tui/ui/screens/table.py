@@ -145,6 +145,9 @@ class TableScreen(Screen[None]):
     TableScreen.-scores-full TrickArea {
         display: none;
     }
+    TableScreen.-scores-full #middle {
+        align: center middle;
+    }
     TableScreen Footer.-compact FooterLabel {
         margin-right: 1;
     }
