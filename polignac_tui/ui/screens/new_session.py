@@ -274,6 +274,14 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 yield Button(_("Back (esc)"), id="back", compact=True)
             with Vertical(id="more-settings"):
                 yield Static(_("More settings"), classes="section-title")
+                if self.on_create is None:    # a table of your own (the service's: undo
+                    with Horizontal(classes="field"):    # is off once two people play)
+                        yield Label(_("Undo"), classes="field-label")
+                        yield Select(on_off(), value=True, id="set-undo", allow_blank=False,
+                                     compact=True)
+                    yield Static(_("On: playing alone, you may take back your card (u); a "
+                                   "win with undos is counted apart from a clean win."),
+                                 classes="field-help")
                 for name in MORE_SETTINGS:
                     with Horizontal(classes="field"):
                         yield Label(tr(SETTING_LABELS[name]), classes="field-label")
@@ -295,6 +303,11 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         if not isinstance(widget, (Input, Select)):
             raise TypeError(f"#{widget_id} is a {type(widget).__name__}, not a form field")
         return widget.value
+
+    def undo(self) -> bool:
+        """The session's undo setting (on unless chosen off)."""
+        found = self.query("#set-undo")
+        return not found or self.value("set-undo") is not False
 
     @property
     def players(self) -> int:
@@ -555,4 +568,4 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         if self.on_create is not None:
             self.on_create(rules, players, self.choices(), name)
             return
-        polignac_app(app).start_new(rules, players, name)
+        polignac_app(app).start_new(rules, players, name, undo=self.undo())

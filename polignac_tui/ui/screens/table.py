@@ -701,8 +701,8 @@ class TableScreen(Screen[None]):
         with nobody at the keyboard (watching, computers only) the card keys are not
         offered; handing a seat over only while someone is gone long enough."""
         seats = self.client.seats
-        if action == "undo":
-            return len(seats) == 1 and self.client.humans == 1
+        if action == "undo":      # off in this session: u still says so (on_key)
+            return len(seats) == 1 and self.client.humans == 1 and not self._undo_off()
         if action in ("move", "play", "hint"):
             return bool(seats)
         if action == "hand_over":
@@ -732,6 +732,10 @@ class TableScreen(Screen[None]):
         if event.key == "escape":
             event.stop()
             self.action_escape()
+            return
+        if event.key == "u" and self._undo_off():     # its binding is hidden: say why
+            event.stop()
+            self.action_undo()
             return
         if key_index(event.key) is not None:     # a card's key: 1..9, 0, - and =
             event.stop()
@@ -863,6 +867,10 @@ class TableScreen(Screen[None]):
         if self.client.humans != 1:
             self.say(_("Undo is off when more than one person plays."))
             return
+        if self._undo_off():
+            self.say(_("Undo is off in this session (chosen in New session): every card "
+                       "played stays played."), error=True)
+            return
         if self._dialog is not None:
             return
         state = self.state
@@ -870,6 +878,11 @@ class TableScreen(Screen[None]):
             self.say(_("Nothing to undo: you have not played a card in this deal."))
             return
         self._send(Undo(self.seat))
+
+    def _undo_off(self) -> bool:
+        """True when the session was started with undo off."""
+        state = self.state
+        return state is not None and state.undo_off
 
     def _absent_seat(self) -> int | None:
         """The seat the table waits for whose owner is gone long enough to hand it over."""
