@@ -183,11 +183,11 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         Binding("f1", "app.help", N_("Help")),
     ]
     CSS = FOCUS_CSS + """
-    NewSessionScreen #more-settings {
+    NewSessionScreen #more-settings, NewSessionScreen #more-session {
         height: auto;
         display: none;
     }
-    NewSessionScreen #more-settings.-shown {
+    NewSessionScreen #more-settings.-shown, NewSessionScreen #more-session.-shown {
         display: block;
     }
     NewSessionScreen .field-label-short {
@@ -274,20 +274,23 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 yield Button(_("Back (esc)"), id="back", compact=True)
             with Vertical(id="more-settings"):
                 yield Static(_("More settings"), classes="section-title")
-                if self.on_create is None:    # a table of your own (the service's: undo
-                    with Horizontal(classes="field"):    # is off once two people play)
-                        yield Label(_("Undo"), classes="field-label")
-                        yield Select(on_off(), value=True, id="set-undo", allow_blank=False,
-                                     compact=True)
-                    yield Static(_("On: playing alone, you may take back your card (u); a "
-                                   "win with undos is counted apart from a clean win."),
-                                 classes="field-help")
                 for name in MORE_SETTINGS:
                     with Horizontal(classes="field"):
                         yield Label(tr(SETTING_LABELS[name]), classes="field-label")
                         yield Select(choice_options(name), value=getattr(rules, name),
                                      id=f"set-{name}", allow_blank=False, compact=True)
                     yield Static(tr(SETTING_HELP[name]), classes="field-help")
+            # Not a rule but the session's: shown with More settings, for a table of
+            # your own (at the service's tables undo is off once two people play).
+            with Vertical(id="more-session"):
+                if self.on_create is None:
+                    with Horizontal(classes="field"):
+                        yield Label(_("Undo"), classes="field-label")
+                        yield Select(on_off(), value=True, id="set-undo", allow_blank=False,
+                                     compact=True)
+                    yield Static(_("On: playing alone, you may take back your card (u); a "
+                                   "win with undos is counted apart from a clean win."),
+                                 classes="field-help")
         yield Footer()
 
     validation_due = False
@@ -510,6 +513,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         more = self.query_one("#more-settings")
         shown = not more.has_class("-shown")
         more.set_class(shown, "-shown")
+        self.query_one("#more-session").set_class(shown, "-shown")
         if shown:
             first = self.query_one(f"#set-{MORE_SETTINGS[0]}", Select)
             first.focus()
