@@ -36,3 +36,17 @@ async def test_following_starts_on_a_card_that_is_not_a_jack(make_app, store) ->
         await pilot.press("enter")                               # played at once
         await settle(pilot, lambda: len(table.session.deals[0].plays) >= 4)
         assert table.session.deals[0].plays[3] == "9" + led
+
+
+def test_the_careful_card_follows_never_leads_and_never_picks_a_jack() -> None:
+    from dataclasses import replace
+
+    from polignac_tui.ui.screens.table import careful_card
+    session = jacks_and_nines()
+    view = session.view(1)                       # Bruno leads: no careful card
+    assert view.led_suit is None and careful_card(view) is None
+    view = replace(session.view(0), trick=((1, "KH"),))
+    assert careful_card(replace(view, legal=("JH", "9H"))) == "9H"
+    # a discard: the lowest card that is not a jack, whatever its suit (the leftmost on a tie)
+    assert careful_card(replace(view, legal=("JS", "9S", "JD", "9D"))) == "9S"
+    assert careful_card(replace(view, legal=("JS", "JD"))) is None   # only jacks: as before
