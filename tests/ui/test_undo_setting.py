@@ -52,3 +52,33 @@ async def test_new_session_starts_with_undo_on_and_may_turn_it_off(make_app, sto
         session = store.entries()[0].session
         assert session is not None and session.undo_on is False
         tables[0].client.table.close()
+
+
+async def test_statistics_show_a_win_with_undos_apart(make_app, store) -> None:
+    from datetime import timedelta
+
+    from tabletools import listed
+    from test_charts import done, save, table_rows
+
+    from polignac_tui.ui.screens.charts import StatsScreen
+    from polignac_tui.ui.screenshots import FIXED
+    clean = done("20261101-2000-ana", ("Ana", "Bruno", "Claire"), 1)
+    undone = done("20261102-2000-ana", ("Ana", "Bruno", "Claire"), 1,
+                  updated=FIXED + timedelta(days=1))
+    undone.deals[0].undos = 1
+    for session in (clean, undone):
+        save(store, session)
+    winner = clean.winners[0]
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t")
+        await listed(pilot)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        for _ in range(100):
+            if not screen.reading:
+                break
+            await pilot.pause(0.02)
+        rows = {r[0].split(" (")[0]: r for r in table_rows(screen)}
+        assert rows[clean.players[winner].name][2] == "1+1"
+        assert "clean wins+wins with undos" in text_of(screen.query_one("#stats-note"))
