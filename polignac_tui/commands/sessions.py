@@ -220,7 +220,7 @@ def stats_table(stats: list[PlayerStats], sessions: int) -> str:
     name_width = WIDTH - sum(widths) - 2 * len(heads)
     lines = [f"{_('PLAYER'):<{name_width}}" + "".join(f"  {h}" for h in heads)]
     for s in stats:
-        cells = (s.sessions, s.won, s.paid, f"{s.average:.2f}", s.chelems,
+        cells = (s.sessions, s.won_words, s.paid, f"{s.average:.2f}", s.chelems,
                  f"{s.generales_made}/{s.generales_failed}")
         lines.append(f"{_clip(label_words(s.name), name_width):<{name_width}}"
                      + "".join(f"  {c!s:>{w}}" for c, w in zip(cells, widths, strict=True)))
@@ -230,5 +230,8 @@ def stats_table(stats: list[PlayerStats], sessions: int) -> str:
                           "Over {count} finished sessions. COGNAC: times paid the cognac; "
                           "PTS/DEAL: average penalty points per deal; GÉNÉRALES: made/failed.",
                           sessions).format(count=sessions))
+    if any(s.won_with_undos for s in stats):
+        lines.append(_("WON: clean wins+wins in a session where a card was taken back "
+                       "(undo)."))
     return "\n".join(textwrap.fill(line, WIDTH) if len(line) > WIDTH else line
                      for line in lines)

@@ -58,7 +58,7 @@ class Session:
 
     def __init__(self, rules: Rules, players: Sequence[Player], *, id: str = "",
                  name: str = "", created: datetime | None = None,
-                 updated: datetime | None = None) -> None:
+                 updated: datetime | None = None, undo: bool = True) -> None:
         if not 3 <= len(players) <= 8:
             raise RuleError(f"Polignac is played by 3 to 8 players, not {len(players)}",
                             "players")
@@ -72,6 +72,9 @@ class Session:
         self.name = name
         self.created = created
         self.updated = updated
+        # May a lone player take back a card? Chosen in New session; a win with undos
+        # is counted apart from a clean win (``Deal.undos``).
+        self.undo_on = undo
         self.deals: list[Deal] = []
         self._totals = [0] * len(players)
 
@@ -79,9 +82,10 @@ class Session:
     @classmethod
     def new(cls, rules: Rules, players: Sequence[Player], rng: random.Random, *,
             id: str = "", name: str = "", created: datetime | None = None,
-            updated: datetime | None = None) -> Session:
+            updated: datetime | None = None, undo: bool = True) -> Session:
         """A session with its first dealer drawn at random and the first deal dealt."""
-        session = cls(rules, players, id=id, name=name, created=created, updated=updated)
+        session = cls(rules, players, id=id, name=name, created=created, updated=updated,
+                      undo=undo)
         session.deal_next(rng)
         return session
 
@@ -239,18 +243,18 @@ class Session:
         return self.rewind(len(self.deals[-1].actions) - 1)[0]
 
     def can_undo(self, seat: int) -> bool:
-        """True when ``seat`` has played a card in the last deal."""
-        return self._last_play(seat) is not None
+        """True when undo is on and ``seat`` has played a card in the last deal."""
+        return self.undo_on and self._last_play(seat) is not None
 
     def undo(self, seat: int) -> int | None:
         """Take back ``seat``'s last card of the last deal and every action after it.
 
         Counts one more undo in that deal (``Deal.undos``, kept in the log). Returns
         how many actions were taken back, or None, changing nothing, when ``seat``
-        has played no card in the last deal.
+        has played no card in the last deal or undo is off in this session.
         """
         index = self._last_play(seat)
-        if index is None:
+        if index is None or not self.undo_on:
             return None
         taken = self.rewind(index)
         self.deals[-1].undos += 1

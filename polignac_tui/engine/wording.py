@@ -70,6 +70,8 @@ def _table_refusal(rule: str, params: Mapping[str, object], fallback: str,
     why = params.get("why")
     if rule == "undo_off":
         return _("undo is off when more than one person plays")
+    if rule == "undo_disabled":
+        return _("undo is off in this session (chosen in New session)")
     if rule == "undo_nothing":
         return _("nothing to undo: you have not played a card in this deal")
     if rule == "undo_failed" and isinstance(error, str):

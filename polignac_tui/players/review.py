@@ -79,7 +79,7 @@ def deal_session(session: Session, number: int) -> Session:
         raise ValueError(f"no deal {number}: the session has {len(session.deals)} "
                          f"deal{'s' if len(session.deals) != 1 else ''}")
     copy = Session(session.rules, session.players, id=session.id, name=session.name,
-                   created=session.created, updated=session.updated)
+                   created=session.created, updated=session.updated, undo=session.undo_on)
     for deal in session.deals[:number]:
         copy.replay_deal(deal.dealer, deal.dealt, deal.plays, declarer=deal.declarer,
                          passed=deal.passed if deal.declarer is None else None,
@@ -91,7 +91,7 @@ def finished_session(session: Session) -> Session:
     """A copy of ``session`` with only its finished deals, replayed from the log: the deal
     in play, whose hands are hidden, is not in it (what a table gives a replay)."""
     copy = Session(session.rules, session.players, id=session.id, name=session.name,
-                   created=session.created, updated=session.updated)
+                   created=session.created, updated=session.updated, undo=session.undo_on)
     for deal in session.deals:
         if not deal.over:
             break

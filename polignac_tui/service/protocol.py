@@ -350,6 +350,7 @@ def state_to_json(state: TableState) -> dict[str, Any]:
         "ready": list(state.ready),
         "unsaved": state.unsaved,
         "can_undo": state.can_undo,
+        **({"undo_off": True} if state.undo_off else {}),    # only when off: as before
     }
 
 
@@ -365,6 +366,7 @@ def state_from_json(data: Mapping[str, Any]) -> TableState:
         ready=tuple(data["ready"]),
         unsaved=data["unsaved"],
         can_undo=data["can_undo"],
+        undo_off=data.get("undo_off") is True,
     )
 
 

@@ -1102,7 +1102,7 @@ def _finished_log(session: Session) -> FinishedLog:
     """What a replay of the deals over now needs, copied in the service's loop (the
     runner goes on changing the session while a thread writes the file)."""
     empty = Session(session.rules, session.players, id=session.id, name=session.name,
-                    created=session.created, updated=session.updated)
+                    created=session.created, updated=session.updated, undo=session.undo_on)
     over = itertools.takewhile(lambda d: d.over, session.deals)
     return empty, tuple((d.dealer, d.dealt, tuple(d.plays), d.declarer, d.passed, d.undos)
                         for d in over)

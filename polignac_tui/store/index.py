@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .folder import Entry
 
 INDEX_SUFFIX = "-index.sqlite3"
-SCHEMA = 1   # PRAGMA user_version: another value means another layout, rebuilt
+SCHEMA = 2   # PRAGMA user_version: another value means another layout, rebuilt
 
 
 def index_path(root: Path) -> Path:
@@ -73,6 +73,7 @@ class Summary:
     winners: tuple[int, ...] = ()
     end: str = "points"
     limit: int = 0
+    undos: int = 0                     # cards taken back over the session (``Deal.undos``)
     created: datetime | None = None
     state: str = ""          # "in play, Anna's turn" (report.state)
     where: str = ""          # "deal 3, limit 20, Anna to play" (report.state_line)
@@ -110,6 +111,7 @@ def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summa
         where_short=state_line(session, short=True), title=players_line(session),
         labels=tuple(p.name.strip() if p.is_human else f"{p.name.strip()} ({p.level})"
                      for p in players),
+        undos=sum(deal.undos for deal in session.deals),
     )
 
 
@@ -149,7 +151,8 @@ def to_json(summary: Summary) -> str:
             finished=summary.finished, turn=summary.turn, losers=summary.losers,
             winners=summary.winners, end=summary.end, limit=summary.limit,
             created=_stamp(summary.created), state=summary.state, where=summary.where,
-            where_short=summary.where_short, title=summary.title, labels=summary.labels)
+            where_short=summary.where_short, title=summary.title, labels=summary.labels,
+            undos=summary.undos)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -170,7 +173,7 @@ def from_json(path: Path, text: str) -> Summary:
         winners=tuple(data["winners"]), end=str(data["end"]), limit=int(data["limit"]),
         created=_moment(data["created"]), state=str(data["state"]), where=str(data["where"]),
         where_short=str(data["where_short"]), title=str(data["title"]),
-        labels=tuple(data["labels"]),
+        labels=tuple(data["labels"]), undos=int(data.get("undos", 0)),
     )
 
 

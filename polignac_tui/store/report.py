@@ -140,13 +140,19 @@ class PlayerStats:
 
     name: str
     sessions: int = 0
-    won: int = 0
+    won: int = 0             # clean wins: no card taken back in the session
+    won_with_undos: int = 0  # wins in a session where a card was taken back (undo)
     paid: int = 0            # times paid the cognac
     deals: int = 0           # finished deals played
     points: int = 0          # penalty points over those deals
     chelems: int = 0         # chelems made without a générale
     generales_made: int = 0
     generales_failed: int = 0
+
+    @property
+    def won_words(self) -> str:
+        """``2``, or ``2+1`` with a win where a card was taken back."""
+        return f"{self.won}+{self.won_with_undos}" if self.won_with_undos else str(self.won)
 
     @property
     def average(self) -> float:
@@ -174,7 +180,10 @@ def player_stats(summaries: Iterable[Summary]) -> list[PlayerStats]:
         for seat, label in enumerate(summary.labels):
             stats = table.setdefault(label.casefold(), PlayerStats(label))
             stats.sessions += 1
-            stats.won += seat in winners
+            if summary.undos:
+                stats.won_with_undos += seat in winners
+            else:
+                stats.won += seat in winners
             stats.paid += seat in losers
             for deal in summary.deals:
                 stats.deals += 1

@@ -47,8 +47,10 @@ class Table:
     # -- opening -------------------------------------------------------------------------
     @classmethod
     def create(cls, store: SessionStore, rules: Rules, players: list[Player], name: str = "",
-               seed: int | None = None, lock: SessionLock | None = None) -> Self:
+               seed: int | None = None, lock: SessionLock | None = None,
+               undo: bool = True) -> Self:
         """A new session: id, first dealer drawn, deal 1 dealt, lock taken, saved.
+        ``undo``: may a lone player take back a card (the session's setting).
 
         ``lock``: the lock of an id reserved beforehand (the service's waiting tables);
         the session takes that id and keeps the lock."""
@@ -58,7 +60,7 @@ class Table:
         session_id = lock.id if lock is not None else store.new_id(name, first_human)
         now = datetime.now(UTC).replace(microsecond=0)
         session = Session.new(rules, players, random.Random(_seed_for(seed, "deal/1")),
-                              id=session_id, name=name, created=now)
+                              id=session_id, name=name, created=now, undo=undo)
         if lock is None:
             lock = store.lock(session_id)
         table = cls(store, session, lock, seed)
@@ -145,7 +147,8 @@ class Table:
             self.save()
 
     def can_undo(self, seat: int) -> bool:
-        """Undo is offered when ``seat`` is the only human and has a card to take back."""
+        """Undo is offered when it is on in this session, ``seat`` is the only human and
+        has a card to take back."""
         return self.humans() == [seat] and self.session.can_undo(seat)
 
     def undo(self, seat: int, save: bool = True) -> bool:

@@ -206,6 +206,7 @@ class TableState:
     unsaved: str | None                 # why the last save failed, until one succeeds
     can_undo: bool                      # this client may undo now
     held_until_seen: bool = False       # the trick on show waits for "seen" (no pause)
+    undo_off: bool = False              # the session's setting: undo is off
 
 
 @dataclass(frozen=True, slots=True)

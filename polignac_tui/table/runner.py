@@ -245,6 +245,7 @@ class TableRunner:
             ready=ready if deciders else (False,) * n,
             unsaved=self._unsaved,
             can_undo=can_undo,
+            undo_off=not session.undo_on,
             held_until_seen=self._held is not None and self._until_seen,
         )
 
@@ -411,6 +412,9 @@ class TableRunner:
         if seat not in connection.seats or humans != [seat]:
             self._tell(connection, Refused("undo is off when more than one person plays",
                                            "undo_off"))
+            return
+        if not self.table.session.undo_on:
+            self._tell(connection, Refused("undo is off in this session", "undo_disabled"))
             return
         if self.table.session.finished or not self.table.can_undo(seat):
             self._tell(connection, Refused("nothing to undo: you have not played a card in "

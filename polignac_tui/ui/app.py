@@ -413,11 +413,14 @@ class PolignacApp(App[None]):
         """The table screen was left (q, or the end of the session): back Home."""
         self.go_home()
 
-    def start_new(self, rules: Rules, players: list[Player], name: str = "") -> bool:
-        """Create a session, save it, and open its table; False (and a message) on failure."""
+    def start_new(self, rules: Rules, players: list[Player], name: str = "",
+                  undo: bool = True) -> bool:
+        """Create a session, save it, and open its table; False (and a message) on failure.
+        ``undo``: may a lone player take back a card (the session's setting)."""
         from ..table import Table
         try:
-            table = Table.create(self.store, rules, players, name=name, seed=self.seed)
+            table = Table.create(self.store, rules, players, name=name, seed=self.seed,
+                                 undo=undo)
         except Exception as error:  # a readable reason, never a traceback
             self.notify(_("The session could not be started: {error}").format(error=error),
                         title=_("New session"),

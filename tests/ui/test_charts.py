@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -218,3 +219,65 @@ def test_the_players_filter_ignores_case_and_accents() -> None:
     assert name_key(" DEDE ") == name_key("Dédé") == "dede"
     assert with_players(summary, [name_key("dede"), name_key("elodie")])
     assert not with_players(summary, [name_key("ded")])
+
+
+# -- issue 27, point 9: the legend lies over nothing, flat lines are told apart, and a
+# value is drawn on the row its label says ----------------------------------------------
+async def chart_lines(chart, size: tuple[int, int], show) -> list[str]:
+    from textual.app import App, ComposeResult
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield chart
+
+    async with One().run_test(size=size) as pilot:
+        show(chart)
+        await pilot.pause()
+        return chart.render().plain.split("\n")
+
+
+async def test_after_one_deal_the_legend_is_off_the_limit_line_and_flat_lines_show() -> None:
+    names = ["Ana", "Bruno", "Claire", "Denis"]
+    lines = await chart_lines(ScoreChart(colour=False), (80, 20),
+                              lambda c: c.show_scores(names, [[0, 0, 1, 0]], 10))
+    limit = next(line for line in lines if line.lstrip().startswith("10"))
+    assert set(limit.strip()[2:]) <= set("─├┤┼│")          # the limit line, nothing on it
+    plot = lines[:next(i for i, line in enumerate(lines) if "└" in line)]
+    assert not any(name in line for line in plot for name in names)   # no legend over it
+    assert "A Ana" in lines[-1] and "D Denis" in lines[-1]            # under the plot
+    zero = next(line for line in plot if line.lstrip().startswith("0"))
+    assert "ABCD" in zero and "ABD" in zero      # three players on 0: three letters
+
+
+async def test_a_player_s_average_is_drawn_on_the_row_labelled_with_it() -> None:
+    from polignac_tui.ui.widgets.charts import AverageChart
+    for averages_, size in (([2.0], (80, 12)), ([2.0, 1.5, 0.5], (80, 14)),
+                            ([2.0, 1.5, 0.5], (100, 20))):
+        lines = await chart_lines(AverageChart(colour=False), size,
+                                  lambda c, a=averages_: c.show_averages("Bruno", a))
+        plot = lines[:next(i for i, line in enumerate(lines) if "└" in line)]
+        labels = [(i, float(m[1])) for i, line in enumerate(plot)
+                  if (m := re.match(r"\s*([0-9.]+)[┤├]", line))]
+        (top, high), (bottom, low) = labels[0], labels[-1]
+        per_row = (high - low) / (bottom - top)       # every row stands for a value
+        for value in averages_:
+            rows = [line for i, line in enumerate(plot)
+                    if abs(high - (i - top) * per_row - value) < 1e-9]
+            assert rows and "B" in rows[0], (value, "\n".join(lines))
+
+
+async def test_q_closes_statistics_but_types_in_the_players_field(make_app, store) -> None:
+    """Issue 27, point 10: ``q`` leaves Statistics as Esc does (a q in the players
+    field is a letter of a name)."""
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await pilot.press("w", "q")
+        assert screen.query_one("#stats-with", Input).value == "q"
+        assert app.screen is screen
+        await pilot.press("enter", "q")
+        await pilot.pause()
+        assert not isinstance(app.screen, StatsScreen)

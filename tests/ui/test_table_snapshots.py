@@ -72,18 +72,28 @@ def test_rules_panel(snap_compare, make_app, store) -> None:
     assert snap_compare(make_app(table=table), terminal_size=SMALL, run_before=run_before)
 
 
-def test_score_table_full(snap_compare, make_app, store) -> None:
-    async def run_before(pilot) -> None:
-        await to_summary(pilot)        # a chelem in deal 1
-        await pilot.press("enter")
-        await settle(pilot)
-        await play_selected(pilot)
-        await settle(pilot)
-        await pilot.press("s")
-        await pilot.pause()
+async def scores_in_deal_2(pilot) -> None:
+    await to_summary(pilot)        # a chelem in deal 1
+    await pilot.press("enter")
+    await settle(pilot)
+    await play_selected(pilot)
+    await settle(pilot)
+    await pilot.press("s")
+    await pilot.pause()
 
+
+def test_score_table_full(snap_compare, make_app, store) -> None:
     table = open_table(store, strong_session())
-    assert snap_compare(make_app(table=table), terminal_size=SMALL, run_before=run_before)
+    assert snap_compare(make_app(table=table), terminal_size=SMALL,
+                        run_before=scores_in_deal_2)
+
+
+def test_score_table_full_large(snap_compare, make_app, store) -> None:
+    """Issue 27, point 10: at 120x36 the score table is its own size in the middle, not
+    squeezed into the left third of a screen-wide frame."""
+    table = open_table(store, strong_session())
+    assert snap_compare(make_app(table=table), terminal_size=LARGE,
+                        run_before=scores_in_deal_2)
 
 
 def test_deal_summary(snap_compare, make_app, store) -> None:

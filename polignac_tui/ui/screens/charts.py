@@ -142,7 +142,7 @@ class StatsScreen(Screen[None]):
         Binding("p", "period", N_("Period"), tooltip=N_("all time, 12 months, 30 days, 7 days")),
         Binding("w", "with", N_("With players"),
                 tooltip=N_("only the sessions where these players sat (names, commas)")),
-        Binding("escape", "close", N_("Back"), tooltip=N_("back to Home")),
+        Binding("escape,q", "close", N_("Back"), tooltip=N_("back to Home")),
     ]
 
     def __init__(self) -> None:
@@ -230,7 +230,7 @@ class StatsScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         for s in self.stats:
-            table.add_row(Text(label_words(s.name), end=""), s.sessions, s.won, s.paid,
+            table.add_row(Text(label_words(s.name), end=""), s.sessions, s.won_words, s.paid,
                           f"{s.average:.2f}", s.chelems, f"{s.generales_made}/{s.generales_failed}")
         if self.stats:
             table.move_cursor(row=min(max(row, 0), len(self.stats) - 1))
@@ -249,6 +249,8 @@ class StatsScreen(Screen[None]):
                             unreadable).format(sessions=note, count=unreadable)
         note = _("{sessions}. Cognac: times paid; Générales: made/failed.").format(
             sessions=note)
+        if any(s.won_with_undos for s in self.stats):
+            note += " " + _("Won: clean wins+wins with undos.")
         if not count:
             note = (_("No finished session in this period with these players.")
                     if self.names else _("No finished session in this period."))

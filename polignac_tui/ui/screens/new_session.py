@@ -183,11 +183,11 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         Binding("f1", "app.help", N_("Help")),
     ]
     CSS = FOCUS_CSS + """
-    NewSessionScreen #more-settings {
+    NewSessionScreen #more-settings, NewSessionScreen #more-session {
         height: auto;
         display: none;
     }
-    NewSessionScreen #more-settings.-shown {
+    NewSessionScreen #more-settings.-shown, NewSessionScreen #more-session.-shown {
         display: block;
     }
     NewSessionScreen .field-label-short {
@@ -280,6 +280,17 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                         yield Select(choice_options(name), value=getattr(rules, name),
                                      id=f"set-{name}", allow_blank=False, compact=True)
                     yield Static(tr(SETTING_HELP[name]), classes="field-help")
+            # Not a rule but the session's: shown with More settings, for a table of
+            # your own (at the service's tables undo is off once two people play).
+            with Vertical(id="more-session"):
+                if self.on_create is None:
+                    with Horizontal(classes="field"):
+                        yield Label(_("Undo"), classes="field-label")
+                        yield Select(on_off(), value=True, id="set-undo", allow_blank=False,
+                                     compact=True)
+                    yield Static(_("On: playing alone, you may take back your card (u); a "
+                                   "win with undos is counted apart from a clean win."),
+                                 classes="field-help")
         yield Footer()
 
     validation_due = False
@@ -295,6 +306,11 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         if not isinstance(widget, (Input, Select)):
             raise TypeError(f"#{widget_id} is a {type(widget).__name__}, not a form field")
         return widget.value
+
+    def undo(self) -> bool:
+        """The session's undo setting (on unless chosen off)."""
+        found = self.query("#set-undo")
+        return not found or self.value("set-undo") is not False
 
     @property
     def players(self) -> int:
@@ -497,6 +513,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         more = self.query_one("#more-settings")
         shown = not more.has_class("-shown")
         more.set_class(shown, "-shown")
+        self.query_one("#more-session").set_class(shown, "-shown")
         if shown:
             first = self.query_one(f"#set-{MORE_SETTINGS[0]}", Select)
             first.focus()
@@ -555,4 +572,4 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         if self.on_create is not None:
             self.on_create(rules, players, self.choices(), name)
             return
-        polignac_app(app).start_new(rules, players, name)
+        polignac_app(app).start_new(rules, players, name, undo=self.undo())

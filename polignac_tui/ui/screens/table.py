@@ -100,6 +100,19 @@ Dialog = Literal["summary", "cognac", "generale", "privacy"]
 UNSAVED = N_("Could not save")
 
 
+def careful_card(view: SeatView) -> str | None:
+    """Where a turn following a trick starts: the lowest playable card that is not a
+    jack (the least likely to win the trick, and never a jack by surprise; the leftmost
+    on a tie). None on a lead (its first Enter only chooses) or when only jacks may go."""
+    if view.led_suit is None:
+        return None
+    safe = [card for card in view.legal if card[0] != "J" and card in view.hand]
+    if not safe:
+        return None
+    order = view.rules.order
+    return max(safe, key=lambda card: (order.index(card[0]), -view.hand.index(card)))
+
+
 class TableScreen(Screen[None]):
     """The main screen: the game of one session, as a client of its seat(s).
 
@@ -131,6 +144,9 @@ class TableScreen(Screen[None]):
     }
     TableScreen.-scores-full TrickArea {
         display: none;
+    }
+    TableScreen.-scores-full #middle {
+        align: center middle;
     }
     TableScreen Footer.-compact FooterLabel {
         margin-right: 1;
@@ -337,7 +353,7 @@ class TableScreen(Screen[None]):
         if len(self.client.seats) > 1 and self._shown_to != self.seat:
             hand.show((), (), False, look)
         else:
-            hand.show(view.hand, view.legal, active, look)
+            hand.show(view.hand, view.legal, active, look, careful_card(view))
         self.query_one(TrickArea).show(view, look, self._gathered, self._centre(view))
         self.query_one(ScoreTable).show(view, look.ascii, look.colour)
         status = self.query_one("#status", Static)
@@ -722,8 +738,8 @@ class TableScreen(Screen[None]):
         with nobody at the keyboard (watching, computers only) the card keys are not
         offered; handing a seat over only while someone is gone long enough."""
         seats = self.client.seats
-        if action == "undo":
-            return len(seats) == 1 and self.client.humans == 1
+        if action == "undo":      # off in this session: u still says so (on_key)
+            return len(seats) == 1 and self.client.humans == 1 and not self._undo_off()
         if action in ("move", "play", "hint"):
             return bool(seats)
         if action == "hand_over":
@@ -753,6 +769,10 @@ class TableScreen(Screen[None]):
         if event.key == "escape":
             event.stop()
             self.action_escape()
+            return
+        if event.key == "u" and self._undo_off():     # its binding is hidden: say why
+            event.stop()
+            self.action_undo()
             return
         if key_index(event.key) is not None:     # a card's key: 1..9, 0, - and =
             event.stop()
@@ -887,6 +907,10 @@ class TableScreen(Screen[None]):
         if self.client.humans != 1:
             self.say(_("Undo is off when more than one person plays."))
             return
+        if self._undo_off():
+            self.say(_("Undo is off in this session (chosen in New session): every card "
+                       "played stays played."), error=True)
+            return
         if self._dialog is not None:
             return
         state = self.state
@@ -894,6 +918,11 @@ class TableScreen(Screen[None]):
             self.say(_("Nothing to undo: you have not played a card in this deal."))
             return
         self._send(Undo(self.seat))
+
+    def _undo_off(self) -> bool:
+        """True when the session was started with undo off."""
+        state = self.state
+        return state is not None and state.undo_off
 
     def _absent_seat(self) -> int | None:
         """The seat the table waits for whose owner is gone long enough to hand it over."""

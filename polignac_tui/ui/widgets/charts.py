@@ -9,6 +9,7 @@ the same under ``NO_COLOR``; in ASCII mode the axes are plain ASCII too.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from rich.text import Text
 from textual.app import RenderResult
@@ -18,6 +19,8 @@ from ...i18n import _
 from ..asciimode import ascii_cells, cell_ascii
 
 COLOURS = ("red", "blue", "green", "orange", "magenta", "cyan", "yellow", "gray")
+# The same colours in Rich's names (the legend is drawn by Rich, the plot by plotext).
+RICH_COLOURS = {"orange": "dark_orange", "gray": "grey50", "default": ""}
 ASCII_BOX = str.maketrans({"─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+",
                            "┬": "+", "┴": "+", "├": "+", "┤": "+", "┼": "+", "▁": "_",
                            "•": "*", "·": "."})
@@ -44,7 +47,8 @@ def running_totals(deals: Sequence[Sequence[int]], players: int) -> list[list[in
 
 
 class Chart(PlotextPlot):
-    """A plotext plot that honours ASCII mode and ``NO_COLOR`` (letters, not colours)."""
+    """A plotext plot that honours ASCII mode and ``NO_COLOR`` (letters, not colours),
+    with its legend on its own line under the plot (never over a line of the chart)."""
 
     DEFAULT_CSS = """
     Chart { height: 1fr; min-height: 8; }
@@ -55,6 +59,10 @@ class Chart(PlotextPlot):
         super().__init__(id=id)
         self.ascii = ascii
         self.colour = colour
+        self.legend: list[tuple[str, str, str]] = []     # (letter, label, colour)
+        self._points: dict[tuple[float, float], list[tuple[str, str]]] = {}
+        self.top: float | None = None    # the highest value drawn (None: no values)
+        self.whole = True                # values are whole numbers (points)
 
     def colour_of(self, index: int) -> str:
         return COLOURS[index % len(COLOURS)] if self.colour else "default"
@@ -62,13 +70,30 @@ class Chart(PlotextPlot):
     def line(self, xs: list[int], ys: Sequence[float], letter: str, index: int,
              label: str) -> None:
         """A line (thin, in its colour) with ``letter`` on every point, so that it can be
-        told from the others without colour; at most about 25 letters on a line."""
+        told from the others without colour; at most about 25 letters on a line. Where
+        lines meet, ``letters`` writes every letter of the point side by side."""
         colour = self.colour_of(index)
-        self.plt.plot(xs, list(ys), marker="." if self.ascii else "braille", color=colour)
+        if len(xs) > 1:     # one point is its letter alone
+            self.plt.plot(xs, list(ys), marker="." if self.ascii else "braille", color=colour)
         step = max(1, len(xs) // 25)
-        points = list(zip(xs, ys, strict=True))[::step]
-        self.plt.scatter([x for x, _ in points], [y for _, y in points], marker=letter,
-                         color=colour, label=f"{letter} {label}")
+        for x, y in list(zip(xs, ys, strict=True))[::step]:
+            self._points.setdefault((float(x), float(y)), []).append((letter, colour))
+        self.legend.append((letter, label, colour))
+
+    def letters(self, first: float, last: float) -> None:
+        """The letters of every line at its points: one letter, or where several lines
+        share a point (flat lines at 0), all of them side by side ("ABD")."""
+        # A text takes the canvas colour of the theme in force: the app's, as render's.
+        self._plot.theme(self._get_plotext_theme_name(self.app.theme))
+        for (x, y), marks in self._points.items():
+            if len(marks) == 1:
+                letter, colour = marks[0]
+                self.plt.scatter([x], [y], marker=letter, color=colour)
+                continue
+            align: Literal["left", "center", "right"] = (
+                "left" if x <= first else "right" if x >= last else "center")
+            self.plt.text("".join(m for m, _ in marks), x, y, alignment=align,
+                          color=marks[0][1] if len({c for _, c in marks}) == 1 else "default")
 
     def begin(self, title: str, xlabel: str, ylabel: str) -> None:
         plt = self.plt
@@ -77,17 +102,58 @@ class Chart(PlotextPlot):
         plt.title(title)
         plt.xlabel(xlabel)
         plt.ylabel(ylabel)
+        self.legend = []
+        self._points = {}
+        self.top = None
+
+    def _legend_lines(self, width: int) -> list[Text]:
+        """The legend, ``A Ana  B Bruno``, centred, on as many lines as the width needs."""
+        lines: list[Text] = []
+        current = Text()
+        for letter, label, colour in self.legend:
+            name = ascii_cells(label) if self.ascii else label
+            item = Text()
+            item.append(letter, style=f"bold {RICH_COLOURS.get(colour, colour)}".strip())
+            item.append(f" {name}")
+            if current.cell_len and current.cell_len + 3 + item.cell_len > width:
+                lines.append(current)
+                current = Text()
+            if current.cell_len:
+                current.append("   ")
+            current.append_text(item)
+        if current.cell_len:
+            lines.append(current)
+        for line in lines:
+            line.pad_left(max(0, (width - line.cell_len) // 2))
+            line.truncate(width)
+        return lines
 
     def render(self) -> RenderResult:
-        text = super().render()
-        if not isinstance(text, Text):
-            return text
+        width, height = self.size.width, self.size.height
+        legend = self._legend_lines(max(width, 1)) if height > 4 else []
+        # The plot above, the legend's lines under it.
+        plot_height = max(1, height - len(legend))
+        if self.top is not None:
+            # Every row of the plot stands for a round value, and the labelled rows
+            # say theirs: a point of 2.00 is drawn on the row labelled 2.0.
+            top, ticks, labels = row_grid(plot_height - PLOT_CHROME, self.top, self.whole)
+            self.plt.ylim(0, top)
+            self.plt.yticks(ticks, labels)
+        self._plot.plotsize(width, plot_height)
+        self._plot._set_size(width, plot_height)     # as PlotextPlot.render does
+        self._plot.theme(self._get_plotext_theme_name(self.app.theme))
+        text = Text.from_ansi(self._plot.build())
         plain = text.plain
         if self.ascii:
             plain = ascii_cells(plain.translate(ASCII_BOX))   # "Élodie": "Elodie"
         out = Text(plain, end="")
         if self.colour:
             out.spans = list(text.spans)   # the translation keeps every character's place
+        if plain.endswith("\n"):
+            out.right_crop(1)
+        for line in legend:
+            out.append("\n")
+            out.append_text(line)
         return out
 
 
@@ -104,12 +170,12 @@ class ScoreChart(Chart):
         xs = list(range(len(deals) + 1))
         for seat, name in enumerate(names):
             self.line(xs, totals[seat], letters[seat], seat, f"{name}")
+        self.letters(0, len(deals))
         top = max(max(t) for t in totals)
         if limit is not None:
             self.plt.hline(limit, self.colour_of(len(COLOURS) - 1))
             top = max(top, limit)
-        self.plt.ylim(0, top + 1)
-        self.plt.yticks(_ticks(top))
+        self.top, self.whole = top, True
         self.plt.xticks(_ticks(len(deals)))
         self.refresh()
 
@@ -123,11 +189,37 @@ class AverageChart(Chart):
         if averages:
             xs = list(range(1, len(averages) + 1))
             self.line(xs, list(averages), markers([name])[0], 0, name)
+            self.letters(1, len(averages))
             mean = sum(averages) / len(averages)
             self.plt.hline(mean, self.colour_of(len(COLOURS) - 1))
             self.plt.xticks(_ticks(len(averages), start=1))
-            self.plt.ylim(0, max(max(averages), mean) * 1.1 + 0.1)
+            self.top, self.whole = max(max(averages), mean), False
         self.refresh()
+
+
+
+# Lines of a plot that are not rows of values: the title, the frame's two lines, the
+# x ticks and the x label.
+PLOT_CHROME = 5
+
+
+def row_grid(rows: int, top: float, whole: bool) -> tuple[float, list[float], list[str]]:
+    """The top of the y axis for ``rows`` rows from 0 such that every row stands for a
+    round value and ``top`` fits, the labelled values (at most about seven rows
+    labelled) and their labels. The step from one row to the next: 1, 2.5 or 5 times a
+    power of ten (quarters hold halves: 1.5 has its own row), or for ``whole`` values
+    (points) a whole 1, 2, 5, 10, 20, 25..."""
+    rows = max(rows, 2)
+    steps = ([float(m * 10 ** p) for p in range(0, 7) for m in (1, 2, 2.5, 5)] if whole
+             else [m * 10.0 ** p for p in range(-2, 7) for m in (1, 2.5, 5)])
+    if whole:
+        steps = [s for s in steps if s % 1 == 0]
+    step = next((s for s in steps if (rows - 1) * s >= top), steps[-1])
+    every = next(k for k in (1, 2, 4, 5, 10, 20, 50) if k >= rows / 7 or k == 50)
+    tick = step * every
+    ticks = [round(row * step, 6) for row in range(0, rows, every)]
+    decimals = 0 if tick % 1 == 0 else 1 if (tick * 10) % 1 == 0 else 2
+    return round((rows - 1) * step, 6), ticks, [f"{t:.{decimals}f}" for t in ticks]
 
 
 def _ticks(count: int, start: int = 0) -> list[float]:

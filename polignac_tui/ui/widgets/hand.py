@@ -131,8 +131,10 @@ class Hand(Widget):
 
     # -- state -----------------------------------------------------------------------
     def show(self, cards: tuple[str, ...], legal: tuple[str, ...], active: bool,
-             look: CardLook) -> None:
-        """New cards; keep the selection on the same card if it is still there."""
+             look: CardLook, start: str | None = None) -> None:
+        """New cards; keep the selection on the same card if it is still there. A turn
+        starts on ``start`` when it is playable (the screen's careful choice), else on
+        the playable card nearest the selection."""
         before = (self.cards, self.legal, self.active, self.look, self.selected)
         current = self.selected_card
         turn_starts = active and not self.active
@@ -144,7 +146,9 @@ class Hand(Widget):
             self.selected = min(self.selected, len(self.cards) - 1)
         if turn_starts:
             self.moved = False
-            if self.selected_card not in legal and legal:
+            if start is not None and start in legal and start in cards:
+                self.selected = cards.index(start)
+            elif self.selected_card not in legal and legal:
                 self.selected = self._nearest(legal)   # each turn starts on a playable card
         if (self.cards, self.legal, self.active, self.look, self.selected) != before:
             self.refresh()      # another player's card changes nothing here

@@ -161,6 +161,21 @@ def full_width(view: SeatView, ascii: bool = False) -> int:
     return Measurement.get(console, console.options, full(view, ascii)).maximum
 
 
+# Columns and lines around the full table: the border and the padding, and a column for
+# a scroll bar (many deals on a small terminal).
+FULL_FRAME = (2 + 4 + 1, 2)
+
+
+def measure(renderable: RenderableType) -> tuple[int, int]:
+    """The columns and lines ``renderable`` takes at its widest."""
+    from rich.console import Console
+    from rich.measure import Measurement
+    console = Console(width=500, legacy_windows=False)
+    width = Measurement.get(console, console.options, renderable).maximum
+    return width, len(console.render_lines(renderable, console.options.update_width(width),
+                                           pad=False))
+
+
 # Two lines that fit the side column, so no entry is cut; "·" marks a deal in play
 # (its number; its points so far are +N, as in the compact column), so it cannot also
 # part the entries.
@@ -211,7 +226,11 @@ class ScoreTable(VerticalScroll):
         border-left: ascii $secondary;
     }
     ScoreTable.-full {
-        width: 1fr;
+        /* the table's own size, in the middle of the room (a large terminal): not a
+           screen-wide frame with the table in its left third */
+        max-width: 100%;
+        max-height: 100%;
+        padding: 0 2;
         border: round $accent;
         border-title-style: bold;
         border-subtitle-color: $text-muted;
@@ -283,7 +302,15 @@ class ScoreTable(VerticalScroll):
         if self._view is None:
             return
         if self.full or (self.has_class("-wide") and self._full_fits()):
-            set_content(self._body, full_with_legend(self._view, self._ascii,
-                                                     self.chosen if self.full else None))
+            body = full_with_legend(self._view, self._ascii,
+                                    self.chosen if self.full else None)
+            set_content(self._body, body)
+            if self.full:    # the table's own size (CSS keeps it within the room)
+                width, height = measure(body)
+                self.styles.width = width + FULL_FRAME[0]
+                self.styles.height = height + FULL_FRAME[1]
+            else:
+                self.styles.width = self.styles.height = None
         else:
+            self.styles.width = self.styles.height = None
             set_content(self._body, compact(self._view, colour=self._colour, ascii=self._ascii))
