@@ -102,7 +102,7 @@ class Settings:
 def default_name() -> str:
     """The name of your seat until you type one, in the current language."""
     from .i18n.translator import pgettext
-    return pgettext("the default name of your seat", DEFAULT_NAME)
+    return pgettext("the default name of your seat", "You")
 
 
 def settings_path() -> Path:

@@ -58,7 +58,7 @@ class Session:
 
     def __init__(self, rules: Rules, players: Sequence[Player], *, id: str = "",
                  name: str = "", created: datetime | None = None,
-                 updated: datetime | None = None) -> None:
+                 updated: datetime | None = None, served: bool = False) -> None:
         if not 3 <= len(players) <= 8:
             raise RuleError(f"Polignac is played by 3 to 8 players, not {len(players)}",
                             "players")
@@ -72,6 +72,8 @@ class Session:
         self.name = name
         self.created = created
         self.updated = updated
+        # Played at a served table (``polignac-tui serve``): only the service opens it.
+        self.served = served
         self.deals: list[Deal] = []
         self._totals = [0] * len(players)
 
@@ -79,9 +81,10 @@ class Session:
     @classmethod
     def new(cls, rules: Rules, players: Sequence[Player], rng: random.Random, *,
             id: str = "", name: str = "", created: datetime | None = None,
-            updated: datetime | None = None) -> Session:
+            updated: datetime | None = None, served: bool = False) -> Session:
         """A session with its first dealer drawn at random and the first deal dealt."""
-        session = cls(rules, players, id=id, name=name, created=created, updated=updated)
+        session = cls(rules, players, id=id, name=name, created=created, updated=updated,
+                      served=served)
         session.deal_next(rng)
         return session
 

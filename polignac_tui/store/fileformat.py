@@ -63,6 +63,8 @@ def to_document(session: Session) -> dict[str, Any]:
         doc["created"] = _stamp(session.created)
     if session.updated is not None:
         doc["updated"] = _stamp(session.updated)
+    if session.served:
+        doc["served"] = True
     doc["rules"] = session.rules.to_dict()
     players = []
     for p in session.players:
@@ -116,7 +118,8 @@ def dumps(session: Session) -> str:
     of ``plays`` per line.
     """
     doc = to_document(session)
-    head: dict[str, Any] = {k: doc[k] for k in ("format", "id", "name", "created", "updated")
+    head: dict[str, Any] = {k: doc[k] for k in ("format", "id", "name", "created", "updated",
+                                                         "served")
                             if k in doc}
     parts = [tomli_w.dumps(head), "\n", tomli_w.dumps({"rules": doc["rules"]})]
     for player in doc["players"]:
@@ -239,7 +242,8 @@ def from_document(doc: dict[str, Any]) -> Session:
         raise _fail("missing format = 1 (is this a polignac-tui session file?)")
     if type(fmt) is not int or fmt != FORMAT:
         raise _fail(f"unknown format {fmt!r} (this version reads format {FORMAT})")
-    known = {"format", "id", "name", "created", "updated", "rules", "players", "deals"}
+    known = {"format", "id", "name", "created", "updated", "served", "rules", "players",
+             "deals"}
     unknown = sorted(set(doc) - known)
     if unknown:
         raise _fail(f"unknown key {unknown[0]!r}")
@@ -248,6 +252,7 @@ def from_document(doc: dict[str, Any]) -> Session:
         "name": _get(doc, "name", str, "file", ""),
         "created": _get(doc, "created", datetime, "file", None),
         "updated": _get(doc, "updated", datetime, "file", None),
+        "served": _get(doc, "served", bool, "file", False),
     }
     if not meta["name"].isprintable():
         raise _fail("file: name must be printable text on one line")

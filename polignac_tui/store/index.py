@@ -79,6 +79,7 @@ class Summary:
     where_short: str = ""    # the same, short
     title: str = ""          # the session's name, or "Ana vs Bruno, Claire" (players_line)
     labels: tuple[str, ...] = field(default=())   # per seat: the name, "Bruno (medium)"
+    served: bool = False     # played at a served table (``polignac-tui serve``)
 
     @property
     def readable(self) -> bool:
@@ -110,6 +111,7 @@ def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summa
         where_short=state_line(session, short=True), title=players_line(session),
         labels=tuple(p.name.strip() if p.is_human else f"{p.name.strip()} ({p.level})"
                      for p in players),
+        served=session.served,
     )
 
 
@@ -149,7 +151,8 @@ def to_json(summary: Summary) -> str:
             finished=summary.finished, turn=summary.turn, losers=summary.losers,
             winners=summary.winners, end=summary.end, limit=summary.limit,
             created=_stamp(summary.created), state=summary.state, where=summary.where,
-            where_short=summary.where_short, title=summary.title, labels=summary.labels)
+            where_short=summary.where_short, title=summary.title, labels=summary.labels,
+            served=summary.served)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -170,7 +173,7 @@ def from_json(path: Path, text: str) -> Summary:
         winners=tuple(data["winners"]), end=str(data["end"]), limit=int(data["limit"]),
         created=_moment(data["created"]), state=str(data["state"]), where=str(data["where"]),
         where_short=str(data["where_short"]), title=str(data["title"]),
-        labels=tuple(data["labels"]),
+        labels=tuple(data["labels"]), served=bool(data.get("served", False)),
     )
 
 
