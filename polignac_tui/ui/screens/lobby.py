@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...engine import Player, Rules
+from ...engine.rules import PRESET_TITLES
 from ...i18n import N_, _, ngettext, tr
 from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words
@@ -52,6 +53,13 @@ def seat_line(index: int, seat: Any, state: str) -> Text:
     if seat.yours:
         line.append(_("  (you)"), style="bold")
     return line
+
+
+def preset_title(preset: str) -> str:
+    """A table's preset by its title, as everywhere else ("Classique (FR)"); a name this
+    version does not know, as the service sent it."""
+    title = PRESET_TITLES.get(preset)
+    return tr(title) if title is not None else preset
 
 
 def players_words(info: TableInfo) -> str:
@@ -235,7 +243,7 @@ class LobbyScreen(Screen[None]):
         table.clear()
         for info in self.tables:
             table.add_row(Text(info.name or info.table, overflow="ellipsis", no_wrap=True),
-                          Text(info.preset), Text(players_words(info)),
+                          Text(preset_title(info.preset)), Text(players_words(info)),
                           Text(state_words(info)), key=info.table)
         ids = [info.table for info in self.tables]
         if self.tables and not self.listed:   # first listed: a table where you hold a seat

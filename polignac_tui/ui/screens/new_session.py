@@ -238,7 +238,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 yield Label(_("Players"), classes="field-label-short")
                 yield Select([(str(n), n) for n in range(3, MAX_SEATS + 1)], value=4,
                              id="players", allow_blank=False, compact=True)
-            yield Static(_("Start from a preset (rulebook §8); the seats in the order of play."),
+            yield Static(_("Start from a preset; the seats in the order of play."),
                          classes="field-help wide")
             for i in range(MAX_SEATS):
                 seat = default_seat(i, self.your_name or settings.your_name())
