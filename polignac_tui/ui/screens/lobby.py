@@ -33,7 +33,10 @@ if TYPE_CHECKING:
 # The level of the computers that take the open seats left empty at the start.
 FILL_LEVEL = "medium"
 # Longest table name shown in the list (the whole name is in the detail below it).
-NAME_WIDTH = 24
+# (with the preset titles, "La générale (FR)", 80 columns hold every column)
+NAME_WIDTH = 18
+# Longest table name made for you ("Anna's table") when you give none.
+DEFAULT_TABLE_NAME = 24
 # keys offered or not by state
 CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live")
 
@@ -461,7 +464,8 @@ class LobbyScreen(Screen[None]):
         if self.link is None:
             return
         # The creator's language names it (the others see the name as it was given).
-        table_name = name or _("{name}'s table").format(name=self.link.name)[:NAME_WIDTH]
+        table_name = name or _("{name}'s table").format(
+            name=self.link.name)[:DEFAULT_TABLE_NAME]
         pace = polignac_app(self.app).settings.pace
         self.run_worker(self._create(table_name, rules, seats, pace), group="lobby-action",
                         exit_on_error=False)
