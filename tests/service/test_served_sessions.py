@@ -67,6 +67,8 @@ def test_resume_without_an_id_leaves_the_served_tables_to_the_service(
                 # the served table was played last, and the service holds it
                 assert store.summaries()[0].id == served
                 assert store.resolve_resume(None) == mine
+                continued = store.latest_unfinished(10, prefer=served)     # Home's Continue
+                assert continued is not None and continued.id == mine
                 assert main(["resume"]) == 0
                 assert resumed == [mine]
                 for id in (served, set_aside):
