@@ -1099,8 +1099,9 @@ FinishedLog = tuple[Session, tuple[DealLog, ...]]
 def _finished_log(session: Session) -> FinishedLog:
     """What a replay of the deals over now needs, copied in the service's loop (the
     runner goes on changing the session while a thread writes the file)."""
+    # (not marked served: the text sent to replay a deal is the same as before the mark)
     empty = Session(session.rules, session.players, id=session.id, name=session.name,
-                    created=session.created, updated=session.updated, served=session.served)
+                    created=session.created, updated=session.updated)
     over = itertools.takewhile(lambda d: d.over, session.deals)
     return empty, tuple((d.dealer, d.dealt, tuple(d.plays), d.declarer, d.passed, d.undos)
                         for d in over)
