@@ -183,3 +183,24 @@ def test_a_typed_name_is_kept_and_the_default_typed_back_is_not(tmp_path) -> Non
             assert app.settings.your_name() == "Toi"
 
     asyncio.run(run())
+
+
+def test_several_people_cannot_all_keep_your_default_name_in_french(tmp_path) -> None:
+    """"Toi" says nobody in particular at a table of several people, as "You" does."""
+    from polignac_tui.ui.screens.new_session import NewSessionScreen
+
+    async def run() -> None:
+        app = make(tmp_path, settings=Settings(language="fr"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, NewSessionScreen)
+            form.query_one("#seat-kind-1", Select).value = "human"
+            await pilot.pause()
+            await pilot.pause()
+            said = " ".join(str(w.render()) for w in form.query(".field-error"))
+            assert ("Place 1 : avec plusieurs personnes à la table, donne à chacune son nom, "
+                    "pas 'Toi'.") in " ".join(said.split())
+
+    asyncio.run(run())

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
+from ...config import default_name
 from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, one_of, preset
 from ...engine.rules import (
     BOOLEANS,
@@ -365,10 +366,12 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         if not humans:
             problems.append(_("At least one seat must be human: make a seat yours."))
         elif len(humans) > 1:  # "Pass to You", "You lead" would not say who (F18)
+            # (the default name of your seat in this language too: Toi, Tu)
+            ambiguous = {*AMBIGUOUS_NAMES, default_name().casefold()}
             problems.extend(_("Seat {number}: with several people at the table, give each "
                               "one their name, not {name}.").format(
                                   number=i + 1, name=repr(players[i].name)) for i in humans
-                            if players[i].name.strip().casefold() in AMBIGUOUS_NAMES)
+                            if players[i].name.strip().casefold() in ambiguous)
         if not problems:
             try:  # the engine's own checks, in case they grow
                 Session(Rules(), players)
