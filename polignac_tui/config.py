@@ -31,6 +31,9 @@ THEMES = (
 )
 PRESETS = ("classique", "italiana", "generale", "english", "custom")
 MAX_NAME = 24
+# The name of your seat until you type one: said in the current language (Toi, Tu) and
+# never written to settings.toml, so that it stays yours in every language.
+DEFAULT_NAME = "You"
 # settings.toml is a few lines: a larger file is refused unread (the defaults are used)
 MAX_BYTES = 64 * 1024
 
@@ -51,7 +54,7 @@ LANGUAGE_CHOICES = ("auto", "en", "fr", "it")
 
 @dataclass
 class Settings:
-    name: str = "You"
+    name: str = DEFAULT_NAME
     theme: str = "textual-dark"
     pace: str = "normal"
     after_trick: str = "auto"
@@ -83,16 +86,23 @@ class Settings:
     def your_name(self) -> str:
         """The name of your seat in new sessions: the default "You" in the current
         language (Toi, Tu), any other name as it is."""
-        if self.name == "You":
-            from .i18n.translator import pgettext
-            return pgettext("the default name of your seat", "You")
-        return self.name
+        return default_name() if self.name == DEFAULT_NAME else self.name
 
     def to_dict(self) -> dict[str, object]:
+        """What settings.toml keeps: every setting, and the name only when one was typed
+        (the default is no name: written, it would be "You" in every language)."""
         data = asdict(self)
         data.pop("problem")
         data.pop("problem_parts")
+        if self.name == DEFAULT_NAME:
+            data.pop("name")
         return data
+
+
+def default_name() -> str:
+    """The name of your seat until you type one, in the current language."""
+    from .i18n.translator import pgettext
+    return pgettext("the default name of your seat", "You")
 
 
 def settings_path() -> Path:

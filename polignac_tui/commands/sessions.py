@@ -111,6 +111,8 @@ def list_table(readable: list[Summary], unreadable: list[Summary]) -> str:
             lines.append(f"{shown:<{id_width}}  {entry.finished_deals:>{deals_width}}  "
                          f"{leader:<{leader_width}}  {local_time(entry.updated)}")
             detail = ", ".join(names) + " · " + state_words(entry.state)
+            if entry.served:
+                detail += " · " + _("served table (polignac-tui join)")
             if entry.name:
                 detail = f"“{entry.name}” · {detail}"
             lines.extend(wrap.wrap(detail))

@@ -58,7 +58,8 @@ class Session:
 
     def __init__(self, rules: Rules, players: Sequence[Player], *, id: str = "",
                  name: str = "", created: datetime | None = None,
-                 updated: datetime | None = None, undo: bool = True) -> None:
+                 updated: datetime | None = None, undo: bool = True,
+                 served: bool = False) -> None:
         if not 3 <= len(players) <= 8:
             raise RuleError(f"Polignac is played by 3 to 8 players, not {len(players)}",
                             "players")
@@ -75,6 +76,8 @@ class Session:
         # May a lone player take back a card? Chosen in New session; a win with undos
         # is counted apart from a clean win (``Deal.undos``).
         self.undo_on = undo
+        # Played at a served table (``polignac-tui serve``): only the service opens it.
+        self.served = served
         self.deals: list[Deal] = []
         self._totals = [0] * len(players)
 
@@ -82,10 +85,11 @@ class Session:
     @classmethod
     def new(cls, rules: Rules, players: Sequence[Player], rng: random.Random, *,
             id: str = "", name: str = "", created: datetime | None = None,
-            updated: datetime | None = None, undo: bool = True) -> Session:
+            updated: datetime | None = None, undo: bool = True,
+            served: bool = False) -> Session:
         """A session with its first dealer drawn at random and the first deal dealt."""
         session = cls(rules, players, id=id, name=name, created=created, updated=updated,
-                      undo=undo)
+                      undo=undo, served=served)
         session.deal_next(rng)
         return session
 

@@ -500,7 +500,7 @@ class Service:
                         raise StoreError(f"session {record.table} exists already")
                 else:
                     self._run(served, ServedSession.open(self.store, record.table,
-                                                          seed=record.seed))
+                                                          seed=record.seed, served=True))
             except (StoreError, SessionFileError, RuleError, OSError, MemoryError) as error:
                 if not self.trouble(error):       # out of files: said once, not per table
                     self.log(_("table {table} cannot be opened: {error}").format(
@@ -983,7 +983,7 @@ class Service:
             assert served.reservation is not None
             lock = served.reservation.take()
             table = ServedSession.create(self.store, rules, players, served.name,
-                                         served.seed, lock=lock)
+                                         served.seed, lock=lock, served=True)
         except (RuleError, StoreError, OSError, MemoryError) as error:
             if lock is not None:
                 lock.release()
@@ -1101,6 +1101,7 @@ FinishedLog = tuple[Session, tuple[DealLog, ...]]
 def _finished_log(session: Session) -> FinishedLog:
     """What a replay of the deals over now needs, copied in the service's loop (the
     runner goes on changing the session while a thread writes the file)."""
+    # (not marked served: the text sent to replay a deal is the same as before the mark)
     empty = Session(session.rules, session.players, id=session.id, name=session.name,
                     created=session.created, updated=session.updated, undo=session.undo_on)
     over = itertools.takewhile(lambda d: d.over, session.deals)

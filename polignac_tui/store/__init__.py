@@ -2,6 +2,7 @@
 
 from .errors import (
     BadSessionId,
+    PlayedServed,
     ResumeError,
     SaveError,
     SessionLocked,
@@ -14,6 +15,7 @@ from .index import Summary
 from .lock import SessionLock
 
 __all__ = [
-    "BadSessionId", "Entry", "ResumeError", "SaveError", "SessionFileError", "SessionLock",
-    "SessionLocked", "SessionStore", "StoreError", "Summary", "UnknownSession", "default_root",
+    "BadSessionId", "Entry", "PlayedServed", "ResumeError", "SaveError", "SessionFileError",
+    "SessionLock", "SessionLocked", "SessionStore", "StoreError", "Summary", "UnknownSession",
+    "default_root",
 ]

@@ -26,6 +26,20 @@ class SessionLocked(StoreError):
         super().__init__(_locked_message(id, pid))
 
 
+class PlayedServed(SessionLocked):
+    """The session is played at a served table (``polignac-tui serve``): only the service
+    opens it, a player joins it there."""
+
+    def __init__(self, id: str, pid: int | None = None) -> None:
+        self.id = id
+        self.pid = pid      # the service's, while it holds the session
+        StoreError.__init__(self, served_message(id))
+
+
+def served_message(id: str) -> str:
+    return f"session {id} is played at a served table: join it with `polignac-tui join`"
+
+
 class SaveError(StoreError):
     """The session could not be written (the previous save, if any, is intact)."""
 

@@ -65,6 +65,8 @@ def to_document(session: Session) -> dict[str, Any]:
         doc["updated"] = _stamp(session.updated)
     if not session.undo_on:      # written only when off: a file without it has undo on
         doc["undo"] = False
+    if session.served:
+        doc["served"] = True
     doc["rules"] = session.rules.to_dict()
     players = []
     for p in session.players:
@@ -119,7 +121,8 @@ def dumps(session: Session) -> str:
     """
     doc = to_document(session)
     head: dict[str, Any] = {k: doc[k] for k in ("format", "id", "name", "created", "updated",
-                                                "undo") if k in doc}
+                                                "undo", "served")
+                            if k in doc}
     parts = [tomli_w.dumps(head), "\n", tomli_w.dumps({"rules": doc["rules"]})]
     for player in doc["players"]:
         parts.append("\n[[players]]\n" + tomli_w.dumps(player))
@@ -241,7 +244,7 @@ def from_document(doc: dict[str, Any]) -> Session:
         raise _fail("missing format = 1 (is this a polignac-tui session file?)")
     if type(fmt) is not int or fmt != FORMAT:
         raise _fail(f"unknown format {fmt!r} (this version reads format {FORMAT})")
-    known = {"format", "id", "name", "created", "updated", "undo", "rules", "players",
+    known = {"format", "id", "name", "created", "updated", "undo", "served", "rules", "players",
              "deals"}
     unknown = sorted(set(doc) - known)
     if unknown:
@@ -252,6 +255,7 @@ def from_document(doc: dict[str, Any]) -> Session:
         "created": _get(doc, "created", datetime, "file", None),
         "updated": _get(doc, "updated", datetime, "file", None),
         "undo": _get(doc, "undo", bool, "file", True),    # optional: on when absent
+        "served": _get(doc, "served", bool, "file", False),
     }
     if not meta["name"].isprintable():
         raise _fail("file: name must be printable text on one line")

@@ -20,7 +20,14 @@ import platformdirs
 from ..engine import Session
 from . import lock as _lock
 from .atomic import temporary_path, write_atomic
-from .errors import ResumeError, SaveError, SessionLocked, StoreError, UnknownSession
+from .errors import (
+    PlayedServed,
+    ResumeError,
+    SaveError,
+    SessionLocked,
+    StoreError,
+    UnknownSession,
+)
 from .fileformat import MAX_SESSION_NAME, SessionFileError, dumps
 from .fileformat import load as load_file
 from .ids import base_id, check_id, is_id
@@ -168,8 +175,25 @@ class SessionStore:
             self.index.forget(path)
 
     def lock(self, id: str) -> SessionLock:
-        """Hold session ``id`` for writing, or raise ``SessionLocked`` naming the holder."""
-        return _lock.acquire(id, self.lock_path(id))
+        """Hold session ``id`` for writing, or raise ``SessionLocked`` naming the holder
+        (``PlayedServed`` when the holder is the table service)."""
+        try:
+            return _lock.acquire(id, self.lock_path(id))
+        except SessionLocked as error:
+            if self.served(id):
+                raise PlayedServed(id, error.pid) from None
+            raise
+
+    def served(self, id: str) -> bool:
+        """True when session ``id`` is played at a served table: its file says so, or its
+        id is set aside by a service for a table still waiting for its players."""
+        if _lock.reserved(self.lock_path(id)):
+            return True
+        path = self.path(id)
+        if not path.is_file():
+            return False
+        summaries = self.index.summaries([path], drop_others=False)
+        return bool(summaries) and summaries[0].served
 
     def reserve(self, id: str, take_over: bool = False) -> _lock.Reservation:
         """Set id aside for a session to come, holding no file open (``lock.reserve``)."""
@@ -250,7 +274,7 @@ class SessionStore:
             first = self.path(prefer)
             paths = [first] + [p for p in paths if p != first]
         for summary in self.index.summaries(paths, drop_others=False):
-            if summary.readable and not summary.finished:
+            if summary.readable and not summary.finished and not summary.served:
                 return summary
         return None
 
@@ -288,13 +312,15 @@ class SessionStore:
         return Entry(id, path, session, None, updated)
 
     def resolve_resume(self, id: str | None) -> str:
-        """The id of the session to resume: ``id`` itself, or the last one played still in play."""
+        """The id of the session to resume: ``id`` itself, or the last one played still in
+        play here (a session played at a served table is the service's: ``PlayedServed``
+        for its id, never chosen without one)."""
         if id is None:
             unreadable = 0
             for summary in self.summaries():
                 if not summary.readable:
                     unreadable += 1
-                elif not summary.finished:
+                elif not summary.finished and not summary.served:
                     return summary.id
             more = (f" ({unreadable} unreadable file{'s' if unreadable > 1 else ''} left "
                     "aside, see polignac-tui list)") if unreadable else ""
@@ -302,6 +328,8 @@ class SessionStore:
         try:
             session = self.load(id)
         except UnknownSession as error:
+            if _lock.reserved(self.lock_path(id)):    # a served table waiting for players
+                raise PlayedServed(id) from None
             raise ResumeError(str(error)) from None
         except SessionFileError as error:
             raise ResumeError(f"session {id} cannot be resumed: {error}") from None
@@ -310,4 +338,6 @@ class SessionStore:
         if session.finished:
             raise ResumeError(f"session {id} is finished; nothing left to play "
                               f"(see polignac-tui show {id})")
+        if session.served:
+            raise PlayedServed(id)
         return id

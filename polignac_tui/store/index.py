@@ -80,6 +80,7 @@ class Summary:
     where_short: str = ""    # the same, short
     title: str = ""          # the session's name, or "Ana vs Bruno, Claire" (players_line)
     labels: tuple[str, ...] = field(default=())   # per seat: the name, "Bruno (medium)"
+    served: bool = False     # played at a served table (``polignac-tui serve``)
 
     @property
     def readable(self) -> bool:
@@ -112,6 +113,7 @@ def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summa
         labels=tuple(p.name.strip() if p.is_human else f"{p.name.strip()} ({p.level})"
                      for p in players),
         undos=sum(deal.undos for deal in session.deals),
+        served=session.served,
     )
 
 
@@ -152,7 +154,7 @@ def to_json(summary: Summary) -> str:
             winners=summary.winners, end=summary.end, limit=summary.limit,
             created=_stamp(summary.created), state=summary.state, where=summary.where,
             where_short=summary.where_short, title=summary.title, labels=summary.labels,
-            undos=summary.undos)
+            undos=summary.undos, served=summary.served)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -174,6 +176,7 @@ def from_json(path: Path, text: str) -> Summary:
         created=_moment(data["created"]), state=str(data["state"]), where=str(data["where"]),
         where_short=str(data["where_short"]), title=str(data["title"]),
         labels=tuple(data["labels"]), undos=int(data.get("undos", 0)),
+        served=bool(data.get("served", False)),
     )
 
 

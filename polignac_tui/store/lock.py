@@ -216,20 +216,33 @@ def _acquire_pid(id: str, path: Path) -> SessionLock:
     raise SessionLocked(id, _read_pid(path))
 
 
+def reserved(path: Path) -> bool:
+    """True when the lock file at ``path`` is a live process's mark ``<pid> reserved``
+    (only the table service sets ids aside, for its tables waiting for their players)."""
+    raw = _read_head(path)
+    pid = _pid_from(raw)
+    return pid is not None and RESERVED.encode() in raw and _alive(pid)
+
+
 def holder(path: Path) -> int | None:
     """The pid written in a lock file, if any (whether or not it still holds it)."""
     return _read_pid(path)
 
 
 def _read_pid(path: Path) -> int | None:
+    return _pid_from(_read_head(path))
+
+
+def _read_head(path: Path) -> bytes:
+    """The first bytes of the regular file at ``path`` (nothing if there is none)."""
     try:
         fd = os.open(path, os.O_RDONLY | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     except OSError:
-        return None
+        return b""
     try:
-        return _pid_from(os.read(fd, 32)) if stat.S_ISREG(os.fstat(fd).st_mode) else None
+        return os.read(fd, 32) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
     except OSError:
-        return None
+        return b""
     finally:
         os.close(fd)
 

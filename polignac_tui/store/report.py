@@ -125,6 +125,7 @@ def row(summary: Summary) -> dict[str, Any]:
         "turn": names[turn] if turn is not None else None,
         "losers": [names[s] for s in summary.losers],
         "updated": summary.updated.isoformat().replace("+00:00", "Z"),
+        "served": summary.served,
     }
 
 

@@ -127,6 +127,10 @@ FILE_RULES: list[Rule] = [
                 r"close it there first"),
      lambda m: _("session {id} is already open in another polignac-tui ({pid}); close it there "
                  "first").format(id=m["id"], pid=m["pid"])),
+    (re.compile(r"session (?P<id>\S+) is played at a served table: join it with "
+                r"`polignac-tui join`"),
+     lambda m: _("session {id} is played at a served table: join it with `polignac-tui join`"
+                 ).format(id=m["id"])),
     (re.compile(r"session (?P<id>\S+) is already open in this polignac-tui"),
      lambda m: _("session {id} is already open in this polignac-tui").format(id=m["id"])),
     (re.compile(r"session (?P<id>\S+) is unreadable \((?P<why>.+)\); damaged files are left "

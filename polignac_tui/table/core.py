@@ -48,19 +48,21 @@ class Table:
     @classmethod
     def create(cls, store: SessionStore, rules: Rules, players: list[Player], name: str = "",
                seed: int | None = None, lock: SessionLock | None = None,
-               undo: bool = True) -> Self:
+               undo: bool = True, served: bool = False) -> Self:
         """A new session: id, first dealer drawn, deal 1 dealt, lock taken, saved.
         ``undo``: may a lone player take back a card (the session's setting).
 
         ``lock``: the lock of an id reserved beforehand (the service's waiting tables);
-        the session takes that id and keeps the lock."""
+        the session takes that id and keeps the lock. ``served``: a session of the table
+        service, marked so in its file (never resumed as a local one)."""
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         first_human = next((p.name for p in players if p.is_human), players[0].name)
         session_id = lock.id if lock is not None else store.new_id(name, first_human)
         now = datetime.now(UTC).replace(microsecond=0)
         session = Session.new(rules, players, random.Random(_seed_for(seed, "deal/1")),
-                              id=session_id, name=name, created=now, undo=undo)
+                              id=session_id, name=name, created=now, undo=undo,
+                              served=served)
         if lock is None:
             lock = store.lock(session_id)
         table = cls(store, session, lock, seed)
@@ -72,14 +74,22 @@ class Table:
         return table
 
     @classmethod
-    def open(cls, store: SessionStore, id: str, seed: int | None = None) -> Self:
-        """A saved session, its lock taken (raises ``SessionLocked`` / ``SessionFileError``)."""
+    def open(cls, store: SessionStore, id: str, seed: int | None = None,
+             served: bool = False) -> Self:
+        """A saved session, its lock taken (raises ``SessionLocked`` / ``SessionFileError``;
+        ``PlayedServed`` for a session of the table service still in play, unless
+        ``served``: the service opening its own, marked so from its next save if its file
+        did not say it yet)."""
+        from ..store.errors import PlayedServed
         lock = store.lock(id)
         try:
             session = store.load(id)
+            if session.served and not served and not session.finished:
+                raise PlayedServed(id)
         except BaseException:
             lock.release()
             raise
+        session.served = session.served or served
         return cls(store, session, lock, seed)
 
     def close(self) -> None:

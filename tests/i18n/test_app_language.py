@@ -131,3 +131,76 @@ def test_the_wire_carries_the_code_and_params_not_words() -> None:
     import json
     back = event_from_json(json.loads(json.dumps(data)))
     assert back == event
+
+
+def test_your_name_stays_yours_in_every_language(tmp_path) -> None:
+    """Changing the pace in French writes no name (issue 27, point 8): the seat of a new
+    session is "Toi" in French and, the same file read again, "Tu" in Italian."""
+    from textual.widgets import Input
+
+    from polignac_tui.config import load_settings
+    from polignac_tui.ui.screens.new_session import NewSessionScreen
+    from polignac_tui.ui.screens.table import TableScreen
+
+    async def run() -> None:
+        app = make(tmp_path, settings=Settings(language="fr", pace="instant"), seed=5)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_settings(app, pilot)
+            assert screen.query_one("#name", Input).value == "Toi"
+            screen.query_one("#pace", Select).value = "fast"
+            await pilot.pause()
+            data = tomllib.loads(settings_path().read_text(encoding="utf-8"))
+            assert data["pace"] == "fast" and "name" not in data
+            await pilot.press("escape", "n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewSessionScreen)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+            assert len(tables) == 1
+            assert tables[0].client.table.session.players[0].name == "Toi"
+            tables[0].client.table.close()
+        with speaking(translator_for("it")):
+            assert load_settings().your_name() == "Tu"
+
+    asyncio.run(run())
+
+
+def test_a_typed_name_is_kept_and_the_default_typed_back_is_not(tmp_path) -> None:
+    from textual.widgets import Input
+
+    async def run() -> None:
+        app = make(tmp_path, settings=Settings(language="fr"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await open_settings(app, pilot)
+            name = screen.query_one("#name", Input)
+            name.value = "Zoé"
+            await pilot.pause()
+            assert tomllib.loads(settings_path().read_text(encoding="utf-8"))["name"] == "Zoé"
+            name.value = "Toi"                  # the language's default, typed back
+            await pilot.pause()
+            assert "name" not in tomllib.loads(settings_path().read_text(encoding="utf-8"))
+            assert app.settings.your_name() == "Toi"
+
+    asyncio.run(run())
+
+
+def test_several_people_cannot_all_keep_your_default_name_in_french(tmp_path) -> None:
+    """"Toi" says nobody in particular at a table of several people, as "You" does."""
+    from polignac_tui.ui.screens.new_session import NewSessionScreen
+
+    async def run() -> None:
+        app = make(tmp_path, settings=Settings(language="fr"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, NewSessionScreen)
+            form.query_one("#seat-kind-1", Select).value = "human"
+            await pilot.pause()
+            await pilot.pause()
+            said = " ".join(str(w.render()) for w in form.query(".field-error"))
+            assert ("Place 1 : avec plusieurs personnes à la table, donne à chacune son nom, "
+                    "pas 'Toi'.") in " ".join(said.split())
+
+    asyncio.run(run())

@@ -77,7 +77,8 @@ def test_jacks_and_court_cards_are_told_at_a_glance(size: FaceSize) -> None:
         middle = "".join(lines[2:-2])
         if card[0] == "J":
             assert lines[0][0] == "╔" and lines[2][0] == "║"     # a double frame
-            assert f"-{2 if card == 'JS' else 1}" in middle      # the penalty it costs
+            # the penalty it costs, signed as the scores add it (issue 27: one sign, +)
+            assert f"+{2 if card == 'JS' else 1}" in middle and "-" not in middle
         else:
             assert lines[0][0] == "┌"
         if card[0] in "KQ":

@@ -237,3 +237,30 @@ async def test_home_and_end_go_to_the_first_and_last_session(make_app, saved, st
         assert screen.selected() is screen.entries[-1]
         await pilot.press("home")
         assert table.cursor_row == 0
+
+
+async def test_a_served_table_is_marked_and_says_where_to_play_it(make_app, saved,
+                                                                  session_maker) -> None:
+    """Issue 27, point 4: a session played at a served table is marked in the list and
+    Enter says in words to join it, never opens it here."""
+    served = session_maker(name="Served")
+    served.served = True
+    saved(served)
+    saved(session_maker(name="Mine", seed=3))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_saved(app, pilot)
+        table = rows(screen)
+        assert next(r for r in table if r[0] == "Served")[2].startswith("served table: deal 1")
+        assert not next(r for r in table if r[0] == "Mine")[2].startswith("served")
+        grid = screen.query_one("#sessions", DataTable)
+        grid.move_cursor(row=[r[0] for r in table].index("Served"))
+        await pilot.pause()
+        detail = str(screen.query_one("#saved-detail", Static).render())
+        assert "Played at a served table: join it with `polignac-tui join`." in detail
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        said = [str(n.message) for n in app._notifications]
+        assert any("is played at a served table: join it with `polignac-tui join`" in m
+                   for m in said)

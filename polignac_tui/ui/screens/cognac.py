@@ -20,7 +20,7 @@ from ...i18n import N_, _, ngettext, pgettext
 from ...store.wording import names_text as join_names
 from ..cardtext import CardLook, is_you, who
 from ..chrome import Footer, while_shown
-from ..widgets.scores import full, legend
+from ..widgets.scores import full, in_play, legend
 from .dim import DismissedOnce
 
 # A glass of cognac (a balloon on its stem), in box lines or plain ASCII; the drink is
@@ -195,7 +195,8 @@ class CognacScreen(DismissedOnce[None]):
             # The table and its legend as one block: the legend starts under the table.
             yield Static(Align.center(Group(
                 full(self.view, self.look.ascii, title=_("Final table")),
-                Padding(Text(legend(self.view.rules, self.look.ascii), style="dim"),
+                Padding(Text(legend(self.view.rules, self.look.ascii, in_play(self.view)),
+                             style="dim"),
                         (0, 0, 0, 1)))), id="cognac-table")
         yield Footer()
 

@@ -28,7 +28,7 @@ SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
     )),
     (N_("Table"), "screens.table", "TableScreen", (
         ("1-9, 0", N_("select a card by its number; the same number again plays it")),
-        ("click", N_("play a card with the mouse")),
+        ("click", N_("select a card with the mouse; a click on the selected card plays it")),
     )),
     (N_("La générale question"), "screens.generale", "GeneraleScreen", ()),
     (N_("Privacy screen (several humans)"), "screens.privacy", "PrivacyScreen", ()),

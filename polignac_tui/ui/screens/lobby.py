@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...engine import Player, Rules
+from ...engine.rules import PRESET_TITLES
 from ...i18n import N_, _, ngettext, tr
 from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words
@@ -32,7 +33,10 @@ if TYPE_CHECKING:
 # The level of the computers that take the open seats left empty at the start.
 FILL_LEVEL = "medium"
 # Longest table name shown in the list (the whole name is in the detail below it).
-NAME_WIDTH = 24
+# (with the preset titles, "La générale (FR)", 80 columns hold every column)
+NAME_WIDTH = 18
+# Longest table name made for you ("Anna's table") when you give none.
+DEFAULT_TABLE_NAME = 24
 # keys offered or not by state
 CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live")
 
@@ -52,6 +56,13 @@ def seat_line(index: int, seat: Any, state: str) -> Text:
     if seat.yours:
         line.append(_("  (you)"), style="bold")
     return line
+
+
+def preset_title(preset: str) -> str:
+    """A table's preset by its title, as everywhere else ("Classique (FR)"); a name this
+    version does not know, as the service sent it."""
+    title = PRESET_TITLES.get(preset)
+    return tr(title) if title is not None else preset
 
 
 def players_words(info: TableInfo) -> str:
@@ -235,7 +246,7 @@ class LobbyScreen(Screen[None]):
         table.clear()
         for info in self.tables:
             table.add_row(Text(info.name or info.table, overflow="ellipsis", no_wrap=True),
-                          Text(info.preset), Text(players_words(info)),
+                          Text(preset_title(info.preset)), Text(players_words(info)),
                           Text(state_words(info)), key=info.table)
         ids = [info.table for info in self.tables]
         if self.tables and not self.listed:   # first listed: a table where you hold a seat
@@ -453,7 +464,8 @@ class LobbyScreen(Screen[None]):
         if self.link is None:
             return
         # The creator's language names it (the others see the name as it was given).
-        table_name = name or _("{name}'s table").format(name=self.link.name)[:NAME_WIDTH]
+        table_name = name or _("{name}'s table").format(
+            name=self.link.name)[:DEFAULT_TABLE_NAME]
         pace = polignac_app(self.app).settings.pace
         self.run_worker(self._create(table_name, rules, seats, pace), group="lobby-action",
                         exit_on_error=False)

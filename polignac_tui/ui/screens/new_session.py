@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
+from ...config import default_name
 from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, one_of, preset
 from ...engine.rules import (
     BOOLEANS,
@@ -238,7 +239,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 yield Label(_("Players"), classes="field-label-short")
                 yield Select([(str(n), n) for n in range(3, MAX_SEATS + 1)], value=4,
                              id="players", allow_blank=False, compact=True)
-            yield Static(_("Start from a preset (rulebook §8); the seats in the order of play."),
+            yield Static(_("Start from a preset; the seats in the order of play."),
                          classes="field-help wide")
             for i in range(MAX_SEATS):
                 seat = default_seat(i, self.your_name or settings.your_name())
@@ -381,10 +382,12 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         if not humans:
             problems.append(_("At least one seat must be human: make a seat yours."))
         elif len(humans) > 1:  # "Pass to You", "You lead" would not say who (F18)
+            # (the default name of your seat in this language too: Toi, Tu)
+            ambiguous = {*AMBIGUOUS_NAMES, default_name().casefold()}
             problems.extend(_("Seat {number}: with several people at the table, give each "
                               "one their name, not {name}.").format(
                                   number=i + 1, name=repr(players[i].name)) for i in humans
-                            if players[i].name.strip().casefold() in AMBIGUOUS_NAMES)
+                            if players[i].name.strip().casefold() in ambiguous)
         if not problems:
             try:  # the engine's own checks, in case they grow
                 Session(Rules(), players)

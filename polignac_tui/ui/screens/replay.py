@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
+from ...config import DEFAULT_NAME, default_name
 from ...engine import Deal, Play, Session
 from ...engine.cards import jack_points, sorted_hand
 from ...i18n import N_, _, ngettext, pgettext
@@ -40,6 +41,12 @@ def deal_at(session: Session, number: int, position: int) -> tuple[Deal, int]:
         upto = plays[min(position, len(plays)) - 1] + 1
     return (Deal.replay(session.rules, session.size, deal.dealer, deal.dealt, actions[:upto]),
             len(plays))
+
+
+def you_named(name: str) -> bool:
+    """True for a seat named with your seat's default name ("You", or Toi, Tu in their
+    languages): its sentences take the second person ("You lead", never "You leads")."""
+    return name.strip().casefold() in (DEFAULT_NAME.casefold(), default_name().casefold())
 
 
 class ReplayScreen(Screen[None]):
@@ -225,8 +232,11 @@ class ReplayScreen(Screen[None]):
             number = len(deal.tricks)
         text.append(_("Trick {number}: ").format(number=number), style="bold")
         if not cards:
-            text.append(_("{name} leads").format(name=names[leader]) if not deal.over
-                        else _("the deal is over"))
+            if deal.over:
+                text.append(_("the deal is over"))
+            else:
+                text.append(_("You lead") if you_named(names[leader])
+                            else _("{name} leads").format(name=names[leader]))
         first = played - len(cards) + 1   # the number of the trick's first card in the deal
         for i, card in enumerate(cards):
             seat = (leader + i) % n
@@ -246,12 +256,17 @@ class ReplayScreen(Screen[None]):
                 for card in jacks:
                     taken.append_text(inline(card, look))
                     taken.append(" ")
-                text.append_text(assemble(
-                    ngettext("{name} wins the trick with {jacks}({cost} point)",
-                             "{name} wins the trick with {jacks}({cost} points)", cost),
-                    "bold", name=names[winner], jacks=taken, cost=str(cost)))
+                if you_named(names[winner]):
+                    words = ngettext("You win the trick with {jacks}({cost} point)",
+                                     "You win the trick with {jacks}({cost} points)", cost)
+                else:
+                    words = ngettext("{name} wins the trick with {jacks}({cost} point)",
+                                     "{name} wins the trick with {jacks}({cost} points)", cost)
+                text.append_text(assemble(words, "bold", name=names[winner], jacks=taken,
+                                          cost=str(cost)))
             else:
-                text.append(_("{name} wins the trick").format(name=names[winner]),
+                text.append(_("You win the trick") if you_named(names[winner])
+                            else _("{name} wins the trick").format(name=names[winner]),
                             style="bold")
         points = deal.points()
         if points is not None:

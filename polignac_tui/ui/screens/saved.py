@@ -35,9 +35,19 @@ def clip(text: str, width: int, ascii: bool = False) -> str:
 
 
 def describe_session(summary: Summary) -> str:
-    """Name and players, then where it stands."""
+    """Name and players, then where it stands (and, for a served table, where to play it)."""
     name = summary.name or summary.id
-    return f"{name}: {', '.join(summary.players)}\n{where_words(summary.where)}"
+    text = f"{name}: {', '.join(summary.players)}\n{where_words(summary.where)}"
+    if summary.served:
+        text += "\n" + (_("Played at a served table: join it with `polignac-tui join`.")
+                        if not summary.finished else _("Played at a served table."))
+    return text
+
+
+def state_cell(summary: Summary) -> str:
+    """Where a session stands, short; a served table's marked so."""
+    where = where_words(summary.where_short)
+    return _("served table: {where}").format(where=where) if summary.served else where
 
 
 def shown_path(path: Path) -> str:
@@ -206,7 +216,7 @@ class SavedScreen(Screen[None]):
                               Text.assemble((_("unreadable (see below)"), "bold red"), end=""),
                               key=entry.id)
             else:
-                state = clip(where_words(entry.where_short), 36, self.ascii)
+                state = clip(state_cell(entry), 36, self.ascii)
                 table.add_row(plain(clip(entry.name or entry.id, 26, self.ascii)),
                               plain(when(entry.updated)), plain(state), key=entry.id)
         if self.entries:

@@ -11,7 +11,16 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, Label, Select, Static
 
-from ...config import LANGUAGE_CHOICES, PACES, PRESETS, SETTING_LABELS, THEMES, check
+from ...config import (
+    DEFAULT_NAME,
+    LANGUAGE_CHOICES,
+    PACES,
+    PRESETS,
+    SETTING_LABELS,
+    THEMES,
+    check,
+    default_name,
+)
 from ...engine.rules import PRESET_TITLES
 from ...i18n import LANGUAGE_NAMES, N_, _, tr
 from ..chrome import Footer, header
@@ -67,7 +76,9 @@ class SettingsScreen(MarkedFocus, Screen[None]):
             yield from self.row("language", Select(language_choices(), value=s.language,
                                                    id="language", allow_blank=False,
                                                    compact=True))
-            yield from self.row("name", TextField(s.name, id="name", compact=True, max_length=24))
+            # Until you type a name, your seat's default in the language on screen (Toi, Tu).
+            yield from self.row("name", TextField(s.your_name(), id="name", compact=True,
+                                                  max_length=24))
             themes = [*THEMES, *([s.theme] if s.theme not in THEMES else [])]
             yield from self.row("theme", Select([(t, t) for t in themes], value=s.theme,
                                                 id="theme", allow_blank=False, compact=True))
@@ -104,7 +115,10 @@ class SettingsScreen(MarkedFocus, Screen[None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "name":
-            self.change("name", event.value.strip())
+            name = event.value.strip()
+            # The default as shown (Toi) is not a typed name: kept as the default, which
+            # follows the language; settings.toml gets no name for it.
+            self.change("name", DEFAULT_NAME if name == default_name() else name)
 
     def change(self, name: str, value: Any) -> None:
         settings = polignac_app(self.app).settings

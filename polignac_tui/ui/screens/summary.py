@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from ...engine import SeatView
 from ...i18n import N_, _, ngettext
+from ...store.wording import names_text
 from ..cardtext import CardLook, cards_inline, is_you, who
 from ..chrome import Footer
 from ..widgets.header import generale_failed
@@ -43,12 +44,41 @@ def outcome(view: SeatView) -> str:
             return _("Chelem! You won every trick: 0 for you, 5 for everyone else.")
         return _("Chelem! {name} won every trick: 0 for {name}, 5 for everyone else.").format(
             name=view.names[result.chelem])
-    for seat, jacks in enumerate(view.jacks_taken):
-        if len(jacks) == 4:
-            if is_you(view, seat):
-                return _("You took all four jacks.")
-            return _("{name} took all four jacks.").format(name=view.names[seat])
-    return _("The jacks are shared out.")
+    return jacks_outcome(view)
+
+
+def jacks_outcome(view: SeatView) -> str:
+    """Who took the jacks, the most first: "Anna took three jacks.", "You and Anna took two
+    jacks each.", "Bruno took two jacks; Claire and Denis one each."."""
+    counts = [len(jacks) for jacks in view.jacks_taken]
+    most = max(counts, default=0)
+    top = [seat for seat, count in enumerate(counts) if count == most]
+    if most == 0:
+        return _("Nobody took a jack.")
+    if most == 1:
+        return _("The jacks are shared out: one each.")
+    if len(top) > 1:     # two jacks each
+        mine = [seat for seat in top if is_you(view, seat)]
+        if mine:
+            other = next(seat for seat in top if seat not in mine)
+            return _("You and {name} took two jacks each.").format(name=view.names[other])
+        return _("{names} took two jacks each.").format(
+            names=names_text([view.names[seat] for seat in top]))
+    seat = top[0]
+    you = is_you(view, seat)
+    if most == 4:
+        return (_("You took all four jacks.") if you else
+                _("{name} took all four jacks.").format(name=view.names[seat]))
+    if most == 3:
+        return (_("You took three jacks.") if you else
+                _("{name} took three jacks.").format(name=view.names[seat]))
+    others = [s for s, count in enumerate(counts) if count and s != seat]
+    if len(others) == 2:
+        return (_("You took two jacks; {names} one each.") if you else
+                _("{name} took two jacks; {names} one each.")).format(
+            name=view.names[seat], names=names_text([who(view, s) for s in others]))
+    return (_("You took two jacks.") if you else
+            _("{name} took two jacks.").format(name=view.names[seat]))
 
 
 def penalties(view: SeatView) -> str:

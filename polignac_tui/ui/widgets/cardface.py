@@ -85,10 +85,11 @@ def _motif(card: str, look: CardLook, inner: int, rows: int) -> list[str]:
             figure = f"[{letter}]" if look.ascii else f"{pip}{letter}{pip}"
         if rows >= 3:
             crown = {"K": "www", "Q": "~o~", "J": "/^\\"}[rank]
-            points = f"-{jack_points(card)}" if rank == "J" else pip
+            # what the jack adds to the score of whoever takes it, signed as scores are
+            points = f"+{jack_points(card)}" if rank == "J" else pip
             lines = [crown, figure, points]
         else:
-            lines = [figure + f"-{jack_points(card)}" if rank == "J" else figure]
+            lines = [figure + f"+{jack_points(card)}" if rank == "J" else figure]
     elif rows >= 3 and inner >= 7:
         lines = [" ".join(pip * n) for n in PIPS[rank]]
     else:

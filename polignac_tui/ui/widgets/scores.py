@@ -181,20 +181,28 @@ def measure(renderable: RenderableType) -> tuple[int, int]:
 # part the entries.
 LEGEND = N_("d dealer, C chelem, · in play")
 LEGEND_ASCII = N_("d dealer, C chelem, . in play")
+LEGEND_OVER = N_("d dealer, C chelem")     # no deal in play: no "·" in the table
 LEGEND_GENERALE = N_("G+ générale made, G- générale failed")
 
 
-def legend(rules: Rules, ascii: bool = False) -> str:
-    """The marks of the score table, in words: la générale's only when it is played."""
-    marks = tr(LEGEND_ASCII if ascii else LEGEND)
+def legend(rules: Rules, ascii: bool = False, in_play: bool = True) -> str:
+    """The marks of the score table, in words: la générale's only when it is played, the
+    deal in play's only when there is one (``in_play``)."""
+    marks = tr(LEGEND_OVER if not in_play else LEGEND_ASCII if ascii else LEGEND)
     return marks + ("\n" + tr(LEGEND_GENERALE) if rules.generale else "")
+
+
+def in_play(view: SeatView) -> bool:
+    """True when a row of the score table is a deal in play (its points not known yet)."""
+    return any(r.points is None for r in view.results)
 
 
 def full_with_legend(view: SeatView, ascii: bool = False,
                      chosen: int | None = None) -> RenderableType:
     parts: list[RenderableType] = [full(view, ascii, chosen=chosen),
                                    Text(end_line(view), style="italic"),
-                                   Text(legend(view.rules, ascii), style="dim")]
+                                   Text(legend(view.rules, ascii, in_play(view)),
+                                        style="dim")]
     if chosen is not None:
         keys = (_("up/down a finished deal, Enter or p replays it, g the chart") if ascii
                 else _("↑↓ a finished deal, Enter or p replays it, g the chart"))
