@@ -30,7 +30,8 @@ MAY_IMPORT: dict[str, tuple[str, ...]] = {
     "polignac_tui.i18n": ("polignac_tui.i18n",),
     "polignac_tui.engine": ("polignac_tui.engine", "polignac_tui.i18n"),
     "polignac_tui.players": ("polignac_tui.engine", "polignac_tui.players", "polignac_tui.i18n"),
-    "polignac_tui.store": ("polignac_tui.engine", "polignac_tui.store", "polignac_tui.i18n"),
+    "polignac_tui.store": ("polignac_tui.engine", "polignac_tui.games", "polignac_tui.store",
+                           "polignac_tui.i18n"),
 }
 # ... and, of everything else, only the standard library and these.
 LIBRARIES: dict[str, tuple[str, ...]] = {

@@ -216,6 +216,24 @@ class Game(ABC):
     def start(self, settings: Settings, players: Sequence[str], first_dealer: int) -> Match:
         """A match whose first deal ``first_dealer`` will deal (the log's way in)."""
 
+    # -- the game's part of a session file (the store writes the header) ------------------
+    def file_part(self, match: Match) -> dict[str, JSON]:
+        """``match`` as the game's part of a session file: ``game``, ``rules``,
+        ``players`` (names, in seat order) and ``deals``, TOML-ready."""
+        raise NotImplementedError(f"{self.name} has no session file part")
+
+    def read_file_part(self, doc: Mapping[str, object]) -> Match:
+        """The match the game's part of a session file describes, replayed.
+
+        Raises:
+            RuleError: ``file``, one line naming the deal, the action and the reason.
+        """
+        raise NotImplementedError(f"{self.name} has no session file part")
+
+    def file_summary(self, match: Match) -> dict[str, JSON]:
+        """What ``show --json`` gives for a session of this game (its rulebook's §9)."""
+        raise NotImplementedError(f"{self.name} has no session file part")
+
 
 class Match(ABC):
     """One match of a game: its state, moved forward only by ``deal`` and ``apply``."""

@@ -18,6 +18,7 @@ from pathlib import Path
 import platformdirs
 
 from ..engine import Session
+from ..games.session import GameSession
 from . import lock as _lock
 from .atomic import temporary_path, write_atomic
 from .errors import (
@@ -143,6 +144,50 @@ class SessionStore:
         except BaseException:
             session.updated = previous
             raise
+
+    def save_game(self, session: GameSession) -> None:
+        """Write a session of a game other than Polignac atomically (see ``save``)."""
+        from .gamefile import dumps as dumps_game
+        if not session.id:
+            raise StoreError("the session has no id yet (SessionStore.new_id gives one)")
+        path = self.path(session.id)
+        previous = session.updated
+        session.updated = utc_now()
+        with self._saving:
+            try:
+                data = dumps_game(session).encode("utf-8")
+                try:
+                    write_atomic(path, data)
+                except FileNotFoundError:
+                    if self.root.is_dir():
+                        raise
+                    self.root.mkdir(parents=True, exist_ok=True)
+                    write_atomic(path, data, durable=True)
+            except OSError as error:
+                session.updated = previous
+                raise SaveError(f"cannot save session {session.id} to {path}: "
+                                f"{error.strerror or error}") from None
+            except BaseException:
+                session.updated = previous
+                raise
+
+    def load_game(self, id: str) -> GameSession:
+        """Read and replay session ``id`` of a game other than Polignac."""
+        from .gamefile import load as load_game_file
+        path = self.path(id)
+        if not path.is_file():
+            raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
+        session = load_game_file(path)
+        session.id = id
+        return session
+
+    def game_of(self, id: str) -> str:
+        """The game of saved session ``id`` (``polignac`` for a file naming none)."""
+        from .gamefile import game_of, read_document
+        path = self.path(id)
+        if not path.is_file():
+            raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
+        return game_of(read_document(path))
 
     def load(self, id: str) -> Session:
         """Read and replay session ``id``; ``SessionFileError`` (one line) if it cannot be."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from ..base import Game, Settings
+from ..base import JSON, Game, Match, Settings
 from .match import EcarteMatch
 from .rules import DESCRIBED, PRESETS
 
@@ -24,6 +24,20 @@ class Ecarte(Game):
               first_dealer: int) -> EcarteMatch:
         names = self.check_start(settings, players, first_dealer)
         return EcarteMatch(self, settings, names, first_dealer)
+
+    def file_part(self, match: Match) -> dict[str, JSON]:
+        from .fileformat import to_doc
+        assert isinstance(match, EcarteMatch)
+        return to_doc(match)
+
+    def read_file_part(self, doc: Mapping[str, object]) -> EcarteMatch:
+        from .fileformat import from_doc
+        return from_doc(doc)
+
+    def file_summary(self, match: Match) -> dict[str, JSON]:
+        from .fileformat import summary
+        assert isinstance(match, EcarteMatch)
+        return summary(match)
 
 
 GAME = Ecarte()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..base import Game, Settings
+from ..base import JSON, Game, Match, Settings
 from .match import PiquetMatch
 from .rules import DEFAULT_LIMIT, DESCRIBED, PRESETS
 
@@ -35,6 +35,20 @@ class Piquet(Game):
               first_dealer: int) -> PiquetMatch:
         names = self.check_start(settings, players, first_dealer)
         return PiquetMatch(self, settings, names, first_dealer)
+
+    def file_part(self, match: Match) -> dict[str, JSON]:
+        from .fileformat import to_doc
+        assert isinstance(match, PiquetMatch)
+        return to_doc(match)
+
+    def read_file_part(self, doc: Mapping[str, object]) -> PiquetMatch:
+        from .fileformat import from_doc
+        return from_doc(doc)
+
+    def file_summary(self, match: Match) -> dict[str, JSON]:
+        from .fileformat import summary
+        assert isinstance(match, PiquetMatch)
+        return summary(match)
 
 
 GAME = Piquet()

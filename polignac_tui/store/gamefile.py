@@ -1,0 +1,215 @@
+"""Session files of the games other than Polignac: the house's header, the game's part.
+
+The header is the same as Polignac's format 1 (``format``, ``id``, ``name``, ``created``,
+``updated``, ``undo``, ``served``) plus ``game``; the players are ``[[players]]`` tables
+with a ``name``, a ``kind`` and a computer's ``level``. Everything else (``rules``, the
+players' names, ``deals``) is the game's part (``Game.file_part``), read back by the game
+and replayed through its rules: a file breaking a rule is refused in one line.
+A file without ``game`` is Polignac's (``store.fileformat``).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from ..games import RuleError, get_game
+from ..games.session import COMPUTER, HUMAN, GameSession, Seat
+from .fileformat import (
+    FORMAT,
+    MAX_BYTES,
+    MAX_SESSION_NAME,
+    SessionFileError,
+    _check_moment,
+    _fail,
+    _get,
+    _stamp,
+    _type_name,
+)
+from .textfile import FileRefused, FileTooLarge, parse_toml, read_bounded
+
+POLIGNAC = "polignac"
+HEADER = ("format", "game", "id", "name", "created", "updated", "undo", "served")
+LEVELS = ("easy", "medium", "hard", "expert")
+
+
+def game_of(doc: object) -> str:
+    """The game a parsed session file is of (``polignac`` when it names none).
+
+    Raises:
+        SessionFileError: for a ``game`` that is not a name, or not a game of the house.
+    """
+    if not isinstance(doc, dict) or "game" not in doc:
+        return POLIGNAC
+    name = doc["game"]
+    if not isinstance(name, str):
+        raise _fail(f"file: game must be a string, not {_type_name(name)}")
+    try:
+        return get_game(name).name
+    except RuleError as error:
+        raise _fail(f"file: {error.message}") from None
+
+
+# -- writing -------------------------------------------------------------------------------
+def to_document(session: GameSession) -> dict[str, Any]:
+    """The session as a TOML-ready document: the header, then the game's part."""
+    part = session.match.game.file_part(session.match)
+    doc: dict[str, Any] = {"format": FORMAT, "game": session.game, "id": session.id}
+    if session.name:
+        doc["name"] = session.name
+    if session.created is not None:
+        doc["created"] = _stamp(session.created)
+    if session.updated is not None:
+        doc["updated"] = _stamp(session.updated)
+    if not session.undo_on:
+        doc["undo"] = False
+    if session.served:
+        doc["served"] = True
+    doc["rules"] = part["rules"]
+    players = []
+    for name, seat in zip(session.names, session.seats, strict=True):
+        entry: dict[str, Any] = {"name": name, "kind": seat.kind}
+        if seat.level is not None:
+            entry["level"] = seat.level
+        players.append(entry)
+    doc["players"] = players
+    doc["deals"] = part["deals"]
+    return doc
+
+
+def dumps(session: GameSession) -> str:
+    """The file's text: the header, ``[rules]``, ``[[players]]``, then ``[[deals]]``."""
+    doc = to_document(session)
+    head = {k: doc[k] for k in HEADER if k in doc}
+    parts = [tomli_w.dumps(head), "\n", tomli_w.dumps({"rules": doc["rules"]})]
+    for player in doc["players"]:
+        parts.append("\n[[players]]\n" + tomli_w.dumps(player))
+    for deal in doc["deals"]:
+        parts.append("\n[[deals]]\n" + _deal_text(deal))
+    return "".join(parts)
+
+
+def _inline(value: object) -> str:
+    """A list of card codes or actions (or of such lists) on one line: a JSON string is
+    a TOML basic string, so ``json.dumps`` writes each item."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(item) for item in value) + "]"
+    return json.dumps(value)
+
+
+def _deal_text(deal: dict[str, Any]) -> str:
+    """A deal's table: its scalars by tomli_w, its lists one line each (a hand per line)."""
+    lines = [tomli_w.dumps({k: v for k, v in deal.items() if not isinstance(v, list)})]
+    for key, value in deal.items():
+        if not isinstance(value, list):
+            continue
+        if value and all(isinstance(item, list) for item in value):
+            lines.append(f"{key} = [\n" + "".join(f"    {_inline(item)},\n" for item in value)
+                         + "]\n")
+        else:
+            lines.append(f"{key} = {_inline(value)}\n")
+    return "".join(lines)
+
+
+# -- reading -------------------------------------------------------------------------------
+def _seats(doc: dict[str, Any]) -> tuple[Seat, ...]:
+    raw = doc.get("players")
+    if not isinstance(raw, list):
+        raise _fail("no players: add a [[players]] table for each player")
+    seats = []
+    for i, entry in enumerate(raw):
+        where = f"player {i + 1}"
+        if not isinstance(entry, dict):
+            raise _fail(f"{where}: must be a table with a name and a kind")
+        extra = sorted(str(k) for k in set(entry) - {"name", "kind", "level"})
+        if extra:
+            raise _fail(f"{where}: unknown key {extra[0]!r}")
+        _get(entry, "name", str, where)
+        kind = _get(entry, "kind", str, where, HUMAN)
+        level = _get(entry, "level", str, where, None)
+        if kind not in (HUMAN, COMPUTER):
+            raise _fail(f"{where}: kind {kind[:20]!r} is neither human nor computer")
+        if kind == COMPUTER and level not in LEVELS:
+            raise _fail(f"{where}: a computer's level is one of {', '.join(LEVELS)}, "
+                        f"not {str(level)[:20]!r}")
+        seats.append(Seat(kind == HUMAN, level if kind == COMPUTER else None))
+    return tuple(seats)
+
+
+def from_document(doc: object) -> GameSession:
+    """A parsed document checked and replayed into a ``GameSession``."""
+    if not isinstance(doc, dict):
+        raise _fail(f"a session file is a TOML table, not {_type_name(doc)}")
+    fmt = doc.get("format")
+    if type(fmt) is not int or fmt != FORMAT:
+        raise _fail(f"unknown format {fmt!r} (this version reads format {FORMAT})")
+    name = game_of(doc)
+    if name == POLIGNAC:
+        raise _fail("a Polignac session file (read by store.fileformat)")
+    unknown = sorted(str(k) for k in set(doc) - {*HEADER, "rules", "players", "deals"})
+    if unknown:
+        raise _fail(f"unknown key {unknown[0]!r}")
+    meta = {
+        "id": _get(doc, "id", str, "file", ""),
+        "name": _get(doc, "name", str, "file", ""),
+        "created": _get(doc, "created", datetime, "file", None),
+        "updated": _get(doc, "updated", datetime, "file", None),
+        "undo_on": _get(doc, "undo", bool, "file", True),
+        "served": _get(doc, "served", bool, "file", False),
+    }
+    if not meta["name"].isprintable() or len(meta["name"]) > MAX_SESSION_NAME:
+        raise _fail(f"file: name must be at most {MAX_SESSION_NAME} printable characters "
+                    "on one line")
+    for key in ("created", "updated"):
+        if meta[key] is not None:
+            _check_moment(key, meta[key])
+    seats = _seats(doc)
+    try:
+        match = get_game(name).read_file_part(doc)
+    except RuleError as error:
+        raise _fail(error.message) from None
+    try:
+        return GameSession(match, seats, **meta)
+    except ValueError as error:
+        raise _fail(str(error)) from None
+
+
+def read_document(path: Path | str) -> dict[str, Any]:
+    """A session file's TOML, bounded and parsed (any game)."""
+    try:
+        raw = read_bounded(path, MAX_BYTES)
+    except FileNotFoundError as error:
+        raise _fail(f"cannot read the file: {error.strerror or error}") from None
+    except FileTooLarge:
+        raise _fail(f"too large for a session file (over {MAX_BYTES // 2**20} MB)") from None
+    except FileRefused as error:
+        raise _fail(str(error)) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise _fail("not a text file (not UTF-8)") from None
+    try:
+        return parse_toml(text)
+    except FileRefused as error:
+        raise _fail(str(error)) from None
+
+
+def loads(text: str) -> GameSession:
+    try:
+        doc = parse_toml(text)
+    except FileRefused as error:
+        raise _fail(str(error)) from None
+    return from_document(doc)
+
+
+def load(path: Path | str) -> GameSession:
+    """Read and replay the session file at ``path`` (a game other than Polignac)."""
+    return from_document(read_document(path))
+
+
+__all__ = ["SessionFileError", "dumps", "from_document", "game_of", "load", "loads",
+           "read_document", "to_document"]

@@ -1,0 +1,199 @@
+"""A table of any game of the house: one session in play, spoken to through the seam.
+
+The same job as ``table.core.Table`` (Polignac's): it holds the session's lock, seats the
+computer players, applies actions, deals the next deal from a seed derived from the table
+seed, takes an action back, and autosaves after every change. No Textual here.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Self
+
+from ..games import get_game
+from ..games.base import Event, Settings, View, undo
+from ..games.session import GameSession, Seat
+from .core import _seed_for
+
+if TYPE_CHECKING:
+    from ..store.folder import SessionStore
+    from ..store.lock import SessionLock
+
+# the games whose computer players speak the seam: ``choose(view, level, rng) -> str``
+# and ``advise(view, rng) -> (action, reason)``
+PLAYERS: dict[str, str] = {
+    "ecarte": "polignac_tui.games.ecarte.players",
+    "piquet": "polignac_tui.games.piquet.players",
+}
+
+
+def players_module(game: str) -> Any:
+    """The module of ``game``'s computer players (imported when first asked)."""
+    return import_module(PLAYERS[game])
+
+
+class GameTable:
+    """One session of any game in play, with its lock held."""
+
+    def __init__(self, store: SessionStore, session: GameSession, lock: Any,
+                 seed: int | None = None) -> None:
+        self.store = store
+        self.session = session
+        self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
+        self._lock = lock
+        self._mutex = threading.Lock()
+        self._rngs: dict[tuple[int, str], random.Random] = {}
+        self.closed = False
+
+    # -- opening -------------------------------------------------------------------------
+    @classmethod
+    def create(cls, store: SessionStore, game: str, settings: Settings, names: Sequence[str],
+               seats: Sequence[Seat], name: str = "", seed: int | None = None,
+               lock: SessionLock | None = None, undo: bool = True,
+               served: bool = False) -> Self:
+        """A new session of ``game``: id, first dealer drawn, deal 1 dealt, lock, saved.
+
+        Raises:
+            RuleError: for players or settings the game refuses.
+        """
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        rules = get_game(game)
+        match = rules.new_match(settings, names, random.Random(_seed_for(seed, "dealer")))
+        first_human = next((n for n, s in zip(names, seats, strict=True) if s.human), names[0])
+        session_id = lock.id if lock is not None else store.new_id(name, first_human)
+        now = datetime.now(UTC).replace(microsecond=0)
+        session = GameSession(match, tuple(seats), id=session_id, name=name, created=now,
+                              undo_on=undo, served=served)
+        if lock is None:
+            lock = store.lock(session_id)
+        table = cls(store, session, lock, seed)
+        try:
+            table.deal_next()
+        except BaseException:
+            table.close()
+            raise
+        return table
+
+    @classmethod
+    def open(cls, store: SessionStore, id: str, seed: int | None = None,
+             served: bool = False) -> Self:
+        """A saved session of a game other than Polignac, its lock taken (raises
+        ``SessionLocked``, ``SessionFileError``, and ``PlayedServed`` for a session of the
+        table service still in play unless ``served``)."""
+        from ..store.errors import PlayedServed
+        lock = store.lock(id)
+        try:
+            session = store.load_game(id)
+            if session.served and not served and not session.finished:
+                raise PlayedServed(id)
+        except BaseException:
+            lock.release()
+            raise
+        session.served = session.served or served
+        return cls(store, session, lock, seed)
+
+    def close(self) -> None:
+        """Release the lock (the session is already saved). Safe to call twice."""
+        if not self.closed:
+            self.closed = True
+            self._lock.release()
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return self.session.game
+
+    def view(self, seat: int | None) -> View:
+        with self._mutex:
+            return self.session.match.view(seat)
+
+    def humans(self) -> list[int]:
+        return list(self.session.humans())
+
+    def computer_to_move(self) -> int | None:
+        """The computer seat to act now, if any."""
+        seat = self.session.match.turn
+        if seat is None or self.session.seats[seat].human:
+            return None
+        return seat
+
+    def _rng(self, seat: int, what: str) -> random.Random:
+        key = (seat, what)
+        if key not in self._rngs:
+            self._rngs[key] = random.Random(_seed_for(self.seed, f"{what}/{seat}"))
+        return self._rngs[key]
+
+    def choose(self, seat: int, level: str, view: View) -> str:
+        """The action of a computer of ``level`` in ``seat``, from its ``view`` only
+        (seeded per seat from the table seed). Thread-safe for one caller at a time."""
+        players = players_module(self.game)
+        return str(players.choose(view, level, self._rng(seat, "seat")))
+
+    def think(self) -> str:
+        """The action of the computer to move."""
+        seat = self.computer_to_move()
+        if seat is None:
+            raise RuntimeError("no computer player is to move")
+        level = self.session.seats[seat].level or "medium"
+        return self.choose(seat, level, self.view(seat))
+
+    def hint(self, view: View) -> tuple[str, str]:
+        """What the expert would do at ``view`` and the reason's code. Slow: off the loop.
+        Its seed is derived one way from the table seed (never the deals' seed)."""
+        assert view.seat is not None
+        players = players_module(self.game)
+        action, why = players.advise(view, self._rng(view.seat, "hint"))
+        return str(action), str(why)
+
+    # -- moving forward ------------------------------------------------------------------
+    def apply(self, action: str, seat: int | None = None, save: bool = True) -> tuple[Event, ...]:
+        """Apply ``action`` of ``seat`` (``RuleError`` propagates and nothing changes),
+        then autosave (unless ``save`` is False: the caller saves)."""
+        with self._mutex:
+            events = self.session.match.apply(action, seat)
+        if save:
+            self.save()
+        return events
+
+    def deal_next(self, save: bool = True) -> tuple[Event, ...]:
+        """Deal the next deal (seeded), then autosave (unless ``save`` is False)."""
+        number = len(self.session.match.log) + 1
+        with self._mutex:
+            events = self.session.match.deal(random.Random(_seed_for(self.seed,
+                                                                     f"deal/{number}")))
+        if save:
+            self.save()
+        return events
+
+    def can_undo(self, seat: int) -> bool:
+        """Undo is offered when it is on in this session, ``seat`` is the only human and has
+        an action of the deal in play to take back."""
+        session = self.session
+        if not session.undo_on or self.humans() != [seat] or session.finished:
+            return False
+        return any(s == seat for s, _ in session.match.history)
+
+    def undo(self, seat: int, save: bool = True) -> bool:
+        """Take back ``seat``'s last action of the deal in play and every action after it.
+        False when there is nothing to undo or another human sits at the table."""
+        if not self.can_undo(seat):
+            return False
+        with self._mutex:
+            match = undo(self.session.match, (seat,))
+            if match is None:
+                return False
+            self.session.match = match
+        if save:
+            self.save()
+        return True
+
+    def save(self) -> None:
+        self.store.save_game(self.session)
+
+
+__all__ = ["PLAYERS", "GameTable", "players_module"]
