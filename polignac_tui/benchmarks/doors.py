@@ -200,7 +200,7 @@ async def make_tables(sock: Path, players: list[Terminal]) -> None:
                     raise OSError(f"the service refused {message['type']}: {got}")
                 if got["type"] == answer:
                     return got
-        await ask({"type": "hello", "protocol": 1, "name": player.name,
+        await ask({"type": "hello", "protocol": 2, "name": player.name,
                    "identity": "ssh:" + player.key.get_fingerprint("sha256")}, "welcome")
         return writer, ask
 

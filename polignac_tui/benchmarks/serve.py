@@ -88,7 +88,7 @@ async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
             raise RuntimeError(f"the service refused: {message}")
         return message
 
-    send({"type": "hello", "protocol": 1, "identity": f"bench:{table_index}:{seat_name}",
+    send({"type": "hello", "protocol": 2, "identity": f"bench:{table_index}:{seat_name}",
           "name": seat_name})
     creator = seat_name == NAMES[0]
     if creator:

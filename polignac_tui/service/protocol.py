@@ -1,11 +1,12 @@
-"""The table service protocol, version 1 (docs/protocol.md): messages as JSON lines.
+"""The table service protocol, version 2 (docs/protocol.md): messages as JSON lines.
 
 Both sides use this module: ``decode_client`` validates every message a client sends
 (strictly: broken JSON, an unknown type, an unknown, missing or mistyped field, a line
 over 64 KiB, unbounded strings or integers are refused with a ``ProtocolError`` naming
 what and why); ``encode`` writes any message as one line. ``SeatView``, ``TableState``
 and the table events go to JSON and back with ``update_to_json`` / ``update_from_json``
-(the remote client's half).
+(the remote client's half); a table of another game's views, state and events travel
+as ``gamewire`` writes them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from typing import Any
 
 from ..engine import PRESET_NAMES, DealResult, Rules, SeatView, Trick
 from ..engine.cards import FULL_DECK
+from ..games import game_names, get_game
+from ..games.actions import MAX_ACTION
 from ..table.events import (
     PARAM_TEXT,
     CardPlayed,
@@ -39,8 +42,9 @@ from ..table.events import (
     Update,
 )
 
-PROTOCOL = 1
-GAME = "polignac"
+PROTOCOL = 2
+GAME = "polignac"          # the game of a table when ``create`` names none
+GAMES = game_names()       # the games a table may be of
 MAX_LINE = 65_536          # bytes, the newline included
 MAX_ID = 2**31
 MAX_NAME = 24              # a player's display name
@@ -48,7 +52,8 @@ MAX_TABLE_NAME = 40        # a table's name
 MAX_IDENTITY = 200
 MAX_TABLE_ID = 120
 MAX_SEATS = 8
-MIN_SEATS = 3
+MIN_SEATS = 2              # a game's own bounds are checked by the service (Polignac: 3)
+MAX_SETTINGS = 16          # keys of a ``create``'s ``rules`` or ``settings``
 MAX_DEALS_REPLY = 1000 * 1024  # bytes of the line that sends a replay's file (clients read 1 MiB)
 LEVELS = ("easy", "medium", "hard", "expert")
 PACES = ("instant", "fast", "normal", "slow")
@@ -148,6 +153,22 @@ def _card(name: str, value: Any) -> str:
     return value
 
 
+def _settings(name: str, value: Any) -> dict[str, Any]:
+    """A game's settings as sent: a few short keys to booleans, numbers or short words
+    (the game validates them: ``Game.settings``)."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{name} must be an object")
+    if len(value) > MAX_SETTINGS:
+        raise ValueError(f"{name} has at most {MAX_SETTINGS} settings")
+    for key, item in value.items():
+        if not 0 < len(key) <= 40 or not key.isascii() or not key.isprintable():
+            raise ValueError(f"{name}: {key[:40]!r} is not a setting's name")
+        if not isinstance(item, (bool, int, str)) or (isinstance(item, str) and len(item) > 40) \
+                or (isinstance(item, int) and not isinstance(item, bool) and abs(item) >= MAX_ID):
+            raise ValueError(f"{name}.{key} must be a short string, a number or true/false")
+    return dict(value)
+
+
 def _rules(name: str, value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(f"{name} must be an object")
@@ -205,7 +226,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
               "identity": (_text(1, MAX_IDENTITY, ascii_only=True), True),
               "name": (_name, True)},
     "tables": {},
-    "create": {"name": (_text(0, MAX_TABLE_NAME), False), "rules": (_rules, False),
+    "create": {"name": (_text(0, MAX_TABLE_NAME), False), "game": (_choice(*GAMES), False),
+               "rules": (_rules, False), "settings": (_settings, False),
                "seats": (_seats, True), "pace": (_choice(*PACES), False)},
     "sit": {"table": (_TABLE, True), "seat": (_SEAT, True)},
     "watch": {"table": (_TABLE, True)},
@@ -213,6 +235,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "leave": {},
     "play": {"seat": (_SEAT, True), "card": (_card, True)},
     "declare": {"seat": (_SEAT, True), "declare": (_bool, True)},
+    "act": {"seat": (_SEAT, True), "action": (_text(1, MAX_ACTION), True)},
     "seen": {},
     "ready": {},
     "undo": {"seat": (_SEAT, True)},
@@ -220,6 +243,13 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "hint": {"seat": (_SEAT, True)},
     "deals": {},
 }
+
+
+def version_refusal(theirs: int, server_version: str) -> str:
+    """The one line a client of another protocol version is told (and shows)."""
+    return (f"this table service (polignac-tui {server_version}) speaks protocol {PROTOCOL} "
+            f"and your polignac-tui speaks protocol {theirs}: install the same version "
+            "as the service to play here")
 
 
 def decode_client(line: bytes) -> dict[str, Any]:
@@ -245,14 +275,42 @@ def decode_client(line: bytes) -> dict[str, Any]:
     if fields is None:
         raise ProtocolError("unknown_type", f"unknown message type {kind[:40]!r}", id_)
     body = {k: v for k, v in data.items() if k not in ("type", "id")}
+    version = body.get("protocol")
+    if kind == "hello" and isinstance(version, int) and not isinstance(version, bool) \
+            and version != PROTOCOL and 0 <= version < MAX_ID:
+        # Another version's hello may carry other fields: it is told about the version
+        # (never a bad_field it would not understand).
+        out = {"type": kind, "protocol": version}
+        return out if id_ is None else {**out, "id": id_}
     try:
         out = _object(kind, body, fields)
     except ValueError as problem:
         raise ProtocolError("bad_field", str(problem), id_) from None
+    if kind == "create":
+        try:
+            _check_create(out)
+        except ValueError as problem:
+            raise ProtocolError("bad_field", str(problem), id_) from None
     out["type"] = kind
     if id_ is not None:
         out["id"] = id_
     return out
+
+
+def _check_create(message: dict[str, Any]) -> None:
+    """What a ``create`` holds, for its game: as many seats as it is played by, and
+    Polignac's ``rules`` or another game's ``settings``."""
+    name = message.get("game", GAME)
+    game = get_game(name)
+    low, high = game.min_players, game.max_players
+    if not low <= len(message["seats"]) <= high:
+        span = f"{low}" if low == high else f"{low} to {high}"
+        raise ValueError(f"create.seats must be a list of {span} seats at a table of "
+                         f"{game.title}")
+    if "rules" in message and "settings" in message:
+        raise ValueError("create: rules or settings, not both")
+    if name != GAME and "rules" in message:
+        raise ValueError(f"create.rules are Polignac's: a table of {game.title} takes settings")
 
 
 # -- the views, the state and the events as JSON -----------------------------------------------

@@ -1,6 +1,7 @@
 """Saving a table after every action without holding the event loop on the disk.
 
-``ServedSession`` is the service's ``Table``: its ``save()`` (called by the runner after
+``ServedSession`` is the service's ``Table`` (``ServedGameTable`` its ``GameTable``, for the
+other games): its ``save()`` (called by the runner after
 every action) writes the session's text — taken on the event loop, so it is exactly
 the table after that action — in a worker thread, one write at a time per table
 (a write asked while one runs waits, and only the newest waiting text is kept: it
@@ -20,13 +21,17 @@ import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from ..store import SaveError
+from ..engine.session import Session
+from ..games.session import GameSession
+from ..store import SaveError, SessionStore
 from ..store.atomic import write_atomic
 from ..store.fileformat import dumps
 from ..store.folder import utc_now
+from ..store.gamefile import dumps as dumps_game
 from ..table.core import Table
+from ..table.gametable import GameTable
 
 # Threads that write session files (shared by every table; one write per table at a time).
 _WRITERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="polignac-save")
@@ -40,11 +45,18 @@ def _write(path: Path, data: bytes) -> None:
         write_atomic(path, data, durable=True)
 
 
-class ServedSession(Table):
-    """A ``Table`` whose autosave runs in a worker thread, its clients gated on it."""
+_S = TypeVar("_S", Session, GameSession)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+
+class BackgroundSave(Generic[_S]):
+    """The autosave of a served table (``ServedSession``, ``ServedGameTable``): in a worker
+    thread, its clients gated on it. A subclass says how its session is written now
+    (``_save_now``) and as text (``_dumps``)."""
+
+    store: SessionStore
+    session: _S
+
+    def _init_saving(self) -> None:
         self.background = False                 # False: save() writes before it returns
         self.writing = False                    # a write of this table runs now
         self._waiting: bytes | None = None      # the newest text asked while one ran
@@ -61,18 +73,24 @@ class ServedSession(Table):
         else:
             send()
 
+    def _save_now(self) -> None:
+        raise NotImplementedError
+
+    def _dumps(self) -> str:
+        raise NotImplementedError
+
     def save(self) -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
         if loop is None or not self.background:   # the first save, or no event loop
-            self.store.save(self.session)
+            self._save_now()
             return
         previous = self.session.updated
         self.session.updated = utc_now()
         try:
-            data = dumps(self.session).encode("utf-8")
+            data = self._dumps().encode("utf-8")
         except BaseException:
             self.session.updated = previous
             raise
@@ -117,3 +135,31 @@ class ServedSession(Table):
         """Wait for the writes in progress (before the lock is released)."""
         if self.writing and self._idle is not None:
             await self._idle.wait()
+
+
+class ServedSession(BackgroundSave[Session], Table):
+    """A ``Table`` (Polignac's) whose autosave runs in a worker thread."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        Table.__init__(self, *args, **kwargs)
+        self._init_saving()
+
+    def _save_now(self) -> None:
+        self.store.save(self.session)
+
+    def _dumps(self) -> str:
+        return dumps(self.session)
+
+
+class ServedGameTable(BackgroundSave[GameSession], GameTable):
+    """A ``GameTable`` (a game of the seam) whose autosave runs in a worker thread."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        GameTable.__init__(self, *args, **kwargs)
+        self._init_saving()
+
+    def _save_now(self) -> None:
+        self.store.save_game(self.session)
+
+    def _dumps(self) -> str:
+        return dumps_game(self.session)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import functools
 import itertools
 import json
 import os
@@ -41,6 +42,14 @@ from .. import __version__
 from ..engine import LEVELS, PRESET_NAMES, Declare, Play, Player, RuleError, Rules, one_of
 from ..engine.rules import preset
 from ..engine.session import Session
+from ..games import get_game
+from ..games.actions import PlayCard, Say, parse_action
+from ..games.base import DealLog as DealLogEntry
+from ..games.base import Game, Settings
+from ..games.base import RuleError as GameRuleError
+from ..games.base import replay as replay_match
+from ..games.session import GameSession
+from ..games.session import Seat as GameSeat
 from ..i18n import _, ngettext
 from ..store import (
     SessionFileError,
@@ -50,6 +59,7 @@ from ..store import (
     StoreError,
     fileformat,
 )
+from ..store.gamefile import dumps as dumps_game
 from ..store.lock import Reservation, acquire
 from ..table.events import (
     Command,
@@ -60,14 +70,16 @@ from ..table.events import (
     Undo,
     Update,
 )
+from ..table.gameevents import Act, GameCommand, GameUpdate
+from ..table.gamerunner import GameConnection, GameRunner
 from ..table.pace import SHARED
 from ..table.runner import Connection, TableRunner
-from . import protocol
+from . import gamewire, protocol
 from .paths import check_socket_path, default_socket, service_folder
 from .protocol import ProtocolError
-from .saver import ServedSession
+from .saver import ServedGameTable, ServedSession
 from .state import SeatRecord, ServiceState, StateError, TableRecord
-from .thinker import PoolThinker, ThinkerPool
+from .thinker import GamePoolThinker, PoolThinker, ThinkerPool, has_players
 
 MAX_ERRORS = 20                    # erroneous messages before a client is sent away
 BACKLOG = 1024                     # connections waiting to be accepted (many join at once)
@@ -85,6 +97,7 @@ COMPUTER_NAMES = ("Claire", "Denis", "Emma", "Félix", "Gaëlle", "Hugo", "Inès
                   "Lina", "Marc")
 
 Log = Callable[[str], None]
+Link = Connection | GameConnection      # a client's place at a runner (either kind)
 
 
 def short_of(error: BaseException | None) -> str | None:
@@ -153,6 +166,7 @@ class ServedTable:
 
     def __init__(self, record: TableRecord) -> None:
         self.id = record.table
+        self.game = record.game                 # polignac, ecarte, piquet
         self.name = record.name
         self.state = record.state           # waiting | playing | finished
         self.creator = record.creator
@@ -164,8 +178,10 @@ class ServedTable:
         self.seats = [Seat(s.kind, s.name, s.level, s.identity) for s in record.seats]
         self.reservation: Reservation | None = None     # the id set aside while waiting
         self.touched = 0.0                              # the service's clock, last request
-        self.table: ServedSession | None = None
+        self.table: ServedSession | None = None           # a table of Polignac in play
         self.runner: TableRunner | None = None
+        self.game_table: ServedGameTable | None = None    # ... of another game
+        self.game_runner: GameRunner | None = None
         self.members: set[Client] = set()               # seated here, or watching
         self._seen: tuple[object, ...] = ()
         self.deals_file: tuple[object, str] | None = None  # finished deals' log, its file
@@ -177,7 +193,7 @@ class ServedTable:
             creator=self.creator, creator_name=self.creator_name, pace=self.pace,
             seed=self.seed, hand_over_after=self.hand_over_after,
             seats=[SeatRecord(s.kind, s.name, s.level, s.identity) for s in self.seats],
-            rules=self.rules_data if self.state == "waiting" else {})
+            rules=self.rules_data if self.state == "waiting" else {}, game=self.game)
 
     def seat_of(self, identity: str | None, name: str) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -195,34 +211,70 @@ class ServedTable:
                    for i, s in enumerate(self.seats) if s.kind != "open")
 
     def deal(self) -> int:
+        if self.game_table is not None:
+            return len(self.game_table.session.match.log)
         return len(self.table.session.deals) if self.table is not None else 0
+
+    @property
+    def in_play(self) -> bool:
+        """A runner runs this table (it started)."""
+        return self.runner is not None or self.game_runner is not None
+
+    def held_by(self, seat: int) -> bool:
+        if self.game_runner is not None:
+            return self.game_runner.held_by(seat)
+        return self.runner is not None and self.runner.held_by(seat)
+
+    @property
+    def finished(self) -> bool:
+        if self.game_table is not None:
+            return self.game_table.session.finished
+        return self.table is not None and self.table.session.finished
+
+    def connect(self, client: Client, seats: tuple[int, ...]) -> Link:
+        """``client``'s connection to the runner of this table in play."""
+        if self.game_runner is not None:
+            return self.game_runner.connect(client.on_game_update, seats)
+        assert self.runner is not None
+        return self.runner.connect(client.on_update, seats)
+
+    def gate(self, send: Callable[[], None]) -> None:
+        """``send`` once the table's last action is on disk."""
+        saving = self.game_table if self.game_table is not None else self.table
+        if saving is not None:
+            saving.gate(send)
+        else:
+            send()
 
     def info(self, identity: str | None, name: str = "") -> dict[str, Any]:
         seats = []
         for index, seat in enumerate(self.seats):
             if seat.kind == "computer":
                 connected = True
-            elif self.runner is not None:
-                connected = self.runner.held_by(index)
+            elif self.in_play:
+                connected = self.held_by(index)
             else:
                 connected = any(m.seat == index for m in self.members)
             seats.append({"name": seat.name, "kind": "computer" if seat.kind == "computer"
                           else "human", "level": seat.level, "open": seat.kind == "open",
                           "connected": connected,
                           "yours": seat.owned_by(identity, name)})
-        rules = self.table.session.rules.preset if self.table is not None else \
-            str(self.rules_data.get("preset", "classique"))
-        return {"table": self.id, "game": protocol.GAME, "name": self.name, "preset": rules,
+        if self.game_table is not None:
+            rules = self.game_table.session.match.settings.preset
+        elif self.table is not None:
+            rules = self.table.session.rules.preset
+        else:
+            rules = str(self.rules_data.get("preset", "classique"))
+        return {"table": self.id, "game": self.game, "name": self.name, "preset": rules,
                 "players": len(self.seats), "seats": seats, "state": self.state,
                 "deal": self.deal(), "creator": self.creator_name,
                 "watchers": sum(1 for m in self.members if m.seat is None)}
 
     def observe(self) -> bool:
         """True when what the lobby shows of this table changed since last asked."""
-        runner = self.runner
         now: tuple[object, ...] = (self.state, self.deal(),
-                                   tuple(runner.held_by(s) for s in range(len(self.seats)))
-                                   if runner is not None else ())
+                                   tuple(self.held_by(s) for s in range(len(self.seats)))
+                                   if self.in_play else ())
         changed = now != self._seen
         self._seen = now
         return changed
@@ -245,7 +297,7 @@ class Client:
         self.lobby_stale = False
         self.table: ServedTable | None = None
         self.seat: int | None = None
-        self.connection: Connection | None = None
+        self.connection: Link | None = None
         self.closed = False
         self._sending = False       # a command of ours is being carried out
         self.hinting: set[tuple[str, int]] = set()   # (table, seat): a hint being computed
@@ -294,16 +346,26 @@ class Client:
         if table is None:
             return
         data = protocol.encode(protocol.update_to_json(table.id, update))
-        refused = self._sending and any(isinstance(e, Refused) for e in update.events)
+        self._send_update(table, data, update.events)
+
+    def on_game_update(self, update: GameUpdate) -> None:
+        """The listener of a table of another game: this client's update, as one line,
+        with only the events its seat may be told (``gamewire``, whatever the runner
+        passed on)."""
+        table = self.table
+        if table is None:
+            return
+        data = protocol.encode(gamewire.update_to_json(table.id, update, self.seat))
+        self._send_update(table, data, update.events)
+
+    def _send_update(self, table: ServedTable, data: bytes, events: tuple[object, ...]) -> None:
+        refused = self._sending and any(isinstance(e, Refused) for e in events)
 
         def send() -> None:       # once the action it shows is on disk
             self.send_bytes(data)
             if refused:
                 self.count_error()
-        if table.table is not None:
-            table.table.gate(send)
-        else:
-            send()
+        table.gate(send)
         self.service.table_changed(table)
 
     # -- reading -------------------------------------------------------------------------------
@@ -498,10 +560,14 @@ class Service:
                     if self.store.exists(record.table):
                         served.reservation.release()
                         raise StoreError(f"session {record.table} exists already")
+                elif record.game != protocol.GAME:
+                    self._run_game(served, ServedGameTable.open(
+                        self.store, record.table, seed=record.seed, served=True))
                 else:
                     self._run(served, ServedSession.open(self.store, record.table,
                                                           seed=record.seed, served=True))
-            except (StoreError, SessionFileError, RuleError, OSError, MemoryError) as error:
+            except (StoreError, SessionFileError, RuleError, GameRuleError, OSError,
+                    MemoryError) as error:
                 if not self.trouble(error):       # out of files: said once, not per table
                     self.log(_("table {table} cannot be opened: {error}").format(
                         table=record.table, error=error))
@@ -565,9 +631,10 @@ class Service:
         if self._sweeper is not None:
             self._sweeper.cancel()
         for served in list(self.tables.values()):
-            if served.table is not None:
+            saving = served.table or served.game_table
+            if saving is not None:
                 with contextlib.suppress(Exception):
-                    await asyncio.wait_for(served.table.flush(), 10.0)
+                    await asyncio.wait_for(saving.flush(), 10.0)
         if self._restored:                      # never overwrite a state not read
             self._state_pending = True
             self._write_state()
@@ -585,8 +652,12 @@ class Service:
     def _close_table(self, served: ServedTable) -> None:
         if served.runner is not None:
             served.runner.close()
+        if served.game_runner is not None:
+            served.game_runner.close()
         if served.table is not None:
             served.table.close()
+        if served.game_table is not None:
+            served.game_table.close()
         if served.reservation is not None:
             served.reservation.release()
 
@@ -602,6 +673,20 @@ class Service:
         # player would hold up the others (the runner's "shared").
         served.runner = TableRunner(table, PoolThinker(self.pool, served.seed), pace=served.pace,
                                     after_trick=SHARED, hand_over_after=served.hand_over_after)
+        served.state = "finished" if table.session.finished else "playing"
+        served.reservation = None
+
+    def _run_game(self, served: ServedTable, table: ServedGameTable) -> None:
+        """``table`` (of a game other than Polignac) in play at ``served``, with its runner
+        and the computer players of its game in the shared pool."""
+        assert self.pool is not None
+        table.background = True
+        table.on_error = self._said
+        served.game_table = table
+        served.game_runner = GameRunner(table, GamePoolThinker(self.pool, served.seed,
+                                                               served.game),
+                                        pace=served.pace, after_trick=SHARED,
+                                        hand_over_after=served.hand_over_after)
         served.state = "finished" if table.session.finished else "playing"
         served.reservation = None
 
@@ -723,8 +808,7 @@ class Service:
         if force:
             served.touched = self.clock()
         if served.observe() or force:
-            if served.state == "playing" and served.table is not None \
-                    and served.table.session.finished:
+            if served.state == "playing" and served.finished:
                 served.state = "finished"
                 self._save_state()
             self._lobby_dirty.add(served.id)
@@ -838,15 +922,17 @@ class Service:
         if client.identity is not None:
             raise ProtocolError("not_allowed", "hello was already said")
         if message["protocol"] != protocol.PROTOCOL:
-            client.send(protocol.error("protocol", f"this service speaks protocol "
-                                       f"{protocol.PROTOCOL}, not {message['protocol']}", id_))
-            client.drop("protocol version mismatch")
+            # One line an older (or newer) client shows as it is: what to do about it.
+            said = protocol.version_refusal(message["protocol"], __version__)
+            client.send(protocol.error("protocol", said, id_,
+                                       (("protocol", protocol.PROTOCOL),)))
+            client.drop(said)
             return
         client.identity = message["identity"]
         client.name = message["name"]
         self._reply(client, {"type": "welcome", "protocol": protocol.PROTOCOL,
                              "server": f"polignac-tui {__version__}",
-                             "name": client.name}, id_)
+                             "name": client.name, "games": list(protocol.GAMES)}, id_)
         self.send_list(client)
 
     def _on_tables(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
@@ -863,14 +949,17 @@ class Service:
         self.check_room(client)
         name = message.get("name", "").strip()
         seats_in = message["seats"]
-        settings = dict(message.get("rules", {}))
-        try:
-            base = preset(one_of(settings.get("preset", "classique"), PRESET_NAMES, "preset"),
-                          len(seats_in)).to_dict()
-            base.update(settings)
-            rules = Rules.from_dict(base)
-        except (RuleError, TypeError) as error:
-            raise ProtocolError("bad_field", f"rules: {error}") from None
+        game_name = message.get("game", protocol.GAME)
+        game = get_game(game_name)       # the seats' count is checked (decode_client)
+        if game_name == protocol.GAME:
+            rules_data = self._polignac_rules(message.get("rules", message.get("settings", {})),
+                                              len(seats_in))
+        else:
+            rules_data = _game_settings(game, message.get("settings", {}))
+            if any(s["kind"] == "computer" for s in seats_in) and not has_players(game_name):
+                raise ProtocolError("not_allowed", f"this service has no computer players for "
+                                    f"{game.title} yet: every seat is a person's",
+                                    params=(("game", game_name),))
         seats: list[Seat] = []
         for spec in seats_in:
             if spec["kind"] == "you":
@@ -899,7 +988,7 @@ class Service:
                              pace=message.get("pace", "normal"),
                              seed=int.from_bytes(os.urandom(8), "big") >> 1,
                              hand_over_after=self.hand_over_after, seats=[],
-                             rules=rules.to_dict())
+                             rules=rules_data, game=game_name)
         served = ServedTable(record)
         served.seats = seats
         served.reservation = reservation
@@ -911,14 +1000,25 @@ class Service:
         self._seat(client, served, next(i for i, s in enumerate(seats)
                                         if s.owned_by(client.identity, client.name)), None)
 
+    @staticmethod
+    def _polignac_rules(settings: dict[str, Any], players: int) -> dict[str, Any]:
+        """A Polignac table's ``rules`` as sent, over its preset's, validated."""
+        try:
+            base = preset(one_of(settings.get("preset", "classique"), PRESET_NAMES, "preset"),
+                          players).to_dict()
+            base.update(settings)
+            return Rules.from_dict(base).to_dict()
+        except (RuleError, TypeError) as error:
+            raise ProtocolError("bad_field", f"rules: {error}") from None
+
     def _seat(self, client: Client, served: ServedTable, seat: int, id_: int | None) -> None:
         """``client`` sits at ``seat`` (already bound to it)."""
         client.table = served
         client.seat = seat
         served.members.add(client)
         self._reply(client, {"type": "seated", "table": served.id, "seat": seat}, id_)
-        if served.runner is not None:
-            client.connection = served.runner.connect(client.on_update, (seat,))
+        if served.in_play:
+            client.connection = served.connect(client, (seat,))
         self.table_changed(served, force=True)
 
     def _on_sit(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
@@ -955,8 +1055,8 @@ class Service:
         client.table = served
         served.members.add(client)
         self._reply(client, {"type": "watching", "table": served.id}, id_)
-        if served.runner is not None:
-            client.connection = served.runner.connect(client.on_update, ())
+        if served.in_play:
+            client.connection = served.connect(client, ())
         self.table_changed(served, force=True)
 
     def _on_start(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
@@ -968,6 +1068,11 @@ class Service:
         served.touched = self.clock()
         self.refuse_if_busy()
         fill = message.get("fill", "medium")
+        if served.game != protocol.GAME and not has_players(served.game) and any(
+                s.kind == "open" for s in served.seats):
+            raise ProtocolError("not_allowed", f"this service has no computer players for "
+                                f"{get_game(served.game).title} yet: start once a friend "
+                                "sits at every open seat", params=(("game", served.game),))
         taken = {s.name.casefold() for s in served.seats if s.kind != "open"}
         players = []
         for seat in served.seats:
@@ -978,13 +1083,23 @@ class Service:
             players.append(Player(seat.name, "computer", one_of(seat.level, LEVELS, "level"))
                            if seat.kind == "computer" else Player(seat.name))
         lock: SessionLock | None = None
+        table: ServedSession | ServedGameTable
         try:
-            rules = Rules.from_dict(served.rules_data)
             assert served.reservation is not None
-            lock = served.reservation.take()
-            table = ServedSession.create(self.store, rules, players, served.name,
-                                         served.seed, lock=lock, served=True)
-        except (RuleError, StoreError, OSError, MemoryError) as error:
+            if served.game == protocol.GAME:
+                rules = Rules.from_dict(served.rules_data)
+                lock = served.reservation.take()
+                table = ServedSession.create(self.store, rules, players, served.name,
+                                             served.seed, lock=lock, served=True)
+            else:
+                game = get_game(served.game)
+                settings = _settings_of(game, served.rules_data)
+                lock = served.reservation.take()
+                table = ServedGameTable.create(
+                    self.store, served.game, settings, [p.name for p in players],
+                    [GameSeat(p.is_human, p.level) for p in players], served.name,
+                    served.seed, lock=lock, served=True)
+        except (RuleError, GameRuleError, StoreError, OSError, MemoryError) as error:
             if lock is not None:
                 lock.release()
                 with contextlib.suppress(StoreError):     # the id set aside again
@@ -992,13 +1107,16 @@ class Service:
             if self.trouble(error):
                 self.refuse_if_busy()
             raise ProtocolError("not_allowed", f"the table cannot start: {error}") from None
-        self._run(served, table)
+        if isinstance(table, ServedGameTable):
+            self._run_game(served, table)
+        else:
+            self._run(served, table)
         self._save_state()
         self._reply(client, {"type": "started", "table": served.id}, id_)
-        assert served.runner is not None
+        assert served.in_play
         for member in sorted(served.members, key=lambda m: -1 if m.seat is None else m.seat):
             seats = () if member.seat is None else (member.seat,)
-            member.connection = served.runner.connect(member.on_update, seats)
+            member.connection = served.connect(member, seats)
         self.table_changed(served, force=True)
 
     def _on_leave(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
@@ -1013,20 +1131,56 @@ class Service:
         self.send_list(client)
 
     # -- at a table ------------------------------------------------------------------------------
-    def _command(self, client: Client, command: Command) -> None:
-        if client.connection is None:
+    def _command(self, client: Client, command: Command | None,
+                 game_command: GameCommand | None = None) -> None:
+        """``command`` to a table of Polignac, ``game_command`` (by default the same) to a
+        table of another game."""
+        connection = client.connection
+        if connection is None:
             raise ProtocolError("not_seated", "you are not at a table in play")
         client._sending = True
         try:
-            client.connection.send(command)
+            if isinstance(connection, GameConnection):
+                sent = game_command if game_command is not None else command
+                if not isinstance(sent, Act | Seen | Ready | Undo | HandOver):
+                    title = get_game(client.table.game).title if client.table else ""
+                    raise ProtocolError("not_allowed", f"that is not a command at a table of "
+                                        f"{title}: send act with the action")
+                connection.send(sent)
+            else:
+                if command is None:
+                    raise ProtocolError("not_allowed", "that is not a command at a table of "
+                                        "Polignac")
+                connection.send(command)
         finally:
             client._sending = False
 
     def _on_play(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
-        self._command(client, Play(message["seat"], message["card"]))
+        seat, card = message["seat"], message["card"]
+        self._command(client, Play(seat, card), Act(seat, card))
 
     def _on_declare(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
         self._command(client, Declare(message["seat"], message["declare"]))
+
+    def _on_act(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        """Any action as its text: a game's own (``Act``); at a table of Polignac a card
+        (``play``) or ``declare`` / ``pass`` (``declare``)."""
+        seat, text = message["seat"], message["action"]
+        command: Command | None = None
+        if isinstance(client.connection, Connection):
+            try:
+                action = parse_action(text)
+            except GameRuleError as error:
+                raise ProtocolError("bad_field", f"act.action: {error.message}") from None
+            if isinstance(action, PlayCard):
+                command = Play(seat, action.card)
+            elif isinstance(action, Say) and not action.words and \
+                    action.verb in ("declare", "pass"):
+                command = Declare(seat, action.verb == "declare")
+            else:
+                raise ProtocolError("bad_field", f"act.action: {text!r} is not an action at a "
+                                    "table of Polignac (a card, declare or pass)")
+        self._command(client, command, Act(seat, text))
 
     def _on_seen(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
         self._command(client, Seen())
@@ -1038,6 +1192,12 @@ class Service:
         self._command(client, Undo(message["seat"]))
 
     def _on_hand_over(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        served = client.table
+        if served is not None and served.game_runner is not None \
+                and not has_players(served.game):
+            raise ProtocolError("not_allowed", f"this service has no computer players for "
+                                f"{get_game(served.game).title} yet: nobody can stand in",
+                                params=(("game", served.game),))
         self._command(client, HandOver(message["seat"]))
 
     def _on_hint(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
@@ -1056,13 +1216,18 @@ class Service:
         client.hinting.add(asked)
 
         async def answer() -> None:
+            hint: dict[str, Any] | None
             try:
-                advice = await connection.hint(seat)
+                if isinstance(connection, GameConnection):
+                    hint = gamewire.hint_to_json(await connection.hint(seat))
+                else:
+                    advice = await connection.hint(seat)
+                    hint = None if advice is None else {
+                        "card": advice.card, "why": advice.why,
+                        "params": [list(pair) for pair in advice.params],
+                        "declare": advice.declare}
             finally:
                 client.hinting.discard(asked)
-            hint = None if advice is None else {
-                "card": advice.card, "why": advice.why,
-                "params": [list(pair) for pair in advice.params], "declare": advice.declare}
             self._reply(client, {"type": "hint", "hint": hint}, id_)
         client.spawn(answer())
 
@@ -1070,16 +1235,27 @@ class Service:
         """The session file of the table's finished deals, for a replay: every hand of them,
         never a card of the deal in play. Seated players and watchers alike."""
         served = client.table
-        if served is None or served.table is None or client.connection is None:
+        if served is None or client.connection is None or not served.in_play:
             raise ProtocolError("not_seated", "you are not at a table in play")
         # The log is taken now, in the loop, from the deals that are over now: a later
         # command (an undo that reopens the last deal) cannot slip the deal in play in.
-        empty, log = _finished_log(served.table.session)
+        write: Callable[[], str]
+        log: object
+        if served.game_table is not None:
+            game_session, game_log = _finished_game_log(served.game_table.session)
+            log = game_log
+            write = functools.partial(_finished_game_file, game_session, game_log)
+        else:
+            assert served.table is not None
+            empty, polignac_log = _finished_log(served.table.session)
+            log = polignac_log
+            write = functools.partial(_finished_file, empty, polignac_log)
+        count = len(log) if isinstance(log, tuple) else 0
 
         async def answer() -> None:
             cached = served.deals_file
             if cached is None or cached[0] != log:
-                text = await asyncio.to_thread(_finished_file, empty, log)
+                text = await asyncio.to_thread(write)
                 cached = served.deals_file = (log, text)
             reply = {"type": "deals", "id": id_, "session": cached[1]} if id_ is not None \
                 else {"type": "deals", "session": cached[1]}
@@ -1087,11 +1263,28 @@ class Service:
             if len(data) > protocol.MAX_DEALS_REPLY:
                 # Not the player's error: not counted against them.
                 client.send(protocol.error(
-                    "too_large", f"the {len(log)} finished deals are too long to send "
+                    "too_large", f"the {count} finished deals are too long to send "
                     f"(over {protocol.MAX_DEALS_REPLY // 1024} KiB)", id_))
                 return
             client.send_bytes(data)
         client.spawn(answer())
+
+
+def _game_settings(game: Game, sent: dict[str, Any]) -> dict[str, Any]:
+    """A table of ``game``'s settings as sent (``preset`` and overrides), validated by the
+    game (``Game.settings``): what the session will be created with, as a dict."""
+    overrides = {k: v for k, v in sent.items() if k != "preset"}
+    chosen = sent.get("preset")
+    try:
+        return game.settings(None if chosen is None else str(chosen), overrides).to_dict()
+    except GameRuleError as error:
+        raise ProtocolError("bad_field", f"settings: {error.message}") from None
+
+
+def _settings_of(game: Game, data: dict[str, Any]) -> Settings:
+    """The settings a waiting table keeps (``_game_settings``'s dict) read back."""
+    return game.settings(str(data.get("preset", game.presets[0])),
+                         {k: v for k, v in data.items() if k != "preset"})
 
 
 DealLog = tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...], int | None, int, int]
@@ -1115,6 +1308,25 @@ def _finished_file(session: Session, log: tuple[DealLog, ...]) -> str:
         session.replay_deal(dealer, dealt, plays, declarer=declarer,
                             passed=passed if declarer is None else None, undos=undos)
     return fileformat.dumps(session)
+
+
+def _finished_game_log(session: GameSession) -> tuple[GameSession, tuple[DealLogEntry, ...]]:
+    """What a replay of the deals of a game over now needs, copied in the loop: the session
+    (its match is replaced in the thread) and the log of the deals that are over."""
+    match = session.match
+    log = match.log
+    over = log if match.needs_deal or match.outcome is not None else log[:-1]
+    return session, tuple(over)
+
+
+def _finished_game_file(session: GameSession, log: tuple[DealLogEntry, ...]) -> str:
+    """The session file of ``session`` holding only the deals of ``log`` (every hand)."""
+    match = session.match
+    finished = replay_match(match.game, match.settings, match.names, log)
+    copy = GameSession(finished, session.seats, id=session.id, name=session.name,
+                       created=session.created, updated=session.updated,
+                       undo_on=session.undo_on)
+    return dumps_game(copy)
 
 
 def _json(value: Any) -> str:

@@ -1,6 +1,6 @@
 """What the service remembers across restarts, beyond the session files.
 
-Per table: its id and name, whether it waits (seats being taken) or is in play, its
+Per table: its id and name, its game, whether it waits (seats being taken) or is in play, its
 creator, its pace, its seed (computers' and deals' seeds derive from it), the
 hand-over delay, its rules while it waits, and every seat with the identity bound
 to it. One JSON file, ``state.json`` in the service folder, written atomically
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..games import game_names
 from ..store.atomic import write_atomic
 
 FORMAT = 1
@@ -43,6 +44,7 @@ class TableRecord:
     hand_over_after: float
     seats: list[SeatRecord]
     rules: dict[str, Any] = field(default_factory=dict)   # while waiting
+    game: str = "polignac"           # the game played (``games.game_names``)
 
 
 class StateError(ValueError):
@@ -60,6 +62,8 @@ def _record(data: Any) -> TableRecord:
         raise StateError(f"a table record is incomplete: {error}") from None
     if record.state not in ("waiting", "playing") or not isinstance(record.table, str):
         raise StateError(f"table {record.table!r}: unknown state {record.state!r}")
+    if not isinstance(record.game, str) or record.game not in game_names():
+        raise StateError(f"table {record.table}: unknown game {str(record.game)[:40]!r}")
     if isinstance(record.seed, bool) or not isinstance(record.seed, int):
         raise StateError(f"table {record.table}: the seed is not a whole number")
     return record
@@ -72,7 +76,9 @@ def _plain(record: TableRecord) -> dict[str, Any]:
             "pace": record.pace, "seed": record.seed, "hand_over_after": record.hand_over_after,
             "seats": [{"kind": s.kind, "name": s.name, "level": s.level,
                        "identity": s.identity} for s in record.seats],
-            "rules": dict(record.rules)}
+            "rules": dict(record.rules),
+            # only for another game: a Polignac table's record reads as before
+            **({"game": record.game} if record.game != "polignac" else {})}
 
 
 class ServiceState:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import multiprocessing
 import os
 import signal
@@ -24,7 +26,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine import Action, SeatView
+from ..games.base import View
 from ..table.core import _seed_for
+from ..table.gametable import PLAYERS, players_module
 
 _T = TypeVar("_T")
 
@@ -43,6 +47,33 @@ def _choose(level: str, seed: int, view: SeatView) -> Action:
 def _hint(seed: int, view: SeatView) -> Hint:
     from ..players import hint
     return hint(view, seed)
+
+
+def _game_choose(game: str, level: str, seed: int, view: dict[str, Any]) -> str:
+    """In a worker: ``game``'s computer of ``level`` chooses for the view (as JSON: plain
+    values cross the process boundary)."""
+    import random
+    return str(players_module(game).choose(View.from_json(view), level, random.Random(seed)))
+
+
+def _game_hint(game: str, seed: int, view: dict[str, Any]) -> tuple[str, str]:
+    """In a hint's worker: ``game``'s expert advice for the view, and the reason's code."""
+    import random
+    action, why = players_module(game).advise(View.from_json(view), random.Random(seed))
+    return str(action), str(why)
+
+
+def has_players(game: str) -> bool:
+    """Does this version hold ``game``'s computer players (Polignac's always)?"""
+    if game == "polignac":
+        return True
+    if game not in PLAYERS:
+        return False
+    try:
+        players_module(game)
+    except ImportError:
+        return False
+    return True
 
 
 def _warm() -> None:
@@ -107,6 +138,14 @@ class ThinkerPool:
     def submit_hint(self, seed: int, view: SeatView) -> Future[Hint]:
         return self._hints.submit(_hint, seed, view)
 
+    def submit_game_choose(self, game: str, level: str, seed: int,
+                           view: dict[str, Any]) -> Future[str]:
+        return self._pool.submit(_game_choose, game, level, seed, view)
+
+    def submit_game_hint(self, game: str, seed: int,
+                         view: dict[str, Any]) -> Future[tuple[str, str]]:
+        return self._hints.submit(_game_hint, game, seed, view)
+
     def close(self) -> None:
         if not self.closed:
             self.closed = True
@@ -114,22 +153,21 @@ class ThinkerPool:
             self._hints.shutdown(wait=False, cancel_futures=True)
 
 
-class PoolThinker:
-    """A table's ``Thinker`` (see ``polignac_tui.table.thinker``) on the shared pool."""
+def game_move_key(view: View) -> str:
+    """Which move of a game ``view`` is asked for: one way from what the seat sees (the
+    same view, the same seed; another move, another)."""
+    text = json.dumps(view.to_json(), sort_keys=True, separators=(",", ":"))
+    return f"deal/{view.deal_number}/{hashlib.sha256(text.encode()).hexdigest()[:32]}"
+
+
+class _OnPool:
+    """A table's thinker on the shared pool: the answers it waits for, dropped at close."""
 
     def __init__(self, pool: ThinkerPool, table_seed: int) -> None:
         self.pool = pool
         self.seed = table_seed
         self.closed = False
         self._running: set[Future[Any]] = set()
-
-    async def think(self, seat: int, level: str, view: SeatView) -> Action:
-        seed = _seed_for(self.seed, f"seat/{seat}/{level}/{move_key(view)}")
-        return await self._await(self.pool.submit_choose(level, seed, view))
-
-    async def hint(self, view: SeatView) -> Hint:
-        seed = _seed_for(self.seed, f"hint/{view.seat}/{move_key(view)}")
-        return await self._await(self.pool.submit_hint(seed, view))
 
     async def _await(self, future: Future[_T]) -> _T:
         if self.closed:
@@ -146,3 +184,33 @@ class PoolThinker:
         for future in list(self._running):
             future.cancel()
         self._running.clear()
+
+
+class PoolThinker(_OnPool):
+    """A table's ``Thinker`` (see ``polignac_tui.table.thinker``) on the shared pool."""
+
+    async def think(self, seat: int, level: str, view: SeatView) -> Action:
+        seed = _seed_for(self.seed, f"seat/{seat}/{level}/{move_key(view)}")
+        return await self._await(self.pool.submit_choose(level, seed, view))
+
+    async def hint(self, view: SeatView) -> Hint:
+        seed = _seed_for(self.seed, f"hint/{view.seat}/{move_key(view)}")
+        return await self._await(self.pool.submit_hint(seed, view))
+
+
+class GamePoolThinker(_OnPool):
+    """A table's ``GameThinker`` (``table.gamerunner``) on the shared pool: the computer
+    players of a game of the seam (``players_module(game).choose`` / ``advise``)."""
+
+    def __init__(self, pool: ThinkerPool, table_seed: int, game: str) -> None:
+        super().__init__(pool, table_seed)
+        self.game = game
+
+    async def think(self, seat: int, level: str, view: View) -> str:
+        seed = _seed_for(self.seed, f"seat/{seat}/{level}/{game_move_key(view)}")
+        return await self._await(self.pool.submit_game_choose(self.game, level, seed,
+                                                              view.to_json()))
+
+    async def hint(self, view: View) -> tuple[str, str]:
+        seed = _seed_for(self.seed, f"hint/{view.seat}/{game_move_key(view)}")
+        return await self._await(self.pool.submit_game_hint(self.game, seed, view.to_json()))
