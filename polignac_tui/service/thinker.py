@@ -59,7 +59,12 @@ def _game_choose(game: str, level: str, seed: int, view: dict[str, Any]) -> str:
 def _game_hint(game: str, seed: int, view: dict[str, Any]) -> tuple[str, str]:
     """In a hint's worker: ``game``'s expert advice for the view, and the reason's code."""
     import random
-    action, why = players_module(game).advise(View.from_json(view), random.Random(seed))
+    players = players_module(game)
+    rng = random.Random(seed)
+    advise = getattr(players, "advise", None)
+    if advise is None:       # players without their words yet: the expert's action alone
+        return str(players.choose(View.from_json(view), "expert", rng)), ""
+    action, why = advise(View.from_json(view), rng)
     return str(action), str(why)
 
 

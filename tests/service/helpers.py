@@ -230,3 +230,48 @@ def xdg_env(base: Path) -> dict[str, str]:
 
 def remove(folder: Path) -> None:
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def game_move(update: dict[str, Any]) -> dict[str, Any] | None:
+    """The command a scripted player sends at a table of Écarté or Piquet, if any: ``seen``
+    on a trick on show, ``ready`` after a deal, else (its turn) an ``act``: the first card,
+    the fewest cards a discard allows (one at least, when it may), every kind declared,
+    or the first word."""
+    view = update["views"][0]
+    state = update["state"]
+    seat = view["seat"]
+    if seat is None:
+        return None
+    if state["waiting"] == "hold":
+        return {"type": "seen"}
+    if state["waiting"] == "ready" and not state["ready"][seat]:
+        return {"type": "ready"}
+    choice = view["choice"]
+    if state["waiting"] != "turn" or view["turn"] != seat or choice is None:
+        return None
+    if choice["kind"] == "card":
+        action = choice["cards"][0]
+    elif choice["kind"] == "cards":
+        count = min(max(choice["least"], 1), choice["most"])
+        action = " ".join([choice["verb"], *choice["cards"][:count]])
+    elif choice["verb"] is not None:
+        action = " ".join([choice["verb"], *choice["words"]])
+    else:
+        action = choice["words"][0]
+    return {"type": "act", "seat": seat, "action": action}
+
+
+async def play_game_out(wire: Wire, timeout: float = 60) -> dict[str, Any]:
+    """Play a table of a game with ``game_move`` until the match is over; the last update."""
+    deadline = time.monotonic() + timeout
+    answered: set[str] = set()     # a view already answered (an update may repeat it)
+    while True:
+        update = await wire.update(timeout=max(0.1, deadline - time.monotonic()))
+        if update["views"][0]["outcome"] is not None:
+            return update
+        move = game_move(update)
+        seen = json.dumps([update["views"], update["state"]["waiting"],
+                           update["state"]["ready"]], sort_keys=True)
+        if move is not None and seen not in answered:
+            answered.add(seen)
+            await wire.send(move)
