@@ -11,6 +11,9 @@ One Unix-socket connection per client (``docs/protocol.md``), on the app's event
   tell them apart. Updates arrive as the same ``Update`` objects; ``close`` leaves the
   table (the connection goes back to the lobby). A lost connection is an update like
   any other: the table paused, with a ``Refused`` event saying why, and ``lost`` set.
+- ``RemoteGameClient`` is the same for a table of Écarté or Piquet: a ``GameClient``
+  (``table.gameclient``) like ``LocalGameClient``, its updates ``GameUpdate`` objects
+  read back by ``gamewire``, its actions sent as ``act``.
 
 Nothing here raises into the UI for a service that misbehaves or goes away: requests
 raise ``ServiceError`` (a code and a sentence), everything else is a state.
@@ -42,7 +45,9 @@ from ..table.events import (
     Undo,
     Update,
 )
-from . import protocol
+from ..table.gameclient import GameClient, GameListener
+from ..table.gameevents import Act, GameCommand, GameHint, GameUpdate
+from . import gamewire, protocol
 
 # Lines from the service may be long (a view with every deal's results): 1 MiB at most.
 READ_LIMIT = 1 << 20
@@ -172,9 +177,10 @@ class LobbyClient:
         self.identity = identity
         self.name = name
         self.server = ""
+        self.games: tuple[str, ...] = (protocol.GAME,)   # the games the service hosts
         self.tables_seen: list[TableInfo] = []
         self.lost: str | None = None         # why the connection ended, once it has
-        self.at_table: RemoteClient | None = None
+        self.at_table: AnyRemote | None = None
         #: Called (on the loop) with the pushed list of tables, and when the connection
         #: is lost (with the reason).
         self.on_tables: Callable[[list[TableInfo]], None] | None = None
@@ -209,6 +215,9 @@ class LobbyClient:
                                f"the table service at {path} refused us: {problem}")
         client.server = _text(welcome.get("server"))
         client.name = _text(welcome.get("name"), name)
+        games = welcome.get("games")
+        if isinstance(games, list):
+            client.games = tuple(g for g in games[:8] if g in protocol.GAMES) or client.games
         client._reading = asyncio.get_running_loop().create_task(client._read_loop())
         return client
 
@@ -219,15 +228,26 @@ class LobbyClient:
         return self.tables_seen
 
     async def create(self, name: str, rules: dict[str, Any], seats: list[dict[str, Any]],
-                     pace: str = "normal") -> RemoteClient:
-        """Create a table; its creator sits at its ``you`` seat (the table waits)."""
-        answer = await self.request({"type": "create", "name": name, "rules": rules,
-                                     "seats": seats, "pace": pace})
+                     pace: str = "normal", game: str = protocol.GAME) -> AnyRemote:
+        """Create a table of ``game`` (``rules``: Polignac's, or another game's settings);
+        its creator sits at its ``you`` seat (the table waits)."""
+        message: dict[str, Any] = {"type": "create", "name": name, "seats": seats,
+                                   "pace": pace}
+        if game == protocol.GAME:
+            message["rules"] = rules
+        else:
+            message.update(game=game, settings=rules)
+        answer = await self.request(message)
         table = _text(answer.get("table"))
         you = next((i for i, s in enumerate(seats) if s.get("kind") == "you"), 0)
-        return self._seat(table, (you,), watching=False)
+        return self._seat(table, (you,), watching=False, game=game)
 
-    async def sit(self, table: str, seat: int) -> RemoteClient:
+    def game_of(self, table: str) -> str:
+        """The game of ``table`` as the lobby listed it (Polignac for one not listed)."""
+        return next((info.game for info in self.tables_seen if info.table == table),
+                    protocol.GAME)
+
+    async def sit(self, table: str, seat: int) -> AnyRemote:
         """Sit at an open seat of a waiting table, or take back your own seat."""
         remote = self._seat(table, (seat,), watching=False)
         try:
@@ -237,7 +257,7 @@ class LobbyClient:
             raise
         return remote
 
-    async def watch(self, table: str) -> RemoteClient:
+    async def watch(self, table: str) -> AnyRemote:
         remote = self._seat(table, (), watching=True)
         try:
             await self.request({"type": "watch", "table": table})
@@ -342,6 +362,9 @@ class LobbyClient:
         elif kind == "update":
             remote = self.at_table
             if remote is not None and message.get("table") in (remote.table, None):
+                if isinstance(remote, RemoteGameClient):
+                    self._game_update(remote, message)
+                    return
                 try:
                     update = protocol.update_from_json(message)
                 except (KeyError, TypeError, ValueError) as error:
@@ -353,24 +376,44 @@ class LobbyClient:
                 remote._receive(update)
         elif kind == "error" and self.at_table is not None:
             # A command at the table refused outright (no id: nobody awaits it).
-            said = self.at_table.refusal(_text(message.get("message"), "refused"),
-                                         _text(message.get("code"), "error"), pause=False)
-            if said is not None:
-                self.at_table._receive(said)
+            self.at_table.say_refused(_text(message.get("message"), "refused"),
+                                      _text(message.get("code"), "error"))
         elif kind == "seated" and self.at_table is None and isinstance(
                 message.get("table"), str):
             # Seated by the service without asking (the creator of a table).
-            self._seat(message["table"], (_int(message.get("seat")),), watching=False)
+            game = message.get("game")
+            self._seat(message["table"], (_int(message.get("seat")),), watching=False,
+                       game=game if game in protocol.GAMES else None)
+
+    def _game_update(self, remote: RemoteGameClient, message: dict[str, Any]) -> None:
+        if message.get("game") != remote.game:
+            update: GameUpdate | None = None
+            problem = f"an update of a table of {_text(message.get('game'), '?')[:40]!r}"
+        else:
+            try:
+                update = gamewire.update_from_json(message)
+            except (KeyError, TypeError, ValueError, IndexError) as error:
+                update, problem = None, f"an update could not be read: {_reason(error)}"
+        if update is None:
+            refused = remote.refusal(problem, "protocol")
+            if refused is not None:
+                remote._receive(refused)
+            return
+        remote._receive(update)
 
     # -- at a table ------------------------------------------------------------------------
-    def _seat(self, table: str, seats: tuple[int, ...], watching: bool) -> RemoteClient:
-        if self.at_table is not None and self.at_table.table != table:
-            self.at_table._detach()
+    def _seat(self, table: str, seats: tuple[int, ...], watching: bool,
+              game: str | None = None) -> AnyRemote:
+        game = game or self.game_of(table)
+        at = self.at_table
+        if at is not None and (at.table != table or at_game(at) != game):
+            at._detach()
         if self.at_table is None or self.at_table.table != table:
-            self.at_table = RemoteClient(self, table, seats, watching)
+            self.at_table = RemoteClient(self, table, seats, watching) \
+                if game == protocol.GAME else RemoteGameClient(self, table, seats, watching, game)
         return self.at_table
 
-    def _unseat(self, remote: RemoteClient) -> None:
+    def _unseat(self, remote: AnyRemote) -> None:
         if self.at_table is remote:
             self.at_table = None
 
@@ -497,6 +540,12 @@ class RemoteClient(TableClient):
             state = replace(state, waiting="paused", thinking=None, held=None, can_undo=False)
         return replace(self.latest, state=state, events=(Refused(reason, rule),))
 
+    def say_refused(self, reason: str, rule: str) -> None:
+        """A command refused outright: the latest update again, with the refusal."""
+        said = self.refusal(reason, rule, pause=False)
+        if said is not None:
+            self._receive(said)
+
     def _lose(self, reason: str) -> None:
         if self.lost is not None or self.closed:
             return
@@ -504,6 +553,116 @@ class RemoteClient(TableClient):
         update = self.refusal(f"connection lost: {reason}", "connection_lost")
         if update is not None:
             self._receive(update)
+
+
+class RemoteGameClient(GameClient):
+    """A seat at (or a view of) a table of Écarté or Piquet in the table service."""
+
+    served = True
+
+    def __init__(self, link: LobbyClient, table: str, seats: tuple[int, ...],
+                 watching: bool, game: str) -> None:
+        super().__init__(game)
+        self.link = link
+        self.table = table
+        self.session_id = table
+        self._seats = () if watching else seats
+        self.watching = watching
+        self.closed = False
+        self._name = ""
+
+    @property
+    def session_name(self) -> str:
+        """The table's name, as the lobby last listed it."""
+        for info in self.link.tables_seen:
+            if info.table == self.table:
+                self._name = info.name
+        return self._name
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return self._seats
+
+    def listen(self, listener: GameListener) -> None:
+        self._listener = listener
+        if self.latest is not None:
+            listener(self.latest)
+
+    def send(self, command: GameCommand) -> None:
+        if self.closed or self.lost is not None:
+            return
+        message = encode_game_command(command)
+        if message is not None:
+            self.link.send(message)
+
+    async def hint(self, seat: int) -> GameHint | None:
+        """The service's advice (None: none now); ``HintBusy`` while the service still
+        works out this seat's last hint."""
+        if self.closed or self.lost is not None or seat not in self._seats:
+            return None
+        try:
+            answer = await self.link.request({"type": "hint", "seat": seat})
+        except ServiceError as error:
+            if error.code == "busy":
+                raise HintBusy(error.message) from None
+            return None
+        return gamewire.hint_from_json(seat, answer.get("hint"))
+
+    def close(self) -> None:
+        """Leave the table: the seat stays bound to this identity; back to the lobby."""
+        if self.closed:
+            return
+        self.link.send({"type": "leave"})
+        self._detach()
+
+    # -- from the connection ---------------------------------------------------------------
+    def _detach(self) -> None:
+        self.closed = True
+        self._listener = None
+        self.link._unseat(self)
+
+    def refusal(self, reason: str, rule: str, pause: bool = True) -> GameUpdate | None:
+        """The latest update again with ``reason`` as a refusal (and, with ``pause``, the
+        table paused: nothing more will come); None before any update."""
+        if self.latest is None:
+            return None
+        state = self.latest.state
+        if pause:
+            state = replace(state, waiting="paused", thinking=None, held=None, can_undo=False)
+        return replace(self.latest, state=state, events=(Refused(reason, rule),))
+
+    def say_refused(self, reason: str, rule: str) -> None:
+        """A command refused outright: the latest update again, with the refusal."""
+        said = self.refusal(reason, rule, pause=False)
+        if said is not None:
+            self._receive(said)
+
+    def _lose(self, reason: str) -> None:
+        if self.lost is not None or self.closed:
+            return
+        self.lost = reason
+        update = self.refusal(f"connection lost: {reason}", "connection_lost")
+        if update is not None:
+            self._receive(update)
+
+
+AnyRemote = RemoteClient | RemoteGameClient
+
+
+def at_game(remote: AnyRemote) -> str:
+    """The game of the table ``remote`` is at."""
+    return remote.game if isinstance(remote, RemoteGameClient) else protocol.GAME
+
+
+def encode_game_command(command: GameCommand) -> dict[str, Any] | None:
+    """A command at a table of another game as its protocol message (a hint is a request:
+    ``hint()``; ``Looking`` stays with the client: a served table does not wait for one
+    player's looking)."""
+    if isinstance(command, Act):
+        return {"type": "act", "seat": command.seat, "action": command.action}
+    if isinstance(command, Seen | Ready | Undo | HandOver):
+        return encode_command(command)
+    return None
 
 
 def encode_command(command: Command) -> dict[str, Any] | None:

@@ -1016,7 +1016,8 @@ class Service:
         client.table = served
         client.seat = seat
         served.members.add(client)
-        self._reply(client, {"type": "seated", "table": served.id, "seat": seat}, id_)
+        self._reply(client, {"type": "seated", "table": served.id, "seat": seat,
+                             "game": served.game}, id_)
         if served.in_play:
             client.connection = served.connect(client, (seat,))
         self.table_changed(served, force=True)
@@ -1054,7 +1055,7 @@ class Service:
         client.leave_table()
         client.table = served
         served.members.add(client)
-        self._reply(client, {"type": "watching", "table": served.id}, id_)
+        self._reply(client, {"type": "watching", "table": served.id, "game": served.game}, id_)
         if served.in_play:
             client.connection = served.connect(client, ())
         self.table_changed(served, force=True)

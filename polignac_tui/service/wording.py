@@ -65,6 +65,21 @@ RULES: list[Rule] = [
     (re.compile(r"the table service at (?P<path>.+?) refused us: (?P<why>.+)"),
      lambda m: _("the table service at {path} refused us: {why}").format(
          path=m["path"], why=service_words(m["why"]))),
+    (re.compile(r"this table service \(polignac-tui (?P<version>[^)]+)\) speaks protocol "
+                r"(?P<theirs>\d+) and your polignac-tui speaks protocol (?P<ours>\d+): "
+                r"install the same version as the service to play here"),
+     lambda m: _("this table service (polignac-tui {version}) speaks protocol {theirs} and "
+                 "your polignac-tui speaks protocol {ours}: install the same version as the "
+                 "service to play here").format(version=m["version"], theirs=m["theirs"],
+                                                ours=m["ours"])),
+    (re.compile(r"this service has no computer players for (?P<game>.+) yet: every seat is "
+                r"a person's"),
+     lambda m: _("this service has no computer players for {game} yet: every seat is a "
+                 "person's").format(game=m["game"])),
+    (re.compile(r"this service has no computer players for (?P<game>.+) yet: start once a "
+                r"friend sits at every open seat"),
+     lambda m: _("this service has no computer players for {game} yet: start once a friend "
+                 "sits at every open seat").format(game=m["game"])),
     (re.compile(r"this service speaks protocol (?P<theirs>\d+), not (?P<ours>\d+)"),
      lambda m: _("this service speaks protocol {theirs}, not {ours}").format(
          theirs=m["theirs"], ours=m["ours"])),

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from ..store.index import Summary
     from ..table import Table
     from ..table.client import TableClient
+    from ..table.gameclient import GameClient
 
 # The table needs 80 columns (hand of 10 cards, seats on three sides, score column)
 # and 23 rows (header, seats and trick in 14 rows at least, a status of up to two
@@ -408,6 +409,19 @@ class PolignacApp(App[None]):
         """Show the table screen as a client of ``client``'s seat(s)."""
         from .screens.table import TableScreen
         self.push_screen(TableScreen(client))
+
+    def open_game_client(self, client: GameClient) -> None:
+        """Show the table screen of a table of another game (Écarté, Piquet), as a client of
+        ``client``'s seat (a served table's: ``RemoteGameClient``)."""
+        import importlib
+        try:
+            screens = importlib.import_module("polignac_tui.ui.screens.game_table")
+        except ModuleNotFoundError:
+            client.close()
+            self.notify(_("This version cannot show a table of this game yet."),
+                        title=_("Table service"), severity="error", markup=False)
+            return
+        self.push_screen(screens.GameTableScreen(client))
 
     def leave_table(self) -> None:
         """The table screen was left (q, or the end of the session): back Home."""

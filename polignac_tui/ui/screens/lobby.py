@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Static
 from ...engine import Player, Rules
 from ...engine.rules import PRESET_TITLES
 from ...i18n import N_, _, ngettext, tr
-from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
+from ...service.client import AnyRemote, LobbyClient, RemoteGameClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words
 from ..chrome import Footer, header
 from ..handle import polignac_app
@@ -28,7 +28,6 @@ from ..textfmt import assemble, level_name
 
 if TYPE_CHECKING:
     from ...commands.join import JoinTarget
-    from ...table.events import Update
 
 # The level of the computers that take the open seats left empty at the start.
 FILL_LEVEL = "medium"
@@ -38,7 +37,8 @@ NAME_WIDTH = 18
 # Longest table name made for you ("Anna's table") when you give none.
 DEFAULT_TABLE_NAME = 24
 # keys offered or not by state
-CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live")
+CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live",
+                    "create_game")
 
 
 def seat_line(index: int, seat: Any, state: str) -> Text:
@@ -63,6 +63,17 @@ def preset_title(preset: str) -> str:
     version does not know, as the service sent it."""
     title = PRESET_TITLES.get(preset)
     return tr(title) if title is not None else preset
+
+
+GAME_TITLES = {"ecarte": "Écarté", "piquet": "Piquet"}
+
+
+def game_preset(info: TableInfo) -> str:
+    """A Polignac table's preset by its title; another game's title and preset
+    ("Écarté · classique")."""
+    if info.game == "polignac":
+        return preset_title(info.preset)
+    return f"{GAME_TITLES.get(info.game, info.game)} · {info.preset}"
 
 
 def players_words(info: TableInfo) -> str:
@@ -128,6 +139,9 @@ class LobbyScreen(Screen[None]):
                 tooltip=N_("back to your seat at this table, at the same trick")),
         Binding("n", "create", N_("Create"), tooltip=N_("create a table: seats can be open for "
                                                     "friends")),
+        Binding("g", "create_game", N_("Écarté, Piquet"),
+                tooltip=N_("create a table of Écarté or Piquet: you and a friend, or you and "
+                           "a computer")),
         Binding("w", "watch", N_("Watch"), tooltip=N_("watch the table (you see no hand)")),
         Binding("s", "start", N_("Start"), tooltip=N_("start the table you created: open seats "
                                                "left go to computers")),
@@ -246,7 +260,7 @@ class LobbyScreen(Screen[None]):
         table.clear()
         for info in self.tables:
             table.add_row(Text(info.name or info.table, overflow="ellipsis", no_wrap=True),
-                          Text(preset_title(info.preset)), Text(players_words(info)),
+                          Text(game_preset(info)), Text(players_words(info)),
                           Text(state_words(info)), key=info.table)
         ids = [info.table for info in self.tables]
         if self.tables and not self.listed:   # first listed: a table where you hold a seat
@@ -348,6 +362,8 @@ class LobbyScreen(Screen[None]):
             return self.yours_to_take_back(info) == (action == "take_back")
         if action == "start":
             return info is not None and info.state == "waiting" and self.is_creator(info)
+        if action == "create_game":     # offered when the service hosts other games
+            return self.link is not None and len(self.link.games) > 1
         if action in ("refresh", "refresh_live"):
             lost = self.link is None or self.link.lost is not None
             return lost == (action == "refresh")
@@ -449,6 +465,27 @@ class LobbyScreen(Screen[None]):
         from .new_session import NewSessionScreen
         self.app.push_screen(NewSessionScreen(on_create=self.create, your_name=self.link.name))
 
+    def action_create_game(self) -> None:
+        """A table of Écarté or Piquet: which game, and against whom (``GamePickScreen``)."""
+        if self.link is None or self.link.lost is not None:
+            self.notify(self.problem or _("Not connected to the table service."),
+                        title=_("New table"), severity="error", markup=False)
+            return
+        from .game_pick import GamePickScreen
+        self.app.push_screen(GamePickScreen(self.link.games, FILL_LEVEL), self.picked)
+
+    def picked(self, pick: tuple[str, str] | None) -> None:
+        """From the game picker: Polignac's form, or a table of two created at once."""
+        if pick is None or self.link is None:
+            return
+        game, opponent = pick
+        other: dict[str, Any] = {"kind": "open"} if opponent == "open" else {
+            "kind": "computer", "level": opponent}
+        name = _("{name}'s table").format(name=self.link.name)[:DEFAULT_TABLE_NAME]
+        pace = polignac_app(self.app).settings.pace
+        self.run_worker(self._create(name, {}, [{"kind": "you"}, other], pace, game),
+                        group="lobby-action", exit_on_error=False)
+
     def create(self, rules: Rules, players: list[Player], choices: list[str],
                name: str) -> None:
         """From the New session screen: create the table (its creator sits at it)."""
@@ -467,26 +504,26 @@ class LobbyScreen(Screen[None]):
         table_name = name or _("{name}'s table").format(
             name=self.link.name)[:DEFAULT_TABLE_NAME]
         pace = polignac_app(self.app).settings.pace
-        self.run_worker(self._create(table_name, rules, seats, pace), group="lobby-action",
-                        exit_on_error=False)
+        self.run_worker(self._create(table_name, rules.to_dict(), seats, pace),
+                        group="lobby-action", exit_on_error=False)
 
-    async def _create(self, name: str, rules: Rules, seats: list[dict[str, Any]],
-                      pace: str) -> None:
+    async def _create(self, name: str, rules: dict[str, Any], seats: list[dict[str, Any]],
+                      pace: str, game: str = "polignac") -> None:
         assert self.link is not None
-        remote = await self.attempt(N_("New table"), self.link.create(name, rules.to_dict(),
-                                                                  seats, pace))
+        remote = await self.attempt(N_("New table"), self.link.create(name, rules, seats, pace,
+                                                                  game))
         if remote is not None:
             self.follow(remote)
             await self.reload()
 
     # -- to the table ----------------------------------------------------------------------
-    def follow(self, remote: RemoteClient) -> None:
+    def follow(self, remote: AnyRemote) -> None:
         """Open the table screen on the first update (at once for a table in play)."""
         self.wanted = remote.table
         remote.listen(self._first_update)
         self.show()
 
-    def _first_update(self, update: Update) -> None:
+    def _first_update(self, update: object) -> None:   # an Update, or a game's
         self.open_table_when_ready()
 
     def open_table_when_ready(self) -> None:
@@ -496,4 +533,7 @@ class LobbyScreen(Screen[None]):
         remote = link.at_table
         if remote is None or remote.closed or remote.latest is None:
             return
-        polignac_app(self.app).open_client(remote)
+        if isinstance(remote, RemoteGameClient):
+            polignac_app(self.app).open_game_client(remote)
+        else:
+            polignac_app(self.app).open_client(remote)

@@ -1,0 +1,105 @@
+"""Tables of Écarté and Piquet from the app: the lobby creates one (g, then the game and
+the opponent), lists its game, and opens it with ``open_game_client`` on a
+``RemoteGameClient``; that client speaks the table contract (``GameClient``) over the
+socket: updates, actions, a hint, a refusal, leaving."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from polignac_tui.service.client import LobbyClient, RemoteGameClient
+from polignac_tui.table.gameevents import Act, GameUpdate, Ready, Refused, Seen
+
+from .lobbytools import running_service, until
+from .test_lobby import SIZE, lobby_app, lobby_of, wait
+
+
+def test_the_lobby_creates_a_table_of_ecarte_and_opens_it_as_a_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from polignac_tui.ui.app import PolignacApp
+    from polignac_tui.ui.screens.game_pick import GamePickScreen
+    opened: list[Any] = []
+    monkeypatch.setattr(PolignacApp, "open_game_client",
+                        lambda self, client: opened.append(client))
+
+    async def main(socket: Path) -> None:
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
+                               "the connection")
+            assert set(lobby.link.games) == {"polignac", "ecarte", "piquet"}
+            await pilot.press("g")
+            picker = await wait(pilot, lambda: isinstance(app.screen, GamePickScreen)
+                                and app.screen, "the game picker")
+            words = [w for _, w in picker.choices]
+            assert words == ["Écarté with a friend (an open seat)", "Écarté against the computer",
+                             "Piquet with a friend (an open seat)", "Piquet against the computer"]
+            await pilot.press("down", "enter")         # Écarté against the computer
+            (table,) = await wait(pilot, lambda: lobby.tables, "the new table")
+            assert table.game == "ecarte" and table.preset == "classique"
+            assert [s.kind for s in table.seats] == ["human", "computer"]
+            row = lobby.query_one("#tables").get_row(table.table)
+            assert str(row[1]) == "Écarté · classique" and str(row[2]).startswith("2: 1 person")
+            await pilot.press("s")
+            client = await wait(pilot, lambda: opened and opened[0], "the game opened")
+            assert isinstance(client, RemoteGameClient) and client.game == "ecarte"
+            assert client.seats == (0,) and client.latest is not None
+            assert client.view().game == "ecarte" and len(client.view().hand) == 5
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
+def test_a_remote_game_client_plays_hints_is_refused_and_leaves(tmp_path: Path) -> None:
+    async def main(socket: Path) -> None:
+        anna = await LobbyClient.connect(socket, "local:anna", "Anna")
+        remote = await anna.create("Duel", {"preset": "classique", "target": 1},
+                                   [{"kind": "you"}, {"kind": "computer", "level": "easy"}],
+                                   "instant", game="ecarte")
+        assert isinstance(remote, RemoteGameClient)
+        updates: list[GameUpdate] = []
+        remote.listen(updates.append)
+        await anna.start(remote.table)
+
+        def my_turn() -> bool:
+            last = remote.latest
+            return (last is not None and last.state.waiting == "turn"
+                    and last.views[0].turn == 0 and last.views[0].choice is not None)
+        await until(my_turn, "Anna's turn")
+        hint = await remote.hint(0)
+        assert hint is not None and hint.seat == 0 and hint.action
+        remote.send(Act(0, "discard"))          # words of another moment: refused
+        await until(lambda: any(isinstance(e, Refused) for u in updates for e in u.events),
+                    "the refusal")
+        acted: set[int] = set()
+        while remote.latest is not None and remote.latest.views[0].outcome is None:
+            last = remote.latest
+            view = last.views[0]
+            if id(last) not in acted:
+                acted.add(id(last))
+                if last.state.waiting == "hold":
+                    remote.send(Seen())
+                elif last.state.waiting == "ready" and not last.state.ready[0]:
+                    remote.send(Ready())
+                elif last.state.waiting == "turn" and view.turn == 0 and view.choice:
+                    remote.send(Act(0, _first(view.choice)))
+            await until(lambda last=last: remote.latest is not last, "the next update",
+                        limit=60)
+        assert remote.latest.views[0].outcome is not None
+        remote.close()
+        await until(lambda: anna.at_table is None, "back in the lobby")
+        anna.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(asyncio.wait_for(main(service.socket), 120))
+
+
+def _first(choice: Any) -> str:
+    from polignac_tui.games.base import CardChoice, CardsChoice
+    if isinstance(choice, CardChoice):
+        return choice.cards[0]
+    if isinstance(choice, CardsChoice):
+        return " ".join([choice.verb, *choice.cards[:max(choice.least, 1)]])
+    return choice.words[0] if choice.verb is None else " ".join([choice.verb, *choice.words])
