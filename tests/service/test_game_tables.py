@@ -249,3 +249,59 @@ def test_a_piquet_table_comes_back_after_a_restart_at_the_same_point() -> None:
     assert after["game"] == "piquet" and after["views"] == before["views"]
     assert after["views"][0]["deal_number"] == 1 and len(after["views"][0]["hand"]) == 12
     assert SessionStore().game_of(table) == "piquet"
+
+
+def test_the_finished_deals_of_a_game_are_sent_never_the_deal_in_play() -> None:
+    async def scenario() -> tuple[str, str, Any]:
+        async with running_service() as service:
+            anna = await Wire.open(service.socket_path)
+            await anna.hello("test:anna", "Anna")
+            table = await create(anna, "ecarte", ECARTE_VS_COMPUTER,
+                                 settings={"target": 5})
+            await anna.send({"type": "start", "id": 2, "table": table})
+            await anna.expect("started")
+            await anna.update()
+            await anna.send({"type": "deals", "id": 3})
+            early = (await anna.until(lambda m: m.get("id") == 3))["session"]
+            await play_game_out(anna)
+            await anna.send({"type": "deals", "id": 4})
+            late = (await anna.until(lambda m: m.get("id") == 4))["session"]
+            return early, late, service.tables[table].game_table.session.match.log
+    early, late, log = run(scenario())
+    from polignac_tui.store import gamefile
+    assert gamefile.loads(early).match.log == ()          # deal 1 was in play
+    assert len(log) >= 2                                   # to 5 points: two deals at least
+    hands = {card for hand in log[0].dealt.hands for card in hand}
+    assert not any(card in early for card in hands)
+    finished = gamefile.loads(late)
+    assert finished.game == "ecarte" and finished.match.log == log and finished.finished
+
+
+def test_a_waiting_table_of_a_game_comes_back_after_a_restart_and_starts() -> None:
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
+        folder = short_socket_dir()
+        async with running_service(folder) as service:
+            anna = await Wire.open(service.socket_path)
+            await anna.hello("test:anna", "Anna")
+            table = await create(anna, "piquet", TWO_PEOPLE,
+                                 settings={"preset": "cent", "limit": 150})
+        async with running_service(folder) as service:
+            bruno = await Wire.open(service.socket_path)
+            await bruno.hello("test:bruno", "Bruno")
+            info = next(t for t in bruno.lobby() if t["table"] == table)
+            await bruno.send({"type": "sit", "id": 1, "table": table, "seat": 1})
+            seated = await bruno.expect("seated")
+            anna = await Wire.open(service.socket_path)
+            await anna.hello("test:anna", "Anna")
+            await anna.send({"type": "sit", "id": 1, "table": table, "seat": 0})
+            await anna.expect("seated")
+            await anna.send({"type": "start", "id": 2, "table": table})
+            await anna.expect("started")
+            update = await bruno.update()
+            settings = service.tables[table].game_table.session.match.settings
+            assert settings.number("limit") == 150 and settings.word("end") == "points"
+            return info, {"seated": seated, "update": update}
+    info, after = run(scenario())
+    assert info["game"] == "piquet" and info["state"] == "waiting" and info["preset"] == "custom"
+    assert after["seated"]["game"] == "piquet"
+    assert after["update"]["views"][0]["game_part"]["limit"] == 150

@@ -362,8 +362,12 @@ class LobbyScreen(Screen[None]):
             return self.yours_to_take_back(info) == (action == "take_back")
         if action == "start":
             return info is not None and info.state == "waiting" and self.is_creator(info)
-        if action == "create_game":     # offered when the service hosts other games
-            return self.link is not None and len(self.link.games) > 1
+        if action == "create_game":
+            # offered when the service hosts other games, in the lobby proper: not at a
+            # table (its keys fill the footer), nor when the connection is lost
+            link = self.link
+            return (link is not None and link.lost is None and len(link.games) > 1
+                    and link.at_table is None)
         if action in ("refresh", "refresh_live"):
             lost = self.link is None or self.link.lost is not None
             return lost == (action == "refresh")
