@@ -69,6 +69,13 @@ class WebDoor:
         host = f"[{host}]" if ":" in host else host
         return f"http://{host}:{self.port}/"
 
+    kind = "web"
+
+    @property
+    def open_connections(self) -> int:
+        """Tabs let in and open now."""
+        return self._server.gate.open
+
     @property
     def processes(self) -> list[asyncio.subprocess.Process]:
         """The app processes running now (one per open tab)."""
