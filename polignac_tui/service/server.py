@@ -725,12 +725,13 @@ class Service:
     # -- what the host sees ----------------------------------------------------------------------
     def status(self) -> Status:
         """The room now: tables waiting and in play, human seats taken at them, connections
-        per door (``socket``: the players who came straight to the socket), the busiest
-        minute of the last hour."""
+        per door (a door's own count; ``socket``: the players who came straight to the
+        socket, not through an open door), the busiest minute of the last hour."""
         open_tables = [t for t in self.tables.values() if t.state in ("waiting", "playing")]
         doors = dict(self.door_connections())
+        through = tuple(f"{door}:" for door in doors)       # identities a door gives
         players = [c.identity for c in self.clients if c.identity is not None]
-        doors["socket"] = sum(1 for i in players if not i.startswith(("ssh:", "web:")))
+        doors["socket"] = sum(1 for i in players if not i.startswith(through))
         return Status(waiting=sum(1 for t in open_tables if t.state == "waiting"),
                       playing=sum(1 for t in open_tables if t.state == "playing"),
                       seated=sum(1 for t in open_tables for s in t.seats if s.kind == "human"),

@@ -7,6 +7,7 @@ import asyncio
 import os
 import re
 import shutil
+import socket as socketlib
 import subprocess
 import sys
 import tempfile
@@ -16,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 
 from polignac_tui.service import status as status_module
@@ -37,7 +39,7 @@ SEATS = [{"kind": "you"}, {"kind": "computer", "name": "Claire", "level": "easy"
 class Serve:
     """A real ``polignac-tui serve`` on a Unix socket with a status line every 0.6 s."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *extra: str) -> None:
         self.socket = folder / "s.sock"
         self.log = folder / "serve.log"
         env = dict(os.environ, XDG_DATA_HOME=str(folder / "data"),
@@ -46,7 +48,7 @@ class Serve:
         with open(self.log, "wb") as out:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "polignac_tui", "serve", "--socket", str(self.socket),
-                 "--status-every", "0.01"],
+                 "--status-every", "0.01", *extra],
                 stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=env)
 
     def output(self) -> str:
@@ -58,9 +60,9 @@ class Serve:
                                "--socket", str(self.socket)], capture_output=True,
                               text=True, env=self.env, timeout=60)
 
-    async def until_listening(self) -> None:
+    async def until_listening(self, said: str = "listening on") -> None:
         deadline = time.monotonic() + START_LIMIT
-        while "listening on" not in self.output():
+        while said not in self.output():
             assert self.process.poll() is None, f"serve ended:\n{self.output()}"
             assert time.monotonic() < deadline, f"serve never listened:\n{self.output()}"
             await asyncio.sleep(0.05)
@@ -87,9 +89,9 @@ class Serve:
 
 
 @contextmanager
-def serving() -> Iterator[Serve]:
+def serving(*extra: str) -> Iterator[Serve]:
     folder = Path(tempfile.mkdtemp(prefix="ptq-", dir="/tmp"))   # a short socket path
-    serve = Serve(folder)
+    serve = Serve(folder, *extra)
     try:
         yield serve
     finally:
@@ -134,6 +136,23 @@ def test_serve_prints_the_status_while_a_player_plays_and_tells_the_host_when_as
         anna.close()
         watcher.close()
     with serving() as serve:
+        asyncio.run(asyncio.wait_for(scenario(serve), 120))
+
+
+def test_a_browser_tab_counts_on_the_web_door() -> None:
+    with socketlib.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+
+    async def scenario(serve: Serve) -> None:
+        await serve.until_listening("stop with ctrl-c")      # the door is open
+        assert not LINE.search(serve.output())               # nobody yet: no line
+        async with aiohttp.ClientSession() as http, \
+                http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as tab:
+            line = await serve.line_where(lambda m: m.group(5) == "1")
+            assert line.groups()[:6] == ("0", "0", "0", "0", "1", "0")   # no player yet
+            assert not tab.closed
+    with serving("--web", f"127.0.0.1:{port}") as serve:
         asyncio.run(asyncio.wait_for(scenario(serve), 120))
 
 
