@@ -187,9 +187,11 @@ class Chromium:
         self.on("Fetch.requestPaused", paused)
         self.on("Network.requestWillBeSent", lambda params: note(params["request"]["url"]))
         self.on("Network.webSocketCreated", lambda params: note(params["url"]))
-        self.on("Runtime.consoleAPICalled", lambda params: [
-            note(arg.get("value", "")) for arg in params.get("args", [])[1:2]
-            if params["args"][0].get("value") == "__outside__"])
+        def refused(params: dict[str, Any]) -> None:     # the page's policy refused one
+            said = [arg.get("value", "") for arg in params.get("args", [])]
+            if len(said) == 2 and said[0] == "__outside__":
+                note(str(said[1]))
+        self.on("Runtime.consoleAPICalled", refused)
         await self.send("Page.addScriptToEvaluateOnNewDocument", source=(
             "document.addEventListener('securitypolicyviolation', "
             "(e) => console.log('__outside__', e.blockedURI || e.violatedDirective));"))
