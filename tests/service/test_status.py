@@ -250,3 +250,14 @@ def test_a_status_goes_to_json_and_back() -> None:
                            "p95 12.5 ms")
     with pytest.raises(ValueError):
         Status.from_json({"type": "status", "tables": {"waiting": -1, "playing": 0}})
+
+
+@pytest.mark.parametrize("every", ["0.001", "-1", "1441"])
+def test_a_wrong_status_interval_is_one_line(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path, every: str) -> None:
+    from polignac_tui.cli import main
+    assert main(["serve", "--socket", str(tmp_path / "s.sock"), "--status-every", every]) == 2
+    err = capsys.readouterr().err
+    assert "--status-every must be 0 (never) or from 0.01 to 1440 minutes" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert not (tmp_path / "s.sock").exists()
