@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine import Action, SeatView
 from ..games.base import View
+from ..games.errors import RuleError
 from ..table.core import _seed_for
-from ..table.gametable import PLAYERS, players_module
+from ..table.gametable import players_module
 
 _T = TypeVar("_T")
 
@@ -72,11 +73,9 @@ def has_players(game: str) -> bool:
     """Does this version hold ``game``'s computer players (Polignac's always)?"""
     if game == "polignac":
         return True
-    if game not in PLAYERS:
-        return False
     try:
         players_module(game)
-    except ImportError:
+    except (ImportError, RuleError):
         return False
     return True
 
