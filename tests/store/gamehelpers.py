@@ -1,0 +1,60 @@
+"""Sessions of Écarté and Piquet for the store's tests: matches played with random legal
+actions through the seam, seeded, stopped where a test wants them."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+from polignac_tui.games import get_game
+from polignac_tui.games.base import CardChoice, CardsChoice, Choice, Match, WordChoice
+from polignac_tui.games.session import GameSession, Seat
+
+CREATED = datetime(2026, 11, 22, 20, 15, tzinfo=UTC)
+
+
+def random_action(choice: Choice, rng: random.Random) -> str:
+    """A legal action drawn at random from ``choice``."""
+    if isinstance(choice, CardChoice):
+        if choice.words and rng.random() < 0.5:
+            return rng.choice(choice.words)
+        return rng.choice(choice.cards)
+    if isinstance(choice, CardsChoice):
+        count = rng.randint(choice.least, choice.most)
+        return " ".join(("discard", *rng.sample(choice.cards, count)))
+    assert isinstance(choice, WordChoice)
+    if choice.verb is None:
+        return rng.choice(choice.words)
+    return " ".join((choice.verb, *rng.sample(choice.words, rng.randint(0, len(choice.words)))))
+
+
+def advance(match: Match, rng: random.Random, actions: int | None = None) -> Match:
+    """Deal and play ``actions`` random legal actions (None: to the end of the match)."""
+    done = 0
+    for _ in range(10_000):
+        if match.outcome is not None or (actions is not None and done >= actions):
+            return match
+        if match.needs_deal:
+            match.deal(rng)
+            continue
+        seat = match.turn
+        assert seat is not None
+        choice = match.choices(seat)
+        assert choice is not None
+        match.apply(random_action(choice, rng))
+        done += 1
+    raise AssertionError("the match did not end in 10000 steps")
+
+
+def make_game(game: str, id: str = "20261122-2015-anna", *, seed: int = 0,
+              actions: int | None = 0, name: str = "", preset: str | None = None,
+              names: tuple[str, str] = ("Anna", "Bruno"), level: str = "medium",
+              **overrides: object) -> GameSession:
+    """A session of ``game`` dealt with ``seed`` and moved on by ``actions`` (None:
+    finished); Anna is a person, Bruno a computer of ``level``."""
+    rules = get_game(game)
+    rng = random.Random(seed)
+    match = rules.new_match(rules.settings(preset, overrides), names, rng)
+    advance(match, rng, actions)
+    return GameSession(match, (Seat(True), Seat(False, level)), id=id, name=name,
+                       created=CREATED)
