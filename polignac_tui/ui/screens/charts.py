@@ -206,8 +206,8 @@ class StatsScreen(Screen[None]):
         elif kind == "piquet":
             columns = ((_("Player"), "name"), (_("Parties"), "sessions"), (_("Won"), "won"),
                        (_("Value"), "value"), (_("Rubicon"), "rubicons"),
-                       (_("Pique"), "piques"), (_("Repique"), "repiques"),
-                       (_("Capot"), "capots"), (_("Blanche"), "blanches"))
+                       (_("Pique/Rep"), "piques"), (_("Capot"), "capots"),
+                       (_("Blanche"), "blanches"))
         elif kind is None:
             columns = ((_("Player"), "name"), (_("Sessions"), "sessions"), (_("Won"), "won"),
                        ("Polignac", "polignac"), ("Écarté", "ecarte"), ("Piquet", "piquet"))
@@ -350,7 +350,8 @@ class StatsScreen(Screen[None]):
             self.rows = piquet
             for p in piquet:
                 table.add_row(Text(label_words(p.name), end=""), p.sessions, p.won, p.value,
-                              p.rubicons, p.piques, p.repiques, p.capots, p.carte_blanche)
+                              p.rubicons, f"{p.piques}/{p.repiques}", p.capots,
+                              p.carte_blanche)
         else:
             counts = game_counts(chosen)
             self.rows = counts
