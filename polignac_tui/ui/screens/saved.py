@@ -314,10 +314,6 @@ class SavedScreen(Screen[None]):
             entry = self.selected()
             if entry is not None and not entry.readable:
                 return False
-        if action == "replay":   # the replay of a deal is Polignac's so far
-            entry = self.selected()
-            if entry is not None and entry.game != "polignac":
-                return False
         return True
 
     def on_mouse_down(self, event: MouseDown) -> None:
@@ -374,9 +370,13 @@ class SavedScreen(Screen[None]):
                         markup=False, title=_("Cannot replay"))
             return
         from .replay import ReplayScreen
+        screen: Screen[None]
         try:
-            session = polignac_app(self.app).store.load(entry.id)
-            screen = ReplayScreen(session)
+            if entry.game != "polignac":      # Écarté, Piquet: their own replay
+                from .game_replay import GameReplayScreen
+                screen = GameReplayScreen(polignac_app(self.app).store.load_game(entry.id))
+            else:
+                screen = ReplayScreen(polignac_app(self.app).store.load(entry.id))
         except Exception as error:  # changed or removed since it was listed, or no deal over
             self.notify(_("{id} cannot be replayed: {why}").format(
                 id=entry.id, why=error), severity="error",
