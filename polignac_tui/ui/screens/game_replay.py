@@ -15,11 +15,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
+from ...games.arena import players_of as players_module
 from ...games.base import Match, replay
 from ...games.review import DealReview, Step, finished_deals, review_deal
 from ...games.session import GameSession
 from ...i18n import N_, _
-from ...table.gametable import players_module
 from ..cardtext import CardLook, inline
 from ..chrome import Footer, header
 from ..handle import polignac_app
