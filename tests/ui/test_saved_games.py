@@ -175,3 +175,13 @@ async def test_every_game_s_lists_fit_80_by_24(store, lang: str) -> None:
         saved = await open_saved(app, pilot)
         table = saved.query_one("#sessions", DataTable)
         assert table.virtual_size.width <= table.scrollable_content_region.width, lang
+
+
+def test_home_s_continue_line_names_the_game(store) -> None:
+    from polignac_tui.ui.screens.home import continue_line
+    save_games(store)
+    summary = store.latest_unfinished(10)
+    assert summary is not None and summary.id == "ecarte-playing"
+    line = continue_line(summary, 78)
+    assert line.startswith("Continue: Écarté · Anna vs Bruno (deal 1, to 5, ")
+    assert line.endswith(" to play)")
