@@ -178,6 +178,9 @@ FILE_RULES: list[Rule] = [
                 r"\(see polignac-tui show (?P<again>\S+)\)"),
      lambda m: _("session {id} is finished; nothing left to play (see polignac-tui show {id})"
                  ).format(id=m["id"])),
+    (re.compile(r"session (?P<id>\S+) is a session of (?P<game>\S+), not of Polignac"),
+     lambda m: _("session {id} is a session of {game}, not of Polignac").format(
+         id=m["id"], game=m["game"])),
     (re.compile(r"no saved session (?P<id>\S+) \(see polignac-tui list\)"),
      lambda m: _("no saved session {id} (see polignac-tui list)").format(id=m["id"])),
     (re.compile(r"session (?P<id>\S+) cannot be resumed: (?P<why>.+)"),

@@ -164,3 +164,19 @@ def test_save_game_refuses_a_name_it_could_not_read_back(tmp_path: Path) -> None
     with pytest.raises(Exception, match="printable characters"):
         store.save_game(session)
     assert not store.path("friday").exists()
+
+
+def test_the_games_words_are_said_again_in_french_and_italian(tmp_path: Path) -> None:
+    from polignac_tui.i18n import speaking, translator_for
+    from polignac_tui.store.wording import file_error_text, state_words, where_words
+    store = store_at(tmp_path)
+    store.save_game(make_game("ecarte", "won", seed=3, actions=None))
+    store.save_game(make_game("piquet", "playing", seed=3, actions=1))
+    got = {s.id: s for s in store.summaries()}
+    with speaking(translator_for("fr")):
+        assert state_words(got["won"].state).startswith("finie, Anna a gagné une partie ")
+        assert where_words(got["playing"].where).startswith("donne 1 sur 6, à ")
+        assert file_error_text(str(OtherGame("won", "ecarte"))) == (
+            "la partie won est une partie du jeu Écarté, pas de Polignac")
+    with speaking(translator_for("it")):
+        assert where_words(got["won"].where).startswith("finita: Anna ha vinto una partita ")
