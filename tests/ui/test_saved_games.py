@@ -4,12 +4,17 @@ through the app's ``open_game_session``; 80×24 in English, French and Italian."
 
 from __future__ import annotations
 
+import random
+from datetime import datetime
+
 import pytest
 from store.gamehelpers import make_game
 from tabletools import listed
 from textual.widgets import DataTable, Static
 
 from polignac_tui.config import Settings
+from polignac_tui.engine import Player, Session, preset
+from polignac_tui.engine.autoplay import random_step
 from polignac_tui.store.gamestats import ecarte_stats
 from polignac_tui.ui.app import PolignacApp
 from polignac_tui.ui.screens.charts import StatsScreen
@@ -185,3 +190,50 @@ def test_home_s_continue_line_names_the_game(store) -> None:
     line = continue_line(summary, 78)
     assert line.startswith("Continue: Écarté · Anna vs Bruno (deal 1, to 5, ")
     assert line.endswith(" to play)")
+
+
+def finished_polignac(updated: datetime) -> Session:
+    rng = random.Random(2)
+    players = [Player("Anna"), Player("Bruno", "computer", "medium"),
+               Player("Claire", "computer", "medium")]
+    session = Session.new(preset("italiana", 3).replace(limit=10), players, rng,
+                          id="20261101-2000-anna", created=updated, updated=updated)
+    for _ in range(10_000):
+        if session.finished:
+            return session
+        random_step(session, rng)
+    raise AssertionError("the session did not end")
+
+
+def fixed_games(store) -> None:
+    """The games' sessions of ``save_games`` and a Polignac one, saved at fixed times (the
+    snapshots show when each was saved)."""
+    import os
+    from datetime import timedelta
+
+    from polignac_tui.store.fileformat import dumps
+    from polignac_tui.store.gamefile import dumps as dumps_game
+    from polignac_tui.ui.screenshots import FIXED
+    sessions = [make_game("ecarte", "ecarte-done", seed=3, actions=None),
+                make_game("ecarte", "ecarte-playing", seed=4, actions=3),
+                make_game("piquet", "piquet-done", seed=3, actions=None, name="Vendredi")]
+    store.root.mkdir(parents=True, exist_ok=True)
+    for n, session in enumerate(sessions):
+        session.updated = FIXED + timedelta(hours=n)
+        path = store.path(session.id)
+        path.write_text(dumps_game(session), encoding="utf-8")
+        os.utime(path, (session.updated.timestamp(),) * 2)
+    polignac = finished_polignac(FIXED - timedelta(hours=1))
+    path = store.path(polignac.id)
+    path.write_text(dumps(polignac), encoding="utf-8")
+    os.utime(path, (FIXED.timestamp() - 3600,) * 2)
+
+
+def test_saved_sessions_of_every_game_snapshot(snap_compare, make_app, store) -> None:
+    fixed_games(store)
+    assert snap_compare(make_app(), terminal_size=(80, 24), press=["s"])
+
+
+def test_statistics_of_ecarte_snapshot(snap_compare, make_app, store) -> None:
+    fixed_games(store)
+    assert snap_compare(make_app(), terminal_size=(80, 24), press=["t", "f", "f"])
