@@ -265,8 +265,10 @@ async def play_game_out(wire: Wire, timeout: float = 60) -> dict[str, Any]:
     """Play a table of a game with ``game_move`` until the match is over; the last update."""
     deadline = time.monotonic() + timeout
     answered: set[str] = set()     # a view already answered (an update may repeat it)
+    update = wire.last_update()    # one already read may be the one that waits for us
     while True:
-        update = await wire.update(timeout=max(0.1, deadline - time.monotonic()))
+        if update is None:
+            update = await wire.update(timeout=max(0.1, deadline - time.monotonic()))
         if update["views"][0]["outcome"] is not None:
             return update
         move = game_move(update)
@@ -275,3 +277,4 @@ async def play_game_out(wire: Wire, timeout: float = 60) -> dict[str, Any]:
         if move is not None and seen not in answered:
             answered.add(seen)
             await wire.send(move)
+        update = None
