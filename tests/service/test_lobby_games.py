@@ -56,7 +56,7 @@ def test_the_lobby_creates_a_table_of_ecarte_and_opens_it_as_a_game(
 def test_a_remote_game_client_plays_hints_is_refused_and_leaves(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
-        remote = await anna.create("Duel", {"preset": "classique", "target": 1},
+        remote = await anna.create("Duel", {"preset": "classique", "target": 3},
                                    [{"kind": "you"}, {"kind": "computer", "level": "easy"}],
                                    "instant", game="ecarte")
         assert isinstance(remote, RemoteGameClient)
