@@ -176,10 +176,9 @@ class LobbyClient:
         self.tables_seen: list[TableInfo] = []
         self.lost: str | None = None         # why the connection ended, once it has
         self.at_table: RemoteClient | None = None
-        #: People this client does not hear (names, ignoring case), in every room.
-        self.muted: set[str] = set()
-        #: What is said in the lobby (a table's talk is its ``RemoteClient``'s).
-        self.lobby_talk = TalkRoom(self.muted)
+        #: What is said in the lobby (a table's talk is its ``RemoteClient``'s); a screen
+        #: may give its own room (before sitting anywhere).
+        self.lobby_talk = TalkRoom()
         #: Called (on the loop) with the pushed list of tables, and when the connection
         #: is lost (with the reason).
         self.on_tables: Callable[[list[TableInfo]], None] | None = None
@@ -187,6 +186,11 @@ class LobbyClient:
         self._next_id = 1
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._reading: asyncio.Task[None] | None = None
+
+    @property
+    def muted(self) -> set[str]:
+        """People this client does not hear (names, ignoring case), in every room."""
+        return self.lobby_talk.muted
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
