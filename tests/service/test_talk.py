@@ -147,3 +147,64 @@ def test_nothing_said_is_stored() -> None:
         for file in files:
             assert secret.encode() not in file.read_bytes(), file
     run(scenario())
+
+
+# -- the screens of `polignac-tui join`, against a `polignac-tui serve` process ------------------
+
+
+def test_the_lobby_and_the_table_screen_talk_through_the_service(tmp_path: Path) -> None:
+    """Bruno (the app) talks in the lobby with Anna (scripted), then at their table; what
+    Anna says shows literally in his status area; his sixth line in 10 s is refused by the
+    service and said so in his bar."""
+    from polignac_tui.service.client import LobbyClient
+    from polignac_tui.ui.screens.table import TableScreen
+    from polignac_tui.ui.widgets.talk import TalkBar
+
+    from .lobbytools import SEATS_ONE_OPEN, classique, running_service, until
+    from .test_lobby import lobby_app, lobby_of, text_of, wait
+
+    async def main(socket: Path) -> None:
+        anna = await LobbyClient.connect(socket, "local:anna", "Anna")
+        app = lobby_app(socket, name="Bruno", identity="local:bruno")
+        async with app.run_test(size=(80, 24)) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
+                               "the connection")
+            bar = lobby.query_one(TalkBar)
+            await wait(pilot, lambda: bar.room.listener == bar.heard, "the bar mounted")
+            await anna.say("hello [b]lobby[/b]")
+            await wait(pilot, lambda: bar.has_class("-note"), "Anna's line in the lobby")
+            assert text_of(bar.query_one("#talk-note")).strip() == "Anna: hello [b]lobby[/b]"
+            await pilot.press("apostrophe", *"hi", "enter")
+            heard = await until(lambda: [s for s in anna.lobby_talk.lines
+                                         if s.name == "Bruno"], "Bruno's line at Anna's")
+            assert (heard[0].text, heard[0].seat) == ("hi", None)
+            assert app.screen is lobby            # Enter said the line; it sat nowhere
+
+            at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
+            await wait(pilot, lambda: lobby.tables, "the table")
+            await pilot.press("2")                # Bruno sits at seat 2
+            await wait(pilot, lambda: lobby.tables[0].my_seat == 1, "Bruno seated")
+            await anna.start(at_anna.table, "easy")
+            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
+                               and app.screen, "the table screen")
+            await until(lambda: at_anna.latest is not None, "Anna at the table")
+            shown = {b.action for _, b, enabled, _ in table.active_bindings.values()
+                     if b.show and enabled}
+            assert "talk" in shown           # two people: no Undo, room for Talk at 80
+            at_bar = table.query_one(TalkBar)
+            await wait(pilot, lambda: at_bar.room.listener == at_bar.heard, "the bar mounted")
+            await at_anna.say("[red]Bonne chance[/red]")
+            await wait(pilot, lambda: at_bar.has_class("-note"), "Anna's line at the table")
+            assert text_of(at_bar.query_one("#talk-note")).strip() == \
+                "Anna: [red]Bonne chance[/red]"
+            await pilot.press("apostrophe", "4")          # a quick phrase, seat 2's
+            heard = await until(lambda: list(at_anna.talk.lines)[1:], "Bruno's phrase")
+            assert (heard[0].name, heard[0].seat, heard[0].text) == ("Bruno", 1, "Good luck")
+            assert not [s for s in anna.lobby_talk.lines if s.text == "Good luck"]
+            for _line in range(5):                    # with "hi": six lines in 10 s
+                await pilot.press("apostrophe", "5")
+            await wait(pilot, lambda: at_bar.has_class("-error"), "the refusal")
+            assert "At most 5 lines in 10 seconds" in text_of(at_bar.query_one("#talk-note"))
+        anna.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))

@@ -85,6 +85,10 @@ async def test_a_line_typed_is_said_with_enter_and_esc_closes_the_line(make_app,
         bar = screen.query_one(TalkBar)
         hand = len(client.view().hand)
         assert not bar.display or not bar.is_open
+        # One person and computers: Undo is in the Footer, ' (still a key) is not.
+        shown = {b.action for _, b, enabled, _ in screen.active_bindings.values()
+                 if b.show and enabled}
+        assert "undo" in shown and "talk" not in shown
         await pilot.press("apostrophe")
         await pilot.pause()
         assert bar.is_open and app.focused is bar.query_one("Input")

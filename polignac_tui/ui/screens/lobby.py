@@ -148,7 +148,8 @@ class LobbyScreen(Screen[None]):
         # connection is lost (the status says so too); connected, it still reads the list.
         Binding("r", "refresh", N_("Refresh"), tooltip=N_("the list again (or connect again)")),
         Binding("r", "refresh_live", N_("Refresh"), show=False),
-        Binding("apostrophe", "talk", N_("Talk"), key_display="'",
+        # (not in the Footer: full at 80 columns; the help and the talk panel name it)
+        Binding("apostrophe", "talk", N_("Talk"), key_display="'", show=False,
                 tooltip=N_("say a line to everyone in the lobby (Enter says it, Esc closes; "
                            "on an empty line 1 to 5 say a quick phrase)")),
         Binding("quotation_mark", "talk_panel", N_("All the talk"), key_display='"',

@@ -194,6 +194,7 @@ class TableScreen(Screen[None]):
         margin-bottom: 1;
     }
     """
+    HELP_HIDDEN = frozenset({"talk_quietly"})    # ', the same key as Talk
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", N_("Previous card"), key_display="←", group=CARD_KEYS),
         Binding("right", "move(1)", N_("Next card"), key_display="→", group=CARD_KEYS),
@@ -230,6 +231,8 @@ class TableScreen(Screen[None]):
         Binding("apostrophe", "talk", N_("Talk"), key_display="'",
                 tooltip=N_("at a table of the service: say a line to the table (Enter says "
                            "it, Esc closes; on an empty line 1 to 5 say a quick phrase)")),
+        # the same key, not in the Footer when Undo is there (80 columns are full)
+        Binding("apostrophe", "talk_quietly", N_("Talk"), key_display="'", show=False),
         Binding("quotation_mark", "talk_panel", N_("All the talk"), key_display='"',
                 show=False, tooltip=N_("at a table of the service: the last 50 lines said "
                                        "there, and a key to mute each person")),
@@ -791,8 +794,11 @@ class TableScreen(Screen[None]):
             return (action == "leave_to_lobby") == self.client.served
         if action in ("choose_deal", "replay_deal", "chart"):
             return self._scores_full()
-        if action in ("talk", "talk_panel"):
-            return self.client.talk is not None
+        if action in ("talk", "talk_quietly", "talk_panel"):
+            if self.client.talk is None or action == "talk_panel":
+                return self.client.talk is not None
+            crowded = self.check_action("undo", ()) is True
+            return crowded == (action == "talk_quietly")
         return True
 
     def _scores_full(self) -> bool:
@@ -1073,6 +1079,9 @@ class TableScreen(Screen[None]):
     def action_talk(self) -> None:
         with contextlib.suppress(NoMatches):
             self.query_one(TalkBar).open()
+
+    def action_talk_quietly(self) -> None:
+        self.action_talk()
 
     def action_talk_panel(self) -> None:
         if self.client.talk is not None:
