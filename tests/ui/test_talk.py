@@ -120,10 +120,11 @@ async def test_quick_phrases_in_the_players_language(make_app, store) -> None:
             await pilot.press("apostrophe", key)
             await pilot.pause()
         assert client.sent == ["Bien joué !", "Bravo", "Aïe", "Bonne chance", "Merci"]
+        bar = table_screen(app).query_one(TalkBar)       # no panel at 80×24: said there
+        assert plain(bar.query_one("#talk-note")) == "Ana: Merci"
         # The sixth line, too fast: said in the bar, in French.
         await pilot.press("apostrophe", "1")
         await pilot.pause()
-        bar = table_screen(app).query_one(TalkBar)
         assert bar.has_class("-error")
         assert "5 lignes" in plain(bar.query_one("#talk-note"))
 

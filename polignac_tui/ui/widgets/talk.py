@@ -7,10 +7,14 @@ Any screen with a ``TalkRoom`` (a served table's ``client.talk``, the lobby's
   into a one-line input: Enter says the line (``on_send``, awaited; a refusal of the
   service is shown in the bar), Esc closes it, and on an empty line the keys 1 to 5 say
   a quick phrase in the player's language. Closed, it shows for a few seconds the last
-  line someone else said while no talk panel is in sight (it never covers the hand).
-  It listens to the room: a line heard redraws every ``TalkPanel`` of the screen.
+  line said while no talk panel is in sight (it never covers the hand). It is the
+  room's listener: a line heard redraws every ``TalkPanel`` of the app's screens.
 - ``TalkPanel(room)``: the last 50 lines of the room (those of muted people left out),
   newest at the bottom.
+- ``screens.talk.TalkScreen(room, title)``: every line over the screen, and a key per
+  person heard to mute them (the room's ``muted``, shared by every room of a connection).
+
+A line is added with ``room.hear(said)`` (the service's client does it as lines come).
 
 Every line comes from other people: shown literally (``Text``), never as markup.
 """
@@ -249,8 +253,8 @@ class TalkBar(Widget):
 
     # -- a line heard --------------------------------------------------------------------------
     def heard(self, said: Said) -> None:
-        """A line was said in the room: every panel shows it; when none is in sight, a
-        line of someone else (not muted) shows here for a while."""
+        """A line was said in the room: every panel shows it; when none is in sight, it
+        shows here for a while (one's own too: it was said; a muted person's never)."""
         if not self.is_attached:
             return
         panels = [p for screen in self.app.screen_stack for p in screen.query(TalkPanel)]
@@ -258,7 +262,7 @@ class TalkBar(Widget):
             panel.redraw()
         seen = any(panel.screen is self.app.screen and panel.display and panel.region.area
                    for panel in panels)
-        if not said.mine and not seen and not self.room.is_muted(said.name):
+        if not seen and (said.mine or not self.room.is_muted(said.name)):
             self.note(said_text(said))
 
     def note(self, text: Text, error: bool = False) -> None:
