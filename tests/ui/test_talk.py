@@ -202,3 +202,13 @@ def test_the_talk_line_at_80x24(snap_compare, make_app, store) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app(), terminal_size=SMALL, run_before=run_before)
+
+
+def test_all_the_talk_at_80x24_with_a_person_muted(snap_compare, make_app, store) -> None:
+    async def run_before(pilot: Any) -> None:
+        client = await talking_table(pilot, store)
+        talk_lines(client)
+        await pilot.press("quotation_mark", "2")      # Zoé muted
+        await pilot.pause()
+
+    assert snap_compare(make_app(), terminal_size=SMALL, run_before=run_before)

@@ -80,12 +80,15 @@ class TalkScreen(DimmedModal[None]):
             self.query_one("#talk-mute", Static).update(
                 Text(_("Nobody else has spoken here yet."), style="dim"))
             return
-        line = Text(_("Mute (its number):") + " ")
+        line = Text(_("Mute (its number):"))
         for number, name in enumerate(people, start=1):
-            line.append(f" {number} ", style="bold")
+            line.append(" " if number == 1 else " · ")
+            line.append(str(number), style="bold")
+            line.append(" ")
             line.append(name, style="strike dim" if self.room.is_muted(name) else "")
             if self.room.is_muted(name):
-                line.append(" " + _("(muted)"), style="dim")
+                line.append(" ")
+                line.append(_("(muted)"), style="dim")
         self.query_one("#talk-mute", Static).update(line)
 
     def on_key(self, event: events.Key) -> None:
