@@ -8,7 +8,7 @@ Any screen with a ``TalkRoom`` (a served table's ``client.talk``, the lobby's
   service is shown in the bar), Esc closes it, and on an empty line the keys 1 to 5 say
   a quick phrase in the player's language. Closed, it shows for a few seconds the last
   line said while no talk panel is in sight (it never covers the hand). It is the
-  room's listener: a line heard redraws every ``TalkPanel`` of the app's screens.
+  room's listener: a line heard redraws every ``TalkPanel`` of the room, on any screen.
 - ``TalkPanel(room)``: the last 50 lines of the room (those of muted people left out),
   newest at the bottom.
 - ``screens.talk.TalkScreen(room, title)``: every line over the screen, and a key per
@@ -257,7 +257,8 @@ class TalkBar(Widget):
         shows here for a while (one's own too: it was said; a muted person's never)."""
         if not self.is_attached:
             return
-        panels = [p for screen in self.app.screen_stack for p in screen.query(TalkPanel)]
+        panels = [p for screen in self.app.screen_stack for p in screen.query(TalkPanel)
+                  if p.room is self.room]
         for panel in panels:
             panel.redraw()
         seen = any(panel.screen is self.app.screen and panel.display and panel.region.area
