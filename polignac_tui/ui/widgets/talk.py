@@ -37,6 +37,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from ...i18n import N_, _, tr
+from ...service.client import ServiceError
+from ...service.wording import refusal_words
 from ...table.talk import MAX_TEXT, Said, TalkRoom, printable
 
 # The quick phrases, on the keys 1 to 5 of an empty talk line.
@@ -248,8 +250,11 @@ class TalkBar(Widget):
     async def _send(self, text: str) -> None:
         try:
             await self.on_send(text)
-        except Exception as error:      # the service's refusal, or the connection gone
-            self.note(Text(refusal(error)), error=True)
+        except ServiceError as error:   # the service's refusal, or the connection gone
+            self.note(Text(refusal_words(error.code, error.message, error.params)),
+                      error=True)
+        except Exception as error:      # never a traceback: one line
+            self.note(Text(str(error) or type(error).__name__), error=True)
 
     # -- a line heard --------------------------------------------------------------------------
     def heard(self, said: Said) -> None:
@@ -284,11 +289,3 @@ class TalkBar(Widget):
             self._hide = None
         self.remove_class("-note", "-error")
 
-
-def refusal(error: BaseException) -> str:
-    """A refusal of a line, in the player's language (the service's code and details
-    when it sent them)."""
-    from ...service.wording import refusal_words
-    code, message = getattr(error, "code", ""), getattr(error, "message", str(error))
-    params = getattr(error, "params", ())
-    return refusal_words(str(code), str(message), tuple(params))
