@@ -201,7 +201,7 @@ def test_the_lobby_and_the_table_screen_talk_through_the_service(tmp_path: Path)
             heard = await until(lambda: list(at_anna.talk.lines)[1:], "Bruno's phrase")
             assert (heard[0].name, heard[0].seat, heard[0].text) == ("Bruno", 1, "Good luck")
             assert not [s for s in anna.lobby_talk.lines if s.text == "Good luck"]
-            for _line in range(5):                    # with "hi": six lines in 10 s
+            for _line in range(6):      # six lines at once: the last at least is refused
                 await pilot.press("apostrophe", "5")
             await wait(pilot, lambda: at_bar.has_class("-error"), "the refusal")
             assert "At most 5 lines in 10 seconds" in text_of(at_bar.query_one("#talk-note"))
