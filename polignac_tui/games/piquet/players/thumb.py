@@ -52,7 +52,7 @@ def keep_value(c: int, hand: int, elder: bool, lengths: list[int] | None = None,
     for n, top in RUNS[byte]:
         if top <= r < top + n:
             value += 4.0 + (6.0 if n >= 4 else 0.0)    # a sequence, a quart near a quint
-    if r > 0 and byte >> (r - 1) & 1 or r < 7 and byte >> (r + 1) & 1:
+    if (r > 0 and byte >> (r - 1) & 1) or (r < 7 and byte >> (r + 1) & 1):
         value += 0.8                                   # touching a card: a run may come
     if r < SET_TOP:
         held = sets[r]
