@@ -10,9 +10,11 @@ from the ``rng`` passed in, so a seed and a view always give the same action.
   younger keeps her guards and long suit; every combination declared; lead from the
   long suit, win cheaply, keep the guards.
 - ``hard``: the exchange chosen by playing out candidate discards in sampled talons
-  and hands, the tricks by search over the other's hands that agree with all that was
-  seen, the last five exactly (``search``); the younger declares only what scores.
-- ``expert``: more worlds, read more sharply, the last seven tricks exactly.
+  and hands; the last eight tricks by search over the other's hands that agree with
+  all that was seen, the last five exactly (``search``); the first four by the rules of
+  thumb; the younger declares only what scores.
+- ``expert``: all twelve tricks searched, the last seven exactly, more worlds read more
+  sharply, and many more at the exchange.
 - ``cheat`` (``cheat(match, seat, rng)``): the expert seeing the other hand and the
   talon; a yardstick for the arena, never offered as a player.
 
