@@ -265,12 +265,13 @@ def _weighted_sample(pool: list[int], n: int, rng: random.Random, infer: bool) -
 def other_hand(seen: Seen, rng: random.Random, infer: bool = False, tries: int = 40) -> int:
     """A hand for the other seat (its cards now) agreeing with what ``seen`` knows: its
     known cards, and cards it may hold; the rest of the unseen cards are its discards and
-    the talon left (``infer``: its discards likelier among the low cards). Facts are
-    kept when some draw of ``tries`` keeps them, assumptions when one keeps them too."""
+    the talon left (``infer``: its discards likelier among the low cards). The first
+    half of the ``tries`` draws must keep the facts and the assumptions, the others the
+    facts only; when none does, the first draw that kept the facts, else the last."""
     size = seen.left[seen.other] - count(seen.known_other)
     pool = seen.unseen
     allowed = pool & ~seen.barred
-    if count(allowed) < size:                 # a tell was a bluff: fall back on facts
+    if count(allowed) < size:                 # never when the view is whole: be safe
         allowed = pool
     free = bits(allowed)
     out_n = len(free) - size
