@@ -70,7 +70,8 @@ UI_OWNED: tuple[str, ...] = (
 # a table of the service look the same to a screen); the app, which opens local tables,
 # is the one exception.
 TABLE_INTERFACE: tuple[str, ...] = (
-    "polignac_tui.table.client", "polignac_tui.table.events", "polignac_tui.table.pace")
+    "polignac_tui.table.client", "polignac_tui.table.events", "polignac_tui.table.pace",
+    "polignac_tui.table.talk")
 TABLE_OPENERS: tuple[str, ...] = ("polignac_tui.ui.app",)
 
 ROOT = Path(__file__).resolve().parent.parent / PROJECT

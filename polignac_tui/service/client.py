@@ -32,7 +32,9 @@ from typing import Any
 from ..engine import Declare, Play
 from ..engine.cards import FULL_DECK
 from ..engine.session import Session
-from ..store import fileformat
+from ..games.errors import RuleError as GameRuleError
+from ..games.session import GameSession
+from ..store import fileformat, gamefile
 from ..store.fileformat import SessionFileError
 from ..table.client import HintBusy, PastDealsUnavailable, TableClient
 from ..table.events import (
@@ -47,6 +49,7 @@ from ..table.events import (
 )
 from ..table.gameclient import GameClient, GameListener
 from ..table.gameevents import Act, GameCommand, GameHint, GameUpdate
+from ..table.talk import TalkRoom, heard
 from . import gamewire, protocol
 
 # Lines from the service may be long (a view with every deal's results): 1 MiB at most.
@@ -181,6 +184,9 @@ class LobbyClient:
         self.tables_seen: list[TableInfo] = []
         self.lost: str | None = None         # why the connection ended, once it has
         self.at_table: AnyRemote | None = None
+        #: What is said in the lobby (a table's talk is its ``RemoteClient``'s); a screen
+        #: may give its own room (before sitting anywhere).
+        self.lobby_talk = TalkRoom()
         #: Called (on the loop) with the pushed list of tables, and when the connection
         #: is lost (with the reason).
         self.on_tables: Callable[[list[TableInfo]], None] | None = None
@@ -188,6 +194,11 @@ class LobbyClient:
         self._next_id = 1
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._reading: asyncio.Task[None] | None = None
+
+    @property
+    def muted(self) -> set[str]:
+        """People this client does not hear (names, ignoring case), in every room."""
+        return self.lobby_talk.muted
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -280,6 +291,12 @@ class LobbyClient:
         self._shut()
         self._lose("closed")
 
+    async def say(self, text: str) -> None:
+        """Say ``text`` to everyone in this connection's room (the table in play it is at,
+        else the lobby); the line comes back as theirs does. Raises ``ServiceError``
+        (``say_bad``, ``say_too_fast``, a lost connection)."""
+        await self.request({"type": "say", "text": text})
+
     # -- requests --------------------------------------------------------------------------
     async def request(self, message: dict[str, Any],
                       timeout: float = ANSWER_TIMEOUT) -> dict[str, Any]:
@@ -346,6 +363,9 @@ class LobbyClient:
     def _dispatch(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         request_id = message.get("id")
+        if kind == "said":      # heard in its order, and the answer to one's own ``say``
+            self._heard(message, mine=isinstance(request_id, int)
+                        and request_id in self._pending)
         if isinstance(request_id, int) and request_id in self._pending:
             future = self._pending[request_id]
             if not future.done():
@@ -400,6 +420,18 @@ class LobbyClient:
                 remote._receive(refused)
             return
         remote._receive(update)
+
+    def _heard(self, message: dict[str, Any], mine: bool) -> None:
+        """A line of talk, to its room: the lobby (``table`` null) or the table this
+        connection is at; a line of another room is dropped."""
+        said = heard(message.get("name"), message.get("seat"), message.get("text"), mine)
+        if said is None:
+            return
+        table = message.get("table")
+        if table is None:
+            self.lobby_talk.hear(said)
+        elif self.at_table is not None and self.at_table.table == table:
+            self.at_table.talk.hear(said)
 
     # -- at a table ------------------------------------------------------------------------
     def _seat(self, table: str, seats: tuple[int, ...], watching: bool,
@@ -462,6 +494,7 @@ class RemoteClient(TableClient):
         self.closed = False
         self.lost: str | None = None
         self._name = ""
+        self.talk: TalkRoom = TalkRoom(link.muted)
 
     @property
     def session_name(self) -> str:
@@ -499,6 +532,13 @@ class RemoteClient(TableClient):
                 raise HintBusy(error.message) from None
             return None
         return hint_given(seat, answer.get("hint"))
+
+    async def say(self, text: str) -> None:
+        """Say ``text`` to the table (see ``LobbyClient.say``)."""
+        if self.closed or self.lost is not None:
+            raise ServiceError("lost", f"not connected to the table service "
+                               f"({self.lost or 'closed'})")
+        await self.link.say(text)
 
     async def finished_session(self) -> Session | None:
         """The table's finished deals, asked of the service (seated or watching). The
@@ -570,6 +610,8 @@ class RemoteGameClient(GameClient):
         self.watching = watching
         self.closed = False
         self._name = ""
+        #: What is said at this table (as at a table of Polignac).
+        self.talk: TalkRoom = TalkRoom(link.muted)
 
     @property
     def session_name(self) -> str:
@@ -607,6 +649,33 @@ class RemoteGameClient(GameClient):
                 raise HintBusy(error.message) from None
             return None
         return gamewire.hint_from_json(seat, answer.get("hint"))
+
+    async def say(self, text: str) -> None:
+        """Say ``text`` to the table (see ``LobbyClient.say``)."""
+        if self.closed or self.lost is not None:
+            raise ServiceError("lost", f"not connected to the table service "
+                               f"({self.lost or 'closed'})")
+        await self.link.say(text)
+
+    async def finished_session(self) -> GameSession:
+        """The table's finished deals (every hand of them, never one of the deal in play),
+        asked of the service; read as untrusted as any file, off the UI's loop."""
+        if self.closed or self.lost is not None:
+            raise PastDealsUnavailable("lost", self.lost or "")
+        try:
+            answer = await self.link.request({"type": "deals"}, timeout=DEALS_TIMEOUT)
+        except ServiceError as error:
+            raise PastDealsUnavailable(error.code, error.message) from None
+        text = answer.get("session")
+        if not isinstance(text, str) or len(text) > protocol.MAX_DEALS_REPLY:
+            raise PastDealsUnavailable("unreadable", "the answer is not a session file")
+        try:
+            session = await asyncio.to_thread(gamefile.loads, text)
+        except (SessionFileError, GameRuleError, ValueError) as error:
+            raise PastDealsUnavailable("unreadable", str(error)) from None
+        if session.game != self.game:
+            raise PastDealsUnavailable("unreadable", f"a session of {session.game[:40]!r}")
+        return session
 
     def close(self) -> None:
         """Leave the table: the seat stays bound to this identity; back to the lobby."""
