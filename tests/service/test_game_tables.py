@@ -69,6 +69,22 @@ def test_an_ecarte_table_against_a_computer_is_played_to_its_end() -> None:
     assert session.match.settings.number("target") == 2
 
 
+def test_a_piquet_table_against_a_computer_is_played_to_its_end() -> None:
+    async def scenario() -> tuple[str, dict[str, Any]]:
+        async with running_service() as service:
+            anna = await Wire.open(service.socket_path)
+            await anna.hello("test:anna", "Anna")
+            table = await create(anna, "piquet", ECARTE_VS_COMPUTER,
+                                 settings={"preset": "cent", "limit": 40})
+            await anna.send({"type": "start", "id": 2, "table": table})
+            await anna.expect("started")
+            return table, await play_game_out(anna, timeout=90)
+    table, last = run(scenario())
+    assert last["game"] == "piquet" and max(last["views"][0]["outcome"]["totals"]) >= 40
+    session = SessionStore().load_game(table)
+    assert session.finished and session.seats[1].level == "easy"
+
+
 def test_create_checks_the_game_its_seats_and_its_settings() -> None:
     async def scenario() -> list[dict[str, Any]]:
         async with running_service() as service:
