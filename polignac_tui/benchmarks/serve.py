@@ -10,6 +10,10 @@ table holds the view that shows it. Targets at 25 tables: p50 ≤ 20 ms, p95 ≤
 ``--think`` is how long a scripted person looks at the table before acting (default
 0.5 s, a quick player; 0 makes every client answer at once, which measures the
 service saturated: then latency is mostly the queue of the other tables' actions).
+
+``--game ecarte`` (or ``piquet``): tables of that game instead, two people each (protocol
+2's ``act``: the first card, the fewest cards a discard allows, every kind declared, the
+first word), to a match of ``--deals``-ish length (Écarté to 5 points, Piquet to 100).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ HELP = "latency of the table service: 4 scripted clients per table over its sock
 TARGET_P50_MS = 20.0
 TARGET_P95_MS = 50.0
 NAMES = ("Anna", "Bruno", "Claire", "Denis")
+GAMES = ("polignac", "ecarte", "piquet")
+GAME_SETTINGS = {"ecarte": {"target": 5}, "piquet": {"preset": "cent", "limit": 100}}
 
 
 class Bench:
@@ -68,12 +74,39 @@ def _action_keys(events: list[dict[str, Any]], deal: int) -> list[str]:
             keys.append(f"{deal}/{event['seat']}/{event['card']}")
         elif event["type"] == "declared":
             keys.append(f"{deal}/{event['seat']}/declare")
+        elif event["type"] == "game" and event["event"] == "CardPlayed":
+            keys.append(f"{deal}/{event['seat']}/{event['card']}")
+        elif event["type"] == "game" and event["event"] == "Discarded":
+            keys.append(f"{deal}/{event['seat']}/discard")
+        elif event["type"] == "game" and event["event"] == "Said" and event["to"] is None:
+            keys.append(f"{deal}/{event['seat']}/{event['action'].split()[0]}")
     return keys
+
+
+def _game_action(view: dict[str, Any]) -> str:
+    """A scripted person's action at a table of Écarté or Piquet (its turn)."""
+    choice = view["choice"]
+    if choice["kind"] == "card":
+        return str(choice["cards"][0])
+    if choice["kind"] == "cards":
+        count = min(max(choice["least"], 1), choice["most"])
+        return " ".join([choice["verb"], *choice["cards"][:count]])
+    if choice["verb"] is not None:
+        return " ".join([choice["verb"], *choice["words"]])
+    return str(choice["words"][0])
+
+
+def _game_key(deal: int, seat: int, action: str) -> str:
+    """The key of ``action`` as ``_action_keys`` finds it in the events."""
+    head = action.split()[0]
+    if head == "discard":
+        return f"{deal}/{seat}/discard"
+    return f"{deal}/{seat}/{head}"
 
 
 async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
                   table_id: asyncio.Future[str], seats: list[dict[str, str]],
-                  deals: int, think: float) -> None:
+                  deals: int, think: float, game: str = "polignac") -> None:
     reader, writer = await asyncio.open_unix_connection(path, limit=2**22)
 
     def send(message: dict[str, Any]) -> None:
@@ -92,9 +125,13 @@ async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
           "name": seat_name})
     creator = seat_name == NAMES[0]
     if creator:
-        send({"type": "create", "id": 1, "name": f"bench {table_index}", "seats": seats,
-              "pace": "instant", "rules": {"preset": "classique", "end": "deals",
-                                           "limit": deals}})
+        if game != "polignac":
+            send({"type": "create", "id": 1, "name": f"bench {table_index}", "seats": seats,
+                  "pace": "instant", "game": game, "settings": GAME_SETTINGS[game]})
+        else:
+            send({"type": "create", "id": 1, "name": f"bench {table_index}", "seats": seats,
+                  "pace": "instant", "rules": {"preset": "classique", "end": "deals",
+                                               "limit": deals}})
         while (message := await receive())["type"] != "created":
             pass
         table_id.set_result(message["table"])
@@ -129,7 +166,26 @@ async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
             view = message["views"][0]
             state = message["state"]
             for key in _action_keys(message["events"], view["deal_number"]):
-                bench.saw(table_index, key, 4)
+                bench.saw(table_index, key, len(seats))
+            if game != "polignac":
+                if view["outcome"] is not None:
+                    break
+                seat, deal = view["seat"], view["deal_number"]
+                if state["waiting"] == "ready" and not state["ready"][seat]:
+                    if last != f"{deal}/ready":
+                        last = f"{deal}/ready"
+                        send({"type": "ready"})
+                elif state["waiting"] == "hold":
+                    send({"type": "seen"})
+                elif state["waiting"] == "turn" and view["turn"] == seat and view["choice"]:
+                    action = _game_action(view)
+                    # a view answered once (an update may repeat it): never sent twice
+                    mark = json.dumps(view, sort_keys=True)
+                    if last != mark:
+                        last = mark
+                        act(_game_key(deal, seat, action),
+                            {"type": "act", "seat": seat, "action": action})
+                continue
             if view["finished"]:
                 break
             seat = view["seat"]
@@ -175,16 +231,17 @@ def _children_rss_mb(pid: int) -> float:
 
 
 async def _run(path: str, tables: int, deals: int, server_pid: int,
-               think: float) -> dict[str, Any]:
+               think: float, game: str = "polignac") -> dict[str, Any]:
     bench = Bench()
-    seats = [{"kind": "you"}] + [{"kind": "open"}] * 3
+    people = 4 if game == "polignac" else 2
+    seats = [{"kind": "you"}] + [{"kind": "open"}] * (people - 1)
     tasks = []
     start = time.perf_counter()
     for index in range(tables):
         table_id: asyncio.Future[str] = asyncio.get_running_loop().create_future()
-        for name in NAMES:
+        for name in NAMES[:people]:
             tasks.append(asyncio.create_task(_client(
-                path, bench, index, name, table_id, seats, deals, think)))
+                path, bench, index, name, table_id, seats, deals, think, game)))
     rss_peak = 0.0
 
     async def sample() -> None:
@@ -204,7 +261,8 @@ async def _run(path: str, tables: int, deals: int, server_pid: int,
     def pct(q: float) -> float:
         return round(ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] * 1000, 2)
 
-    return {"benchmark": NAME, "tables": tables, "clients": 4 * tables, "deals": deals,
+    return {"benchmark": NAME, "game": game, "tables": tables, "clients": people * tables,
+            "deals": deals,
             "think_s": think,
             "actions": bench.actions, "measured": len(ordered),
             "p50_ms": round(statistics.median(ordered) * 1000, 2), "p95_ms": pct(0.95),
@@ -250,6 +308,8 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--think", type=float, default=0.5,
                         help="seconds a scripted person waits before acting, on average "
                              "(0.5; 0: at once, the service saturated)")
+    parser.add_argument("--game", choices=GAMES, default="polignac",
+                        help="the tables' game (polignac: 4 people a table; ecarte, piquet: 2)")
     parser.add_argument("--json", action="store_true", help="one JSON object per run")
     parser.add_argument("--connect", metavar="PID:PATH", default=None,
                         help="use the service already running (its pid and socket) instead "
@@ -259,14 +319,15 @@ def run(argv: list[str]) -> int:
     if args.connect:
         pid, _, path = args.connect.partition(":")
         result = asyncio.run(_run(path, (args.tables or [25])[0], args.deals, int(pid),
-                                  args.think))
+                                  args.think, args.game))
         print(json.dumps(result), flush=True)
         return 0
     for tables in args.tables or [25, 100]:
         with tempfile.TemporaryDirectory(prefix="pbs-", dir="/tmp") as folder:
             process, path = _start_service(Path(folder))
             try:
-                result = asyncio.run(_run(path, tables, args.deals, process.pid, args.think))
+                result = asyncio.run(_run(path, tables, args.deals, process.pid, args.think,
+                                          args.game))
             finally:
                 process.terminate()
                 try:
@@ -276,7 +337,8 @@ def run(argv: list[str]) -> int:
         if args.json:
             print(json.dumps(result), flush=True)
         else:
-            print(f"{tables} tables, {result['clients']} clients, {result['actions']} actions "
+            print(f"{args.game}: {tables} tables, {result['clients']} clients, "
+                  f"{result['actions']} actions "
                   f"in {result['seconds']} s: p50 {result['p50_ms']} ms, p95 "
                   f"{result['p95_ms']} ms, max {result['max_ms']} ms; service RSS "
                   f"{result['server_rss_mb']} MiB (workers {result['workers_rss_mb']} MiB)",
