@@ -1,10 +1,11 @@
 """The table service: one asyncio process holding every open table of a server.
 
 ``Service`` owns the tables (``ServedTable``: waiting for its seats, or in play with a
-``TableRunner``), the shared pool of computer players, and ``state.json`` (who sits
-where, across restarts). Each client connection is one ``Client`` object, released
-in a ``finally`` whatever happens to its socket. Protocol: docs/protocol.md
-(``protocol.py`` encodes and validates every message).
+``TableRunner``; a table of Écarté or Piquet with a ``GameRunner`` over a ``GameTable``,
+its updates written per seat by ``gamewire``), the shared pool of computer players, and
+``state.json`` (who sits where, across restarts). Each client connection is one
+``Client`` object, released in a ``finally`` whatever happens to its socket. Protocol:
+docs/protocol.md (``protocol.py`` encodes and validates every message).
 
 Sessions go through the same store and locks as local play: a table in play holds
 its session's lock (``Table.create`` / ``Table.open``) as long as the service runs it;
