@@ -13,7 +13,7 @@ service saturated: then latency is mostly the queue of the other tables' actions
 
 ``--game ecarte`` (or ``piquet``): tables of that game instead, two people each (protocol
 2's ``act``: the first card, the fewest cards a discard allows, every kind declared, the
-first word), to a match of ``--deals``-ish length (Écarté to 5 points, Piquet to 100).
+last word: play, refuse, nolook), a match each (Écarté to 5 points, Piquet to 100).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def _game_action(view: dict[str, Any]) -> str:
         return " ".join([choice["verb"], *choice["cards"][:count]])
     if choice["verb"] is not None:
         return " ".join([choice["verb"], *choice["words"]])
-    return str(choice["words"][0])
+    return str(choice["words"][-1])     # play, refuse, nolook: no endless exchanges
 
 
 def _game_key(deal: int, seat: int, action: str) -> str:
