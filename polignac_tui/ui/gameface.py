@@ -1,0 +1,101 @@
+"""What the table screen of a game of the seam asks of each game: its words and its panel.
+
+Each game other than Polignac draws its own part in ``games/<game>/tui`` (the only place
+under ``games/`` that may draw): a ``FACE`` keeping this protocol. The screen
+(``screens.game_table``) speaks through it only, so a game adds its words, never a
+branch of the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Protocol
+
+from rich.text import Text
+
+from ..games.base import View
+from ..games.events import Scored
+from ..i18n import _, pgettext
+from .cardtext import CardLook, inline
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who is who in a sentence: ``you`` is the seat of the one person at the keyboard
+    (None with two people at one keyboard, or watching: every seat by its name)."""
+
+    names: tuple[str, ...]
+    you: int | None = None
+
+    def who(self, seat: int, capital: bool = True) -> str:
+        if seat == self.you:
+            return pgettext("a seat", "You") if capital else pgettext("a seat", "you")
+        return self.names[seat]
+
+    def is_you(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.you
+
+
+class GameFace(Protocol):
+    """A game's words and drawing for the shared table screen."""
+
+    #: columns of the side column (the game's panel) at 80 columns
+    side_width: int
+
+    def word_label(self, word: str) -> str:
+        """A word the seat may say, as its button: ``I propose``, ``Look at the talon``."""
+
+    def verb_label(self, verb: str) -> str:
+        """The button that confirms ``verb`` with the words toggled (``Declare``)."""
+
+    def said(self, action: str, who: str) -> str:
+        """A ``Said`` action worded as a sentence: ``Bruno proposes.``."""
+
+    def reason(self, reason: str) -> str:
+        """A ``Scored`` reason code in words: ``the vole``, ``repique``."""
+
+    def refusal(self, code: str, params: Mapping[str, str | int], look: CardLook) -> Text | None:
+        """A refusal's rule code worded (None: the table's own sentence is shown)."""
+
+    def prompt(self, view: View) -> str:
+        """What the seat to act (the person here) is asked now, after "Your turn"."""
+
+    def panel(self, view: View, look: CardLook, seating: Seating,
+              recent: tuple[Scored, ...]) -> Text:
+        """The game's own lines (the side column)."""
+
+    def outcome(self, view: View, seating: Seating) -> Text:
+        """The end of the match: who won, its value, the game's own words."""
+
+    def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
+        """A hint's reason code in words (``""``: none to say)."""
+
+
+def face_of(game: str) -> GameFace:
+    """The ``FACE`` of ``game`` (``games/<game>/tui``)."""
+    module = import_module(f"polignac_tui.games.{game}.tui")
+    face = module.FACE
+    return face  # type: ignore[no-any-return]
+
+
+def cards_text(cards: tuple[str, ...] | list[str], look: CardLook) -> Text:
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        text.append_text(inline(card, look, brackets=False))
+    return text
+
+
+def points_text(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def level_words(level: str | None) -> str:
+    from .textfmt import level_name
+    return _("computer, {level}").format(level=level_name(level or "medium"))
+
+
+__all__ = ["GameFace", "Seating", "cards_text", "face_of", "level_words", "points_text"]
