@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 import textwrap
+from pathlib import Path
 from typing import Any
 
 from ..engine import Session, glyph
@@ -16,7 +17,7 @@ from ..players.review import BLUNDER, DUBIOUS, DealReview, finished_deals, revie
 from ..players.wording import reason_text
 from . import CommandError
 from .sessions import _out
-from .show import read
+from .show import read, resolve
 
 WIDTH = 80
 
@@ -55,6 +56,10 @@ def deals_to_review(session: Session, deal: int | None) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    path = resolve(args.session)
+    if _game_of(path) != "polignac":
+        from .review_game import run as run_game
+        return run_game(args, path)
     session = read(args.session)
     numbers = deals_to_review(session, args.deal)
     ascii = bool(getattr(args, "ascii", False))
@@ -70,6 +75,17 @@ def run(args: argparse.Namespace) -> int:
         _out(summary_text(session, reviews))
     sys.stdout.flush()
     return 0
+
+
+def _game_of(path: Path) -> str:
+    """The game of the session file at ``path`` (Polignac's when it cannot be read: its
+    reader then says why)."""
+    from ..store.fileformat import SessionFileError
+    from ..store.gamefile import game_of, read_document
+    try:
+        return game_of(read_document(path))
+    except SessionFileError:
+        return "polignac"
 
 
 def _column(text: str, width: int) -> str:

@@ -62,6 +62,8 @@ class GameHint:
 TableEvent = (TrickGathered | SeatConnected | SeatGone | StandIn | Undone | Refused
               | GameHint | SaveFailed | Saved)
 Happened = GameEvent | TableEvent
+TABLE_EVENTS = (TrickGathered, SeatConnected, SeatGone, StandIn, Undone, Refused, GameHint,
+                SaveFailed, Saved)
 
 GameCommand = Act | Undo | AskHint | Seen | Looking | Ready | HandOver
 
@@ -113,8 +115,29 @@ class GameUpdate:
 
 
 __all__ = [
-    "Act", "AskHint", "GameCommand", "GameEvent", "GameHint", "GameTableState", "GameUpdate",
-    "GameWaiting", "HandOver", "Happened", "HeldTrick", "Looking", "Ready", "Refused", "SaveFailed",
-    "Saved", "SeatConnected", "SeatGone", "Seen", "StandIn", "TableEvent", "TrickGathered",
-    "Undo", "Undone",
+    "TABLE_EVENTS",
+    "Act",
+    "AskHint",
+    "GameCommand",
+    "GameEvent",
+    "GameHint",
+    "GameTableState",
+    "GameUpdate",
+    "GameWaiting",
+    "HandOver",
+    "Happened",
+    "HeldTrick",
+    "Looking",
+    "Ready",
+    "Refused",
+    "SaveFailed",
+    "Saved",
+    "SeatConnected",
+    "SeatGone",
+    "Seen",
+    "StandIn",
+    "TableEvent",
+    "TrickGathered",
+    "Undo",
+    "Undone",
 ]

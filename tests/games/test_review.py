@@ -1,0 +1,57 @@
+"""A finished deal of Écarté reviewed against an adviser from each seat's view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from polignac_tui.games import get_game
+from polignac_tui.games.base import View
+from polignac_tui.games.ecarte.players import choose
+from polignac_tui.games.review import Step, finished_deals, review_deal
+
+
+def played_match(deals: int, seed: int = 8):  # type: ignore[no-untyped-def]
+    game = get_game("ecarte")
+    match = game.new_match(game.settings(), ["Anna", "Bruno"], seed)
+    rng = random.Random(seed)
+    while match.outcome is None and len(match.log) <= deals:
+        if match.needs_deal:
+            if len(match.log) == deals:
+                break
+            match.deal(rng)
+            continue
+        seat = match.turn
+        assert seat is not None
+        match.apply(choose(match.view(seat), "medium", rng))
+    return game, match
+
+
+def test_every_choice_of_the_reviewed_seat_is_set_beside_the_adviser_s() -> None:
+    game, match = played_match(2)
+    asked: list[View] = []
+
+    def advise(view: View, rng: random.Random) -> tuple[str, str]:
+        asked.append(view)
+        return choose(view, "hard", rng), "search"
+
+    review = review_deal(game, match.settings, match.names, match, 1, (0,), advise)
+    actions = match.log[0].actions
+    assert review.steps and all(step.seat == 0 for step in review.steps)
+    assert [actions[s.index - 1] for s in review.steps] == [s.action for s in review.steps]
+    # the adviser saw only seat 0's view, at that moment
+    assert all(view.seat == 0 and view.choice is not None for view in asked)
+    assert review_deal(game, match.settings, match.names, match, 1, (0,), advise) == review
+    assert {s.agrees for s in review.steps} <= {True, False}
+    assert Step(1, 0, "discard 7D JC", "discard JC 7D", "x").agrees
+    assert not Step(1, 0, "KS", "QS", "x").agrees
+
+
+def test_the_deal_in_play_is_not_reviewed() -> None:
+    game, match = played_match(1)
+    match.deal(random.Random(1))
+    assert finished_deals(match) == [1]
+    with pytest.raises(ValueError, match="deal 2 is not finished"):
+        review_deal(game, match.settings, match.names, match, 2, (0, 1),
+                    lambda view, rng: ("KS", "x"))
