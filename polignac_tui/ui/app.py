@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from ..store.index import Summary
     from ..table import Table
     from ..table.client import TableClient
+    from ..table.gameclient import GameClient
+    from ..table.gametable import GameTable
 
 # The table needs 80 columns (hand of 10 cards, seats on three sides, score column)
 # and 23 rows (header, seats and trick in 14 rows at least, a status of up to two
@@ -77,7 +79,8 @@ class PolignacApp(App[None]):
                  new_preset: str | None = None, new_players: int | None = None,
                  new_name: str | None = None, seed: int | None = None,
                  table: Table | None = None, ascii: bool = False,
-                 join: JoinTarget | None = None, lang: str | None = None) -> None:
+                 join: JoinTarget | None = None, lang: str | None = None,
+                 game_table: GameTable | None = None) -> None:
         super().__init__()
         self.settings = settings if settings is not None else Settings()
         # ``--ascii`` holds for this run only: it is not written to settings.toml.
@@ -95,6 +98,7 @@ class PolignacApp(App[None]):
         self.new_name = new_name
         self.seed = seed
         self._start_table = table
+        self._start_game_table = game_table
         self.last_table: str | None = None   # the session of the last table opened here
         self.join = join     # start="lobby": the table service to connect to
         self.first_paint_file = os.environ.get(FIRST_PAINT_ENV)
@@ -121,6 +125,9 @@ class PolignacApp(App[None]):
         if self._start_table is not None:
             table, self._start_table = self._start_table, None
             self.open_table(table)
+        elif self._start_game_table is not None:
+            game_table, self._start_game_table = self._start_game_table, None
+            self.open_game_table(game_table)
         elif self.start == "new":
             self.start_quick(self.new_preset, self.new_players, self.new_name)
         elif self.start == "resume" and self.resume_id is not None:
@@ -408,6 +415,46 @@ class PolignacApp(App[None]):
         """Show the table screen as a client of ``client``'s seat(s)."""
         from .screens.table import TableScreen
         self.push_screen(TableScreen(client))
+
+    def open_game_table(self, table: GameTable) -> None:
+        """Show the table screen of ``table`` (Écarté, Piquet), played in this process."""
+        from ..table.gamerunner import LocalGameClient
+        self.last_table = table.session.id
+        self.open_game_client(LocalGameClient(table, pace=self.settings.pace,
+                                              after_trick=self.settings.after_trick))
+
+    def open_game_client(self, client: GameClient) -> None:
+        """Show the table screen of a game of the seam as a client of ``client``'s seats."""
+        from .screens.game_table import GameTableScreen
+        self.push_screen(GameTableScreen(client))
+
+    def open_game_session(self, session_id: str) -> bool:
+        """Resume a saved session of Écarté or Piquet at its table; False (and a message)
+        when it cannot be (locked, damaged, vanished)."""
+        from ..table.gametable import GameTable
+        try:
+            table = GameTable.open(self.store, session_id, seed=self.seed)
+        except Exception as error:  # a readable reason, never a traceback
+            self.notify(file_error_text(str(error)), title=_("Cannot resume"), severity="error",
+                        timeout=10, markup=False)
+            return False
+        self.open_game_table(table)
+        return True
+
+    def start_game(self, game: str, settings: Any, names: list[str], seats: list[Any],
+                   name: str = "", undo: bool = True) -> bool:
+        """Create a session of ``game`` (Écarté, Piquet), save it and open its table;
+        False (and a message) on failure."""
+        from ..table.gametable import GameTable
+        try:
+            table = GameTable.create(self.store, game, settings, names, seats, name=name,
+                                     seed=self.seed, undo=undo)
+        except Exception as error:  # a readable reason, never a traceback
+            self.notify(_("The session could not be started: {error}").format(error=error),
+                        title=_("New session"), markup=False, severity="error", timeout=10)
+            return False
+        self.open_game_table(table)
+        return True
 
     def leave_table(self) -> None:
         """The table screen was left (q, or the end of the session): back Home."""

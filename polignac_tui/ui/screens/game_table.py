@@ -28,8 +28,8 @@ from textual.widgets import Static
 from ...engine import Rules, SeatView, Trick
 from ...games import get_game
 from ...games.base import CardChoice, CardsChoice, Scored, View, WordChoice
-from ...games.events import DealStarted, Disclosed, MatchOver, Said, Shown
-from ...i18n import N_, _, tr
+from ...games.events import DealStarted, Discarded, Disclosed, MatchOver, Said, Shown
+from ...i18n import N_, _, ngettext, tr
 from ...table.gameclient import GameClient
 from ...table.gameevents import (
     Act,
@@ -293,9 +293,7 @@ class GameTableScreen(Screen[None]):
         choice = view.choice if active else None
         if hidden:
             hand.show((), (), False, look)
-        elif isinstance(choice, CardChoice):
-            hand.show(view.hand, choice.cards, True, look)
-        elif isinstance(choice, CardsChoice):
+        elif isinstance(choice, CardChoice | CardsChoice):
             hand.show(view.hand, choice.cards, True, look)
         else:
             hand.show(view.hand, (), False, look)
@@ -310,7 +308,7 @@ class GameTableScreen(Screen[None]):
         unsaved = state.unsaved if state is not None else None
         status.set_class(self._error or unsaved is not None, "-error")
         body = self._status if self._status.plain else self._status_for(view)
-        if self._status.plain and not self._error and not self.awaits_me():
+        if self._status.plain and not self._error:
             body = self._status + Text("  ") + self._status_for(view)
         if unsaved is not None:
             body = Text(_("Could not save (the game goes on): {why}.").format(why=unsaved)) \
@@ -442,11 +440,19 @@ class GameTableScreen(Screen[None]):
             self._recent.append(Scored(event.seat, event.points, event.reason))
         elif isinstance(event, Said) and seating is not None:
             self._clear_status()
+            if seating.is_you(event.seat):
+                return           # your own words need no note
             who = seating.who(event.seat)
             if event.action in ("good point", "good sequence", "good sets") or \
                     event.action.split()[0] in ("good", "not", "equal"):
                 return           # the answers are in the panel
             self._status = Text(self.face.said(event.action, who))
+        elif isinstance(event, Discarded) and seating is not None and \
+                not seating.is_you(event.seat):
+            self._status = Text(ngettext("{who} exchanges {count} card.",
+                                         "{who} exchanges {count} cards.", event.count).format(
+                who=seating.who(event.seat), count=event.count))
+            self._error = False
         elif isinstance(event, Shown) and event.reason == "carte_blanche" and view is not None:
             who = self.seating().who(event.seat or 0)
             self.notify(_("{who}: carte blanche!").format(who=who), markup=False)

@@ -94,7 +94,7 @@ class EcarteFace:
         phase = part.get("phase")
         choice = view.choice
         if phase == "propose":
-            return _("propose an exchange (p) or play (l)?")
+            return _("propose an exchange, or play?")
         if phase == "answer":
             return _("an exchange is proposed: accept or refuse?")
         if phase in ("discard_elder", "discard_dealer") and choice is not None:
@@ -103,7 +103,7 @@ class EcarteFace:
             return _("mark {least} to {most} cards to discard (their keys or Space), then "
                      "Enter.").format(least=least, most=most)
         if choice is not None and "king" in getattr(choice, "words", ()):
-            return _("play a card, or first mark the king (k).")
+            return _("play a card, or first mark the king.")
         if view.trick:
             forcing = bool(dict(part.get("rules") or {}).get("forcing"))  # type: ignore[arg-type]
             return (_("follow suit and win the trick when you can (forcing).") if forcing
@@ -128,7 +128,7 @@ class EcarteFace:
             text.append("\n")
         points = part.get("points")
         if isinstance(points, list) and view.deal_number:
-            text.append("\n" + _("Deal {number}").format(number=view.deal_number),
+            text.append("\n" + _("Deal {number}, points:").format(number=view.deal_number),
                         style="bold")
             won = "  ".join(f"{seating.who(s)} {points[s]}" for s in range(len(view.names))
                             if isinstance(points[s], int))
@@ -138,7 +138,7 @@ class EcarteFace:
             text.append("\n " + _("tricks: {won}").format(won=tricks), style="dim")
         text.append("\n\n" + _("Score, to {target}").format(target=part.get("target", "?")),
                     style="bold")
-        for seat, name in enumerate(view.names):
+        for seat in range(len(view.names)):
             shown = seating.who(seat)
             text.append(f"\n {shown[:18]:<18} {view.totals[seat]:>3}")
         if recent:

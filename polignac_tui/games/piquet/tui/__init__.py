@@ -159,45 +159,44 @@ class PiquetFace:
               recent: tuple[Scored, ...]) -> Text:
         part = view.game_part
         text = Text()
-        deals = part.get("deals_to_play")
-        if view.deal_number:
-            head = (_("Deal {number} of {deals}").format(number=view.deal_number, deals=deals)
-                    if isinstance(deals, int) else
-                    _("Deal {number}").format(number=view.deal_number))
-            text.append(head, style="bold")
-            if "talon" in part:
-                text.append("  " + _("Talon: {count}").format(count=part.get("talon", 0)))
-            elder = part.get("elder")
-            if isinstance(elder, int):
-                text.append("\n" + _("Elder: {who}").format(who=seating.who(elder)), style="dim")
-        seen = part.get("talon_seen")
-        if isinstance(seen, list) and seen:
-            text.append("\n" + _("Seen in the talon") + ": ")
-            text.append_text(cards_text([str(c) for c in seen], look))
-        lines = self.declarations(view, look, seating)
-        if lines:
-            text.append("\n")
-            for line in lines:
-                text.append("\n")
-                text.append_text(line)
-        scored = part.get("scored")
-        if isinstance(scored, list) and scored:
-            text.append("\n\n" + _("Points of the deal"), style="bold")
-            for entry in scored[-4:]:
-                if isinstance(entry, list) and len(entry) == 3:
-                    seat, points, reason = int(str(entry[0])), int(str(entry[1])), str(entry[2])
-                    text.append(f"\n {points_text(points)} {seating.who(seat)}: ")
-                    text.append(self.reason(reason), style="dim")
         target = part.get("limit")
         title = (_("Score, to {target}").format(target=target) if isinstance(target, int)
                  else _("Score"))
-        text.append("\n\n" + title, style="bold")
+        text.append(title, style="bold")
         points = part.get("points")
         for seat in range(len(view.names)):
             now = points[seat] if isinstance(points, list) and seat < len(points) else 0
             text.append(f"\n {seating.who(seat)[:18]:<18} {view.totals[seat]:>4}")
             if now:
                 text.append(f" ({points_text(int(str(now)))})", style="dim")
+        deals = part.get("deals_to_play")
+        if view.deal_number:
+            head = (_("Deal {number} of {deals}").format(number=view.deal_number, deals=deals)
+                    if isinstance(deals, int) else
+                    _("Deal {number}").format(number=view.deal_number))
+            text.append("\n\n" + head, style="bold")
+            if "talon" in part:
+                text.append(" - " if look.ascii else " · ")
+                text.append(_("Talon: {count}").format(count=part.get("talon", 0)))
+            elder = part.get("elder")
+            if isinstance(elder, int):
+                text.append("\n" + _("Elder: {who}").format(who=seating.who(elder)), style="dim")
+        lines = self.declarations(view, look, seating)
+        for line in lines:
+            text.append("\n")
+            text.append_text(line)
+        seen = part.get("talon_seen")
+        if isinstance(seen, list) and seen:
+            text.append("\n" + _("Seen in the talon") + ": ", style="dim")
+            text.append_text(cards_text([str(c) for c in seen], look))
+        scored = part.get("scored")
+        if isinstance(scored, list) and scored:
+            text.append("\n\n" + _("Points of the deal"), style="bold")
+            for entry in scored[-3:]:
+                if isinstance(entry, list) and len(entry) == 3:
+                    seat, got, reason = int(str(entry[0])), int(str(entry[1])), str(entry[2])
+                    text.append(f"\n {points_text(got)} {seating.who(seat)}: ")
+                    text.append(self.reason(reason), style="dim")
         return text
 
     def declarations(self, view: View, look: CardLook, seating: Seating) -> list[Text]:
