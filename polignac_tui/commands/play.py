@@ -95,6 +95,10 @@ def run_new_game(args: argparse.Namespace, settings: Any) -> int:
     if args.preset is not None and args.preset not in game.presets:
         raise CommandError(_("{game} has no preset {preset!r} (one of {presets})").format(
             game=game.title, preset=args.preset, presets=", ".join(game.presets)))
+    from ..ui.screens.new_session import computer_plays
+    if not computer_plays(game.name):
+        raise CommandError(_("{game} against a computer is not in this version yet.").format(
+            game=game.title))
     you = args.name or settings.your_name()
     names = [you, computer_names(you, 1)[0]]
     store = SessionStore()

@@ -24,10 +24,6 @@ SAID = {
     "accept": N_("{who} accepts."), "refuse": N_("{who} refuses."),
     "king": N_("{who} marks the king."),
 }
-SAID_YOU = {
-    "propose": N_("You propose an exchange."), "play": N_("You play without proposing."),
-    "accept": N_("You accept."), "refuse": N_("You refuse."), "king": N_("You mark the king."),
-}
 REASONS = {
     "king_turned_up": N_("the king turned up"),
     "king_marked": N_("the king of trumps"),
@@ -60,9 +56,6 @@ class EcarteFace:
         if action in SAID:
             return tr(SAID[action]).format(who=who)
         return f"{who}: {action}"
-
-    def said_you(self, action: str) -> str:
-        return tr(SAID_YOU[action]) if action in SAID_YOU else action
 
     def reason(self, reason: str) -> str:
         return tr(REASONS[reason]) if reason in REASONS else reason
@@ -105,9 +98,16 @@ class EcarteFace:
         if choice is not None and "king" in getattr(choice, "words", ()):
             return _("play a card, or first mark the king.")
         if view.trick:
-            forcing = bool(dict(part.get("rules") or {}).get("forcing"))  # type: ignore[arg-type]
-            return (_("follow suit and win the trick when you can (forcing).") if forcing
-                    else _("follow suit, else trump if you can."))
+            rules = part.get("rules")
+            forcing = isinstance(rules, dict) and rules.get("forcing") is True
+            led = view.trick[0][1][1]
+            if any(c[1] == led for c in view.hand):
+                return (_("follow suit, and win the trick when you can (the forcing rule).")
+                        if forcing else _("follow suit."))
+            if isinstance(trumps := part.get("trumps"), str) and any(
+                    c[1] == trumps for c in view.hand):
+                return _("you cannot follow suit: you must trump.")
+            return _("you can neither follow suit nor trump: play any card.")
         return _("lead any card.")
 
     def panel(self, view: View, look: CardLook, seating: Seating,

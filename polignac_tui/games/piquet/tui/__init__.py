@@ -25,6 +25,7 @@ REASONS = {
     "carte_blanche": N_("carte blanche"), "point": N_("the point"),
     "sequence": N_("sequences"), "sets": N_("sets"), "repique": N_("repique"),
     "pique": N_("pique"), "lead": N_("a lead"), "win": N_("a trick won"),
+    "play": N_("the play (leads, tricks won, the last)"),
     "last_trick": N_("the last trick"), "cards": N_("the cards (7 tricks or more)"),
     "capot": N_("capot (all twelve tricks)"),
 }
@@ -89,6 +90,24 @@ def _declared(part: Mapping[str, JSON], seat: int) -> dict[str, Mapping[str, JSO
     if not isinstance(mine, list):
         return {}
     return {str(d["kind"]): d for d in mine if isinstance(d, dict)}
+
+
+# The points of the play, a point at a time, shown together.
+PLAY = {"lead": "play", "win": "play", "last_trick": "play"}
+
+
+def points_by_reason(scored: JSON) -> dict[tuple[int, str], int]:
+    """The deal's points (``[seat, points, reason]`` each) added up per seat and reason,
+    in the order they came; the points of the play (leads, tricks, the last) together."""
+    rows: dict[tuple[int, str], int] = {}
+    if not isinstance(scored, list):
+        return rows
+    for entry in scored:
+        if isinstance(entry, list) and len(entry) == 3:
+            seat, got, reason = int(str(entry[0])), int(str(entry[1])), str(entry[2])
+            key = (seat, PLAY.get(reason, reason))
+            rows[key] = rows.get(key, 0) + got
+    return rows
 
 
 class PiquetFace:
@@ -189,14 +208,12 @@ class PiquetFace:
         if isinstance(seen, list) and seen:
             text.append("\n" + _("Seen in the talon") + ": ", style="dim")
             text.append_text(cards_text([str(c) for c in seen], look))
-        scored = part.get("scored")
-        if isinstance(scored, list) and scored:
+        rows = points_by_reason(part.get("scored"))
+        if rows:
             text.append("\n\n" + _("Points of the deal"), style="bold")
-            for entry in scored[-3:]:
-                if isinstance(entry, list) and len(entry) == 3:
-                    seat, got, reason = int(str(entry[0])), int(str(entry[1])), str(entry[2])
-                    text.append(f"\n {points_text(got)} {seating.who(seat)}: ")
-                    text.append(self.reason(reason), style="dim")
+            for (seat, reason), got in rows.items():
+                text.append(f"\n {points_text(got)} {seating.who(seat)}: ")
+                text.append(self.reason(reason), style="dim")
         return text
 
     def declarations(self, view: View, look: CardLook, seating: Seating) -> list[Text]:
