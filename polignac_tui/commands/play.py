@@ -14,13 +14,17 @@ if TYPE_CHECKING:
 
 PRESETS = PRESET_NAMES[:-1]   # every preset but "custom"
 GAMES = ("ecarte", "piquet")  # the games of the seam played by ``new --game``
+# Their presets, written out so that the CLI loads no game to parse its arguments (a test
+# holds them to ``Game.presets``).
+GAME_PRESETS = {"ecarte": ("classique", "italiana"), "piquet": ("rubicon", "cent")}
+ALL_PRESETS = tuple(dict.fromkeys((*PRESETS, *(p for ps in GAME_PRESETS.values() for p in ps))))
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help=_("start a session: you plus computer players"),
                        description=_("Start a new session straight at the table: you plus "
                                    "computer players, from a preset."))
-    p.add_argument("--preset", default=None, metavar="PRESET",
+    p.add_argument("--preset", choices=ALL_PRESETS, default=None,
                    help=_("the rules to play (default: the default preset of your settings)"))
     p.add_argument("--players", type=int, default=4, metavar="N",
                    help=_("number of players, 3 to 8, you included (default 4)"))
@@ -61,9 +65,8 @@ def run_new(args: argparse.Namespace) -> int:
     if getattr(args, "game", None):
         return run_new_game(args, settings)
     if args.preset is not None and args.preset not in PRESETS:
-        raise CommandError(_("argument --preset: invalid choice: {preset!r} (choose from "
-                             "{choices})").format(preset=args.preset,
-                                                 choices=", ".join(PRESETS)))
+        raise CommandError(_("{game} has no preset {preset!r} (one of {presets})").format(
+            game="Polignac", preset=args.preset, presets=", ".join(PRESETS)))
     preset_name = args.preset or settings.default_preset
     if preset_name == "custom":
         preset_name = "classique"

@@ -17,8 +17,34 @@ from rich.text import Text
 
 from ..games.base import View
 from ..games.events import Scored
-from ..i18n import _, pgettext
+from ..i18n import N_, _, pgettext, tr
 from .cardtext import CardLook, inline
+
+# A game's presets, settings and their values in words (the New session form, the rules).
+PRESET_WORDS = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)"),
+                "rubicon": N_("Rubicon"), "cent": N_("Piquet au cent")}
+SETTING_WORDS = {"forcing": N_("Forcing"), "target": N_("Points to win"),
+                 "mark_king": N_("King of trumps"),
+                 "dealer_must_discard": N_("Dealer exchanges"),
+                 "point_score": N_("The point scores"),
+                 "younger_must_exchange": N_("Younger must exchange"),
+                 "end": N_("End of the game"), "limit": N_("Limit")}
+VALUE_WORDS = {"auto": N_("by itself"), "ask": N_("by its holder"), "cards": N_("per card"),
+               "value": N_("by value"), "partie": N_("a partie of six deals"),
+               "points": N_("at a point limit")}
+
+
+def setting_words(name: str) -> str:
+    return tr(SETTING_WORDS[name]) if name in SETTING_WORDS else name
+
+
+def value_words(value: object) -> str:
+    """A setting's value in words: on/off, a choice's words, a number."""
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    if isinstance(value, str) and value in VALUE_WORDS:
+        return tr(VALUE_WORDS[value])
+    return str(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,4 +124,5 @@ def level_words(level: str | None) -> str:
     return _("computer, {level}").format(level=level_name(level or "medium"))
 
 
-__all__ = ["GameFace", "Seating", "cards_text", "face_of", "level_words", "points_text"]
+__all__ = ["PRESET_WORDS", "SETTING_WORDS", "VALUE_WORDS", "GameFace", "Seating", "cards_text",
+           "face_of", "level_words", "points_text", "setting_words", "value_words"]

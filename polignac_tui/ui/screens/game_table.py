@@ -49,7 +49,16 @@ from ...table.gameevents import (
 )
 from ..cardtext import CardLook, inline, words
 from ..chrome import Footer, while_shown
-from ..gameface import GameFace, Seating, cards_text, face_of, points_text
+from ..gameface import (
+    PRESET_WORDS,
+    GameFace,
+    Seating,
+    cards_text,
+    face_of,
+    points_text,
+    setting_words,
+    value_words,
+)
 from ..handle import polignac_app
 from ..quiet import set_content
 from ..textfmt import assemble
@@ -796,14 +805,31 @@ class GameTableScreen(Screen[None]):
         for key in ("target", "end", "limit", "point_score"):
             if key in view.game_part and view.game_part[key] is not None:
                 values.setdefault(key, view.game_part[key])
+        known = self.client_settings()
+        if known is not None:
+            values.update(dict(known))
+        preset = view.game_part.get("preset") or self.client_preset()
+        if preset:
+            text.append(_("Preset: {preset}").format(
+                preset=tr(PRESET_WORDS.get(str(preset), str(preset)))) + "\n")
         for setting in game.described:
             value = values.get(setting.name)
-            shown = ("?" if value is None else
-                     (_("on") if value is True else _("off")) if isinstance(value, bool)
-                     else str(value))
-            text.append(f"\n{setting.name} = {shown}\n", style="bold")
+            if setting.name == "limit" and values.get("end") == "partie":
+                continue                      # no limit plays a part in a partie
+            text.append(f"\n{setting_words(setting.name)}: ", style="bold")
+            text.append(("?" if value is None else value_words(value)) + "\n", style="bold")
             text.append(tr(setting.explain) + "\n")
         self.app.push_screen(Overlay(_("Rules of this session"), text, "r"))
+
+    def client_settings(self) -> Any:
+        """The session's settings, when the table is in this process (else None)."""
+        table = getattr(self.client, "table", None)
+        session = getattr(table, "session", None)
+        return getattr(getattr(session, "match", None), "settings", None)
+
+    def client_preset(self) -> str:
+        """The session's preset, when the table is in this process."""
+        return str(getattr(self.client_settings(), "preset", "") or "")
 
     def action_help(self) -> None:
         polignac_app(self.app).action_help()

@@ -31,6 +31,7 @@ from ...engine.session import MAX_NAME
 from ...i18n import N_, _, pgettext, tr
 from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import Footer, header, while_shown
+from ..gameface import PRESET_WORDS, SETTING_WORDS, VALUE_WORDS
 from ..handle import polignac_app
 from ..quick import DEFAULT_LEVEL, computer_names
 from ..textfmt import level_name
@@ -175,19 +176,6 @@ def limit_hint(end: str, players: int) -> str:
 POLIGNAC = "polignac"
 # The games of the seam played here: you against a computer.
 SEAM_GAMES = ("ecarte", "piquet")
-PRESET_WORDS = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)"),
-                "rubicon": N_("Rubicon"), "cent": N_("Piquet au cent")}
-SETTING_WORDS = {"forcing": N_("Forcing"), "target": N_("Points to win"),
-                 "mark_king": N_("King of trumps"),
-                 "dealer_must_discard": N_("Dealer exchanges"),
-                 "point_score": N_("The point scores"),
-                 "younger_must_exchange": N_("Younger must exchange"),
-                 "end": N_("End of the game"), "limit": N_("Limit")}
-VALUE_WORDS = {"auto": N_("by itself"), "ask": N_("by its holder"), "cards": N_("per card"),
-               "value": N_("by value"), "partie": N_("a partie of six deals"),
-               "points": N_("at a point limit")}
-
-
 def game_choices() -> list[tuple[str, str]]:
     """The games offered: Polignac first (the default), then the games of the seam."""
     from ...games import get_game
@@ -445,6 +433,8 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 try:
                     value = int(str(value).strip())
                 except ValueError:
+                    value = None
+                if value is None or not setting.low <= value <= setting.high:
                     problems.append(_("{setting}: a whole number from {low} to {high}.").format(
                         setting=tr(SETTING_WORDS.get(setting.name, setting.name)),
                         low=setting.low, high=setting.high))
