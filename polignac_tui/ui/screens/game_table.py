@@ -107,6 +107,18 @@ def seat_view_of(view: View, seat: int, humans: tuple[bool, ...], playing: bool)
         watching=view.seat is None)
 
 
+class GameTrickArea(TrickArea):
+    """The shared trick area, the other's hand also counted in figures (a hand of twelve
+    backs is not counted at a glance)."""
+
+    def _block(self, view: SeatView, seat: int, width: int, own: bool = False) -> list[Text]:
+        lines = super()._block(view, seat, width, own)
+        if not own and len(lines) > 1 and seat < len(view.cards_left):
+            count = view.cards_left[seat]
+            lines[1] = Text(f"{count} ", style="bold") + lines[1]
+        return lines
+
+
 class GameTableScreen(Screen[None]):
     """The table of one session of a game of the seam, as a client of its seat(s)."""
 
@@ -233,7 +245,7 @@ class GameTableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="info")
         with Horizontal(id="middle"):
-            yield TrickArea(id="trick")
+            yield GameTrickArea(id="trick")
             with VerticalScroll(id="side", can_focus=False):
                 yield GamePanel(id="panel")
         yield Static(id="status")
@@ -565,10 +577,14 @@ class GameTableScreen(Screen[None]):
         from rich.console import Group
         parts: list[Any] = [table]
         if self._recent:
-            lines = Text()
+            added: dict[tuple[int, str], int] = {}
             for scored in self._recent:
-                lines.append(f"{points_text(scored.points)} {seating.who(scored.seat)}: ")
-                lines.append(self.face.reason(scored.reason) + "\n", style="dim")
+                key = (scored.seat, scored.reason)
+                added[key] = added.get(key, 0) + scored.points
+            lines = Text()
+            for (seat, reason), got in added.items():
+                lines.append(f"{points_text(got)} {seating.who(seat)}: ")
+                lines.append(self.face.reason(reason) + "\n", style="dim")
             parts.append(lines)
         if last:
             parts.append(self.face.outcome(view, seating))

@@ -36,6 +36,9 @@ VALUES = {3: N_("a treble game"), 2: N_("a double game"), 1: N_("a single game")
 
 
 def _suit(suit: str, look: CardLook) -> Text:
+    """``♥ hearts`` (in ASCII the name alone: ``H hearts`` would read as a word)."""
+    if look.ascii:
+        return Text(suit_name(suit), style=face_style("7" + suit, look))
     text = Text(suit_symbol(suit, look.ascii), style=face_style("7" + suit, look))
     text.append(f" {suit_name(suit)}", style="bold")
     return text

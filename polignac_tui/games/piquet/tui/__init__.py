@@ -197,9 +197,6 @@ class PiquetFace:
             if "talon" in part:
                 text.append(" - " if look.ascii else " · ")
                 text.append(_("Talon: {count}").format(count=part.get("talon", 0)))
-            elder = part.get("elder")
-            if isinstance(elder, int):
-                text.append("\n" + _("Elder: {who}").format(who=seating.who(elder)), style="dim")
         lines = self.declarations(view, look, seating)
         for line in lines:
             text.append("\n")
@@ -210,7 +207,7 @@ class PiquetFace:
             text.append_text(cards_text([str(c) for c in seen], look))
         rows = points_by_reason(part.get("scored"))
         if rows:
-            text.append("\n\n" + _("Points of the deal"), style="bold")
+            text.append("\n" + _("Points of the deal"), style="bold")
             for (seat, reason), got in rows.items():
                 text.append(f"\n {points_text(got)} {seating.who(seat)}: ")
                 text.append(self.reason(reason), style="dim")
