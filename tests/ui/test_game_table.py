@@ -215,3 +215,24 @@ async def test_80x24_fits_in_each_language(make_app, store, lang, game) -> None:
         if game == "ecarte":
             assert words.display and words.region.height == 1
         assert screen.query_one("#trick").region.height >= 12
+
+
+async def test_no_color_marks_a_discard_without_colour(make_app, store, monkeypatch) -> None:
+    """NO_COLOR: the cards marked for a discard are raised with a mark under them, a cue
+    that is not a colour."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    table = game_table(store, "ecarte", seed=ECARTE_SEED)
+    app = make_app(game_table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.look.colour is False and screen.look.jacks is False
+        await pilot.press(word_key(app, "propose"))
+        await settle(pilot)
+        await pilot.press(key_for(1))
+        await pilot.pause()
+        hand = screen.query_one(Hand)
+        assert hand.marked == (hand.cards[1],)
+        lines = hand.render().plain.split("\n")
+        assert "✓" in lines[-1] and "✓" not in "\n".join(lines[:-1])
+        assert "Your turn" in status(app) and "discard" in status(app)
