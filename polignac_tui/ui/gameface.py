@@ -89,8 +89,10 @@ class GameFace(Protocol):
         """What the seat to act (the person here) is asked now, after "Your turn"."""
 
     def panel(self, view: View, look: CardLook, seating: Seating,
-              recent: tuple[Scored, ...]) -> Text:
-        """The game's own lines (the side column)."""
+              recent: tuple[Scored, ...], answered: int | None = None) -> Text:
+        """The game's own lines (the side column); ``answered``: how many answers to the
+        declarations are said so far (None: all of them), so that they come one at a
+        time."""
 
     def outcome(self, view: View, seating: Seating) -> Text:
         """The end of the match: who won, its value, the game's own words."""

@@ -236,3 +236,37 @@ async def test_no_color_marks_a_discard_without_colour(make_app, store, monkeypa
         lines = hand.render().plain.split("\n")
         assert "✓" in lines[-1] and "✓" not in "\n".join(lines[:-1])
         assert "Your turn" in status(app) and "discard" in status(app)
+
+
+async def test_piquet_answers_come_one_at_a_time(make_app, store, settings) -> None:
+    """At a pace other than instant, the younger's answers to the elder's declarations
+    come one at a time: none when she has declared, then the first, then all."""
+    settings.pace = "fast"
+    table = game_table(store, "piquet", seed=5, both_human=True)
+    app = make_app(game_table=table)
+    answers = ("Good.", "Not good.", "Equal.")
+
+    def said(text: str) -> int:
+        return sum(text.count(word) for word in answers)
+
+    async with app.run_test(size=(120, 36)) as pilot:
+        for _step in range(16):
+            await settle(pilot)
+            if isinstance(app.screen, PrivacyScreen):
+                await pilot.press("enter")
+                continue
+            view = game_screen(app).view()
+            choice = view.choice
+            if isinstance(choice, WordChoice) and choice.verb == "declare" and (
+                    view.game_part["phase"] == "declare_younger"):
+                break
+            await act(pilot, prefer=("nolook",))
+        else:
+            raise AssertionError("the younger never declared")
+        await act(pilot)
+        await pilot.pause()
+        elder = table.session.match.log[0].actions[3].split()[1:]
+        assert len(elder) >= 2, "a seed where the elder declares two kinds or more"
+        assert said(panel(app)) == 0
+        await settle(pilot, until=lambda: said(panel(app)) == 1)
+        await settle(pilot, until=lambda: said(panel(app)) == len(elder))

@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static
 
 from ...engine import Rules, SeatView, Trick
@@ -47,6 +48,7 @@ from ...table.gameevents import (
     Undo,
     Undone,
 )
+from ...table.pace import PACE_DELAY
 from ..cardtext import CardLook, inline, words
 from ..chrome import Footer, while_shown
 from ..gameface import (
@@ -203,6 +205,9 @@ class GameTableScreen(Screen[None]):
         self._toggled: set[str] = set()     # the words toggled for a verb (declare)
         self._choice_key: object = None     # the choice the hand and words are set for
         self._hint_asked: object = None
+        self._answered: int | None = None   # the answers said so far (None: all)
+        self._answers_timer: Timer | None = None
+        self._answers_came = False
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -283,6 +288,7 @@ class GameTableScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self._left = True
+        self._stop_answers()
         self.client.close()
 
     # -- drawing -------------------------------------------------------------------------
@@ -324,7 +330,7 @@ class GameTableScreen(Screen[None]):
         trick.show(seat_view_of(view, self.seat, humans, playing), look, self._held(),
                    self._centre(view))
         self.query_one(GamePanel).show(self.face.panel(view, look, self.seating(),
-                                                       tuple(self._recent)))
+                                                       tuple(self._recent), self._answered))
         status = self.query_one("#status", Static)
         unsaved = state.unsaved if state is not None else None
         status.set_class(self._error or unsaved is not None, "-error")
@@ -430,6 +436,30 @@ class GameTableScreen(Screen[None]):
         return Text(_("{name} is thinking{dots}").format(name=view.names[view.turn], dots=dots),
                     style="italic")
 
+    def _say_answers(self) -> None:
+        """The answers to the declarations come one at a time, at the table's pace (all
+        at once at pace instant)."""
+        pace = polignac_app(self.app).settings.pace
+        step = PACE_DELAY.get(pace, 0.7)
+        if step <= 0:
+            return
+        self._stop_answers()
+        self._answered = 0
+        self._answers_timer = self.set_interval(step + 0.6, self._next_answer)
+
+    def _next_answer(self) -> None:
+        if self._answered is None or self._answered >= 2:
+            self._stop_answers()
+        else:
+            self._answered += 1
+        self.refresh_table()
+
+    def _stop_answers(self) -> None:
+        self._answered = None
+        if self._answers_timer is not None:
+            self._answers_timer.stop()
+            self._answers_timer = None
+
     def say(self, message: str | Text, error: bool = False) -> None:
         self._status = Text(message) if isinstance(message, str) else message
         self._error = error
@@ -443,8 +473,11 @@ class GameTableScreen(Screen[None]):
     def _table_changed(self, update: GameUpdate) -> None:
         if self._left:
             return
+        self._answers_came = False
         for event in update.events:
             self._react(event, update.views[0] if update.views else None)
+        if self._answers_came:
+            self._say_answers()
         if not self.refresh_table():
             return
         self._next()
@@ -464,9 +497,9 @@ class GameTableScreen(Screen[None]):
             if seating.is_you(event.seat):
                 return           # your own words need no note
             who = seating.who(event.seat)
-            if event.action in ("good point", "good sequence", "good sets") or \
-                    event.action.split()[0] in ("good", "not", "equal"):
-                return           # the answers are in the panel
+            if event.action.split()[0] in ("good", "not", "equal"):
+                self._answers_came = True
+                return           # the answers are in the panel, one at a time
             self._status = Text(self.face.said(event.action, who))
         elif isinstance(event, Discarded) and seating is not None and \
                 not seating.is_you(event.seat):

@@ -114,7 +114,7 @@ class EcarteFace:
         return _("lead any card.")
 
     def panel(self, view: View, look: CardLook, seating: Seating,
-              recent: tuple[Scored, ...]) -> Text:
+              recent: tuple[Scored, ...], answered: int | None = None) -> Text:
         part = view.game_part
         text = Text(no_wrap=False)
         turnup, trumps = part.get("turnup"), part.get("trumps")

@@ -175,7 +175,7 @@ class PiquetFace:
         return _("lead any card.")
 
     def panel(self, view: View, look: CardLook, seating: Seating,
-              recent: tuple[Scored, ...]) -> Text:
+              recent: tuple[Scored, ...], answered: int | None = None) -> Text:
         part = view.game_part
         text = Text()
         target = part.get("limit")
@@ -197,7 +197,7 @@ class PiquetFace:
             if "talon" in part:
                 text.append(" - " if look.ascii else " · ")
                 text.append(_("Talon: {count}").format(count=part.get("talon", 0)))
-        lines = self.declarations(view, look, seating)
+        lines = self.declarations(view, look, seating, answered)
         for line in lines:
             text.append("\n")
             text.append_text(line)
@@ -213,9 +213,11 @@ class PiquetFace:
                 text.append(self.reason(reason), style="dim")
         return text
 
-    def declarations(self, view: View, look: CardLook, seating: Seating) -> list[Text]:
+    def declarations(self, view: View, look: CardLook, seating: Seating,
+                     answered: int | None = None) -> list[Text]:
         """The declarations, one combination at a time, as the players say them:
-        "Point of five." "Making?" "Forty-seven." "Good." """
+        "Point of five." "Making?" "Forty-seven." "Good."; only the first ``answered``
+        answers (None: all), the younger's own combinations once all are said."""
         part = view.game_part
         elder, younger = part.get("elder"), part.get("younger")
         if not isinstance(elder, int) or not isinstance(younger, int):
@@ -225,6 +227,7 @@ class PiquetFace:
         said = answers if isinstance(answers, dict) else {}
         dash = " - " if look.ascii else " — "
         lines: list[Text] = []
+        count = 0
         for kind in KINDS:
             item = mine.get(kind)
             other = hers.get(kind)
@@ -232,6 +235,9 @@ class PiquetFace:
                 line = Text(f"{seating.who(elder)}: ", style="bold")
                 line.append_text(_combination(kind, item, look))
                 answer = said.get(kind)
+                count += 1
+                if answered is not None and count > answered:
+                    answer = None
                 if isinstance(answer, str):
                     same = other is not None and _key(other)[0] == _key(item)[0]
                     if same and kind == "point":
@@ -244,7 +250,7 @@ class PiquetFace:
                         line.append(f" {seating.who(younger)}: ")
                         line.append_text(_combination(kind, other, look))
                 lines.append(line)
-            elif other is not None:
+            elif other is not None and answered is None:
                 line = Text(f"{seating.who(younger)}: ", style="bold")
                 line.append_text(_combination(kind, other, look))
                 lines.append(line)
