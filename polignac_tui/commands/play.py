@@ -98,8 +98,8 @@ def run_new_game(args: argparse.Namespace, settings: Any) -> int:
     if args.preset is not None and args.preset not in game.presets:
         raise CommandError(_("{game} has no preset {preset!r} (one of {presets})").format(
             game=game.title, preset=args.preset, presets=", ".join(game.presets)))
-    from ..ui.screens.new_session import computer_plays
-    if not computer_plays(game.name):
+    from ..ui.app import PolignacApp
+    if not PolignacApp.computer_plays(game.name):
         raise CommandError(_("{game} against a computer is not in this version yet.").format(
             game=game.title))
     you = args.name or settings.your_name()
@@ -114,7 +114,6 @@ def run_new_game(args: argparse.Namespace, settings: Any) -> int:
     except (StoreError, OSError) as error:
         raise CommandError(_("the session could not be started: {error}").format(
             error=error)) from None
-    from ..ui.app import PolignacApp
     app = PolignacApp(settings, store, game_table=table, seed=args.seed,
                       ascii=bool(getattr(args, "ascii", False)), lang=getattr(args, "lang", None))
     try:

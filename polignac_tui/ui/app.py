@@ -441,6 +441,17 @@ class PolignacApp(App[None]):
         self.open_game_table(table)
         return True
 
+    @staticmethod
+    def computer_plays(game: str) -> bool:
+        """True when this version holds ``game``'s computer players."""
+        from importlib.util import find_spec
+
+        from ..table.gametable import PLAYERS
+        try:
+            return find_spec(PLAYERS[game]) is not None
+        except (KeyError, ModuleNotFoundError):
+            return False
+
     def start_game(self, game: str, settings: Any, names: list[str], seats: list[Any],
                    name: str = "", undo: bool = True) -> bool:
         """Create a session of ``game`` (Écarté, Piquet), save it and open its table;

@@ -182,17 +182,6 @@ def game_choices() -> list[tuple[str, str]]:
     return [(POLIGNAC, "Polignac"), *((name, get_game(name).title) for name in SEAM_GAMES)]
 
 
-def computer_plays(game: str) -> bool:
-    """True when this version holds ``game``'s computer players."""
-    from importlib.util import find_spec
-
-    from ...table.gametable import PLAYERS
-    try:
-        return find_spec(PLAYERS[game]) is not None
-    except (KeyError, ModuleNotFoundError):
-        return False
-
-
 def setting_options(setting: Any) -> list[tuple[str, Any]]:
     """The choices of a game's setting in words (on/off, or its choices)."""
     if setting.kind == "bool":
@@ -451,7 +440,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             problems.append(_("Seat {number}: the name {name} is already taken by seat "
                               "{other}.").format(number=2, name=repr(other), other=1))
         settings = None
-        if not computer_plays(game.name):
+        if not polignac_app(self.app).computer_plays(game.name):
             problems.append(_("{game} against a computer is not in this version yet.").format(
                 game=game.title))
         if not problems:
