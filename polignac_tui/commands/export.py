@@ -1,5 +1,6 @@
 """``polignac-tui export ID --csv``: a session's scores for a spreadsheet, one row per
-finished deal, a column per player."""
+finished deal, a column per player (a Polignac session's as ever); ``export --game G
+--csv``: every saved session of a game, a row per deal with the game and the session."""
 
 from __future__ import annotations
 
@@ -8,10 +9,17 @@ import csv
 import io
 
 from ..engine import Session
+from ..games import game_names
+from ..games.session import GameSession
 from ..i18n import _
+from ..store import SessionStore, StoreError
+from ..store.anyfile import game_of_session
+from ..store.fileformat import SessionFileError
+from ..store.wording import game_title
 from . import CommandError
+from .gamescores import csv_rows
 from .sessions import _out
-from .show import read
+from .show import read_any
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,17 +27,96 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=_("Print a session's scores as CSV: a row per finished deal "
                        "(deal, dealer, each player's points, générale, chelem), a column per "
                        "player, names in the order of play. Redirect it to a file."))
-    p.add_argument("session", metavar="FILE|ID",
+    p.add_argument("session", metavar="FILE|ID", nargs="?",
                    help=_("path of a session file (.toml), or a saved session's id"))
     p.add_argument("--csv", action="store_true", help=_("CSV (the one format so far)"))
+    p.add_argument("--game", choices=game_names(), metavar="GAME",
+                   help=_("every saved session of this game (polignac, ecarte or piquet), "
+                          "oldest first: a row per deal with the game, the session, the "
+                          "deal, the dealer and each player's name, points and tricks"))
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if not args.csv:
         raise CommandError(_("export needs a format: --csv"))
-    _out(to_csv(read(args.session)).rstrip("\n"))
+    game = getattr(args, "game", None)
+    if args.session is None:
+        if game is None:
+            raise CommandError(_("export needs a session (FILE or ID) or --game GAME"))
+        _out(games_csv(saved_sessions(game)).rstrip("\n"))
+        return 0
+    session = read_any(args.session)
+    if game is not None and game_of_session(session) != game:
+        raise CommandError(_("{target} is not a session of {game}").format(
+            target=args.session, game=game_title(game)))
+    if isinstance(session, GameSession):
+        _out(games_csv([session]).rstrip("\n"))
+    else:
+        _out(to_csv(session).rstrip("\n"))
     return 0
+
+
+def saved_sessions(game: str) -> list[Session | GameSession]:
+    """Every readable saved session of ``game``, oldest first."""
+    store = SessionStore()
+    try:
+        summaries = [s for s in store.summaries() if s.readable and s.game == game]
+    except StoreError as error:
+        raise CommandError(str(error)) from None
+    sessions: list[Session | GameSession] = []
+    for summary in reversed(summaries):
+        try:
+            sessions.append(store.load_any(summary.id))
+        except (StoreError, SessionFileError):
+            continue   # changed or removed since it was listed: `list` says why
+    return sessions
+
+
+def games_csv(sessions: list[Session | GameSession]) -> str:
+    """A row per finished deal of each session: game, session, deal, dealer, then per
+    seat the player's name, points and tricks (Polignac: no tricks), then ``scored``:
+    the points of a deal other than tricks', each "name reason points" (Polignac: the
+    générale or the chelem)."""
+    seats = max((len(_names(s)) for s in sessions), default=2)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    head: list[str] = ["game", "session", "deal", "dealer"]
+    for seat in range(1, seats + 1):
+        head.extend([f"player{seat}", f"points{seat}", f"tricks{seat}"])
+    writer.writerow([*head, "scored"])
+    for session in sessions:
+        if isinstance(session, GameSession):
+            writer.writerows(csv_rows(session, seats))
+        else:
+            writer.writerows(_polignac_rows(session, seats))
+    return out.getvalue()
+
+
+def _names(session: Session | GameSession) -> tuple[str, ...]:
+    if isinstance(session, GameSession):
+        return session.names
+    return tuple(p.name for p in session.players)
+
+
+def _polignac_rows(session: Session, seats: int) -> list[list[object]]:
+    names = _names(session)
+    rows: list[list[object]] = []
+    for number, deal in enumerate(session.deals, start=1):
+        points = deal.points()
+        if points is None:
+            continue
+        row: list[object] = ["polignac", session.id, number, names[deal.dealer]]
+        for seat in range(seats):
+            row.extend([names[seat], points[seat], ""] if seat < len(names) else ["", "", ""])
+        scored = ""
+        if deal.declarer is not None:
+            scored = (f"{names[deal.declarer]} generale "
+                      f"{'made' if deal.generale_made else 'failed'}")
+        elif deal.chelem is not None:
+            scored = f"{names[deal.chelem]} chelem"
+        rows.append([*row, scored])
+    return rows
 
 
 def to_csv(session: Session) -> str:

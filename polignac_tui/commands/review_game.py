@@ -7,13 +7,13 @@ import argparse
 import json
 from pathlib import Path
 
+from ..games.arena import players_of as players_module
 from ..games.review import DealReview, finished_deals, review_deal
 from ..games.session import GameSession
 from ..i18n import _, ngettext, pgettext
 from ..store.fileformat import SessionFileError
 from ..store.gamefile import load
 from ..store.wording import file_error_text
-from ..table.gametable import players_module
 from . import CommandError
 from .sessions import _out
 

@@ -66,6 +66,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("tables waiting or in play on this service at once (default 200)"))
     p.add_argument("--public-url", metavar="URL", default=None,
                    help=_("the web door's address as browsers reach it (behind a proxy)"))
+    p.add_argument("--status-every", metavar="MIN", type=float, default=1.0,
+                   help=_("print the status line this often while anyone is connected "
+                        "(default 1; 0: never)"))
+    p.add_argument("--status", action="store_true",
+                   help=_("print the status line of the service running on the socket, "
+                        "and stop (its host only)"))
     p.set_defaults(handler=run)
 
 
@@ -162,6 +168,21 @@ async def _close_all(doors: list[Door]) -> None:
         await door.close()
 
 
+MIN_STATUS_EVERY = 0.01
+"""Minutes: the shortest time between two status lines (0.6 s; tests use it)."""
+
+
+def print_status(path: Path) -> int:
+    """``serve --status``: the status line of the service on ``path``, asked as its host."""
+    from ..service.status import StatusError, ask_status
+    try:
+        status = asyncio.run(ask_status(path.expanduser()))
+    except StatusError as error:
+        raise CommandError(str(error)) from None
+    print(status.line(), flush=True)
+    return 0
+
+
 class DoorError(Exception):
     """A door could not open (the message names it and why)."""
 
@@ -174,6 +195,11 @@ def run(args: argparse.Namespace) -> int:
     from ..service.paths import default_socket
     from ..service.server import ServiceError, serve
 
+    if args.status:
+        return print_status(args.socket if args.socket is not None else default_socket())
+    if args.status_every != 0 and not MIN_STATUS_EVERY <= args.status_every <= 24 * 60:
+        raise CommandError(_("--status-every must be 0 (never) or from {low} to {high} "
+                             "minutes").format(low=MIN_STATUS_EVERY, high=24 * 60))
     for option in ("max_waiting_per_player", "max_tables"):
         if getattr(args, option) < 1:
             raise CommandError(_("{option} must be at least 1").format(
@@ -184,7 +210,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(path, open_doors=opener,
                                  max_waiting_per_player=args.max_waiting_per_player,
-                                 max_tables=args.max_tables))
+                                 max_tables=args.max_tables,
+                                 status_every=args.status_every * 60.0))
     except (ServiceError, DoorError) as error:
         raise CommandError(str(error)) from None
     except KeyboardInterrupt:  # pragma: no cover - ctrl-c before the handlers are set

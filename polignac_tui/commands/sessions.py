@@ -7,9 +7,15 @@ import json
 import os
 import sys
 import textwrap
+from collections.abc import Sequence
 
+from ..games import game_names
+from ..games.session import GameSession
 from ..i18n import _, ngettext
 from ..store import SessionStore, StoreError, Summary
+from ..store.gamestats import EcarteStats, PiquetStats, ecarte_stats, piquet_stats
+from ..store.gamesummary import finished_deals
+from ..store.gamesummary import state as game_state
 from ..store.report import (
     PlayerStats,
     leaders,
@@ -18,7 +24,7 @@ from ..store.report import (
     row,
     state,
 )
-from ..store.wording import file_error_text, label_words, names_text, state_words
+from ..store.wording import file_error_text, game_title, label_words, names_text, state_words
 from . import CommandError
 
 WIDTH = 80  # every table fits an 80-column terminal
@@ -30,6 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=_("List the saved sessions, the most recently played first; "
                        "files that cannot be read are listed apart with the reason."))
     p.add_argument("--json", action="store_true", help=_("print the list as JSON"))
+    p.add_argument("--game", choices=game_names(), metavar="GAME",
+                   help=_("only the sessions of this game: polignac, ecarte or piquet"))
     p.set_defaults(handler=run_list)
 
     p = sub.add_parser("delete", help=_("delete a saved session"),
@@ -43,6 +51,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "sessions played, won, times paid the cognac, average points per deal, "
                        "chelems and générales."))
     p.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
+    p.add_argument("--game", choices=game_names(), metavar="GAME",
+                   help=_("the statistics of this game only: polignac, ecarte or piquet"))
     p.set_defaults(handler=run_stats)
 
 
@@ -70,7 +80,8 @@ def _clip(text: str, width: int) -> str:
 def run_list(args: argparse.Namespace) -> int:
     store = SessionStore()
     entries = _summaries(store)
-    readable = [e for e in entries if e.readable]
+    game = getattr(args, "game", None)
+    readable = [e for e in entries if e.readable and (game is None or e.game == game)]
     unreadable = [e for e in entries if not e.readable]
     if args.json:
         _out(json.dumps({"folder": str(store.root),
@@ -81,13 +92,18 @@ def run_list(args: argparse.Namespace) -> int:
         _out(_("No saved sessions yet (they will be kept in {folder}).").format(
             folder=store.root))
         return 0
+    if game is not None and not readable and not unreadable:
+        _out(_("No saved session of {game} yet.").format(game=game_title(game)))
+        return 0
     _out(list_table(readable, unreadable))
     return 0
 
 
 def list_table(readable: list[Summary], unreadable: list[Summary]) -> str:
-    """Two lines per session (figures, then names and state), then the unreadable files."""
+    """Two lines per session (figures, then names and state, with the game's title when
+    not every session is of Polignac), then the unreadable files."""
     lines: list[str] = []
+    mixed = any(e.game != "polignac" for e in readable)
     wrap = textwrap.TextWrapper(width=WIDTH, initial_indent="    ", subsequent_indent="    ",
                                 break_on_hyphens=False)
     if readable:
@@ -115,6 +131,8 @@ def list_table(readable: list[Summary], unreadable: list[Summary]) -> str:
                 detail += " · " + _("served table (polignac-tui join)")
             if entry.name:
                 detail = f"“{entry.name}” · {detail}"
+            if mixed:
+                detail = f"{game_title(entry.game)} · {detail}"
             lines.extend(wrap.wrap(detail))
     if unreadable:
         if lines:
@@ -148,7 +166,7 @@ def run_delete(args: argparse.Namespace) -> int:
     store = SessionStore()
     id = args.session
     try:
-        session = store.load(id)
+        session = store.load_any(id)
     except StoreError as error:
         raise CommandError(str(error)) from None
     except ValueError as error:  # SessionFileError: unreadable, left alone
@@ -156,14 +174,19 @@ def run_delete(args: argparse.Namespace) -> int:
                              "untouched: move or remove {path} yourself").format(
             id=id, error=file_error_text(str(error)), path=store.path(id))) from None
     if not args.yes:
-        names = ", ".join(p.name for p in session.players)
+        if isinstance(session, GameSession):
+            names = ", ".join(session.names)
+            deals = finished_deals(session.match)
+            said = game_state(session)
+        else:
+            names = ", ".join(p.name for p in session.players)
+            deals, said = session.finished_deals, state(session)
         label = f"“{session.name}” ({id})" if session.name else id
         question = ngettext("Delete session {label} ({names}; {deals} deal; {state})? "
                             "[y/N] ",
                             "Delete session {label} ({names}; {deals} deals; {state})? "
-                            "[y/N] ", session.finished_deals).format(
-            label=label, names=names, deals=session.finished_deals,
-            state=state_words(state(session)))
+                            "[y/N] ", deals).format(
+            label=label, names=names, deals=deals, state=state_words(said))
         if not _confirm(question):
             print(_("Not deleted: {id} is kept.").format(id=id), file=sys.stderr)
             return 1
@@ -195,19 +218,44 @@ def _confirm(question: str) -> bool:
 
 # -- stats -------------------------------------------------------------------------------
 def run_stats(args: argparse.Namespace) -> int:
+    """Polignac's statistics as ever, then Écarté's and Piquet's where there are finished
+    sessions of them; ``--game``: one game's only."""
     store = SessionStore()
     entries = _summaries(store)
-    finished = [e for e in entries if e.readable and e.finished]
+    game = getattr(args, "game", None)
+    done = {g: [e for e in entries if e.readable and e.finished and e.game == g]
+            for g in game_names()}
     unreadable = sum(1 for e in entries if not e.readable)
-    stats = player_stats(finished)
+    others = [g for g in ("ecarte", "piquet") if g == game or (game is None and done[g])]
     if args.json:
-        _out(json.dumps({"sessions": len(finished), "unreadable": unreadable,
-                          "players": [s.to_dict() for s in stats]}, ensure_ascii=False))
+        if game in (None, "polignac"):
+            doc: dict[str, object] = {
+                "sessions": len(done["polignac"]), "unreadable": unreadable,
+                "players": [s.to_dict() for s in player_stats(done["polignac"])]}
+            for other in others:
+                doc[other] = {"sessions": len(done[other]),
+                              "players": [s.to_dict() for s in _game_stats(other, done)]}
+        else:
+            doc = {"game": game, "sessions": len(done[game]), "unreadable": unreadable,
+                   "players": [s.to_dict() for s in _game_stats(game, done)]}
+        _out(json.dumps(doc, ensure_ascii=False))
         return 0
-    if not finished:
-        _out(_("No finished sessions yet: statistics count finished sessions only."))
-    else:
-        _out(stats_table(stats, len(finished)))
+    if game in (None, "polignac"):
+        finished = done["polignac"]
+        if not finished:
+            _out(_("No finished sessions yet: statistics count finished sessions only."))
+        else:
+            _out(stats_table(player_stats(finished), len(finished)))
+    for other in others:
+        if game is None:
+            _out("")
+        _out(game_title(other))
+        if not done[other]:
+            _out(_("No finished session of {game} yet.").format(game=game_title(other)))
+        elif other == "ecarte":
+            _out(ecarte_table(ecarte_stats(done[other]), len(done[other])))
+        else:
+            _out(piquet_table(piquet_stats(done[other]), len(done[other])))
     if unreadable:
         _out(ngettext("{count} unreadable file not counted (see polignac-tui list).",
                       "{count} unreadable files not counted (see polignac-tui list).",
@@ -237,3 +285,49 @@ def stats_table(stats: list[PlayerStats], sessions: int) -> str:
                        "(undo)."))
     return "\n".join(textwrap.fill(line, WIDTH) if len(line) > WIDTH else line
                      for line in lines)
+
+
+def _game_stats(game: str, done: dict[str, list[Summary]]) -> list[EcarteStats] | list[PiquetStats]:
+    return ecarte_stats(done[game]) if game == "ecarte" else piquet_stats(done[game])
+
+
+def _table(heads: tuple[str, ...], rows: Sequence[tuple[str, tuple[object, ...]]],
+           notes: list[str]) -> str:
+    """A player column as wide as the heads leave, then right-aligned figures."""
+    widths = [len(h) for h in heads]
+    name_width = WIDTH - sum(widths) - 2 * len(heads)
+    lines = [f"{_('PLAYER'):<{name_width}}" + "".join(f"  {h}" for h in heads)]
+    for name, cells in rows:
+        lines.append(f"{_clip(label_words(name), name_width):<{name_width}}"
+                     + "".join(f"  {c!s:>{w}}" for c, w in zip(cells, widths, strict=True)))
+    lines.append("")
+    lines.extend(notes)
+    return "\n".join(textwrap.fill(line, WIDTH) if len(line) > WIDTH else line
+                     for line in lines)
+
+
+def ecarte_table(stats: list[EcarteStats], sessions: int) -> str:
+    heads = (_("GAMES"), _("WON"), _("VOLES"), _("KINGS"), _("TREBLE"), _("DOUBLE"),
+             _("SINGLE"))
+    rows = [(s.name, (s.sessions, s.won, s.voles, s.kings, s.treble, s.double, s.single))
+            for s in stats]
+    return _table(heads, rows, [ngettext(
+        "Over {count} finished game of Écarté. KINGS: kings of trumps marked; TREBLE, "
+        "DOUBLE, SINGLE: games won of that value.",
+        "Over {count} finished games of Écarté. KINGS: kings of trumps marked; TREBLE, "
+        "DOUBLE, SINGLE: games won of that value.", sessions).format(count=sessions)])
+
+
+def piquet_table(stats: list[PiquetStats], sessions: int) -> str:
+    heads = (_("PARTIES"), _("WON"), _("VALUE"), _("RUBICON"), _("PIQUE"), _("REPIQUE"),
+             _("CAPOT"), _("BLANCHE"))
+    rows = [(s.name, (s.sessions, s.won, s.value, s.rubicons, s.piques, s.repiques, s.capots,
+                      s.carte_blanche)) for s in stats]
+    return _table(heads, rows, [ngettext(
+        "Over {count} finished partie of Piquet. VALUE: the values of the parties won, added "
+        "up; RUBICON: parties won against a player under 100; PIQUE, REPIQUE, CAPOT, BLANCHE: "
+        "piques, repiques, capots and cartes blanches made.",
+        "Over {count} finished parties of Piquet. VALUE: the values of the parties won, added "
+        "up; RUBICON: parties won against a player under 100; PIQUE, REPIQUE, CAPOT, BLANCHE: "
+        "piques, repiques, capots and cartes blanches made.",
+        sessions).format(count=sessions)])

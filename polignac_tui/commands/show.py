@@ -7,8 +7,9 @@ import json
 from pathlib import Path
 
 from ..engine import Session
+from ..games.session import GameSession
 from ..i18n import _, ngettext
-from ..store.fileformat import SessionFileError, load, summary
+from ..store.fileformat import SessionFileError, summary
 from ..store.report import plural, possessive
 from ..store.wording import file_error_text, names_text
 from . import CommandError
@@ -39,16 +40,41 @@ def resolve(target: str) -> Path:
     return store.path(target)
 
 
-def read(target: str) -> Session:
+def read_any(target: str) -> Session | GameSession:
+    """The session of ``target`` (a file or a saved session's id), whatever its game."""
+    from ..store.anyfile import load_any
+    from ..store.ids import is_id
     path = resolve(target)
     try:
-        return load(path)
+        session = load_any(path)
     except SessionFileError as error:
         raise CommandError(f"{path}: {file_error_text(str(error))}") from None
+    if isinstance(session, GameSession) and not session.id and is_id(path.stem):
+        session.id = path.stem
+    return session
+
+
+def read(target: str) -> Session:
+    """The Polignac session of ``target``; a session of another game is refused, saying
+    which game it is."""
+    session = read_any(target)
+    if isinstance(session, GameSession):
+        raise CommandError(_("{path}: a session of {game}; only Polignac sessions can be "
+                             "read here").format(path=resolve(target),
+                                                 game=session.match.game.title))
+    return session
 
 
 def run(args: argparse.Namespace) -> int:
-    session = read(args.session)
+    session = read_any(args.session)
+    if isinstance(session, GameSession):
+        from .gamescores import score_table as game_score_table
+        if args.json:
+            print(json.dumps(session.match.game.file_summary(session.match),
+                             ensure_ascii=False))
+        else:
+            print(game_score_table(session))
+        return 0
     if args.json:
         print(json.dumps(summary(session), ensure_ascii=False))
     else:

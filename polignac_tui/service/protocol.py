@@ -219,6 +219,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "hand_over": {"seat": (_SEAT, True)},
     "hint": {"seat": (_SEAT, True)},
     "deals": {},
+    "status": {},          # the host's, before hello (server.py, status.py)
 }
 
 

@@ -17,6 +17,10 @@ or in play (finished tables are kept only while someone still looks at them), an
 waiting table nobody is at, untouched for ``waiting_timeout`` seconds, is closed. When
 files, disk space or memory run short the service refuses new tables (``busy``), goes
 on serving the tables in play, and says so in one line a minute at most.
+
+The host sees the room (``status.py``): one line in the log every ``status_every`` seconds
+while anyone is connected, and a ``status`` request answered to the host alone (the
+socket's user, before any ``hello``: never a player).
 """
 
 from __future__ import annotations
@@ -32,10 +36,10 @@ import stat
 import sys
 import time
 import traceback
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from .. import __version__
 from ..engine import LEVELS, PRESET_NAMES, Declare, Play, Player, RuleError, Rules, one_of
@@ -67,6 +71,7 @@ from .paths import check_socket_path, default_socket, service_folder
 from .protocol import ProtocolError
 from .saver import ServedSession
 from .state import SeatRecord, ServiceState, StateError, TableRecord
+from .status import ActionTimes, Status, peer_uid
 from .thinker import PoolThinker, ThinkerPool
 
 MAX_ERRORS = 20                    # erroneous messages before a client is sent away
@@ -81,6 +86,7 @@ SWEEP_EVERY = 60.0                 # seconds between two looks for such tables
 BUSY_FOR = 10.0                    # seconds new tables are refused after a resource ran out
 SAY_TROUBLE_EVERY = 60.0           # seconds: at most one line of log about it
 FD_HEADROOM = 32                   # file descriptors kept free for the tables in play
+STATUS_EVERY = 60.0               # seconds between two status lines while anyone is connected
 COMPUTER_NAMES = ("Claire", "Denis", "Emma", "Félix", "Gaëlle", "Hugo", "Inès", "Jules",
                   "Lina", "Marc")
 
@@ -248,6 +254,7 @@ class Client:
         self.connection: Connection | None = None
         self.closed = False
         self._sending = False       # a command of ours is being carried out
+        self._action_at: float | None = None   # when the action being carried out was read
         self.hinting: set[tuple[str, int]] = set()   # (table, seat): a hint being computed
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -295,11 +302,16 @@ class Client:
             return
         data = protocol.encode(protocol.update_to_json(table.id, update))
         refused = self._sending and any(isinstance(e, Refused) for e in update.events)
+        action_at = self._action_at if self._sending and not refused else None
+        self._action_at = None          # one action, timed once
 
         def send() -> None:       # once the action it shows is on disk
             self.send_bytes(data)
             if refused:
                 self.count_error()
+            elif action_at is not None:
+                self.service.actions.add((time.perf_counter() - action_at) * 1000,
+                                         self.service.clock())
         if table.table is not None:
             table.table.gate(send)
         else:
@@ -406,7 +418,8 @@ class Service:
                  hand_over_after: float = 120.0, log: Log = _stderr,
                  max_waiting_per_player: int = MAX_WAITING_PER_PLAYER,
                  max_tables: int = MAX_TABLES, waiting_timeout: float = WAITING_TIMEOUT,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 status_every: float = STATUS_EVERY) -> None:
         self.socket_path = socket_path
         self.store = store or SessionStore()
         self.state = ServiceState(folder or service_folder())
@@ -417,6 +430,10 @@ class Service:
         self.max_tables = max_tables
         self.waiting_timeout = waiting_timeout
         self.clock = clock
+        self.status_every = status_every          # seconds; 0: no status line
+        self.actions = ActionTimes()
+        #: connections open through each door (``serve`` sets it once they are open)
+        self.door_connections: Callable[[], Mapping[str, int]] = dict
         self.tables: dict[str, ServedTable] = {}
         self.clients: set[Client] = set()
         self.pool: ThinkerPool | None = None
@@ -430,6 +447,7 @@ class Service:
         self._restored = False
         self._closed = False
         self._sweeper: asyncio.TimerHandle | None = None
+        self._status_timer: asyncio.TimerHandle | None = None
         self._busy_until = float("-inf")     # new tables refused until then (the clock)
         self._busy_what = ""                 # what ran out: files, space, memory
         self._said_at: float | None = None   # when the last line about it was logged
@@ -455,6 +473,9 @@ class Service:
             self.pool.warm()
             self._restore()
             self._sweeper = asyncio.get_running_loop().call_later(SWEEP_EVERY, self._sweep_tick)
+            if self.status_every > 0:
+                self._status_timer = asyncio.get_running_loop().call_later(
+                    self.status_every, self._status_tick)
         except BaseException:
             await self.close()
             raise
@@ -564,6 +585,8 @@ class Service:
             self._lobby_timer.cancel()
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._status_timer is not None:
+            self._status_timer.cancel()
         for served in list(self.tables.values()):
             if served.table is not None:
                 with contextlib.suppress(Exception):
@@ -699,6 +722,47 @@ class Service:
         self.sweep()
         self._sweeper = asyncio.get_running_loop().call_later(SWEEP_EVERY, self._sweep_tick)
 
+    # -- what the host sees ----------------------------------------------------------------------
+    def status(self) -> Status:
+        """The room now: tables waiting and in play, human seats taken at them, connections
+        per door (a door's own count; ``socket``: the players who came straight to the
+        socket, not through an open door), the busiest minute of the last hour."""
+        open_tables = [t for t in self.tables.values() if t.state in ("waiting", "playing")]
+        doors = dict(self.door_connections())
+        through = tuple(f"{door}:" for door in doors)       # identities a door gives
+        players = [c.identity for c in self.clients if c.identity is not None]
+        doors["socket"] = sum(1 for i in players if not i.startswith(through))
+        return Status(waiting=sum(1 for t in open_tables if t.state == "waiting"),
+                      playing=sum(1 for t in open_tables if t.state == "playing"),
+                      seated=sum(1 for t in open_tables for s in t.seats if s.kind == "human"),
+                      connections=doors, busiest=self.actions.busiest(self.clock()))
+
+    def log_status(self) -> bool:
+        """The status line in the log if anyone is connected (through a door, or to the
+        socket as a player); whether it was."""
+        status = self.status()
+        if not any(status.connections.values()):
+            return False
+        self.log(status.line())
+        return True
+
+    def _status_tick(self) -> None:
+        self._status_timer = None
+        if self._closed:
+            return
+        self.log_status()
+        self._status_timer = asyncio.get_running_loop().call_later(self.status_every,
+                                                                   self._status_tick)
+
+    def _on_status(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        """The host's question (``serve --status``): a player never gets the answer."""
+        if client.identity is not None:
+            raise ProtocolError("not_allowed", "the status is for the host, not for a player")
+        uid = peer_uid(client.writer.get_extra_info("socket"))
+        if uid is None or uid != os.geteuid():
+            raise ProtocolError("not_allowed", "the status is for the service's own user")
+        self._reply(client, self.status().to_json(), id_)
+
     def sweep(self) -> list[str]:
         """Close the waiting tables nobody is at that no request touched for
         ``waiting_timeout`` seconds (by the service's clock); their ids."""
@@ -822,7 +886,7 @@ class Service:
     def handle(self, client: Client, message: dict[str, Any]) -> None:
         kind = message["type"]
         id_ = message.get("id")
-        if client.identity is None and kind != "hello":
+        if client.identity is None and kind not in ("hello", "status"):
             client.fail("protocol", "say hello first", id_)
             return
         handler = getattr(self, f"_on_{kind}")
@@ -1017,10 +1081,13 @@ class Service:
         if client.connection is None:
             raise ProtocolError("not_seated", "you are not at a table in play")
         client._sending = True
+        client._action_at = time.perf_counter() if isinstance(command, (Play, Declare)) \
+            else None
         try:
             client.connection.send(command)
         finally:
             client._sending = False
+            client._action_at = None
 
     def _on_play(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
         self._command(client, Play(message["seat"], message["card"]))
@@ -1137,6 +1204,16 @@ class Door(Protocol):
     async def close(self) -> None: ...
 
 
+@runtime_checkable
+class CountedDoor(Protocol):
+    """A door that says how many connections it has open (for the status line)."""
+
+    kind: str
+
+    @property
+    def open_connections(self) -> int: ...
+
+
 OpenDoors = Callable[["Service"], Awaitable[list[Door]]]
 
 
@@ -1144,11 +1221,13 @@ async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _st
                 ready: Callable[[Service], None] | None = None,
                 open_doors: OpenDoors | None = None,
                 max_waiting_per_player: int = MAX_WAITING_PER_PLAYER,
-                max_tables: int = MAX_TABLES) -> int:
+                max_tables: int = MAX_TABLES, status_every: float = STATUS_EVERY) -> int:
     """Run a service until SIGINT or SIGTERM, then close it cleanly: the doors first (every
-    player's process ends), then every table (saved)."""
+    player's process ends), then every table (saved). ``status_every``: seconds between
+    two status lines in the log while anyone is connected (0: none)."""
     service = Service(socket_path, workers=workers, log=log,
-                      max_waiting_per_player=max_waiting_per_player, max_tables=max_tables)
+                      max_waiting_per_player=max_waiting_per_player, max_tables=max_tables,
+                      status_every=status_every)
     await service.start()
     loop = asyncio.get_running_loop()
 
@@ -1157,6 +1236,8 @@ async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _st
     try:
         if open_doors is not None:
             doors = await open_doors(service)
+            counted = [d for d in doors if isinstance(d, CountedDoor)]
+            service.door_connections = lambda: {d.kind: d.open_connections for d in counted}
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, service.stop)
         if ready is not None:

@@ -2,6 +2,7 @@
 
 from .errors import (
     BadSessionId,
+    OtherGame,
     PlayedServed,
     ResumeError,
     SaveError,
@@ -15,7 +16,7 @@ from .index import Summary
 from .lock import SessionLock
 
 __all__ = [
-    "BadSessionId", "Entry", "PlayedServed", "ResumeError", "SaveError", "SessionFileError",
-    "SessionLock", "SessionLocked", "SessionStore", "StoreError", "Summary", "UnknownSession",
-    "default_root",
+    "BadSessionId", "Entry", "OtherGame", "PlayedServed", "ResumeError", "SaveError",
+    "SessionFileError", "SessionLock", "SessionLocked", "SessionStore", "StoreError",
+    "Summary", "UnknownSession", "default_root",
 ]

@@ -20,8 +20,10 @@ import platformdirs
 from ..engine import Session
 from ..games.session import GameSession
 from . import lock as _lock
+from .anyfile import POLIGNAC, load_any
 from .atomic import temporary_path, write_atomic
 from .errors import (
+    OtherGame,
     PlayedServed,
     ResumeError,
     SaveError,
@@ -30,7 +32,6 @@ from .errors import (
     UnknownSession,
 )
 from .fileformat import MAX_SESSION_NAME, SessionFileError, dumps
-from .fileformat import load as load_file
 from .ids import base_id, check_id, is_id
 from .index import SessionIndex, Summary
 from .lock import SessionLock
@@ -62,13 +63,21 @@ class Entry:
 
     id: str
     path: Path
-    session: Session | None
+    session: Session | None          # a Polignac session
     error: str | None
     updated: datetime  # UTC: the session's ``updated``, else the file's modification time
+    game_session: GameSession | None = None    # a session of another game (Écarté, Piquet)
 
     @property
     def readable(self) -> bool:
-        return self.session is not None
+        return self.session is not None or self.game_session is not None
+
+    @property
+    def game(self) -> str | None:
+        """The game of a readable file (None for one that cannot be read)."""
+        if self.game_session is not None:
+            return self.game_session.game
+        return POLIGNAC if self.session is not None else None
 
 
 class SessionStore:
@@ -151,9 +160,12 @@ class SessionStore:
         if not session.id:
             raise StoreError("the session has no id yet (SessionStore.new_id gives one)")
         path = self.path(session.id)
-        previous = session.updated
-        session.updated = utc_now()
+        if len(session.name) > MAX_SESSION_NAME or not session.name.isprintable():
+            raise SaveError(f"cannot save session {session.id}: its name must be at most "
+                            f"{MAX_SESSION_NAME} printable characters on one line")
         with self._saving:
+            previous = session.updated
+            session.updated = utc_now()
             try:
                 data = dumps_game(session).encode("utf-8")
                 try:
@@ -170,6 +182,7 @@ class SessionStore:
             except BaseException:
                 session.updated = previous
                 raise
+            self.index.saved(session, path)
 
     def load_game(self, id: str) -> GameSession:
         """Read and replay session ``id`` of a game other than Polignac."""
@@ -190,11 +203,19 @@ class SessionStore:
         return game_of(read_document(path))
 
     def load(self, id: str) -> Session:
-        """Read and replay session ``id``; ``SessionFileError`` (one line) if it cannot be."""
+        """Read and replay Polignac session ``id``; ``SessionFileError`` (one line) if it
+        cannot be, ``OtherGame`` for a session of another game (``load_any`` reads it)."""
+        session = self.load_any(id)
+        if isinstance(session, GameSession):
+            raise OtherGame(id, session.game)
+        return session
+
+    def load_any(self, id: str) -> Session | GameSession:
+        """Read and replay session ``id``, whatever its game."""
         path = self.path(id)
         if not path.is_file():
             raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
-        session = load_file(path)
+        session = load_any(path)
         session.id = id  # the file name is the id (a renamed file stays reachable)
         return session
 
@@ -204,7 +225,7 @@ class SessionStore:
         if not path.is_file():
             raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
         try:
-            load_file(path)
+            load_any(path)
         except SessionFileError as error:
             raise StoreError(f"session {id} is unreadable ({error}); damaged files are left "
                              f"untouched: move or remove {path} yourself") from None
@@ -343,7 +364,7 @@ class SessionStore:
         except OSError:
             mtime = datetime.fromtimestamp(0, UTC)
         try:
-            session = load_file(path)
+            session = load_any(path)
         except SessionFileError as error:
             return Entry(id, path, None, str(error), mtime)
         except Exception as error:  # one odd file never hides the others
@@ -354,6 +375,8 @@ class SessionStore:
                          "single dashes): rename it to open it by id", mtime)
         session.id = id
         updated = as_utc(session.updated) if session.updated is not None else mtime
+        if isinstance(session, GameSession):
+            return Entry(id, path, None, None, updated, session)
         return Entry(id, path, session, None, updated)
 
     def resolve_resume(self, id: str | None) -> str:
@@ -371,7 +394,7 @@ class SessionStore:
                     "aside, see polignac-tui list)") if unreadable else ""
             raise ResumeError(f"no session in play to resume{more}; start a new one")
         try:
-            session = self.load(id)
+            session = self.load_any(id)
         except UnknownSession as error:
             if _lock.reserved(self.lock_path(id)):    # a served table waiting for players
                 raise PlayedServed(id) from None

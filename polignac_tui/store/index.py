@@ -28,13 +28,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine import Session
+from ..games.session import GameSession
 from .report import players_line, state, state_line
 
 if TYPE_CHECKING:
     from .folder import Entry
 
 INDEX_SUFFIX = "-index.sqlite3"
-SCHEMA = 2   # PRAGMA user_version: another value means another layout, rebuilt
+SCHEMA = 3   # PRAGMA user_version: another value means another layout, rebuilt
+# (3: the game of each session, its value and the reasons each seat scored for)
+POLIGNAC = "polignac"
 
 
 def index_path(root: Path) -> Path:
@@ -81,6 +84,9 @@ class Summary:
     title: str = ""          # the session's name, or "Ana vs Bruno, Claire" (players_line)
     labels: tuple[str, ...] = field(default=())   # per seat: the name, "Bruno (medium)"
     served: bool = False     # played at a served table (``polignac-tui serve``)
+    game: str = POLIGNAC     # ``polignac``, ``ecarte``, ``piquet``
+    value: int | None = None     # a finished Écarté game's or Piquet partie's value
+    reasons_json: str = "[]"     # per seat: how often it scored for each reason (not Polignac)
 
     @property
     def readable(self) -> bool:
@@ -90,6 +96,13 @@ class Summary:
     def deals(self) -> tuple[DealLine, ...]:
         """The finished deals, in order (the list needs only their number: decoded here)."""
         return tuple([DealLine(tuple(p), d, m, c) for p, d, m, c in json.loads(self.deals_json)])
+
+    @cached_property
+    def reasons(self) -> tuple[dict[str, int], ...]:
+        """Per seat, how many times it scored for each reason (``Scored.reason``) over the
+        session: Écarté and Piquet only (empty for Polignac)."""
+        return tuple({str(k): int(v) for k, v in seat.items()}
+                     for seat in json.loads(self.reasons_json))
 
 
 def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summary:
@@ -104,7 +117,7 @@ def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summa
         id=id, path=path, updated=updated, name=session.name,
         players=tuple(p.name for p in players), humans=tuple(p.is_human for p in players),
         levels=tuple(p.level for p in players), finished_deals=len(lines),
-        deals_json=_deals_json(lines),
+        deals_json=deals_json(lines),
         deal_in_play=session.current is not None, totals=tuple(session.totals),
         finished=session.finished, turn=session.turn, losers=tuple(session.losers),
         winners=tuple(session.winners), end=session.rules.end, limit=session.rules.limit,
@@ -117,15 +130,25 @@ def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summa
     )
 
 
-def _deals_json(lines: list[DealLine]) -> str:
+def deals_json(lines: list[DealLine]) -> str:
     return json.dumps([[list(d.points), d.declarer, d.made, d.chelem] for d in lines],
                       separators=(",", ":"))
 
 
+def summarize_any(id: str, path: Path, updated: datetime,
+                  session: Session | GameSession) -> Summary:
+    """The summary of a session of any game."""
+    if isinstance(session, GameSession):
+        from .gamesummary import summarize_game
+        return summarize_game(id, path, updated, session)
+    return summarize(id, path, updated, session)
+
+
 def from_entry(entry: Entry) -> Summary:
-    if entry.session is None:
+    session = entry.session if entry.session is not None else entry.game_session
+    if session is None:
         return Summary(entry.id, entry.path, entry.updated, error=entry.error or "unreadable")
-    return summarize(entry.id, entry.path, entry.updated, entry.session)
+    return summarize_any(entry.id, entry.path, entry.updated, session)
 
 
 # -- rows: a summary as JSON -------------------------------------------------------------
@@ -154,7 +177,8 @@ def to_json(summary: Summary) -> str:
             winners=summary.winners, end=summary.end, limit=summary.limit,
             created=_stamp(summary.created), state=summary.state, where=summary.where,
             where_short=summary.where_short, title=summary.title, labels=summary.labels,
-            undos=summary.undos, served=summary.served)
+            undos=summary.undos, served=summary.served, game=summary.game,
+            value=summary.value, reasons=summary.reasons_json)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -176,7 +200,9 @@ def from_json(path: Path, text: str) -> Summary:
         created=_moment(data["created"]), state=str(data["state"]), where=str(data["where"]),
         where_short=str(data["where_short"]), title=str(data["title"]),
         labels=tuple(data["labels"]), undos=int(data.get("undos", 0)),
-        served=bool(data.get("served", False)),
+        served=bool(data.get("served", False)), game=str(data["game"]),
+        value=None if data["value"] is None else int(data["value"]),
+        reasons_json=str(data["reasons"]),
     )
 
 
@@ -346,13 +372,13 @@ class SessionIndex:
                 db.execute("ROLLBACK")
 
     # -- writing -------------------------------------------------------------------------
-    def saved(self, session: Session, path: Path) -> None:
+    def saved(self, session: Session | GameSession, path: Path) -> None:
         """``session`` was just written to ``path``: its row follows (never an error: the
         index is a cache, a row left behind is rebuilt from the file)."""
         key = file_key(path)
         if key is None or session.updated is None:
             return
-        summary = summarize(path.stem, path, session.updated, session)
+        summary = summarize_any(path.stem, path, session.updated, session)
         with self._lock:
             try:
                 self._write(self._connect(), [(path.name, key[0], key[1], to_json(summary))])

@@ -126,12 +126,16 @@ def row(summary: Summary) -> dict[str, Any]:
         "losers": [names[s] for s in summary.losers],
         "updated": summary.updated.isoformat().replace("+00:00", "Z"),
         "served": summary.served,
+        "game": summary.game,
+        **({} if summary.game == "polignac" else {
+            "winners": [names[s] for s in summary.winners], "value": summary.value}),
     }
 
 
 def leaders(summary: Summary) -> list[int]:
-    """The seats with the fewest points."""
-    best = min(summary.totals)
+    """The seats leading: with the fewest points at Polignac (penalty points), with the
+    most at the other games."""
+    best = min(summary.totals) if summary.game == "polignac" else max(summary.totals)
     return [s for s, t in enumerate(summary.totals) if t == best]
 
 

@@ -17,6 +17,12 @@ from ..i18n.translator import _, current
 SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 
 
+def game_title(game: str) -> str:
+    """A game's title, as the house writes it in every language ("Écarté")."""
+    from ..games import get_game
+    return get_game(game).title
+
+
 def names_text(names: Iterable[str]) -> str:
     """``"Anna, Bruno and Carla"`` in the current language."""
     items = list(names)
@@ -36,6 +42,8 @@ Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 STATE_RULES: list[Rule] = [
     (re.compile(r"finished, (?P<names>.+) paid the cognac"),
      lambda m: _("finished, {names} paid the cognac").format(names=_names(m["names"]))),
+    (re.compile(r"finished, (?P<result>.+)"),
+     lambda m: _("finished, {result}").format(result=result_words(m["result"]))),
     (re.compile(r"in play, deal (?P<n>\d+) to be dealt"),
      lambda m: _("in play, deal {number} to be dealt").format(number=m["n"])),
     (re.compile(r"in play, (?P<name>.+) to declare or pass la générale"),
@@ -44,6 +52,33 @@ STATE_RULES: list[Rule] = [
     (re.compile(r"in play, (?P<name>.+)'s turn"),
      lambda m: _("in play, {name}'s turn").format(name=m["name"])),
 ]
+
+
+RESULT_RULES: list[Rule] = [
+    (re.compile(r"(?P<name>.+) won a treble game"),
+     lambda m: _("{name} won a treble game").format(name=_names(m["name"]))),
+    (re.compile(r"(?P<name>.+) won a double game"),
+     lambda m: _("{name} won a double game").format(name=_names(m["name"]))),
+    (re.compile(r"(?P<name>.+) won a single game"),
+     lambda m: _("{name} won a single game").format(name=_names(m["name"]))),
+    (re.compile(r"(?P<name>.+) won the partie, worth (?P<value>\d+)"),
+     lambda m: _("{name} won the partie, worth {value}").format(name=_names(m["name"]),
+                                                               value=m["value"])),
+    (re.compile(r"(?P<name>.+) won by (?P<value>\d+)"),
+     lambda m: _("{name} won by {value}").format(name=_names(m["name"]), value=m["value"])),
+    (re.compile(r"the partie was drawn"), lambda m: _("the partie was drawn")),
+    (re.compile(r"nobody won"), lambda m: _("nobody won")),
+]
+
+
+def result_words(english: str) -> str:
+    """How a finished Écarté or Piquet session ended (``gamesummary.result``) in the
+    current language; as it is when its form is not known here."""
+    for pattern, word in RESULT_RULES:
+        match = pattern.fullmatch(english)
+        if match:
+            return word(match)
+    return english
 
 
 _LABEL = re.compile(r"(?P<name>.+) \((?P<level>easy|medium|hard|expert)\)")
@@ -143,6 +178,9 @@ FILE_RULES: list[Rule] = [
                 r"\(see polignac-tui show (?P<again>\S+)\)"),
      lambda m: _("session {id} is finished; nothing left to play (see polignac-tui show {id})"
                  ).format(id=m["id"])),
+    (re.compile(r"session (?P<id>\S+) is a session of (?P<game>\S+), not of Polignac"),
+     lambda m: _("session {id} is a session of {game}, not of Polignac").format(
+         id=m["id"], game=m["game"])),
     (re.compile(r"no saved session (?P<id>\S+) \(see polignac-tui list\)"),
      lambda m: _("no saved session {id} (see polignac-tui list)").format(id=m["id"])),
     (re.compile(r"session (?P<id>\S+) cannot be resumed: (?P<why>.+)"),
@@ -165,7 +203,8 @@ def file_error_text(english: str, nested: bool = False) -> str:
     return english
 
 
-_WHERE = re.compile(r"deal (?P<n>\d+)(?: of (?P<of>\d+)|, limit (?P<limit>\d+))?(?P<rest>.*)")
+_WHERE = re.compile(r"deal (?P<n>\d+)(?: of (?P<of>\d+)|, limit (?P<limit>\d+)|, to (?P<to>\d+))?"
+                    r"(?P<rest>.*)")
 _COGNAC = re.compile(r"(?P<finished>finished: )?(?P<names>.+) (?P<verb>paid|shared) the cognac")
 
 
@@ -179,6 +218,11 @@ def where_words(english: str) -> str:
         line = (_("{names} paid the cognac") if match["verb"] == "paid"
                 else _("{names} shared the cognac")).format(names=_names(match["names"]))
         return _("finished: {what}").format(what=line) if match["finished"] else line
+    finished = english.startswith("finished: ")
+    result = english.removeprefix("finished: ")
+    if any(pattern.fullmatch(result) for pattern, _word in RESULT_RULES):
+        line = result_words(result)
+        return _("finished: {what}").format(what=line) if finished else line
     match = _WHERE.fullmatch(english)
     if not match:
         return english
@@ -187,6 +231,8 @@ def where_words(english: str) -> str:
     elif match["limit"]:
         where = _("deal {number}, limit {limit}").format(number=match["n"],
                                                         limit=match["limit"])
+    elif match["to"]:
+        where = _("deal {number}, to {target}").format(number=match["n"], target=match["to"])
     else:
         where = _("deal {number}").format(number=match["n"])
     rest = match["rest"]
@@ -196,6 +242,8 @@ def where_words(english: str) -> str:
         return _("{where} over").format(where=where)
     if rest == " over, the next deal is to be dealt":
         return _("{where} over, the next deal is to be dealt").format(where=where)
+    if rest == ", to be dealt":
+        return _("{where}, to be dealt").format(where=where)
     clause = re.fullmatch(r", la générale: (?P<name>.+)\?", rest)
     if clause:
         return _("{where}, la générale: {name}?").format(where=where, name=clause["name"])

@@ -11,10 +11,10 @@ import random
 import threading
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Self
 
 from ..games import get_game
+from ..games.arena import players_of
 from ..games.base import Event, Settings, View, undo
 from ..games.session import GameSession, Seat
 from .core import _seed_for
@@ -23,17 +23,11 @@ if TYPE_CHECKING:
     from ..store.folder import SessionStore
     from ..store.lock import SessionLock
 
-# the games whose computer players speak the seam: ``choose(view, level, rng) -> str``
-# and ``advise(view, rng) -> (action, reason)``
-PLAYERS: dict[str, str] = {
-    "ecarte": "polignac_tui.games.ecarte.players",
-    "piquet": "polignac_tui.games.piquet.players",
-}
-
 
 def players_module(game: str) -> Any:
-    """The module of ``game``'s computer players (imported when first asked)."""
-    return import_module(PLAYERS[game])
+    """The module of ``game``'s computer players (``choose(view, level, rng) -> str`` and
+    ``advise(view, rng) -> (action, reason)``), imported when first asked."""
+    return players_of(game)
 
 
 class GameTable:
@@ -196,4 +190,4 @@ class GameTable:
         self.store.save_game(self.session)
 
 
-__all__ = ["PLAYERS", "GameTable", "players_module"]
+__all__ = ["GameTable", "players_module"]

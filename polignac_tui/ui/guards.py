@@ -13,7 +13,9 @@ the app closes them at their cause, each as narrowly as it can:
   search worker and its "busy" and "No matches" countdowns outlive its widgets and
   query them (``NoMatches: 'CommandList'``). ``Palette`` stops them in ``remove``.
   Textual keeps those two countdowns private: ``Palette`` calls their stop methods by
-  name, and a test fails if they go.
+  name, and a test fails if they go. A search ending while the palette is popped with
+  its screen (before ``remove``) still shows or hides the gone list: ``Palette`` makes
+  that watcher do nothing once the list is gone.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ PAGE_KEYS = ("pagedown", "pageup")
 
 # CommandPalette's private countdowns that must not outlive it (see the module's text).
 PALETTE_COUNTDOWN_STOPS = ("_stop_busy_countdown", "_stop_no_matches_countdown")
+# ... and the watcher it guards against a list already gone.
+PALETTE_GUARDED = ("_watch__list_visible",)
 
 
 def page_key_too_early(app: App[Any], key: str) -> bool:
@@ -56,3 +60,10 @@ class Palette(CommandPalette):
         for name in PALETTE_COUNTDOWN_STOPS:
             getattr(self, name)()
         return super().remove()
+
+    def _watch__list_visible(self) -> None:
+        # A search that finished while the palette was being taken down (popped with its
+        # screen, before ``remove`` cancelled it) shows or hides a list that is gone.
+        if not self.query(CommandList):
+            return
+        super()._watch__list_visible()

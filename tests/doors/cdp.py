@@ -2,8 +2,9 @@
 
 ``Chromium`` starts ``/usr/bin/chromium`` headless with a fresh profile and gives one page:
 ``goto``, ``evaluate`` (a JavaScript expression's value), ``wait_for`` (a bounded poll of an
-expression until it is truthy), ``screenshot`` (PNG bytes). Used by the web door's tests
-and by ``web_screenshot.py``.
+expression until it is truthy), ``screenshot`` (PNG bytes), ``block_outside`` (every request to
+another host than the door's failed before it leaves, and recorded). Used by the web door's
+tests and by ``web_screenshot.py``.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ import signal
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 
@@ -76,6 +79,10 @@ class Chromium:
         self._session: aiohttp.ClientSession | None = None
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._ids = itertools.count(1)
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._listeners: dict[str, list[Callable[[dict[str, Any]], None]]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     async def __aenter__(self) -> Chromium:
         self._process = subprocess.Popen(
@@ -94,12 +101,15 @@ class Chromium:
             targets = await response.json()
         page = next(t for t in targets if t.get("type") == "page")
         self._ws = await self._session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0)
+        self._reader = asyncio.get_running_loop().create_task(self._read())
         await self.send("Page.enable")
         await self.send("Emulation.setDeviceMetricsOverride", width=self.width,
                         height=self.height, deviceScaleFactor=1, mobile=False)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        for task in [*self._tasks, *([self._reader] if self._reader else [])]:
+            task.cancel()
         if self._ws is not None:
             await self._ws.close()
         if self._session is not None:
@@ -112,16 +122,83 @@ class Chromium:
     async def send(self, method: str, **params: Any) -> dict[str, Any]:
         assert self._ws is not None
         ident = next(self._ids)
-        await self._ws.send_str(json.dumps({"id": ident, "method": method, "params": params}))
-        while True:
-            message = await asyncio.wait_for(self._ws.receive(), 30)
-            if message.type != aiohttp.WSMsgType.TEXT:
-                raise RuntimeError(f"DevTools connection closed ({message.type})")
-            data = json.loads(message.data)
-            if data.get("id") == ident:
-                if "error" in data:
-                    raise RuntimeError(f"{method}: {data['error']}")
-                return data.get("result", {})
+        answer = self._pending[ident] = asyncio.get_running_loop().create_future()
+        try:
+            await self._ws.send_str(json.dumps({"id": ident, "method": method,
+                                                "params": params}))
+            data = await asyncio.wait_for(answer, 30)
+        finally:
+            self._pending.pop(ident, None)
+        if "error" in data:
+            raise RuntimeError(f"{method}: {data['error']}")
+        result: dict[str, Any] = data.get("result", {})
+        return result
+
+    def on(self, event: str, listener: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``listener`` with the parameters of every DevTools ``event`` from now on."""
+        self._listeners.setdefault(event, []).append(listener)
+
+    async def _read(self) -> None:
+        """Answers to their requests, events to their listeners, until the connection ends."""
+        assert self._ws is not None
+        try:
+            async for message in self._ws:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    break
+                data = json.loads(message.data)
+                answer = self._pending.get(data.get("id", -1))
+                if answer is not None and not answer.done():
+                    answer.set_result(data)
+                for listener in self._listeners.get(data.get("method", ""), []):
+                    listener(data.get("params", {}))
+        finally:
+            for answer in self._pending.values():
+                if not answer.done():
+                    answer.set_exception(RuntimeError("DevTools connection closed"))
+
+    def _soon(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def block_outside(self, host: str = "127.0.0.1") -> list[str]:
+        """From now on every request of the page to another host than ``host`` is failed
+        before it leaves; the list returned is filled with the address of every such
+        request the page attempts (requests, websockets, and what the page's
+        Content-Security-Policy refused)."""
+        attempted: list[str] = []
+
+        def local(url: str) -> bool:
+            parts = urlsplit(url)
+            return parts.scheme in ("data", "blob", "about") or parts.hostname == host
+
+        def note(url: str) -> None:
+            if not local(url) and url not in attempted:
+                attempted.append(url)
+
+        def paused(params: dict[str, Any]) -> None:
+            url = params["request"]["url"]
+            note(url)
+            if local(url):
+                self._soon(self.send("Fetch.continueRequest", requestId=params["requestId"]))
+            else:
+                self._soon(self.send("Fetch.failRequest", requestId=params["requestId"],
+                                     errorReason="BlockedByClient"))
+        self.on("Fetch.requestPaused", paused)
+        self.on("Network.requestWillBeSent", lambda params: note(params["request"]["url"]))
+        self.on("Network.webSocketCreated", lambda params: note(params["url"]))
+        def refused(params: dict[str, Any]) -> None:     # the page's policy refused one
+            said = [arg.get("value", "") for arg in params.get("args", [])]
+            if len(said) == 2 and said[0] == "__outside__":
+                note(str(said[1]))
+        self.on("Runtime.consoleAPICalled", refused)
+        await self.send("Page.addScriptToEvaluateOnNewDocument", source=(
+            "document.addEventListener('securitypolicyviolation', "
+            "(e) => console.log('__outside__', e.blockedURI || e.violatedDirective));"))
+        await self.send("Runtime.enable")
+        await self.send("Network.enable")
+        await self.send("Fetch.enable", patterns=[{"urlPattern": "*"}])
+        return attempted
 
     async def record_websockets(self) -> None:
         """From the next page on, keep every binary websocket message as text in

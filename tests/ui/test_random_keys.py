@@ -154,12 +154,31 @@ async def test_palette_taken_down_while_it_searches(make_app, monkeypatch) -> No
         assert app.is_running
 
 
+async def test_a_search_ending_after_the_palette_list_is_gone_does_not_fail(make_app) -> None:
+    """The palette popped with its screen, its search ending after its list was taken
+    down (seen once in 1,359 tests on a loaded machine): showing the list does nothing."""
+    from textual.command import CommandList
+
+    from polignac_tui.ui.guards import Palette
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        send(app, "ctrl+p")
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(palette, Palette)
+        await palette.query_one(CommandList).remove()
+        palette._list_visible = not palette._list_visible   # what the search's end does
+        await pilot.pause()
+        assert app.is_running and app._exception is None
+
+
 def test_the_palette_countdowns_the_guard_stops_still_exist() -> None:
     """``guards.Palette`` stops two private countdowns by name: if Textual renames them,
     this fails (instead of the guard failing when a player dismisses the palette)."""
     from textual.command import CommandPalette
 
-    from polignac_tui.ui.guards import PALETTE_COUNTDOWN_STOPS
+    from polignac_tui.ui.guards import PALETTE_COUNTDOWN_STOPS, PALETTE_GUARDED
 
-    for name in PALETTE_COUNTDOWN_STOPS:
+    for name in (*PALETTE_COUNTDOWN_STOPS, *PALETTE_GUARDED):
         assert callable(getattr(CommandPalette, name, None)), name

@@ -92,6 +92,13 @@ class SSHDoor:
         self._closing = False
         self.zygote: Zygote | None = None     # the warm app process players are forked from
 
+    kind = "ssh"
+
+    @property
+    def open_connections(self) -> int:
+        """Connections let in and open now (logged in or not)."""
+        return self.gate.open
+
     @property
     def processes(self) -> list[PtyProcess]:
         """The app processes running now (one per player session)."""

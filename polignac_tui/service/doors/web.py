@@ -6,7 +6,8 @@ group with the environment the door is given, and ends when this process ends, h
 ends; a tab's process that ends closes the tab's connection; the page's websocket address
 follows the address the browser used (so ``0.0.0.0`` works); an app's error output (a
 traceback with its locals) is one line of the log, not copied to ours; closing the door
-ends every app process it started (quit, then SIGKILL after a grace). And the door's limits:
+ends every app process it started (quit, then SIGKILL after a grace); the page needs nothing
+from outside (``web_page``: no Google Fonts, the door serves its fonts). And the door's limits:
 connections at once and per minute from one address (``DoorGate``); a page's frames read
 strictly (``web_frames``: a frame no page sends closes that tab, with one line in the log);
 sizes made 1 to 1000; what a tab sends its app bounded (``INPUT_RATE`` bytes a second,
@@ -37,6 +38,7 @@ from .launch import ending_with_us, player_env
 from .limits import DoorGate, DoorLimits, InputBudget
 from .pty_process import DEFAULT_GRACE_S
 from .web_frames import MAX_FRAME, BadFrame, query_size, read_frame, shown
+from .web_page import FONTS_PATH, PAGE_POLICY, fonts_css, local_page, page_fonts
 
 log = logging.getLogger("polignac_tui.doors.web")
 TITLE = "polignac-tui"
@@ -66,6 +68,13 @@ class WebDoor:
         host = "127.0.0.1" if self.host in ("", "0.0.0.0") else self.host
         host = f"[{host}]" if ":" in host else host
         return f"http://{host}:{self.port}/"
+
+    kind = "web"
+
+    @property
+    def open_connections(self) -> int:
+        """Tabs let in and open now."""
+        return self._server.gate.open
 
     @property
     def processes(self) -> list[asyncio.subprocess.Process]:
@@ -120,6 +129,14 @@ class _DoorServer(Server):
         self.services: set[_AppProcess] = set()
         self.gate = DoorGate(limits)
         self.closing = False
+        faces = page_fonts(self.statics_path)
+        self.fonts = {face.name: face.file for face in faces}
+        self.fonts_css = fonts_css(faces)
+
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.router.add_get(FONTS_PATH + "{name}", self.handle_font)
+        return app
 
     async def on_startup(self, app: web.Application) -> None:
         pass  # no logo: ``serve`` says how to connect
@@ -127,7 +144,27 @@ class _DoorServer(Server):
     async def handle_index(self, request: web.Request) -> Any:
         # the page's links and websocket address follow the address the browser used
         self.public_url = self.fixed_url or f"{request.scheme}://{request.host}"
-        return await super().handle_index(request)
+        page = await super().handle_index(request)
+        assert isinstance(page, web.Response) and page.text is not None
+        own = self.public_url.rstrip("/")
+        websocket = ("wss:" if own.startswith("https:") else "ws:") + own.split(":", 1)[1]
+        return web.Response(
+            text=local_page(page.text, own, f"{own}{FONTS_PATH}fonts.css"),
+            content_type="text/html",
+            headers={"Content-Security-Policy": PAGE_POLICY.format(websocket=websocket),
+                     "Referrer-Policy": "no-referrer"})
+
+    async def handle_font(self, request: web.Request) -> web.StreamResponse:
+        """The page's fonts: only the files ``page_fonts`` names, and their stylesheet."""
+        name = request.match_info["name"]
+        if name == "fonts.css":
+            return web.Response(text=self.fonts_css, content_type="text/css",
+                                headers={"Cache-Control": "max-age=86400"})
+        file = self.fonts.get(name)
+        if file is None:
+            raise web.HTTPNotFound()
+        return web.FileResponse(file, headers={"Content-Type": "font/ttf",
+                                               "Cache-Control": "max-age=86400"})
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_FRAME)

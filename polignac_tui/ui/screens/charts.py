@@ -19,9 +19,17 @@ from textual.worker import Worker, WorkerState
 
 from ...engine import SeatView
 from ...i18n import N_, _, ngettext, tr
+from ...store.gamestats import (
+    EcarteStats,
+    GameCount,
+    PiquetStats,
+    ecarte_stats,
+    game_counts,
+    piquet_stats,
+)
 from ...store.index import Summary
 from ...store.report import PlayerStats, player_stats
-from ...store.wording import label_words, where_words
+from ...store.wording import game_title, label_words, where_words
 from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..widgets.charts import AverageChart, ScoreChart, running_totals
@@ -95,6 +103,10 @@ class SessionChartScreen(Screen[None]):
         self.app.pop_screen()
 
 
+# The Game filter: every game, then each game alone (f cycles through them).
+GAME_FILTERS: tuple[str | None, ...] = (None, "polignac", "ecarte", "piquet")
+
+
 def in_period(summary: Summary, days: int | None, now: datetime) -> bool:
     return days is None or summary.updated >= now - timedelta(days=days)
 
@@ -142,6 +154,9 @@ class StatsScreen(Screen[None]):
         Binding("p", "period", N_("Period"), tooltip=N_("all time, 12 months, 30 days, 7 days")),
         Binding("w", "with", N_("With players"),
                 tooltip=N_("only the sessions where these players sat (names, commas)")),
+        Binding("f", "game", N_("Game"),
+                tooltip=N_("every game, or Polignac, Écarté or Piquet alone (shown once a "
+                           "game other than Polignac is saved)")),
         Binding("escape,q", "close", N_("Back"), tooltip=N_("back to Home")),
     ]
 
@@ -151,6 +166,12 @@ class StatsScreen(Screen[None]):
         self.period = 0
         self.names: list[str] = []
         self.stats: list[PlayerStats] = []
+        self.game_filter = 0         # an index of GAME_FILTERS
+        self.mixed = False           # finished sessions of another game than Polignac
+        # the rows shown, per game: Polignac's stats, or another game's, or the overview
+        self.rows: list[PlayerStats] | list[EcarteStats] | list[PiquetStats] | list[GameCount]
+        self.rows = []
+        self.columns_for: str | None = "polignac"
         self.reading = True
         self._reader: Worker[list[Summary]] | None = None
 
@@ -166,13 +187,48 @@ class StatsScreen(Screen[None]):
             yield AverageChart(ascii=_ascii(self), colour=_colour(self), id="stats-chart")
         yield Footer()
 
+    @property
+    def kind(self) -> str | None:
+        """Whose table is shown: ``polignac``, ``ecarte``, ``piquet``, or None for the
+        overview of every game (the Game filter's All, once other games are saved)."""
+        game = GAME_FILTERS[self.game_filter]
+        if game is None and not self.mixed:
+            return "polignac"    # Polignac alone: the screen as it always was
+        return game
+
     def add_columns(self) -> None:
         table = self.query_one("#stats-table", DataTable)
-        for label, key in ((_("Player"), "name"), (_("Sessions"), "sessions"),
-                           (_("Won"), "won"), (_("Cognac"), "paid"),
-                           (_("Pts/deal"), "average"), (_("Chelems"), "chelems"),
-                           (_("Générales"), "generales")):
+        kind = self.kind
+        columns: tuple[tuple[str, str], ...]
+        if kind == "ecarte":
+            columns = ((_("Player"), "name"), (_("Games"), "sessions"), (_("Won"), "won"),
+                       (_("Voles"), "voles"), (_("Kings"), "kings"), ("3/2/1", "values"))
+        elif kind == "piquet":
+            columns = ((_("Player"), "name"), (_("Parties"), "sessions"), (_("Won"), "won"),
+                       (_("Value"), "value"), (_("Rubicon"), "rubicons"),
+                       (_("Pique/Rep"), "piques"), (_("Capot"), "capots"),
+                       (_("Blanche"), "blanches"))
+        elif kind is None:
+            columns = ((_("Player"), "name"), (_("Sessions"), "sessions"), (_("Won"), "won"),
+                       ("Polignac", "polignac"), ("Écarté", "ecarte"), ("Piquet", "piquet"))
+        else:
+            columns = ((_("Player"), "name"), (_("Sessions"), "sessions"),
+                       (_("Won"), "won"), (_("Cognac"), "paid"),
+                       (_("Pts/deal"), "average"), (_("Chelems"), "chelems"),
+                       (_("Générales"), "generales"))
+        for label, key in columns:
             table.add_column(label, key=key)
+        self.columns_for = kind
+
+    def action_game(self) -> None:
+        """The next Game filter: every game, Polignac, Écarté, Piquet."""
+        self.game_filter = (self.game_filter + 1) % len(GAME_FILTERS)
+        self.refresh_stats()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "game":   # only once there is more than Polignac to choose from
+            return self.mixed or self.game_filter != 0
+        return True
 
     def after_relabel(self) -> None:
         """Composed again in another language: the columns, the rows and the note."""
@@ -209,31 +265,53 @@ class StatsScreen(Screen[None]):
 
     def loaded(self, summaries: list[Summary]) -> None:
         self.summaries = summaries
+        self.mixed = any(s.readable and s.finished and s.game != "polignac"
+                         for s in summaries)
         self.reading = False
         self.refresh_stats()
+        self.refresh_bindings()
 
-    def chosen(self) -> list[Summary]:
-        """The finished, readable sessions within the filters."""
+    def chosen(self, kind: str | None = "") -> list[Summary]:
+        """The finished, readable sessions within the filters (of the game shown, or of
+        ``kind``: a game, or None for every game)."""
         days = PERIODS[self.period][1]
         now = datetime.now(UTC)
+        game = self.kind if kind == "" else kind
         return [s for s in self.summaries
                 if s.readable and s.finished and in_period(s, days, now)
-                and with_players(s, self.names)]
+                and with_players(s, self.names) and (game is None or s.game == game)]
 
     def refresh_stats(self) -> None:
+        kind = self.kind
         chosen = self.chosen()
-        self.stats = player_stats(chosen)
-        label = tr(PERIODS[self.period][0])
-        self.query_one("#stats-period", Static).update(
-            _("Period: {period} (p)").format(period=label) + (" -" if _ascii(self) else " ·"))
         table = self.query_one("#stats-table", DataTable)
+        if kind != self.columns_for:
+            table.clear(columns=True)
+            self.add_columns()
+        label = tr(PERIODS[self.period][0])
+        filters = _("Period: {period} (p)").format(period=label)
+        dot = " -" if _ascii(self) else " ·"
+        if self.mixed or self.game_filter:
+            filters += dot + " " + _("Game: {game} (f)").format(
+                game=_("all") if kind is None else game_title(kind))
+        self.query_one("#stats-period", Static).update(filters + dot)
         row = table.cursor_row
         table.clear()
-        for s in self.stats:
-            table.add_row(Text(label_words(s.name), end=""), s.sessions, s.won_words, s.paid,
-                          f"{s.average:.2f}", s.chelems, f"{s.generales_made}/{s.generales_failed}")
-        if self.stats:
-            table.move_cursor(row=min(max(row, 0), len(self.stats) - 1))
+        if kind == "polignac":
+            self.stats = player_stats(chosen)
+            self.rows = self.stats
+            for s in self.stats:
+                table.add_row(Text(label_words(s.name), end=""), s.sessions, s.won_words,
+                              s.paid, f"{s.average:.2f}", s.chelems,
+                              f"{s.generales_made}/{s.generales_failed}")
+        else:
+            self.fill_game_rows(table, kind, chosen)
+        if self.rows:
+            table.move_cursor(row=min(max(row, 0), len(self.rows) - 1))
+        if kind != "polignac":
+            self.game_note(kind, chosen)
+            self.show_chart()
+            return
         count = len(chosen)
         unreadable = sum(1 for s in self.summaries if not s.readable)
         if self.names:
@@ -257,14 +335,64 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-note", Static).update(note)
         self.show_chart()
 
+    def fill_game_rows(self, table: DataTable[object], kind: str | None,
+                       chosen: list[Summary]) -> None:
+        """The rows of Écarté's, Piquet's or every game's table."""
+        self.stats = []
+        if kind == "ecarte":
+            ecarte = ecarte_stats(chosen)
+            self.rows = ecarte
+            for e in ecarte:
+                table.add_row(Text(label_words(e.name), end=""), e.sessions, e.won, e.voles,
+                              e.kings, f"{e.treble}/{e.double}/{e.single}")
+        elif kind == "piquet":
+            piquet = piquet_stats(chosen)
+            self.rows = piquet
+            for p in piquet:
+                table.add_row(Text(label_words(p.name), end=""), p.sessions, p.won, p.value,
+                              p.rubicons, f"{p.piques}/{p.repiques}", p.capots,
+                              p.carte_blanche)
+        else:
+            counts = game_counts(chosen)
+            self.rows = counts
+            for c in counts:
+                table.add_row(Text(label_words(c.name), end=""), c.sessions, c.won,
+                              c.polignac, c.ecarte, c.piquet)
+
+    def game_note(self, kind: str | None, chosen: list[Summary]) -> None:
+        """The note under Écarté's, Piquet's or every game's table."""
+        count = len(chosen)
+        if kind == "ecarte":
+            note = ngettext("{count} finished game of Écarté. Kings: kings of trumps marked; "
+                            "3/2/1: games won treble, double, single.",
+                            "{count} finished games of Écarté. Kings: kings of trumps "
+                            "marked; 3/2/1: games won treble, double, single.", count)
+        elif kind == "piquet":
+            note = ngettext("{count} finished partie of Piquet. Value: the parties won, "
+                            "added up; Rubicon: won against a player under 100.",
+                            "{count} finished parties of Piquet. Value: the parties won, "
+                            "added up; Rubicon: won against a player under 100.", count)
+        else:
+            note = ngettext("{count} finished session of every game; the chart: Polignac's.",
+                            "{count} finished sessions of every game; the chart: Polignac's.",
+                            count)
+        note = note.format(count=count)
+        if not count:
+            note = (_("No finished session in this period with these players.")
+                    if self.names else _("No finished session in this period."))
+        self.query_one("#stats-note", Static).update(note)
+
     def show_chart(self) -> None:
         chart = self.query_one(AverageChart)
         table = self.query_one("#stats-table", DataTable)
-        if not self.stats or not 0 <= table.cursor_row < len(self.stats):
+        if not self.rows or not 0 <= table.cursor_row < len(self.rows):
             chart.show_averages(_("nobody"), [])
             return
-        name = self.stats[table.cursor_row].name
-        chart.show_averages(label_words(name), averages(self.chosen(), name))
+        name = self.rows[table.cursor_row].name
+        # every game's overview draws Polignac's points per deal (penalty points)
+        kind = self.kind
+        chart.show_averages(label_words(name),
+                            averages(self.chosen("polignac" if kind is None else kind), name))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_chart()

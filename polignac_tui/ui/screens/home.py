@@ -17,7 +17,7 @@ from textual.worker import Worker, WorkerState
 from ...engine.cards import rank_letter, suit_letter
 from ...i18n import N_, _, tr
 from ...store.report import who_plays
-from ...store.wording import where_words
+from ...store.wording import game_title, where_words
 from ..chrome import Footer, header
 from ..handle import polignac_app
 
@@ -51,8 +51,10 @@ def continue_line(session: Summary, width: int, ascii: bool = False) -> str:
         humans = list(session.humans)
         if len(humans) != len(names):
             humans = [True] * len(names)
-        return session.name or who_plays(
-            names, humans, _("{people} vs {computers}"))
+        named = session.name or who_plays(names, humans, _("{people} vs {computers}"))
+        if session.game != "polignac":        # Écarté, Piquet: said which
+            named = f"{game_title(session.game)} · {named}"
+        return named
 
     line = _("Continue: {title} ({where})")
     for where in (where_words(session.where), where_words(session.where_short)):

@@ -17,7 +17,7 @@ from textual.worker import Worker, WorkerState
 
 from ...i18n import N_, _, pgettext
 from ...store.index import Summary
-from ...store.wording import file_error_text, where_words
+from ...store.wording import file_error_text, game_title, where_words
 from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..textfmt import assemble
@@ -34,9 +34,21 @@ def clip(text: str, width: int, ascii: bool = False) -> str:
     return text[:width - 3] + "..." if ascii else text[:width - 1] + "…"
 
 
+# The Game filter: every game, then each game alone (f cycles through them).
+GAME_FILTERS: tuple[str | None, ...] = (None, "polignac", "ecarte", "piquet")
+
+
+def filter_words(game: str | None) -> str:
+    """The Game filter's value in words: "all games", or the game's title."""
+    return _("all games") if game is None else game_title(game)
+
+
 def describe_session(summary: Summary) -> str:
-    """Name and players, then where it stands (and, for a served table, where to play it)."""
+    """Name and players, then where it stands (and, for a served table, where to play it);
+    a session of another game than Polignac is said to be of it."""
     name = summary.name or summary.id
+    if summary.game != "polignac":
+        name = f"{game_title(summary.game)} · {name}"
     text = f"{name}: {', '.join(summary.players)}\n{where_words(summary.where)}"
     if summary.served:
         text += "\n" + (_("Played at a served table: join it with `polignac-tui join`.")
@@ -122,6 +134,9 @@ class SavedScreen(Screen[None]):
                 tooltip=N_("replay and review the last finished deal, card by card")),
         Binding("g", "chart", N_("Chart"),
                 tooltip=N_("the score after each deal, a line per player")),
+        Binding("f", "game", N_("Game"),
+                tooltip=N_("the sessions of every game, or of Polignac, Écarté or Piquet "
+                           "only (shown once a game other than Polignac is saved)")),
         Binding("escape", "app.go_home", N_("Home"), tooltip=N_("back to Home")),
         Binding("question_mark", "app.help", N_("Help"), key_display="?"),
         # A list of rows: Home and End go to the first and the last session (the
@@ -134,7 +149,11 @@ class SavedScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.entries: list[Summary] = []
+        self.entries: list[Summary] = []       # the rows shown (the Game filter applied)
+        self.all_entries: list[Summary] = []   # every file read
+        self.game_filter = 0                   # an index of GAME_FILTERS
+        self.mixed = False                     # a session of another game than Polignac
+        self.columns_mixed: bool | None = None   # the Game column is shown
         self.row_before_click: int | None = None
         # The files are read in a thread worker (a hundred long sessions take seconds):
         # the screen shows at once, the list when it is read.
@@ -155,11 +174,31 @@ class SavedScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.set_columns(False)
+        self.query_one("#sessions", DataTable).focus()
+
+    def set_columns(self, mixed: bool) -> None:
+        """The columns: Session, Saved, State; with a Game column first once sessions of
+        other games than Polignac are saved."""
+        if mixed == self.columns_mixed:
+            return
         table = self.query_one("#sessions", DataTable)
+        table.clear(columns=True)
+        if mixed:
+            table.add_column(_("Game"), key="game")
         table.add_column(_("Session"), key="name")
         table.add_column(pgettext("when a session was saved", "Saved"), key="updated")
         table.add_column(_("State"), key="state")
-        table.focus()
+        self.columns_mixed = mixed
+
+    @property
+    def chosen_game(self) -> str | None:
+        return GAME_FILTERS[self.game_filter]
+
+    def action_game(self) -> None:
+        """The next Game filter: all games, Polignac, Écarté, Piquet."""
+        self.game_filter = (self.game_filter + 1) % len(GAME_FILTERS)
+        self.show_entries(self.all_entries)
 
     def on_screen_resume(self) -> None:
         # With the summary index current, the list is there in the first frame; else the
@@ -206,18 +245,31 @@ class SavedScreen(Screen[None]):
     def show_entries(self, entries: list[Summary]) -> None:
         """Fill the list with ``entries`` (newest first), the cursor kept where it was."""
         self.reading = False
+        self.all_entries = entries
+        self.mixed = any(e.readable and e.game != "polignac" for e in entries)
+        game = self.chosen_game
+        mixed = self.mixed or game is not None
+        self.set_columns(mixed)
+        title = _("Saved sessions")
+        if game is not None:
+            title = _("{title}: {game}").format(title=title, game=filter_words(game))
+        self.query_one("#saved .screen-title", Static).update(title)
         table = self.query_one("#sessions", DataTable)
         row = table.cursor_row
         table.clear()
-        self.entries = entries
+        self.entries = [e for e in entries
+                        if game is None or (e.readable and e.game == game)]
+        # the widths of the cells: 80 columns with the Game column too
+        name_width, state_width = (20, 30) if mixed else (26, 36)
         for entry in self.entries:
+            first = [plain(game_title(entry.game) if entry.readable else "")] if mixed else []
             if not entry.readable:
-                table.add_row(plain(entry.id), plain(when(entry.updated)),
+                table.add_row(*first, plain(entry.id), plain(when(entry.updated)),
                               Text.assemble((_("unreadable (see below)"), "bold red"), end=""),
                               key=entry.id)
             else:
-                state = clip(state_cell(entry), 36, self.ascii)
-                table.add_row(plain(clip(entry.name or entry.id, 26, self.ascii)),
+                state = clip(state_cell(entry), state_width, self.ascii)
+                table.add_row(*first, plain(clip(entry.name or entry.id, name_width, self.ascii)),
                               plain(when(entry.updated)), plain(state), key=entry.id)
         if self.entries:
             table.move_cursor(row=min(max(row, 0), len(self.entries) - 1))
@@ -234,7 +286,10 @@ class SavedScreen(Screen[None]):
     def show_detail(self) -> None:
         entry = self.selected()
         detail = self.query_one("#saved-detail", Static)
-        if entry is None:
+        if entry is None and self.chosen_game is not None:
+            detail.update(_("No saved session of {game}: press f to see the others.").format(
+                game=filter_words(self.chosen_game)))
+        elif entry is None:
             detail.update(_("No saved sessions yet: press escape, then n for a new session."))
         elif not entry.readable:
             detail.update(assemble(_("{path} cannot be read: {why}. Damaged files are left "
@@ -253,6 +308,8 @@ class SavedScreen(Screen[None]):
     NEEDS_READABLE = frozenset({"delete", "replay", "chart"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "game":   # only once there is more than Polignac to choose from
+            return self.mixed or self.chosen_game is not None
         if action in self.NEEDS_READABLE:
             entry = self.selected()
             if entry is not None and not entry.readable:
@@ -313,9 +370,13 @@ class SavedScreen(Screen[None]):
                         markup=False, title=_("Cannot replay"))
             return
         from .replay import ReplayScreen
+        screen: Screen[None]
         try:
-            session = polignac_app(self.app).store.load(entry.id)
-            screen = ReplayScreen(session)
+            if entry.game != "polignac":      # Écarté, Piquet: their own replay
+                from .game_replay import GameReplayScreen
+                screen = GameReplayScreen(polignac_app(self.app).store.load_game(entry.id))
+            else:
+                screen = ReplayScreen(polignac_app(self.app).store.load(entry.id))
         except Exception as error:  # changed or removed since it was listed, or no deal over
             self.notify(_("{id} cannot be replayed: {why}").format(
                 id=entry.id, why=error), severity="error",
