@@ -446,7 +446,7 @@ class PolignacApp(App[None]):
         """True when this version holds ``game``'s computer players."""
         from importlib.util import find_spec
 
-        from ..table.gametable import PLAYERS
+        from ..games.arena import PLAYERS
         try:
             return find_spec(PLAYERS[game]) is not None
         except (KeyError, ModuleNotFoundError):
@@ -505,8 +505,7 @@ class PolignacApp(App[None]):
         except Exception:   # unreadable or gone: opening it says why
             game = "polignac"
         if game != "polignac":
-            self.open_game_session(session_id)
-            return True
+            return self.open_game_session(session_id) is not False
         try:
             table = Table.open(self.store, session_id, seed=self.seed)
         except Exception as error:  # locked, damaged, vanished: say which and why
@@ -516,15 +515,3 @@ class PolignacApp(App[None]):
             return False
         self.open_table(table)
         return True
-
-    def open_game_session(self, session_id: str) -> None:
-        """Open a saved session of Écarté or Piquet at its table: this version cannot yet
-        (the table screen of these games comes next): says so, and opens nothing."""
-        from ..store.wording import game_title
-        try:
-            title = game_title(self.store.game_of(session_id))
-        except Exception:
-            title = "?"
-        self.notify(_("{id} is a session of {game}: this version cannot open it at a "
-                      "table yet.").format(id=session_id, game=title),
-                    title=_("Cannot resume"), severity="warning", markup=False, timeout=10)
