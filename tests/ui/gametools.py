@@ -18,11 +18,13 @@ SETTLE_SECONDS = 30.0
 
 
 def game_table(store: SessionStore, game: str, seed: int = 5, both_human: bool = False,
-               level: str = "easy", preset: str | None = None) -> GameTable:
+               level: str = "easy", preset: str | None = None,
+               **overrides: object) -> GameTable:
     """Ana (a person) against Bruno (a computer of ``level``, or a person too)."""
     rules = get_game(game)
     seats = [Seat(True), Seat(True) if both_human else Seat(False, level)]
-    return GameTable.create(store, game, rules.settings(preset), ["Ana", "Bruno"], seats,
+    return GameTable.create(store, game, rules.settings(preset, overrides), ["Ana", "Bruno"],
+                            seats,
                             name="Evening", seed=seed)
 
 

@@ -270,3 +270,23 @@ async def test_piquet_answers_come_one_at_a_time(make_app, store, settings) -> N
         assert said(panel(app)) == 0
         await settle(pilot, until=lambda: said(panel(app)) == 1)
         await settle(pilot, until=lambda: said(panel(app)) == len(elder))
+
+
+async def test_the_king_of_trumps_is_marked_by_its_key(make_app, store) -> None:
+    """mark_king = ask: with the king of trumps in hand before her first card, Ana has a
+    button "I mark the king" beside her cards; its key marks it and scores the point."""
+    table = game_table(store, "ecarte", seed=12, mark_king="ask")   # Ana holds K♦, trumps ♦
+    app = make_app(game_table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(word_key(app, "play"))
+        await settle(pilot)
+        words = game_screen(app).query_one(WordChoices)
+        assert words.labels == ("I mark the king",)
+        assert isinstance(game_screen(app).view().choice, CardChoice)
+        await pilot.press(word_key(app, "king"))
+        await settle(pilot)
+        assert table.session.match.totals == (1, 0)
+        assert "the king of trumps" in panel(app)
+        assert "King of trumps: You" in panel(app)
+        assert not words.has_class("-shown")
