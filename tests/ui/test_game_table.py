@@ -290,3 +290,22 @@ async def test_the_king_of_trumps_is_marked_by_its_key(make_app, store) -> None:
         assert "the king of trumps" in panel(app)
         assert "King of trumps: You" in panel(app)
         assert not words.has_class("-shown")
+
+
+async def test_enter_plays_the_card_beside_the_kings_button(make_app, store) -> None:
+    """With "I mark the king" beside the cards, ←/→ and Enter stay the cards': Enter plays
+    the selected card, it does not mark the king."""
+    table = game_table(store, "ecarte", seed=12, mark_king="ask")
+    app = make_app(game_table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press(word_key(app, "play"))
+        await settle(pilot)
+        hand = game_screen(app).query_one(Hand)
+        await pilot.press("right")
+        card = hand.selected_card
+        await pilot.press("enter")
+        await settle(pilot)
+        actions = table.session.match.log[0].actions
+        assert actions[:2] == ("play", card)
+        assert table.session.match.totals == (0, 0)

@@ -254,7 +254,9 @@ class GameTableScreen(Screen[None]):
             with VerticalScroll(id="side", can_focus=False):
                 yield GamePanel(id="panel")
         yield Static(id="status")
-        yield WordChoices(id="words", reserved=RESERVED)
+        words = WordChoices(id="words", reserved=RESERVED)
+        words.can_focus = False
+        yield words
         yield Hand(id="hand")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -394,6 +396,15 @@ class GameTableScreen(Screen[None]):
         buttons.set_choices(pairs, RESERVED)
         buttons.cursor = min(cursor, max(0, len(pairs) - 1))
         buttons.set_class(bool(pairs), "-shown")
+        # Words alone: ←/→ and Enter work on the buttons (focused). Words beside cards (the
+        # king): the arrows and Enter stay the cards', the words have their keys.
+        if isinstance(choice, WordChoice):
+            buttons.can_focus = True
+            buttons.focus()
+        else:
+            buttons.can_focus = False
+            if buttons.has_focus:
+                self.set_focus(None)
 
     def _centre(self, view: View) -> Text:
         held = self._held()
@@ -647,8 +658,10 @@ class GameTableScreen(Screen[None]):
             if event.key in LOOK_KEYS:
                 return
             self._send(Seen())
-            event.stop()
-            event.prevent_default()
+            if event.key in ("enter", "space", "left", "right") or \
+                    key_index(event.key) is not None:
+                event.stop()               # only seen: never a card played by surprise
+                event.prevent_default()
             return
         if event.key == "escape":
             event.stop()
