@@ -439,10 +439,9 @@ class GameTableScreen(Screen[None]):
         if view.turn is None:
             return Text()
         if self.awaits_me():
-            text = Text()
-            text.append(_("Your turn"), style="bold reverse")
-            text.append(": " + self.face.prompt(view))
-            return text
+            return assemble(_("{your_turn}: {what}"), your_turn=Text(_("Your turn"),
+                                                                       style="bold reverse"),
+                            what=self.face.prompt(view))
         dots = "..." if self.look.ascii else "…"
         return Text(_("{name} is thinking{dots}").format(name=view.names[view.turn], dots=dots),
                     style="italic")
