@@ -21,7 +21,9 @@ def cpu_count() -> int:
 
 # players.arena.ARENA_LEVELS, without importing the players at every start of the CLI
 ARENA_LEVELS = (*LEVELS, "cheat")
-ARENA_GAMES = ("polignac", "ecarte")    # polignac, and games.arena.PLAYERS
+ARENA_GAMES = ("polignac", "ecarte", "piquet")    # polignac, and games.arena.PLAYERS
+# the presets of the games with players beyond Polignac's own (games.piquet.rules.PRESETS)
+SEAM_PRESETS = ("rubicon", "cent")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,9 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "and once per seat with the candidate there. Means are penalty points per "
                     "deal per seat; diff = candidate - field, negative is better."))
     p.add_argument("--game", default="polignac", choices=ARENA_GAMES,
-                   help=_("the game: polignac (the default), or ecarte, whose means are "
-                          "points per deal and whose diff is positive when the candidate "
-                          "is better"))
+                   help=_("the game: polignac (the default), ecarte or piquet, whose means "
+                          "are points per deal and whose diff is positive when the "
+                          "candidate is better"))
     p.add_argument("--players", type=int, default=None,
                    help=_("players at the table (3 to 8)"))
     p.add_argument("--deals", type=int, default=100, help=_("number of duplicate deals"))
@@ -42,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("the level measured"))
     p.add_argument("--field", default="medium", choices=ARENA_LEVELS,
                    help=_("the level it is measured against"))
-    p.add_argument("--preset", default="classique", choices=PRESET_NAMES[:-1],
+    p.add_argument("--preset", default=None, choices=(*PRESET_NAMES[:-1], *SEAM_PRESETS),
                    help=_("the rules of the deals"))
     p.add_argument("--jobs", type=int, default=cpu_count(),
                    help=_("processes to run deals in (default: one per core, here "
@@ -54,6 +56,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.game != "polignac":
         return run_seam(args)
+    if args.preset is None:
+        args.preset = "classique"
     if args.players is None:
         args.players = 4
     if not 3 <= args.players <= 8:
@@ -97,6 +101,8 @@ def run_seam(args: argparse.Namespace) -> int:
             deals=args.deals))
     if not 1 <= args.jobs <= 64:
         raise CommandError(_("--jobs {jobs}: use 1 to 64 processes").format(jobs=args.jobs))
+    if args.preset is None:
+        args.preset = game.presets[0]
     if args.preset not in game.presets:
         raise CommandError(_("--preset {preset}: {game}'s presets are {presets}").format(
             preset=args.preset, game=game.title, presets=", ".join(game.presets)))

@@ -30,7 +30,8 @@ from .errors import RuleError
 
 # the games with computer players speaking the seam: a module with ``ARENA_LEVELS``,
 # ``choose(view, level, rng)`` and ``cheat(match, seat, rng)``
-PLAYERS: dict[str, str] = {"ecarte": "polignac_tui.games.ecarte.players"}
+PLAYERS: dict[str, str] = {"ecarte": "polignac_tui.games.ecarte.players",
+                           "piquet": "polignac_tui.games.piquet.players"}
 MAX_ACTIONS = 500          # a deal of any game of the house takes far fewer
 
 Bot = Callable[[Match, int, random.Random], str]

@@ -42,6 +42,7 @@ from ..table.events import (
     Undo,
     Update,
 )
+from ..table.talk import TalkRoom, heard
 from . import protocol
 
 # Lines from the service may be long (a view with every deal's results): 1 MiB at most.
@@ -175,6 +176,9 @@ class LobbyClient:
         self.tables_seen: list[TableInfo] = []
         self.lost: str | None = None         # why the connection ended, once it has
         self.at_table: RemoteClient | None = None
+        #: What is said in the lobby (a table's talk is its ``RemoteClient``'s); a screen
+        #: may give its own room (before sitting anywhere).
+        self.lobby_talk = TalkRoom()
         #: Called (on the loop) with the pushed list of tables, and when the connection
         #: is lost (with the reason).
         self.on_tables: Callable[[list[TableInfo]], None] | None = None
@@ -182,6 +186,11 @@ class LobbyClient:
         self._next_id = 1
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._reading: asyncio.Task[None] | None = None
+
+    @property
+    def muted(self) -> set[str]:
+        """People this client does not hear (names, ignoring case), in every room."""
+        return self.lobby_talk.muted
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -260,6 +269,12 @@ class LobbyClient:
         self._shut()
         self._lose("closed")
 
+    async def say(self, text: str) -> None:
+        """Say ``text`` to everyone in this connection's room (the table in play it is at,
+        else the lobby); the line comes back as theirs does. Raises ``ServiceError``
+        (``say_bad``, ``say_too_fast``, a lost connection)."""
+        await self.request({"type": "say", "text": text})
+
     # -- requests --------------------------------------------------------------------------
     async def request(self, message: dict[str, Any],
                       timeout: float = ANSWER_TIMEOUT) -> dict[str, Any]:
@@ -326,6 +341,9 @@ class LobbyClient:
     def _dispatch(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         request_id = message.get("id")
+        if kind == "said":      # heard in its order, and the answer to one's own ``say``
+            self._heard(message, mine=isinstance(request_id, int)
+                        and request_id in self._pending)
         if isinstance(request_id, int) and request_id in self._pending:
             future = self._pending[request_id]
             if not future.done():
@@ -361,6 +379,18 @@ class LobbyClient:
                 message.get("table"), str):
             # Seated by the service without asking (the creator of a table).
             self._seat(message["table"], (_int(message.get("seat")),), watching=False)
+
+    def _heard(self, message: dict[str, Any], mine: bool) -> None:
+        """A line of talk, to its room: the lobby (``table`` null) or the table this
+        connection is at; a line of another room is dropped."""
+        said = heard(message.get("name"), message.get("seat"), message.get("text"), mine)
+        if said is None:
+            return
+        table = message.get("table")
+        if table is None:
+            self.lobby_talk.hear(said)
+        elif self.at_table is not None and self.at_table.table == table:
+            self.at_table.talk.hear(said)
 
     # -- at a table ------------------------------------------------------------------------
     def _seat(self, table: str, seats: tuple[int, ...], watching: bool) -> RemoteClient:
@@ -419,6 +449,7 @@ class RemoteClient(TableClient):
         self.closed = False
         self.lost: str | None = None
         self._name = ""
+        self.talk: TalkRoom = TalkRoom(link.muted)
 
     @property
     def session_name(self) -> str:
@@ -456,6 +487,13 @@ class RemoteClient(TableClient):
                 raise HintBusy(error.message) from None
             return None
         return hint_given(seat, answer.get("hint"))
+
+    async def say(self, text: str) -> None:
+        """Say ``text`` to the table (see ``LobbyClient.say``)."""
+        if self.closed or self.lost is not None:
+            raise ServiceError("lost", f"not connected to the table service "
+                               f"({self.lost or 'closed'})")
+        await self.link.say(text)
 
     async def finished_session(self) -> Session | None:
         """The table's finished deals, asked of the service (seated or watching). The

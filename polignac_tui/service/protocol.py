@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine import PRESET_NAMES, DealResult, Rules, SeatView, Trick
 from ..engine.cards import FULL_DECK
+from ..table import talk
 from ..table.events import (
     PARAM_TEXT,
     CardPlayed,
@@ -55,7 +56,9 @@ PACES = ("instant", "fast", "normal", "slow")
 
 ERROR_CODES = ("bad_json", "too_long", "unknown_type", "bad_field", "protocol", "not_allowed",
                "no_table", "seat_taken", "name_taken", "not_seated", "too_large", "too_many",
-               "busy")
+               "busy", "say_bad", "say_too_fast")
+SAY_LINES = 5              # lines of talk a client says ...
+SAY_SECONDS = 10.0         # ... in this many seconds at most
 
 Params = tuple[tuple[str, str | int], ...]
 
@@ -162,6 +165,11 @@ def _rules(name: str, value: Any) -> dict[str, Any]:
     return dict(value)
 
 
+def _as_sent(name: str, value: Any) -> Any:
+    """Any value (bounded by the line's length): a handler checks it."""
+    return value
+
+
 SEAT_FIELDS: dict[str, tuple[Check, bool]] = {
     "kind": (_choice("you", "open", "computer"), True),
     "name": (_name, False),
@@ -220,6 +228,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "hint": {"seat": (_SEAT, True)},
     "deals": {},
     "status": {},          # the host's, before hello (server.py, status.py)
+    # a line of talk: checked by the service (``say_bad``), not here (``bad_field``)
+    "say": {"text": (_as_sent, True)},
 }
 
 
@@ -254,6 +264,18 @@ def decode_client(line: bytes) -> dict[str, Any]:
     if id_ is not None:
         out["id"] = id_
     return out
+
+
+def said(name: str, seat: int | None, text: str, table: str | None) -> dict[str, Any]:
+    """A line of talk as everyone in its room receives it (``table``: None in the lobby)."""
+    return {"type": "said", "table": table, "name": name, "seat": seat, "text": text}
+
+
+def say_problem(text: object) -> ProtocolError | None:
+    """The refusal of a line of talk that is not 1 to 200 printable characters."""
+    why = talk.text_problem(text)
+    return None if why is None else ProtocolError("say_bad", why,
+                                                   params=(("most", talk.MAX_TEXT),))
 
 
 # -- the views, the state and the events as JSON -----------------------------------------------

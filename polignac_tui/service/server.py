@@ -36,6 +36,7 @@ import stat
 import sys
 import time
 import traceback
+from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -256,6 +257,7 @@ class Client:
         self._sending = False       # a command of ours is being carried out
         self._action_at: float | None = None   # when the action being carried out was read
         self.hinting: set[tuple[str, int]] = set()   # (table, seat): a hint being computed
+        self.said_at: deque[float] = deque(maxlen=protocol.SAY_LINES)  # its last lines' times
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- sending -----------------------------------------------------------------------------
@@ -287,7 +289,8 @@ class Client:
              params: protocol.Params = ()) -> None:
         """An error to this client alone; 20 of them and it is sent away."""
         self.send(protocol.error(code, message, id, params))
-        if code != "busy":        # the service's trouble: not counted against the client
+        # the service's trouble, or talk a moment too quick: not counted against the client
+        if code not in ("busy", "say_too_fast"):
             self.count_error()
 
     def count_error(self) -> None:
@@ -1159,6 +1162,36 @@ class Service:
                 return
             client.send_bytes(data)
         client.spawn(answer())
+
+    # -- talk ------------------------------------------------------------------------------------
+    def _on_say(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
+        """A line of talk to everyone in the speaker's room: the table in play they sit at
+        or watch, else the lobby. Never stored; 5 lines in 10 s per client at most."""
+        text = message["text"]
+        problem = protocol.say_problem(text)
+        if problem is not None:
+            raise problem
+        now = self.clock()
+        said_at = client.said_at
+        if len(said_at) == said_at.maxlen and now - said_at[0] < protocol.SAY_SECONDS:
+            lines, seconds = protocol.SAY_LINES, round(protocol.SAY_SECONDS)
+            raise ProtocolError("say_too_fast", f"at most {lines} lines in {seconds} seconds: "
+                                "wait a moment", params=(("count", lines),
+                                                         ("seconds", seconds)))
+        said_at.append(now)
+        served = client.table if client.connection is not None else None
+        if served is not None:
+            room = [m for m in served.members if m.connection is not None]
+        else:
+            room = [c for c in self.clients if c.identity is not None and c.connection is None]
+        line = protocol.said(client.name, client.seat if served is not None else None, text,
+                             served.id if served is not None else None)
+        data = protocol.encode(line)
+        for other in room:
+            # a line is of the moment: one who has not read what they were sent skips it
+            if other is not client and other.backlog() <= LOBBY_BACKLOG:
+                other.send_bytes(data)
+        self._reply(client, line, id_)      # the speaker's own line, as the others have it
 
 
 DealLog = tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...], int | None, int, int]

@@ -89,7 +89,8 @@ def service_words(english: str) -> str:
 
 
 def _limit_words(code: str, params: dict[str, str | int]) -> str | None:
-    """A refusal of the service's limits (``too_many``, ``busy``) from its details."""
+    """A refusal of the service's limits (``too_many``, ``busy``, a line of talk's
+    ``say_bad`` and ``say_too_fast``) from its details."""
     what, count = params.get("what"), params.get("count")
     if code == "too_many" and what == "waiting" and isinstance(count, int):
         minutes = params.get("minutes")
@@ -106,6 +107,14 @@ def _limit_words(code: str, params: dict[str, str | int]) -> str | None:
         return ngettext("The service has {count} table already: no new table until one ends.",
                         "The service has {count} tables already: no new table until one "
                         "ends.", count).format(count=count)
+    if code == "say_too_fast" and isinstance(count, int):
+        seconds = params.get("seconds")
+        if isinstance(seconds, int):
+            return ngettext("At most {count} line in {seconds} seconds: wait a moment.",
+                            "At most {count} lines in {seconds} seconds: wait a moment.",
+                            count).format(count=count, seconds=seconds)
+    if code == "say_bad" and isinstance(params.get("most"), int):
+        return _("A line is 1 to {most} printable characters.").format(most=params["most"])
     if code == "busy":
         short = {"files": _("The service is short of open files just now"),
                  "space": _("The service is short of disk space just now"),

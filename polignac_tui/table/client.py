@@ -20,6 +20,7 @@ from .core import Table
 from .events import Command, HintGiven, Update
 from .pace import after_trick_or_auto, pace_or_normal
 from .runner import Connection, TableRunner
+from .talk import TalkRoom
 from .thinker import ThreadThinker
 
 Listener = Callable[[Update], None]
@@ -63,6 +64,9 @@ class TableClient(ABC):
     session_id: str = ""
     #: True for a table of the table service (leaving it goes back to its lobby).
     served: bool = False
+    #: What is said at the table (a served table); None where there is no talk (a table
+    #: in this process: everyone is at the same keyboard).
+    talk: TalkRoom | None = None
 
     @property
     def session_name(self) -> str:
@@ -100,6 +104,11 @@ class TableClient(ABC):
         deal in play is never in it); None when this table cannot give them. Raises
         ``PastDealsUnavailable`` when it could but did not (a served table that refused)."""
         return None
+
+    async def say(self, text: str) -> None:
+        """Say ``text`` to everyone at the table (only where ``talk`` is not None); a
+        refusal raises (a served table: the service's ``ServiceError``)."""
+        raise NotImplementedError("no talk at this table")
 
     def set_pace(self, pace: str,  # noqa: B027 - a served table keeps its pace
                  after_trick: str | None = None) -> None:

@@ -30,6 +30,15 @@ SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
         ("1-9, 0", N_("select a card by its number; the same number again plays it")),
         ("click", N_("select a card with the mouse; a click on the selected card plays it")),
     )),
+    (N_("Talk line (a table of the service, its lobby)"), "widgets.talk", "TalkBar", (
+        ("' / \"", N_("open the talk line / every line said, with a key to mute each person")),
+        ("enter", N_("say the line to everyone at the table (or in the lobby)")),
+        ("1-5", N_("on an empty line: a quick phrase (Well played!, Bravo, Ouch, Good luck, "
+                   "Thanks)")),
+    )),
+    (N_("All the talk"), "screens.talk", "TalkScreen", (
+        ("1-9", N_("mute the person of that number for you, or hear them again")),
+    )),
     (N_("La générale question"), "screens.generale", "GeneraleScreen", ()),
     (N_("Privacy screen (several humans)"), "screens.privacy", "PrivacyScreen", ()),
     (N_("Last trick, tricks, scores"), "screens.panels", "Overlay", ()),

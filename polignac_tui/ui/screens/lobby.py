@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -22,9 +23,11 @@ from ...engine.rules import PRESET_TITLES
 from ...i18n import N_, _, ngettext, tr
 from ...service.client import LobbyClient, RemoteClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words
+from ...table.talk import TalkRoom
 from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..textfmt import assemble, level_name
+from ..widgets.talk import TalkBar, TalkPanel
 
 if TYPE_CHECKING:
     from ...commands.join import JoinTarget
@@ -38,7 +41,9 @@ NAME_WIDTH = 18
 # Longest table name made for you ("Anna's table") when you give none.
 DEFAULT_TABLE_NAME = 24
 # keys offered or not by state
-CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live")
+CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live", "talk")
+# From this size the lobby shows its talk (else " shows it).
+TALK_WIDE = (120, 36)
 
 
 def seat_line(index: int, seat: Any, state: str) -> Text:
@@ -115,6 +120,13 @@ class LobbyScreen(Screen[None]):
         padding: 0 1;
         background: $boost;
     }
+    LobbyScreen TalkPanel {
+        display: none;
+        height: 10;
+    }
+    LobbyScreen.-talk-wide TalkPanel {
+        display: block;
+    }
     LobbyScreen #lobby-status.-error {
         color: $error;
         text-style: bold;
@@ -136,6 +148,13 @@ class LobbyScreen(Screen[None]):
         # connection is lost (the status says so too); connected, it still reads the list.
         Binding("r", "refresh", N_("Refresh"), tooltip=N_("the list again (or connect again)")),
         Binding("r", "refresh_live", N_("Refresh"), show=False),
+        # (not in the Footer: full at 80 columns; the help and the talk panel name it)
+        Binding("apostrophe", "talk", N_("Talk"), key_display="'", show=False,
+                tooltip=N_("say a line to everyone in the lobby (Enter says it, Esc closes; "
+                           "on an empty line 1 to 5 say a quick phrase)")),
+        Binding("quotation_mark", "talk_panel", N_("All the talk"), key_display='"',
+                show=False, tooltip=N_("the last 50 lines said in the lobby, and a key to "
+                                       "mute each person")),
         Binding("q", "app.quit", N_("Quit"), tooltip=N_("quit (your seats stay yours)")),
         Binding("f1", "app.help", N_("Help"), show=False),
         *(Binding(str(n), f"sit_at({n - 1})", words, show=False)
@@ -153,6 +172,7 @@ class LobbyScreen(Screen[None]):
         self.wanted: str | None = None         # the table to select once listed
         self.listed = False
         self.offered_keys: tuple[bool | None, ...] = ()   # check_action's last answers
+        self.talk = TalkRoom()                 # what is said in the lobby (and who is muted)
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
@@ -160,7 +180,9 @@ class LobbyScreen(Screen[None]):
             yield Static("", id="lobby-title", markup=False)
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             yield Static("", id="table-detail", markup=False)
+            yield TalkPanel(self.talk)
             yield Static(_("Connecting…"), id="lobby-status", markup=False)
+            yield TalkBar(self.talk, self.say)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -206,6 +228,7 @@ class LobbyScreen(Screen[None]):
             return
         link.on_tables = self.tables_changed
         link.on_lost = self.connection_lost
+        link.lobby_talk = self.talk
         self.link = link
         await self.reload()
 
@@ -343,6 +366,10 @@ class LobbyScreen(Screen[None]):
         return at is None or at.table != info.table or info.state == "playing"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("talk", "talk_panel"):
+            return self.link is not None and self.link.lost is None
+        if self.talking():            # Enter (a key of its own here) says the line
+            return action not in ("sit", "take_back")
         info = self.selected() if self.is_attached else None
         if action in ("sit", "take_back"):
             return self.yours_to_take_back(info) == (action == "take_back")
@@ -362,6 +389,31 @@ class LobbyScreen(Screen[None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         self.run_worker(self.action_sit(), group="lobby-action", exit_on_error=False)
+
+    # -- talk ------------------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width >= TALK_WIDE[0] and event.size.height >= TALK_WIDE[1],
+                       "-talk-wide")
+
+    def talking(self) -> bool:
+        return self.is_attached and bool(self.query(TalkBar)) and self.query_one(TalkBar).is_open
+
+    def action_talk(self) -> None:
+        self.query_one(TalkBar).open()
+        self.refresh_bindings()
+
+    def on_talk_bar_closed(self) -> None:
+        self.refresh_bindings()
+
+    def action_talk_panel(self) -> None:
+        from .talk import TalkScreen
+        self.app.push_screen(TalkScreen(self.talk, _("Talk in the lobby")))
+
+    async def say(self, text: str) -> None:
+        """Say ``text`` to the lobby (``ServiceError`` when refused or not connected)."""
+        if self.link is None or self.link.lost is not None:
+            raise ServiceError("lost", self.problem or "not connected to the table service")
+        await self.link.say(text)
 
     # -- acting ----------------------------------------------------------------------------
     async def attempt(self, what: str, step: Any) -> Any:

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
@@ -74,6 +74,7 @@ from ..widgets.cardface import face_size, faces_fit
 from ..widgets.hand import Hand, key_index
 from ..widgets.header import generale_failed, header_text
 from ..widgets.scores import ScoreTable, full_with_legend
+from ..widgets.talk import TalkBar, TalkPanel
 from ..widgets.trick import TrickArea
 from ..widgets.tricklog import last_trick_table, trick_table
 from .cognac import CognacScreen
@@ -87,7 +88,10 @@ __all__ = ["PACE_DELAY", "TRICK_HOLD", "TableScreen"]
 WIDE = 110   # from this width the side column shows every deal
 # Keys that look at something (the last trick, the trick log, the scores, the rules,
 # the help): they do not say "seen" of the trick on show.
-LOOK_KEYS = frozenset({"l", "t", "s", "r", "question_mark", "f1", "ctrl+p"})
+LOOK_KEYS = frozenset({"l", "t", "s", "r", "question_mark", "f1", "ctrl+p", "apostrophe",
+                       "quotation_mark"})
+# From this size a served table shows its talk under the scores (else " shows it).
+TALK_WIDE = (120, 36)
 
 
 CARD_KEYS = Binding.Group(N_("Card"), compact=True)
@@ -148,6 +152,28 @@ class TableScreen(Screen[None]):
     TableScreen.-scores-full #middle {
         align: center middle;
     }
+    /* a served table: the scores and, on a large terminal, the talk below them */
+    TableScreen #side {
+        width: auto;
+        height: 1fr;
+    }
+    TableScreen #side TalkPanel {
+        display: none;
+        width: 46;    /* the wide score column's */
+        height: 40%;
+        padding: 0 1;
+        border-left: vkey $secondary;
+    }
+    TableScreen.-talk-wide #side TalkPanel {
+        display: block;
+    }
+    TableScreen.-scores-full #side {
+        width: 1fr;
+        align: center middle;
+    }
+    TableScreen.-scores-full #side TalkPanel {
+        display: none;
+    }
     TableScreen Footer.-compact FooterLabel {
         margin-right: 1;
     }
@@ -168,6 +194,7 @@ class TableScreen(Screen[None]):
         margin-bottom: 1;
     }
     """
+    HELP_HIDDEN = frozenset({"talk_quietly"})    # ', the same key as Talk
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", N_("Previous card"), key_display="←", group=CARD_KEYS),
         Binding("right", "move(1)", N_("Next card"), key_display="→", group=CARD_KEYS),
@@ -200,6 +227,15 @@ class TableScreen(Screen[None]):
         Binding("q", "leave", N_("Home"), key_display="q/esc",
                 tooltip=N_("Home; moves are saved as they are played (if a save failed, "
                         "q asks first; esc first closes the score table)")),
+        # Talk: at a table of the service only.
+        Binding("apostrophe", "talk", N_("Talk"), key_display="'",
+                tooltip=N_("at a table of the service: say a line to the table (Enter says "
+                           "it, Esc closes; on an empty line 1 to 5 say a quick phrase)")),
+        # the same key, not in the Footer when Undo is there (80 columns are full)
+        Binding("apostrophe", "talk_quietly", N_("Talk"), key_display="'", show=False),
+        Binding("quotation_mark", "talk_panel", N_("All the talk"), key_display='"',
+                show=False, tooltip=N_("at a table of the service: the last 50 lines said "
+                                       "there, and a key to mute each person")),
         # At a table of the service the same key goes back to its lobby (check_action
         # shows one of the two).
         Binding("q", "leave_to_lobby", N_("Lobby"), key_display="q/esc",
@@ -270,10 +306,18 @@ class TableScreen(Screen[None]):
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="info")
+        talk = self.client.talk
         with Horizontal(id="middle"):
             yield TrickArea(id="trick")
-            yield ScoreTable(id="scores")
+            if talk is None:
+                yield ScoreTable(id="scores")
+            else:
+                with Vertical(id="side"):
+                    yield ScoreTable(id="scores")
+                    yield TalkPanel(talk)
         yield Static(id="status")
+        if talk is not None:
+            yield TalkBar(talk, self.client.say)
         yield Hand(id="hand")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -309,6 +353,8 @@ class TableScreen(Screen[None]):
             self.query_one(ScoreTable).set_wide(event.size.width >= WIDE)
             self._card_faces(event.size.width, event.size.height)
             self._header(event.size.width)
+        self.set_class(event.size.width >= TALK_WIDE[0] and event.size.height >= TALK_WIDE[1],
+                       "-talk-wide")
 
     def _card_faces(self, width: int, height: int) -> None:
         """Card faces from about 100×30, the compact chips below (follows every resize)."""
@@ -748,6 +794,11 @@ class TableScreen(Screen[None]):
             return (action == "leave_to_lobby") == self.client.served
         if action in ("choose_deal", "replay_deal", "chart"):
             return self._scores_full()
+        if action in ("talk", "talk_quietly", "talk_panel"):
+            if self.client.talk is None or action == "talk_panel":
+                return self.client.talk is not None
+            crowded = self.check_action("undo", ()) is True
+            return crowded == (action == "talk_quietly")
         return True
 
     def _scores_full(self) -> bool:
@@ -758,6 +809,8 @@ class TableScreen(Screen[None]):
 
     @while_shown
     def on_key(self, event: events.Key) -> None:
+        if self._talking():      # the talk line has the keys
+            return
         if self._waiting == "hold":
             if event.key in LOOK_KEYS:
                 return
@@ -1017,6 +1070,23 @@ class TableScreen(Screen[None]):
             self.action_scores()
         else:
             self.action_leave()
+
+    def _talking(self) -> bool:
+        with contextlib.suppress(NoMatches):
+            return self.query_one(TalkBar).is_open
+        return False
+
+    def action_talk(self) -> None:
+        with contextlib.suppress(NoMatches):
+            self.query_one(TalkBar).open()
+
+    def action_talk_quietly(self) -> None:
+        self.action_talk()
+
+    def action_talk_panel(self) -> None:
+        if self.client.talk is not None:
+            from .talk import TalkScreen
+            self.app.push_screen(TalkScreen(self.client.talk, _("Talk at this table")))
 
     def action_rules(self) -> None:
         view = self.view()

@@ -14,6 +14,9 @@ so a seed and a view always give the same action.
   decided by simulation too.
 - ``cheat`` (``cheat(match, seat, rng)``): the expert's search seeing both hands; a
   yardstick for the arena, never offered as a player.
+
+``advise(view, rng)`` is the expert's action with a short reason code a screen can
+word (``REASONS``).
 """
 
 from __future__ import annotations
@@ -23,11 +26,29 @@ import random
 from ...base import CardChoice, CardsChoice, Match, View, WordChoice
 from ...cards import Card
 from . import search, thumb
-from .seen import Seen, card_of, code, mask, read
+from .seen import SUIT_MASK, Seen, card_of, code, mask, read
 
 LEVELS = ("easy", "medium", "hard", "expert")
 BUDGETS = {"hard": search.HARD, "expert": search.EXPERT, "cheat": search.CHEAT}
 ARENA_LEVELS = (*LEVELS, "cheat")
+REASONS = (
+    "mark_king",            # the king of trumps marked: a point
+    "play_as_dealt",        # the elder plays without proposing (a jeu de règle)
+    "propose_exchange",     # the elder proposes
+    "refuse_exchange",      # the dealer refuses: a hand good enough to play
+    "accept_exchange",      # the dealer accepts
+    "discard_keep_trumps",  # throw all but trumps and kings
+    "only_card",            # one card may be played
+    "lead_trumps",          # trumps led, to draw the other's
+    "lead_master",          # a card no unseen card of its suit beats
+    "lead_long_suit",       # from the longest plain suit
+    "win_cheaply",          # the lowest card that wins the trick
+    "win_trick",            # a higher card that wins it (the search's choice)
+    "trump_in",             # none of the suit: a trump wins the trick
+    "play_low",             # the trick cannot be won: the lowest card
+)
+WORD_REASONS = {"play": "play_as_dealt", "propose": "propose_exchange",
+                "refuse": "refuse_exchange", "accept": "accept_exchange"}
 
 
 def choose(view: View, level: str, rng: random.Random) -> str:
@@ -39,6 +60,43 @@ def choose(view: View, level: str, rng: random.Random) -> str:
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})")
     return _decide(view, level, rng, None)
+
+
+def advise(view: View, rng: random.Random) -> tuple[str, str]:
+    """The expert's action at ``view`` and a reason code (one of ``REASONS``).
+
+    Raises:
+        ValueError: for a view with no choice.
+    """
+    action = _decide(view, "expert", rng, None)
+    choice = view.choice
+    if action == "king":
+        return action, "mark_king"
+    if isinstance(choice, CardsChoice):
+        return action, "discard_keep_trumps"
+    if isinstance(choice, WordChoice):
+        return action, WORD_REASONS.get(action, "accept_exchange")
+    assert isinstance(choice, CardChoice)
+    if len(choice.cards) == 1:
+        return action, "only_card"
+    return action, _card_reason(read(view), code(action), [code(c) for c in choice.cards])
+
+
+def _card_reason(seen: Seen, card: int, legal: list[int]) -> str:
+    """The rule of thumb a card follows."""
+    trump = (card >> 3) == seen.trumps
+    if not seen.trick:
+        if trump:
+            return "lead_trumps"
+        higher = SUIT_MASK[card >> 3] & ((1 << card) - 1)
+        return "lead_long_suit" if seen.unseen & higher else "lead_master"
+    led = seen.trick[0]
+    if card >> 3 == led >> 3:
+        if card < led:
+            cheaper = [c for c in legal if c >> 3 == led >> 3 and card < c < led]
+            return "win_cheaply" if not cheaper else "win_trick"
+        return "play_low"
+    return "trump_in" if trump else "play_low"
 
 
 def cheat(match: Match, seat: int, rng: random.Random) -> str:
@@ -125,4 +183,4 @@ def _any(choice: CardChoice | CardsChoice | WordChoice, rng: random.Random) -> s
     return " ".join((choice.verb, *words))
 
 
-__all__ = ["ARENA_LEVELS", "LEVELS", "cheat", "choose"]
+__all__ = ["ARENA_LEVELS", "LEVELS", "REASONS", "advise", "cheat", "choose"]
