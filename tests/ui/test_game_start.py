@@ -123,3 +123,11 @@ async def test_open_game_session_resumes_a_saved_piquet(make_app, store) -> None
         assert any(isinstance(s, GameTableScreen) for s in app.screen_stack)
         assert game_screen(app).client.table.session.match.log[0].actions[0].startswith(
             "discard ")
+
+
+def test_new_game_piquet_starts_you_against_a_computer(ran, store) -> None:
+    assert main(["new", "--game", "piquet", "--preset", "cent", "--seed", "2"]) == 0
+    (app,) = ran
+    table = app._start_game_table
+    assert table.game == "piquet" and table.session.match.settings.word("end") == "points"
+    assert [s.level for s in table.session.seats] == [None, "medium"]

@@ -132,3 +132,40 @@ async def test_help_and_palette_open_from_the_table(make_app, store) -> None:
         await pilot.pause()
         from textual.command import CommandPalette
         assert isinstance(app.screen, CommandPalette)
+
+
+async def test_the_experts_hint_with_its_reason(make_app, store) -> None:
+    """The real expert (games' advise): the action in the player's words and its reason."""
+    from polignac_tui.games.ecarte.tui import HINTS
+    from polignac_tui.i18n import speaking, translator_for
+    table = game_table(store, "ecarte", seed=4)
+    app = make_app(game_table=table, lang="it")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot, until=lambda: "Consiglio" in status(app))
+        said = status(app)
+        with speaking(translator_for("it")):
+            reasons = [str(translator_for("it").gettext(text)) for text in HINTS.values()]
+        assert said.startswith("Consiglio: Propongo") or said.startswith("Consiglio: Gioco")
+        assert any(reason in said for reason in reasons)
+
+
+async def test_piquet_against_a_computer(make_app, store) -> None:
+    """Piquet's computer players: Ana's exchange, the computer's, the declarations and
+    the first tricks, "you" in the words."""
+    table = game_table(store, "piquet", seed=3, level="medium")
+    app = make_app(game_table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _step in range(12):
+            await settle(pilot)
+            if len(table.session.match.view(0).game_part.get("tricks", [])) >= 2:
+                break
+            await act(pilot, prefer=("look",))
+        else:
+            raise AssertionError("never reached the second trick")
+        actions = table.session.match.log[0].actions
+        assert sum(a.startswith("discard") for a in actions) == 2
+        assert sum(a.startswith("declare") for a in actions) == 2
+        from gametools import panel
+        assert "You" in panel(app) and "Score" in panel(app)

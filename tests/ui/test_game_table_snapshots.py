@@ -73,3 +73,8 @@ def test_piquet_table(snap_compare, make_app, store) -> None:
 def test_piquet_table_large(snap_compare, make_app, store) -> None:
     app = make_app(game_table=game_table(store, "piquet", seed=5, both_human=True))
     assert snap_compare(app, terminal_size=LARGE, run_before=piquet_declared)
+
+
+def test_piquet_against_a_computer(snap_compare, make_app, store) -> None:
+    app = make_app(game_table=game_table(store, "piquet", seed=3, level="medium"))
+    assert snap_compare(app, terminal_size=SMALL, run_before=piquet_declared)

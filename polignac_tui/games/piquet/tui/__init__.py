@@ -29,6 +29,20 @@ REASONS = {
     "last_trick": N_("the last trick"), "cards": N_("the cards (7 tricks or more)"),
     "capot": N_("capot (all twelve tricks)"),
 }
+HINTS = {
+    "discard_attack": N_("throw to attack: your point, sequences and sets kept"),
+    "discard_keep_guards": N_("keep your guards and your long suit"),
+    "look_talon": N_("the cards left tell where the others are"),
+    "declare_best": N_("declare every combination you hold"),
+    "declare_scoring": N_("declare only what scores or ties"),
+    "only_card": N_("the only card you may play"),
+    "endgame_exact": N_("the last tricks counted out exactly"),
+    "lead_master": N_("no card left can beat it"),
+    "lead_long_suit": N_("from your long suit"),
+    "win_cheaply": N_("the lowest card that wins the trick"),
+    "play_low": N_("the trick cannot be won: the lowest card of the suit"),
+    "throw_least": N_("none of the suit: the card least worth keeping"),
+}
 COUNTS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"),
           6: N_("six"), 7: N_("seven"), 8: N_("eight")}
 SEQUENCES = {3: N_("Tierce"), 4: N_("Quart"), 5: N_("Quint"), 6: N_("Sixième"),
@@ -240,10 +254,8 @@ class PiquetFace:
                     answer = None
                 if isinstance(answer, str):
                     same = other is not None and _key(other)[0] == _key(item)[0]
-                    if same and kind == "point":
+                    if same and kind == "point":    # a point of as many cards: its value
                         line.append(dash + _("Making?") + dash + str(_key(item)[1]) + ".")
-                    elif same and kind != "point":
-                        line.append(dash + _("How high?"))
                     line.append(dash)
                     line.append(answer_word(answer), style="bold")
                     if answer == "not good" and other is not None:
@@ -279,7 +291,7 @@ class PiquetFace:
         return text
 
     def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
-        return ""
+        return tr(HINTS[why]) if why in HINTS else ""
 
 
 FACE = PiquetFace()
