@@ -140,6 +140,11 @@ class EcarteFace:
             text.append("\n" + _("Turned up") + ": ")
             text.append_text(inline(turnup, look))
             text.append("\n" + _("Stock: {count} cards").format(count=part.get("stock", 0)))
+            discarded = part.get("discarded")
+            if isinstance(discarded, list) and any(discarded):
+                each = "  ".join(f"{seating.who(seat)} {count}"
+                                 for seat, count in enumerate(discarded))
+                text.append("\n" + _("Exchanged: {each}").format(each=each), style="dim")
             marked = part.get("king_marked")
             if isinstance(marked, int):
                 text.append("\n" + _("King of trumps: {who}").format(who=seating.who(marked)),
