@@ -14,8 +14,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any, ClassVar, Literal
 
-from rich import box
-from rich.table import Table as RichTable
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -26,11 +25,11 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...engine import Rules, SeatView, Trick
+from ...engine import Trick
 from ...games import get_game
 from ...games.base import CardChoice, CardsChoice, Scored, View, WordChoice
 from ...games.events import DealStarted, Discarded, Disclosed, MatchOver, Said, Shown
-from ...i18n import N_, _, ngettext, tr
+from ...i18n import N_, _, ngettext
 from ...table.gameclient import GameClient
 from ...table.gameevents import (
     Act,
@@ -51,16 +50,15 @@ from ...table.gameevents import (
 from ...table.pace import PACE_DELAY
 from ..cardtext import CardLook, inline, words
 from ..chrome import Footer, while_shown
-from ..gameface import (
-    PRESET_WORDS,
-    GameFace,
-    Seating,
-    cards_text,
-    face_of,
-    points_text,
-    setting_words,
-    value_words,
+from ..gamedraw import (
+    GameTrickArea,
+    action_text,
+    end_text,
+    rules_text,
+    seat_view_of,
+    trick_log,
 )
+from ..gameface import GameFace, Seating, face_of
 from ..handle import polignac_app
 from ..quiet import set_content
 from ..textfmt import assemble
@@ -82,43 +80,6 @@ CARD_KEYS = Binding.Group(N_("Card"), compact=True)
 MARK = "✓"
 
 Dialog = Literal["deal_over", "match_over", "privacy"]
-
-
-def seat_view_of(view: View, seat: int, humans: tuple[bool, ...], playing: bool) -> SeatView:
-    """What ``TrickArea`` draws (Polignac's view), from a game's ``View``: the names,
-    the dealer, the trick, the cards left and the tricks won; nothing of Polignac."""
-    players = len(view.names)
-    tricks: list[Trick] = []
-    raw = view.game_part.get("tricks")
-    if isinstance(raw, list):
-        for item in raw:
-            if isinstance(item, dict):
-                cards = item.get("cards")
-                tricks.append(Trick(int(str(item.get("leader", 0))),
-                                    tuple(str(c) for c in cards) if isinstance(cards, list)
-                                    else (), int(str(item.get("winner", 0)))))
-    return SeatView(
-        seat=seat, names=view.names, humans=humans, rules=Rules(),
-        deal_number=view.deal_number, dealer=view.dealer,
-        phase="play" if playing else "none", turn=view.turn, hand=view.hand, legal=(),
-        asked=False, declarer=None, passed=0,
-        leader=view.trick[0][0] if view.trick else (view.turn or 0), trick=view.trick,
-        tricks=tuple(tricks), tricks_total=0, tricks_won=view.tricks_won,
-        jacks_taken=((),) * players, cards_left=view.cards_left, results=(),
-        totals=view.totals, finished=view.outcome is not None, losers=(), winners=(),
-        watching=view.seat is None)
-
-
-class GameTrickArea(TrickArea):
-    """The shared trick area, the other's hand also counted in figures (a hand of twelve
-    backs is not counted at a glance)."""
-
-    def _block(self, view: SeatView, seat: int, width: int, own: bool = False) -> list[Text]:
-        lines = super()._block(view, seat, width, own)
-        if not own and len(lines) > 1 and seat < len(view.cards_left):
-            count = view.cards_left[seat]
-            lines[1] = Text(f"{count} ", style="bold") + lines[1]
-        return lines
 
 
 class GameTableScreen(Screen[None]):
@@ -599,43 +560,8 @@ class GameTableScreen(Screen[None]):
         self._send(Ready())
         self.refresh_table()
 
-    def _end_text(self, view: View, last: bool) -> Text:
-        """Each player's points of the deal and the totals; at the end the outcome."""
-        seating = self.seating()
-        text = Text()
-        deals = view.game_part.get("deals")
-        points: list[Any] = []
-        if isinstance(deals, list) and deals and isinstance(deals[-1], dict):
-            got = deals[-1].get("points")
-            points = got if isinstance(got, list) else []
-        table = RichTable(box=box.ASCII if self.look.ascii else box.SIMPLE_HEAD,
-                          pad_edge=False)
-        table.add_column("")
-        table.add_column(_("this deal"), justify="right")
-        table.add_column(_("total"), justify="right")
-        for seat in range(len(view.names)):
-            now = points[seat] if seat < len(points) else 0
-            table.add_row(seating.who(seat), points_text(int(now)) if now else "0",
-                          str(view.totals[seat]))
-        from rich.console import Group
-        parts: list[Any] = [table]
-        if self._recent:
-            added: dict[tuple[int, str], int] = {}
-            for scored in self._recent:
-                key = (scored.seat, scored.reason)
-                added[key] = added.get(key, 0) + scored.points
-            lines = Text()
-            for (seat, reason), got in added.items():
-                lines.append(f"{points_text(got)} {seating.who(seat)}: ")
-                lines.append(self.face.reason(reason) + "\n", style="dim")
-            parts.append(lines)
-        if last:
-            parts.append(self.face.outcome(view, seating))
-            text.append(_("Enter goes back home."), style="dim")
-        else:
-            text.append(_("Enter goes on to the next deal."), style="dim")
-        parts.append(text)
-        return Group(*parts)  # type: ignore[return-value]
+    def _end_text(self, view: View, last: bool) -> RenderableType:
+        return end_text(view, self.look, self.seating(), self.face, tuple(self._recent), last)
 
     def _send(self, command: GameCommand) -> None:
         self.client.send(command)
@@ -807,19 +733,7 @@ class GameTableScreen(Screen[None]):
         self.say(text)
 
     def action_text(self, action: str) -> Text:
-        """An action in words: a card, a discard with its cards, a word's label."""
-        tokens = action.split()
-        if len(tokens) == 1 and len(tokens[0]) == 2 and tokens[0][0] in "KQJAT987" \
-                and tokens[0][1] in "SHDC":
-            return assemble(_("play {card}"), card=inline(tokens[0], self.look))
-        if tokens and tokens[0] == "discard":
-            if len(tokens) == 1:
-                return Text(_("discard nothing"))
-            return assemble(_("discard {cards}"), cards=cards_text(tokens[1:], self.look))
-        if tokens and tokens[0] == "declare":
-            kinds = [self.face.word_label(w) for w in tokens[1:]]
-            return Text(_("declare {kinds}").format(kinds=", ".join(kinds) or _("nothing")))
-        return Text(" ".join(self.face.word_label(t) for t in tokens))
+        return action_text(action, self.face, self.look)
 
     @while_shown
     def action_undo(self) -> None:
@@ -834,52 +748,11 @@ class GameTableScreen(Screen[None]):
 
     def action_trick_log(self) -> None:
         view = self.view()
-        table = RichTable(box=box.ASCII if self.look.ascii else box.SIMPLE_HEAD,
-                          pad_edge=False)
-        table.add_column("#", justify="right", style="dim")
-        for name in view.names:
-            table.add_column(Text(name[:14]), justify="center")
-        table.add_column(_("won by"))
-        tricks = seat_view_of(view, self.seat, (), False).tricks
-        for number, trick in enumerate(tricks, start=1):
-            by_seat = trick.by_seat(len(view.names))
-            cells = []
-            for seat in range(len(view.names)):
-                cell = inline(by_seat[seat], self.look, brackets=False,
-                              highlight=seat == trick.winner)
-                if seat == trick.leader:
-                    cell.append("*", style="bold")
-                cells.append(cell)
-            table.add_row(str(number), *cells, view.names[trick.winner])
-        if not tricks:
-            table.add_row("", *[""] * len(view.names), Text(_("no trick yet"), style="dim"))
         self.app.push_screen(Overlay(_("Deal {number}: tricks").format(
-            number=view.deal_number), table, "t"))
+            number=view.deal_number), trick_log(view, self.look), "t"))
 
     def action_rules(self) -> None:
-        game = self.rules_game
-        view = self.view()
-        text = Text()
-        text.append(game.title + "\n", style="bold")
-        rules = view.game_part.get("rules")
-        values: dict[str, object] = dict(rules) if isinstance(rules, dict) else {}
-        for key in ("target", "end", "limit", "point_score"):
-            if key in view.game_part and view.game_part[key] is not None:
-                values.setdefault(key, view.game_part[key])
-        known = self.client_settings()
-        if known is not None:
-            values.update(dict(known))
-        preset = view.game_part.get("preset") or self.client_preset()
-        if preset:
-            text.append(_("Preset: {preset}").format(
-                preset=tr(PRESET_WORDS.get(str(preset), str(preset)))) + "\n")
-        for setting in game.described:
-            value = values.get(setting.name)
-            if setting.name == "limit" and values.get("end") == "partie":
-                continue                      # no limit plays a part in a partie
-            text.append(f"\n{setting_words(setting.name)}: ", style="bold")
-            text.append(("?" if value is None else value_words(value)) + "\n", style="bold")
-            text.append(tr(setting.explain) + "\n")
+        text = rules_text(self.rules_game, self.view(), self.client_settings())
         self.app.push_screen(Overlay(_("Rules of this session"), text, "r"))
 
     def client_settings(self) -> Any:
@@ -887,10 +760,6 @@ class GameTableScreen(Screen[None]):
         table = getattr(self.client, "table", None)
         session = getattr(table, "session", None)
         return getattr(getattr(session, "match", None), "settings", None)
-
-    def client_preset(self) -> str:
-        """The session's preset, when the table is in this process."""
-        return str(getattr(self.client_settings(), "preset", "") or "")
 
     def action_help(self) -> None:
         polignac_app(self.app).action_help()
