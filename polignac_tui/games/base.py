@@ -319,8 +319,9 @@ class Match(ABC):
 
 
 def replay(game: Game, settings: Settings, players: Sequence[str],
-           log: Sequence[DealLog]) -> Match:
-    """A match rebuilt from its log (the first deal's dealer dealt first).
+           log: Sequence[DealLog], first_dealer: int | None = None) -> Match:
+    """A match rebuilt from its log (the first deal's dealer dealt first; with no deal,
+    ``first_dealer``, else seat 0: a part of a match's log replays with its own).
 
     Raises:
         RuleError: for the first deal or action the rules refuse, its message prefixed
@@ -328,7 +329,7 @@ def replay(game: Game, settings: Settings, players: Sequence[str],
             ``action`` (0 for the deal itself).
     """
     names = game.check_players(players)
-    first = log[0].dealt.dealer if log else 0
+    first = log[0].dealt.dealer if log else (first_dealer or 0)
     if not 0 <= first < len(names):
         raise RuleError("dealer", f"deal 1: dealer {first} is not a seat", {"deal": 1})
     match = game.start(settings, names, first)

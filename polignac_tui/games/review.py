@@ -76,7 +76,7 @@ def review_deal(game: Game, settings: Settings, names: tuple[str, ...], match: M
     if number not in finished_deals(match):
         raise ValueError(f"deal {number} is not finished")
     log = match.log
-    before = replay(game, settings, names, log[:number - 1])
+    before = replay(game, settings, names, log[:number - 1], match.first_dealer)
     entry = log[number - 1]
     before.start_deal(entry.dealt)
     steps: list[Step] = []

@@ -142,3 +142,33 @@ def test_delete_a_game_session(capsys: Capture) -> None:
     assert "Deleted ecarte-done." in capsys.readouterr().out
     assert "ecarte-done" not in [r["id"] for r in json.loads(run(capsys, "list", "--json"))[
         "sessions"]]
+
+
+@pytest.mark.parametrize("game", ["ecarte", "piquet"])
+def test_review_sets_each_choice_of_a_finished_deal_beside_the_expert_s(
+        capsys: Capture, game: str) -> None:
+    store = SessionStore()
+    session = make_game(game, f"{game}-review", seed=5, actions=None)
+    store.save_game(session)
+    data = json.loads(run(capsys, "review", session.id, "--deal", "1", "--json"))
+    assert data["game"] == game and data["players"] == list(session.names)
+    [deal] = data["deals"]
+    humans = session.humans()
+    actions = session.match.log[0].actions
+    assert deal["deal"] == 1 and deal["steps"]
+    for step in deal["steps"]:
+        assert step["seat"] in humans and actions[step["index"] - 1] == step["action"]
+        mine, expert = step["action"].split(), step["expert"].split()
+        assert step["agrees"] == (mine[:1] == expert[:1] and sorted(mine) == sorted(expert))
+    assert deal["agreed"] + deal["remarks"] == len(deal["steps"])
+    text = run(capsys, "review", session.id, "--deal", "1")
+    assert "Deal 1" in text and session.names[humans[0]][:12] in text
+
+
+def test_review_of_a_deal_in_play_is_refused_in_one_line(capsys: Capture) -> None:
+    store = SessionStore()
+    session = make_game("ecarte", "ecarte-early", seed=4, actions=3)
+    store.save_game(session)
+    assert main(["review", session.id]) != 0
+    err = capsys.readouterr().err
+    assert "no finished deal to review yet" in err and err.count("\n") == 1

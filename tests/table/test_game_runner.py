@@ -91,7 +91,7 @@ def any_action(view: View, rng: random.Random) -> str:
     return rng.choice(choice.words)
 
 
-@pytest.mark.parametrize("game", ["ecarte"])
+@pytest.mark.parametrize("game", ["ecarte", "piquet"])
 def test_a_table_of_computers_plays_a_whole_match_for_a_watcher_who_sees_no_hand(
         tmp_path: Path, game: str) -> None:
     table = make_table(tmp_path, game, (Seat(False, "easy"), Seat(False, "easy")),

@@ -30,7 +30,8 @@ def deal_at(session: GameSession, number: int, position: int) -> Match:
     match = session.match
     log = match.log
     entry = log[number - 1]
-    replayed = replay(match.game, match.settings, match.names, log[:number - 1])
+    replayed = replay(match.game, match.settings, match.names, log[:number - 1],
+                      match.first_dealer)
     replayed.start_deal(entry.dealt)
     for action in entry.actions[:position]:
         replayed.apply(action)
