@@ -52,6 +52,29 @@ async def test_a_whole_ecarte_deal_is_played_by_keys(make_app, store) -> None:
         assert len(table.session.match.log) == 2
 
 
+async def test_as_the_dealer_ana_accepts_by_its_key_and_exchanges(make_app, store) -> None:
+    """Seed 2: Ana deals, Bruno proposes; "I accept" by its key, then her exchange (the
+    dealer may keep her cards: Enter with none marked), and the deal goes on."""
+    table = game_table(store, "ecarte", seed=2)
+    app = make_app(game_table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        words = game_screen(app).query_one(WordChoices)
+        assert words.labels == ("I accept", "I refuse")
+        assert "Bruno proposes an exchange." in status(app)
+        await pilot.press(word_key(app, "accept"))
+        await settle(pilot)
+        choice = game_screen(app).view().choice
+        if not isinstance(choice, CardsChoice):          # Bruno's exchange comes first
+            raise AssertionError(f"expected a discard, not {choice}")
+        assert choice.least == 0
+        await pilot.press("enter")
+        await settle(pilot)
+        actions = table.session.match.log[0].actions
+        assert actions[:2] == ("propose", "accept")
+        assert actions[2].startswith("discard ") and actions[3] == "discard"
+
+
 async def test_an_illegal_card_is_refused_with_its_reason(make_app, store) -> None:
     """Écarté's forcing rule (classique): a card that does not win when one could is
     refused, the rule named, and the card stays in the hand."""
