@@ -13,7 +13,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ..engine import Rules, SeatView, Trick
-from ..games.base import Game, Scored, View
+from ..games.base import Game, View
 from ..i18n import _, tr
 from .cardtext import CardLook, inline
 from .gameface import (
@@ -93,7 +93,7 @@ def trick_log(view: View, look: CardLook) -> RichTable:
 
 
 def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
-             recent: tuple[Scored, ...], last: bool) -> RenderableType:
+             last: bool) -> RenderableType:
     """The end of a deal: each player's points of the deal and the totals, the points
     added up per reason; at the end of the match its outcome."""
     deals = view.game_part.get("deals")
@@ -110,6 +110,7 @@ def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
         table.add_row(seating.who(seat), points_text(int(now)) if now else "0",
                       str(view.totals[seat]))
     parts: list[RenderableType] = [table]
+    recent = face.ledger(view)
     if recent:
         added: dict[tuple[int, str], int] = {}
         for scored in recent:

@@ -88,8 +88,12 @@ class GameFace(Protocol):
     def prompt(self, view: View) -> str:
         """What the seat to act (the person here) is asked now, after "Your turn"."""
 
+    def ledger(self, view: View) -> tuple[Scored, ...]:
+        """The points of the deal in view as this seat was told them, in order (from the
+        view alone: the same after a resume)."""
+
     def panel(self, view: View, look: CardLook, seating: Seating,
-              recent: tuple[Scored, ...], answered: int | None = None) -> Text:
+              answered: int | None = None) -> Text:
         """The game's own lines (the side column); ``answered``: how many answers to the
         declarations are said so far (None: all of them), so that they come one at a
         time."""

@@ -109,3 +109,21 @@ def test_ecarte_words_in_each_language(lang, words) -> None:
         said = tuple(ECARTE.word_label(w) for w in ("propose", "play", "accept", "refuse",
                                                     "king"))
     assert said == words
+
+
+def test_ecarte_points_of_the_deal_come_from_the_view() -> None:
+    """The turned-up king, the king marked, then the tricks' point: the same after a
+    resume, where no event is left to tell them."""
+    from polignac_tui.games.base import Scored
+    tricks = [{"leader": 0, "cards": ["7S", "8S"], "winner": 1}] * 5
+    part = {"turnup": "KH", "king_marked": None, "tricks": tricks, "elder": 0,
+            "exchanges": 1, "played_without_proposing": False, "refused_first": False}
+    assert ECARTE.ledger(view("ecarte", part)) == (Scored(1, 1, "king_turned_up"),
+                                                  Scored(1, 2, "vole"))
+    three = [{"winner": 0}] * 3 + [{"winner": 1}] * 2
+    part = {"turnup": "7H", "king_marked": 1, "tricks": three, "elder": 0, "exchanges": 0,
+            "played_without_proposing": False, "refused_first": True}
+    assert ECARTE.ledger(view("ecarte", part)) == (Scored(1, 1, "king_marked"),
+                                                  Scored(0, 2, "refused"))
+    part = {**part, "tricks": three[:4]}
+    assert ECARTE.ledger(view("ecarte", part)) == (Scored(1, 1, "king_marked"),)

@@ -27,8 +27,8 @@ from textual.widgets import Static
 
 from ...engine import Trick
 from ...games import get_game
-from ...games.base import CardChoice, CardsChoice, Scored, View, WordChoice
-from ...games.events import DealStarted, Discarded, Disclosed, MatchOver, Said, Shown
+from ...games.base import CardChoice, CardsChoice, View, WordChoice
+from ...games.events import DealStarted, Discarded, MatchOver, Said, Shown
 from ...i18n import N_, _, ngettext
 from ...table.gameclient import GameClient
 from ...table.gameevents import (
@@ -162,7 +162,6 @@ class GameTableScreen(Screen[None]):
         self._error = False
         self._left = False
         self._looking = False
-        self._recent: list[Scored] = []      # the points of the deal in play, as they fall
         self._toggled: set[str] = set()     # the words toggled for a verb (declare)
         self._choice_key: object = None     # the choice the hand and words are set for
         self._hint_asked: object = None
@@ -293,7 +292,7 @@ class GameTableScreen(Screen[None]):
         trick.show(seat_view_of(view, self.seat, humans, playing), look, self._held(),
                    self._centre(view))
         self.query_one(GamePanel).show(self.face.panel(view, look, self.seating(),
-                                                       tuple(self._recent), self._answered))
+                                                       self._answered))
         status = self.query_one("#status", Static)
         unsaved = state.unsaved if state is not None else None
         status.set_class(self._error or unsaved is not None, "-error")
@@ -459,10 +458,7 @@ class GameTableScreen(Screen[None]):
             self._status = self._refusal(event)
             self._error = True
         elif isinstance(event, DealStarted):
-            self._recent = []
             self._clear_status()
-        elif isinstance(event, Scored | Disclosed):
-            self._recent.append(Scored(event.seat, event.points, event.reason))
         elif isinstance(event, Said) and seating is not None:
             self._clear_status()
             if seating.is_you(event.seat):
@@ -518,7 +514,7 @@ class GameTableScreen(Screen[None]):
         if state.waiting == "over":
             self._dialog = "match_over"
             self.app.push_screen(Overlay(_("The match is over"), self._end_text(view, True),
-                                         "enter"), lambda _: self._go_home())
+                                         "q"), lambda _: self._go_home())
             return
         if state.waiting == "ready":
             if self._ready_for != view.deal_number:
@@ -561,7 +557,7 @@ class GameTableScreen(Screen[None]):
         self.refresh_table()
 
     def _end_text(self, view: View, last: bool) -> RenderableType:
-        return end_text(view, self.look, self.seating(), self.face, tuple(self._recent), last)
+        return end_text(view, self.look, self.seating(), self.face, last)
 
     def _send(self, command: GameCommand) -> None:
         self.client.send(command)

@@ -10,10 +10,12 @@ from rich.text import Text
 
 from ....engine.cards import suit_name, suit_symbol
 from ....games.base import View
+from ....games.ecarte.rules import TRICKS
 from ....games.events import Scored
 from ....i18n import N_, _, tr
 from ....ui.cardtext import CardLook, face_style, inline
 from ....ui.gameface import Seating, cards_text, points_text
+from ....ui.textfmt import assemble
 
 WORDS = {
     "propose": N_("I propose"), "play": N_("I play"), "accept": N_("I accept"),
@@ -129,16 +131,43 @@ class EcarteFace:
             return _("you can neither follow suit nor trump: play any card.")
         return _("lead any card.")
 
+    def ledger(self, view: View) -> tuple[Scored, ...]:
+        """The deal's points from the view (RULES-ecarte.md §6): the turned-up king, the
+        king of trumps marked, then the tricks' point once the fifth is played."""
+        part = view.game_part
+        found: list[Scored] = []
+        turnup, dealer = part.get("turnup"), view.dealer
+        if isinstance(turnup, str) and turnup[0] == "K" and dealer is not None:
+            found.append(Scored(dealer, 1, "king_turned_up"))
+        marked = part.get("king_marked")
+        if isinstance(marked, int):
+            found.append(Scored(marked, 1, "king_marked"))
+        tricks = part.get("tricks")
+        if isinstance(tricks, list) and len(tricks) == TRICKS:
+            won = [sum(1 for t in tricks if isinstance(t, dict) and t.get("winner") == s)
+                   for s in (0, 1)]
+            winner = 0 if won[0] >= 3 else 1
+            elder = part.get("elder")
+            first = part.get("exchanges") == 0
+            if won[winner] == TRICKS:
+                found.append(Scored(winner, 2, "vole"))
+            elif first and part.get("played_without_proposing") and winner != elder:
+                found.append(Scored(winner, 2, "no_proposal"))
+            elif first and part.get("refused_first") and winner == elder:
+                found.append(Scored(winner, 2, "refused"))
+            else:
+                found.append(Scored(winner, 1, "point"))
+        return tuple(found)
+
     def panel(self, view: View, look: CardLook, seating: Seating,
-              recent: tuple[Scored, ...], answered: int | None = None) -> Text:
+              answered: int | None = None) -> Text:
         part = view.game_part
         text = Text(no_wrap=False)
         turnup, trumps = part.get("turnup"), part.get("trumps")
         if isinstance(trumps, str) and isinstance(turnup, str):
-            text.append(_("Trumps") + ": ", style="bold")
-            text.append_text(_suit(trumps, look))
-            text.append("\n" + _("Turned up") + ": ")
-            text.append_text(inline(turnup, look))
+            text.append_text(assemble(_("Trumps: {suit}"), "bold", suit=_suit(trumps, look)))
+            text.append("\n")
+            text.append_text(assemble(_("Turned up: {card}"), card=inline(turnup, look)))
             text.append("\n" + _("Stock: {count} cards").format(count=part.get("stock", 0)))
             discarded = part.get("discarded")
             if isinstance(discarded, list) and any(discarded):
@@ -165,6 +194,7 @@ class EcarteFace:
         for seat in range(len(view.names)):
             shown = seating.who(seat)
             text.append(f"\n {shown[:18]:<18} {view.totals[seat]:>3}")
+        recent = self.ledger(view)
         if recent:
             text.append("\n\n" + _("Points"), style="bold")
             for scored in recent[-3:]:

@@ -15,6 +15,7 @@ from ....games.events import Scored
 from ....i18n import N_, _, pgettext, tr
 from ....ui.cardtext import CardLook, inline
 from ....ui.gameface import Seating, cards_text, points_text
+from ....ui.textfmt import assemble
 
 KINDS = ("point", "sequence", "sets")
 WORDS = {
@@ -188,8 +189,18 @@ class PiquetFace:
             return _("follow suit if you can.")
         return _("lead any card.")
 
+    def ledger(self, view: View) -> tuple[Scored, ...]:
+        """The deal's points as this seat was told them (the view's ``scored``)."""
+        scored = view.game_part.get("scored")
+        found: list[Scored] = []
+        if isinstance(scored, list):
+            for entry in scored:
+                if isinstance(entry, list) and len(entry) == 3:
+                    found.append(Scored(int(str(entry[0])), int(str(entry[1])), str(entry[2])))
+        return tuple(found)
+
     def panel(self, view: View, look: CardLook, seating: Seating,
-              recent: tuple[Scored, ...], answered: int | None = None) -> Text:
+              answered: int | None = None) -> Text:
         part = view.game_part
         text = Text()
         target = part.get("limit")
@@ -217,8 +228,9 @@ class PiquetFace:
             text.append_text(line)
         seen = part.get("talon_seen")
         if isinstance(seen, list) and seen:
-            text.append("\n" + _("Seen in the talon") + ": ", style="dim")
-            text.append_text(cards_text([str(c) for c in seen], look))
+            text.append("\n")
+            text.append_text(assemble(_("Seen in the talon: {cards}"), "dim",
+                                      cards=cards_text([str(c) for c in seen], look)))
         rows = points_by_reason(part.get("scored"))
         if rows:
             text.append("\n" + _("Points of the deal"), style="bold")
