@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "computer players, from a preset."))
     p.add_argument("--preset", choices=ALL_PRESETS, default=None,
                    help=_("the rules to play (default: the default preset of your settings)"))
-    p.add_argument("--players", type=int, default=4, metavar="N",
+    p.add_argument("--players", type=int, default=None, metavar="N",
                    help=_("number of players, 3 to 8, you included (default 4)"))
     p.add_argument("--name", default=None, help=_("your name (default: your settings' name)"))
     p.add_argument("--level", choices=LEVELS, default="medium",
@@ -71,7 +71,8 @@ def run_new(args: argparse.Namespace) -> int:
     if preset_name == "custom":
         preset_name = "classique"
     try:
-        rules, players = quick_session(preset_name, args.players, args.name or settings.your_name(),
+        rules, players = quick_session(preset_name, 4 if args.players is None else args.players,
+                                       args.name or settings.your_name(),
                                        args.level)
     except RuleError as error:
         raise CommandError(str(error)) from None
@@ -95,6 +96,9 @@ def run_new_game(args: argparse.Namespace, settings: Any) -> int:
     from ..ui.quick import computer_names
 
     game = get_game(args.game)
+    if args.players not in (None, 2):
+        raise CommandError(_("{game} is played by 2 players: you and a computer").format(
+            game=game.title))
     if args.preset is not None and args.preset not in game.presets:
         raise CommandError(_("{game} has no preset {preset!r} (one of {presets})").format(
             game=game.title, preset=args.preset, presets=", ".join(game.presets)))

@@ -55,6 +55,13 @@ def test_new_game_with_another_games_preset_is_one_line(capsys, ran) -> None:
     assert ran == []
 
 
+def test_new_game_for_more_than_two_is_one_line(capsys, ran) -> None:
+    assert main(["new", "--game", "piquet", "--players", "4"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Piquet is played by 2 players" in err
+    assert ran == []
+
+
 def test_new_without_game_is_polignac_as_before(ran, store) -> None:
     assert main(["new", "--seed", "1"]) == 0
     (app,) = ran
