@@ -325,8 +325,12 @@ class PolignacApp(App[None]):
         """Quit at once; but at a table whose last save failed, the first ctrl+q says
         what would be lost and a second one quits (issue 15)."""
         from .screens.table import TableScreen
+        tables: tuple[type, ...] = (TableScreen,)
+        if any(type(screen).__name__ == "GameTableScreen" for screen in self.screen_stack):
+            from .screens.game_table import GameTableScreen
+            tables = (TableScreen, GameTableScreen)
         for screen in self.screen_stack:
-            if isinstance(screen, TableScreen) and not screen.may_leave():
+            if isinstance(screen, tables) and not screen.may_leave():  # type: ignore[attr-defined]
                 if screen is not self.screen:
                     self.notify(_("The session is NOT saved: press ctrl+q again to quit "
                                 "anyway."), title=_("Not saved"), severity="error")

@@ -332,3 +332,35 @@ async def test_enter_plays_the_card_beside_the_kings_button(make_app, store) -> 
         actions = table.session.match.log[0].actions
         assert actions[:2] == ("play", card)
         assert table.session.match.totals == (0, 0)
+
+
+async def test_a_failed_save_is_said_and_q_asks_twice(make_app, store, monkeypatch) -> None:
+    """A full disk: the status says the session is not saved; q says what leaving loses,
+    a second q leaves (ctrl+q the same)."""
+    from polignac_tui.store.folder import SessionStore
+    from polignac_tui.ui.screens.home import HomeScreen
+    disk = {"full": False}
+    real = SessionStore.save_game
+
+    def save_game(self, session):
+        if disk["full"]:
+            raise OSError(28, "No space left on device")
+        return real(self, session)
+
+    monkeypatch.setattr(SessionStore, "save_game", save_game)
+    table = game_table(store, "ecarte", seed=ECARTE_SEED)
+    app = make_app(game_table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        disk["full"] = True
+        await pilot.press(word_key(app, "propose"))
+        await settle(pilot)
+        assert status(app).startswith("Could not save (the game goes on):")
+        assert "No space left on device" in status(app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, GameTableScreen)
+        assert "NOT saved" in status(app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)

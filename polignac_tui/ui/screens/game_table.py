@@ -165,6 +165,7 @@ class GameTableScreen(Screen[None]):
         self._toggled: set[str] = set()     # the words toggled for a verb (declare)
         self._choice_key: object = None     # the choice the hand and words are set for
         self._hint_asked: object = None
+        self._leave_unsaved = False        # told that leaving loses what was not saved
         self._answered: int | None = None   # the answers said so far (None: all)
         self._answers_timer: Timer | None = None
         self._answers_came = False
@@ -482,6 +483,7 @@ class GameTableScreen(Screen[None]):
             self._status = Text(_("Your last action is taken back."))
             self._error = False
         elif isinstance(event, Saved):
+            self._leave_unsaved = False
             self._status = Text(_("The session is saved again."))
             self._error = False
         elif isinstance(event, GameHint):
@@ -761,8 +763,20 @@ class GameTableScreen(Screen[None]):
         polignac_app(self.app).action_help()
 
     def action_leave(self) -> None:
-        """Back home; every action is saved as it is taken."""
-        self._go_home()
+        """Back home; every action is saved as it is taken. When the last save failed,
+        the first q says so and a second one leaves."""
+        if self.may_leave():
+            self._go_home()
+
+    def may_leave(self) -> bool:
+        """True when nothing is lost by leaving, or the player was told so once."""
+        state = self.state
+        if state is None or state.unsaved is None or self._leave_unsaved:
+            return True
+        self._leave_unsaved = True
+        self.say(_("The session is NOT saved: press the same key again to leave anyway "
+                   "(what was not saved is lost)."), error=True)
+        return False
 
     def _go_home(self) -> None:
         if self._left:
