@@ -78,3 +78,26 @@ def test_piquet_table_large(snap_compare, make_app, store) -> None:
 def test_piquet_against_a_computer(snap_compare, make_app, store) -> None:
     app = make_app(game_table=game_table(store, "piquet", seed=3, level="medium"))
     assert snap_compare(app, terminal_size=SMALL, run_before=piquet_declared)
+
+
+async def form_for(pilot, game: str) -> None:
+    from textual.widgets import Select
+    await pilot.press("n")
+    await pilot.pause()
+    pilot.app.screen.query_one("#game", Select).value = game
+    await pilot.pause()
+    await pilot.pause()
+
+
+def test_new_session_form_of_ecarte(snap_compare, make_app) -> None:
+    async def run_before(pilot) -> None:
+        await form_for(pilot, "ecarte")
+
+    assert snap_compare(make_app(), terminal_size=SMALL, run_before=run_before)
+
+
+def test_new_session_form_of_piquet_in_italian(snap_compare, make_app) -> None:
+    async def run_before(pilot) -> None:
+        await form_for(pilot, "piquet")
+
+    assert snap_compare(make_app(lang="it"), terminal_size=SMALL, run_before=run_before)
