@@ -264,7 +264,7 @@ async def test_no_color_marks_a_discard_without_colour(make_app, store, monkeypa
 async def test_piquet_answers_come_one_at_a_time(make_app, store, settings) -> None:
     """At a pace other than instant, the younger's answers to the elder's declarations
     come one at a time: none when she has declared, then the first, then all."""
-    settings.pace = "fast"
+    settings.pace = "slow"            # two seconds an answer: room on a loaded machine
     table = game_table(store, "piquet", seed=5, both_human=True)
     app = make_app(game_table=table)
     answers = ("Good.", "Not good.", "Equal.")
