@@ -165,9 +165,12 @@ class Footer(TextualFooter):
                 widget.tooltip = tr(widget.tooltip)
             if isinstance(widget, Label) and isinstance(widget.content, str):
                 widget.content = tr(widget.content)     # a group's label ("Card")
-            if isinstance(widget, FooterKey):     # what its binding to ``compact`` will say
-                widget.set_reactive(FooterKey.compact, self.compact)
-                widget.set_class(self.compact, "-compact", update=False)
+            if isinstance(widget, FooterKey):
+                # What its binding to the footer's ``compact`` will say (the command
+                # palette's key is not bound: it keeps its own, compact, as in Textual).
+                compact = self.compact or widget.has_class("-command-palette")
+                widget.set_reactive(FooterKey.compact, compact)
+                widget.set_class(compact, "-compact", update=False)
             yield widget
         self.natural_width = width
         self.call_after_refresh(self.fit)
