@@ -106,6 +106,14 @@ class PolignacApp(App[None]):
         self.translator: Translator = self.chosen_translator()
 
     # -- start -------------------------------------------------------------------------
+    def get_default_screen(self) -> Screen[Any]:
+        """The bottom screen: a joined player's lobby (no empty screen composed, laid out
+        and drawn under it first), else Textual's empty one (Home is pushed on it)."""
+        if self.start == "lobby" and self.join is not None:
+            from .screens.lobby import LobbyScreen
+            return LobbyScreen(self.join)
+        return super().get_default_screen()
+
     def on_mount(self) -> None:
         self.apply_settings()
         # A player of the table service never sees Home: the lobby is the bottom screen
@@ -125,9 +133,6 @@ class PolignacApp(App[None]):
             self.start_quick(self.new_preset, self.new_players, self.new_name)
         elif self.start == "resume" and self.resume_id is not None:
             self.resume(self.resume_id)
-        elif self.start == "lobby" and self.join is not None:
-            from .screens.lobby import LobbyScreen
-            self.push_screen(LobbyScreen(self.join))
         elif self.start == "web" and self.join is not None:
             from .screens.web_sign_in import WebSignInScreen
             self.push_screen(WebSignInScreen(self.join.socket))
