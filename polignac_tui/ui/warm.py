@@ -97,7 +97,8 @@ def prime() -> None:
     async def lobby(nowhere: Path) -> None:
         app = PolignacApp(load_settings(), start="lobby",
                           join=JoinTarget(nowhere, "warm:", "warm"))
-        async with app.run_test(size=(80, 24)) as pilot:
+        # with the tooltip and the notifications a player's app has (their CSS too)
+        async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
             await pilot.pause()
 
     with tempfile.TemporaryDirectory(prefix="polignac-tui-warm-") as folder:
