@@ -29,6 +29,7 @@ from .asciimode import (
     key_words,
 )
 from .guards import Palette, page_key_too_early
+from .warm import take_primed_stylesheet
 
 if TYPE_CHECKING:
     from ..commands.join import JoinTarget
@@ -79,6 +80,10 @@ class PolignacApp(App[None]):
                  table: Table | None = None, ascii: bool = False,
                  join: JoinTarget | None = None, lang: str | None = None) -> None:
         super().__init__()
+        # Forked from the SSH door's warm process: the CSS it parsed once (``warm``).
+        primed = take_primed_stylesheet(self.get_css_variables())
+        if primed is not None:
+            self.stylesheet = primed
         self.settings = settings if settings is not None else Settings()
         # ``--ascii`` holds for this run only: it is not written to settings.toml.
         self.ascii_for_this_run = ascii and not self.settings.ascii

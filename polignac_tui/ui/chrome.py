@@ -13,12 +13,11 @@ from textual.content import Content
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.events import Click
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import Label, Static
-from textual.widgets._footer import FooterKey
 
 from ..i18n import _, tr
 from .handle import polignac_app
@@ -153,9 +152,9 @@ class Footer(TextualFooter):
 
     def compose(self) -> ComposeResult:
         width = 0
-        if self._bindings_ready and self.is_attached:
-            self.shown_keys = self.keys_shown(self.screen)
+        composed = False
         for widget in super().compose():
+            composed = True
             description = getattr(widget, "description", None)
             if isinstance(description, str) and description:
                 widget.description = tr(description)   # type: ignore[attr-defined]
@@ -165,13 +164,17 @@ class Footer(TextualFooter):
                 widget.tooltip = tr(widget.tooltip)
             if isinstance(widget, Label) and isinstance(widget.content, str):
                 widget.content = tr(widget.content)     # a group's label ("Card")
-            if isinstance(widget, FooterKey):
+            compact_style = getattr(type(widget), "compact", None)
+            if isinstance(compact_style, Reactive):     # a key (Textual's FooterKey)
                 # What its binding to the footer's ``compact`` will say (the command
                 # palette's key is not bound: it keeps its own, compact, as in Textual).
                 compact = self.compact or widget.has_class("-command-palette")
-                widget.set_reactive(FooterKey.compact, compact)
+                widget.set_reactive(compact_style, compact)
                 widget.set_class(compact, "-compact", update=False)
             yield widget
+        # Textual composes nothing until the screen's keys are known.
+        if composed and self.is_attached:
+            self.shown_keys = self.keys_shown(self.screen)
         self.natural_width = width
         self.call_after_refresh(self.fit)
 
@@ -203,7 +206,7 @@ class Footer(TextualFooter):
         """Longer words (French, Italian) that would run off the line: the compact style
         (less space round each key), so the last keys stay on the screen."""
         if not self.compact and self.natural_width > self.size.width > 0:
-            for key in self.query(FooterKey):     # restyled once, with the footer
+            for key in self.query("FooterKey"):     # restyled once, with the footer
                 key.add_class("-compact", update=False)
             self.compact = True
 

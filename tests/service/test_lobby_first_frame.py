@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 import textual.css.stylesheet
-from textual.css.stylesheet import Stylesheet
 
 from polignac_tui.service.client import LobbyClient
 from polignac_tui.ui import warm
@@ -89,13 +88,10 @@ def test_the_footer_is_composed_again_only_when_its_keys_change(tmp_path: Path) 
 
 def test_a_primed_process_parses_no_css_for_a_players_lobby(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """As in the zygote: CSS parsed once for the process (``share_parsed_css``), a lobby
-    run once (``prime``); then a player's lobby, connected and listing a table, parses
-    nothing itself. Without it, each app parses every source of CSS."""
-    monkeypatch.setattr(Stylesheet, "_parse_rules", Stylesheet._parse_rules)  # undone after
-    monkeypatch.setattr(warm, "_parsed", {})
-    monkeypatch.setattr(warm, "_variables_numbers", {})
-    monkeypatch.setattr(warm, "_variables_seen", [])
+    """As in the SSH door's zygote: a lobby run once (``prime``); then a player's lobby,
+    connected and listing a table, parses no CSS itself. Without it, each app parses
+    every source of its CSS."""
+    monkeypatch.setattr(warm, "_primed", [])
     parse = textual.css.stylesheet.parse
     parsed: list[str] = []
 
@@ -114,9 +110,12 @@ def test_a_primed_process_parses_no_css_for_a_players_lobby(
     with running_service(tmp_path) as service:
         asyncio.run(player(service.socket))
         assert len(parsed) >= 10            # on its own, an app parses all its CSS
-        assert warm.share_parsed_css()
         warm.prime()
-        assert warm.parsed_css_sources() >= 10
+        assert warm.primed_css_sources() >= 10
         parsed.clear()
         asyncio.run(player(service.socket))
         assert parsed == []
+        assert warm.primed_css_sources() == 0       # taken by that app: one app only
+        parsed.clear()
+        asyncio.run(player(service.socket))
+        assert len(parsed) >= 10

@@ -73,8 +73,8 @@ def main(fd: int) -> int:
 
 
 def warm() -> dict[str, int]:
-    """Import what a child needs before its first frame, parse the app's CSS once for all
-    children and run a lobby once (``ui.warm``), then freeze what the zygote holds
+    """Import what a child needs before its first frame, run a lobby once (``ui.warm``:
+    its stylesheet, parsed, is the child's app's), then freeze what the zygote holds
     (``gc.freeze``): the children's collections never walk (nor write to) these objects,
     so their pages stay shared after the fork and each child's collections stay short.
     Returns what was prepared: ``css_sources``, the CSS sources parsed."""
@@ -85,13 +85,12 @@ def warm() -> dict[str, int]:
     with contextlib.suppress(ImportError, AttributeError):
         importlib.import_module("rich._unicode_data").load()
     from ...ui import warm as ui_warm
-    if ui_warm.share_parsed_css():
-        # A lobby that cannot run here leaves each child to do it all, as before.
-        with contextlib.suppress(Exception):
-            ui_warm.prime()
+    # A lobby that cannot run here leaves each child to do it all, as before.
+    with contextlib.suppress(Exception):
+        ui_warm.prime()
     gc.collect()
     gc.freeze()
-    return {"css_sources": ui_warm.parsed_css_sources()}
+    return {"css_sources": ui_warm.primed_css_sources()}
 
 
 def _reap(link: socket.socket) -> None:
