@@ -75,11 +75,9 @@ def test_the_footer_is_composed_again_only_when_its_keys_change(tmp_path: Path) 
                 await pilot.pause()
             assert list(footer.children) == keys
             # Other keys (the connection gone: r connects again): composed again.
-            link, lobby.link = lobby.link, None
-            lobby.show()
+            lobby.link.close()
             await wait(pilot, lambda: "Refresh" in footer_words(footer),
                        "the key to connect again")
-            link.close()
             assert all(key not in keys for key in footer.children)
         bruno.close()
     with running_service(tmp_path) as service:
@@ -119,3 +117,17 @@ def test_a_primed_process_parses_no_css_for_a_players_lobby(
         parsed.clear()
         asyncio.run(player(service.socket))
         assert len(parsed) >= 10
+
+
+def test_while_connecting_the_keys_are_those_of_a_connected_lobby(tmp_path: Path) -> None:
+    """The footer is not composed once more for the first connection: r (connect again)
+    is offered only once the connection is refused or lost."""
+    from polignac_tui.commands.join import JoinTarget
+    from polignac_tui.ui.screens.lobby import LobbyScreen
+    lobby = LobbyScreen(JoinTarget(tmp_path / "service.sock", "local:anna", "Anna"))
+    assert lobby.link is None and lobby.problem is None            # connecting
+    assert lobby.check_action("refresh", ()) is False
+    assert lobby.check_action("refresh_live", ()) is True
+    lobby.problem = "no table service"                             # refused
+    assert lobby.check_action("refresh", ()) is True
+    assert lobby.check_action("refresh_live", ()) is False
