@@ -29,6 +29,7 @@ from .asciimode import (
     key_words,
 )
 from .guards import Palette, page_key_too_early
+from .warm import take_primed_stylesheet
 
 if TYPE_CHECKING:
     from ..commands.join import JoinTarget
@@ -82,6 +83,10 @@ class PolignacApp(App[None]):
                  join: JoinTarget | None = None, lang: str | None = None,
                  game_table: GameTable | None = None) -> None:
         super().__init__()
+        # Forked from the SSH door's warm process: the CSS it parsed once (``warm``).
+        primed = take_primed_stylesheet(self.get_css_variables())
+        if primed is not None:
+            self.stylesheet = primed
         self.settings = settings if settings is not None else Settings()
         # ``--ascii`` holds for this run only: it is not written to settings.toml.
         self.ascii_for_this_run = ascii and not self.settings.ascii
@@ -110,6 +115,14 @@ class PolignacApp(App[None]):
         self.translator: Translator = self.chosen_translator()
 
     # -- start -------------------------------------------------------------------------
+    def get_default_screen(self) -> Screen[Any]:
+        """The bottom screen: a joined player's lobby (no empty screen composed, laid out
+        and drawn under it first), else Textual's empty one (Home is pushed on it)."""
+        if self.start == "lobby" and self.join is not None:
+            from .screens.lobby import LobbyScreen
+            return LobbyScreen(self.join)
+        return super().get_default_screen()
+
     def on_mount(self) -> None:
         self.apply_settings()
         # A player of the table service never sees Home: the lobby is the bottom screen
@@ -132,9 +145,6 @@ class PolignacApp(App[None]):
             self.start_quick(self.new_preset, self.new_players, self.new_name)
         elif self.start == "resume" and self.resume_id is not None:
             self.resume(self.resume_id)
-        elif self.start == "lobby" and self.join is not None:
-            from .screens.lobby import LobbyScreen
-            self.push_screen(LobbyScreen(self.join))
         elif self.start == "web" and self.join is not None:
             from .screens.web_sign_in import WebSignInScreen
             self.push_screen(WebSignInScreen(self.join.socket))
