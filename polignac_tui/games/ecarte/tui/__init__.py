@@ -16,6 +16,7 @@ from ....i18n import N_, _, tr
 from ....ui.cardtext import CardLook, face_style, inline
 from ....ui.gameface import Seating, cards_text, points_text
 from ....ui.textfmt import assemble
+from ..words import HINTS
 
 WORDS = {
     "propose": N_("I propose"), "play": N_("I play"), "accept": N_("I accept"),
@@ -33,22 +34,6 @@ REASONS = {
     "vole": N_("la vole (all five tricks)"),
     "no_proposal": N_("the point, 2 against who played without proposing"),
     "refused": N_("the point, 2 against who refused"),
-}
-HINTS = {
-    "mark_king": N_("the king of trumps marked is a point"),
-    "play_as_dealt": N_("a hand to play as dealt"),
-    "propose_exchange": N_("a hand to better by an exchange"),
-    "refuse_exchange": N_("a hand good enough to play as it is"),
-    "accept_exchange": N_("an exchange helps you"),
-    "discard_keep_trumps": N_("throw all but trumps and kings"),
-    "only_card": N_("the only card you may play"),
-    "lead_trumps": N_("lead trumps to draw the other's"),
-    "lead_master": N_("no card left of its suit beats it"),
-    "lead_long_suit": N_("from your longest suit"),
-    "win_cheaply": N_("the lowest card that wins the trick"),
-    "win_trick": N_("it wins the trick"),
-    "trump_in": N_("none of the suit: a trump wins the trick"),
-    "play_low": N_("the trick cannot be won: your lowest card"),
 }
 VALUES = {3: N_("a treble game"), 2: N_("a double game"), 1: N_("a single game")}
 

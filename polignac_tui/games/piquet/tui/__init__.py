@@ -16,6 +16,7 @@ from ....i18n import N_, _, pgettext, tr
 from ....ui.cardtext import CardLook, inline
 from ....ui.gameface import Seating, cards_text, points_text
 from ....ui.textfmt import assemble
+from ..words import HINTS
 
 KINDS = ("point", "sequence", "sets")
 WORDS = {
@@ -29,20 +30,6 @@ REASONS = {
     "play": N_("the play (leads, tricks won, the last)"),
     "last_trick": N_("the last trick"), "cards": N_("the cards (7 tricks or more)"),
     "capot": N_("capot (all twelve tricks)"),
-}
-HINTS = {
-    "discard_attack": N_("throw to attack: your point, sequences and sets kept"),
-    "discard_keep_guards": N_("keep your guards and your long suit"),
-    "look_talon": N_("the cards left tell where the others are"),
-    "declare_best": N_("declare every combination you hold"),
-    "declare_scoring": N_("declare only what scores or ties"),
-    "only_card": N_("the only card you may play"),
-    "endgame_exact": N_("the last tricks counted out exactly"),
-    "lead_master": N_("no card left can beat it"),
-    "lead_long_suit": N_("from your long suit"),
-    "win_cheaply": N_("the lowest card that wins the trick"),
-    "play_low": N_("the trick cannot be won: the lowest card of the suit"),
-    "throw_least": N_("none of the suit: the card least worth keeping"),
 }
 COUNTS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"),
           6: N_("six"), 7: N_("seven"), 8: N_("eight")}
