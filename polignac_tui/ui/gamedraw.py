@@ -92,6 +92,57 @@ def trick_log(view: View, look: CardLook) -> RichTable:
     return table
 
 
+def score_sheet(view: View, look: CardLook, seating: Seating,
+                face: GameFace) -> RenderableType:
+    """The score sheet of the match (``score_table``), then the game's own lines (Piquet:
+    the deals of the partie and the rubicon; Écarté: the points to reach), and once the
+    match is over, its outcome and value."""
+    lines: list[RenderableType] = [score_table(view, look)]
+    part = view.game_part
+    to_play, target = part.get("deals_to_play"), part.get("target")
+    if view.outcome is None and isinstance(to_play, int):
+        lines.append(Text(_("A partie of {deals} deals: under 100 points at its end, the "
+                            "loser is rubiconed.").format(deals=to_play), style="dim"))
+    elif view.outcome is None and isinstance(target, int):
+        lines.append(Text(_("The first to {points} points wins the game.").format(
+            points=target), style="dim"))
+    if view.outcome is not None:
+        lines.append(face.outcome(view, seating))
+    return Group(*lines)
+
+
+def score_table(view: View, look: CardLook) -> RichTable:
+    """A row per deal (its dealer, each player's points and the running totals), the deal
+    in play marked, and the totals."""
+    names = view.names
+    table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column(_("deal"), justify="right", style="dim")
+    table.add_column(_("dealer"))
+    for name in names:
+        table.add_column(Text(name[:12]), justify="right")
+    table.add_column(_("totals"), justify="right", style="dim")
+    running = [0] * len(names)
+    deals = view.game_part.get("deals")
+    for number, deal in enumerate(deals if isinstance(deals, list) else [], start=1):
+        if not isinstance(deal, dict):
+            continue
+        dealer = deal.get("dealer")
+        who = names[dealer] if isinstance(dealer, int) and 0 <= dealer < len(names) else ""
+        points = deal.get("points")
+        if isinstance(points, list) and len(points) == len(names):
+            for seat, got in enumerate(points):
+                running[seat] += int(got) if isinstance(got, int) else 0
+            cells = [points_text(int(p)) if isinstance(p, int) and p else "0" for p in points]
+            table.add_row(str(number), who[:12], *cells,
+                          " ".join(str(t) for t in running))
+        else:
+            table.add_row(str(number), who[:12], *[""] * len(names),
+                          Text(_("in play"), style="italic"))
+    table.add_row("", Text(_("total"), style="bold"),
+                  *[Text(str(t), style="bold") for t in view.totals], "")
+    return table
+
+
 def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
              last: bool) -> RenderableType:
     """The end of a deal: each player's points of the deal and the totals, the points
@@ -109,7 +160,8 @@ def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
         now = points[seat] if seat < len(points) else 0
         table.add_row(seating.who(seat), points_text(int(now)) if now else "0",
                       str(view.totals[seat]))
-    parts: list[RenderableType] = [table]
+    # at the end of the match, the score sheet of every deal stands for the deal's table
+    parts: list[RenderableType] = [score_table(view, look) if last else table]
     recent = face.ledger(view)
     if recent:
         added: dict[tuple[int, str], int] = {}

@@ -55,6 +55,7 @@ from ..gamedraw import (
     action_text,
     end_text,
     rules_text,
+    score_sheet,
     seat_view_of,
     trick_log,
 )
@@ -141,6 +142,8 @@ class GameTableScreen(Screen[None]):
         Binding("t", "trick_log", N_("Tricks"),
                 tooltip=N_("every trick of this deal (t again or esc closes it)")),
         Binding("r", "rules", N_("Rules"), tooltip=N_("the rules of this session")),
+        Binding("s", "scores", N_("Scores"), show=False,
+                tooltip=N_("the score sheet: every deal, the totals (s again or esc closes it)")),
         Binding("question_mark", "help", N_("Help"), key_display="?",
                 tooltip=N_("this list of keys")),
         Binding("q", "leave", N_("Home"), key_display="q/esc",
@@ -748,6 +751,11 @@ class GameTableScreen(Screen[None]):
         view = self.view()
         self.app.push_screen(Overlay(_("Deal {number}: tricks").format(
             number=view.deal_number), trick_log(view, self.look), "t"))
+
+    def action_scores(self) -> None:
+        view = self.view()
+        self.app.push_screen(Overlay(_("Score sheet"), score_sheet(
+            view, self.look, self.seating(), self.face), "s"))
 
     def action_rules(self) -> None:
         text = rules_text(self.rules_game, self.view(), self.client_settings())
