@@ -62,3 +62,26 @@ async def test_the_sheet_of_a_game_in_play_marks_the_deal_in_play(make_app, stor
         await pilot.press("s")
         await pilot.pause()
         assert not isinstance(app.screen, Overlay)
+
+
+async def test_the_chart_of_the_match_draws_the_score_after_each_deal(make_app, store) -> None:
+    from polignac_tui.ui.screens.charts import SessionChartScreen
+
+    session = make_game("ecarte", "20261125-2102-anna", seed=4, actions=40,
+                        names=("Ana", "Bruno"))
+    store.save_game(session)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.open_game_session(session.id)
+        await settle(pilot)
+        if isinstance(app.screen, Overlay):         # a deal's end on show: seen
+            await pilot.press("escape")
+            await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        chart = app.screen
+        assert isinstance(chart, SessionChartScreen)
+        finished = [d for d in session.match.view(0).game_part["deals"]
+                    if d["points"] is not None]
+        assert chart.deals == [d["points"] for d in finished] and chart.limit == 5
+        assert chart.names == ["Ana", "Bruno"]

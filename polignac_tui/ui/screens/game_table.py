@@ -76,7 +76,7 @@ __all__ = ["GameTableScreen", "seat_view_of"]
 # Keys that look at something: they do not say "seen" of the trick on show.
 LOOK_KEYS = frozenset({"t", "r", "question_mark", "f1", "ctrl+p"})
 # The screen's own keys: the words' buttons take none of them.
-RESERVED = ("h", "u", "t", "r", "q", "s")
+RESERVED = ("h", "u", "t", "r", "q", "s", "g")
 CARD_KEYS = Binding.Group(N_("Card"), compact=True)
 MARK = "✓"
 
@@ -144,6 +144,8 @@ class GameTableScreen(Screen[None]):
         Binding("r", "rules", N_("Rules"), tooltip=N_("the rules of this session")),
         Binding("s", "scores", N_("Scores"), show=False,
                 tooltip=N_("the score sheet: every deal, the totals (s again or esc closes it)")),
+        Binding("g", "chart", N_("Chart"), show=False,
+                tooltip=N_("the score after each deal, a line per player")),
         Binding("question_mark", "help", N_("Help"), key_display="?",
                 tooltip=N_("this list of keys")),
         Binding("q", "leave", N_("Home"), key_display="q/esc",
@@ -756,6 +758,20 @@ class GameTableScreen(Screen[None]):
         view = self.view()
         self.app.push_screen(Overlay(_("Score sheet"), score_sheet(
             view, self.look, self.seating(), self.face), "s"))
+
+    def action_chart(self) -> None:
+        from .charts import SessionChartScreen
+        view = self.view()
+        deals = view.game_part.get("deals")
+        points: list[list[int]] = []
+        for deal in deals if isinstance(deals, list) else []:
+            got = deal.get("points") if isinstance(deal, dict) else None
+            if isinstance(got, list):
+                points.append([p if isinstance(p, int) else 0 for p in got])
+        target = view.game_part.get("target")
+        self.app.push_screen(SessionChartScreen(
+            _("The session's score"), view.names, points,
+            target if isinstance(target, int) else None))
 
     def action_rules(self) -> None:
         text = rules_text(self.rules_game, self.view(), self.client_settings())
