@@ -71,7 +71,9 @@ UI_OWNED: tuple[str, ...] = (
 # is the one exception.
 TABLE_INTERFACE: tuple[str, ...] = (
     "polignac_tui.table.client", "polignac_tui.table.events", "polignac_tui.table.pace",
-    "polignac_tui.table.talk")
+    "polignac_tui.table.talk",
+    # the same interface for a table of any game of the seam (Écarté, Piquet)
+    "polignac_tui.table.gameclient", "polignac_tui.table.gameevents")
 TABLE_OPENERS: tuple[str, ...] = ("polignac_tui.ui.app",)
 
 ROOT = Path(__file__).resolve().parent.parent / PROJECT

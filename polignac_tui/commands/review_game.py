@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from ..games.arena import players_of as players_module
-from ..games.review import DealReview, finished_deals, review_deal
+from ..games.review import DealReview, finished_deals, reason_words, review_deal
 from ..games.session import GameSession
 from ..i18n import _, ngettext, pgettext
 from ..store.fileformat import SessionFileError
@@ -58,7 +58,8 @@ def deal_text(session: GameSession, review: DealReview) -> str:
     lines = [_("Deal {number}").format(number=review.number),
              f"{'#':>3}  {heads[0]:<12} {heads[1]:<22} {heads[2]}"]
     for step in review.steps:
-        expert = same if step.agrees else f"{step.expert}  ({step.why})"
+        expert = (same if step.agrees
+                  else f"{step.expert}  ({reason_words(session.game, step.why)})")
         lines.append(f"{step.index:>3}  {names[step.seat][:12]:<12} {step.action[:22]:<22} "
                      f"{expert}")
     return "\n".join(lines)

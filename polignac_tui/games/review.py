@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from importlib import import_module
 
 from .base import JSON, Game, Match, Settings, View, replay
 
@@ -57,6 +58,12 @@ def _same(action: str, expert: str) -> bool:
     return mine[:1] == theirs[:1] and sorted(mine[1:]) == sorted(theirs[1:])
 
 
+def reason_words(game: str, why: str) -> str:
+    """The expert's reason ``why`` in the player's language (``games/<game>/words.py``)."""
+    words = import_module(f"polignac_tui.games.{game}.words")
+    return str(words.reason_text(why))
+
+
 def finished_deals(match: Match) -> list[int]:
     """The numbers (from 1) of the deals that are over (a deal cut short by the end of the
     match included): the deal in play is never reviewed."""
@@ -90,4 +97,4 @@ def review_deal(game: Game, settings: Settings, names: tuple[str, ...], match: M
     return DealReview(number, tuple(steps))
 
 
-__all__ = ["Advise", "DealReview", "Step", "finished_deals", "review_deal"]
+__all__ = ["Advise", "DealReview", "Step", "finished_deals", "reason_words", "review_deal"]

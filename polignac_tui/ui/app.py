@@ -29,6 +29,7 @@ from .asciimode import (
     key_words,
 )
 from .guards import Palette, page_key_too_early
+from .warm import take_primed_stylesheet
 
 if TYPE_CHECKING:
     from ..commands.join import JoinTarget
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from ..table import Table
     from ..table.client import TableClient
     from ..table.gameclient import GameClient
+    from ..table.gametable import GameTable
 
 # The table needs 80 columns (hand of 10 cards, seats on three sides, score column)
 # and 23 rows (header, seats and trick in 14 rows at least, a status of up to two
@@ -78,8 +80,13 @@ class PolignacApp(App[None]):
                  new_preset: str | None = None, new_players: int | None = None,
                  new_name: str | None = None, seed: int | None = None,
                  table: Table | None = None, ascii: bool = False,
-                 join: JoinTarget | None = None, lang: str | None = None) -> None:
+                 join: JoinTarget | None = None, lang: str | None = None,
+                 game_table: GameTable | None = None) -> None:
         super().__init__()
+        # Forked from the SSH door's warm process: the CSS it parsed once (``warm``).
+        primed = take_primed_stylesheet(self.get_css_variables())
+        if primed is not None:
+            self.stylesheet = primed
         self.settings = settings if settings is not None else Settings()
         # ``--ascii`` holds for this run only: it is not written to settings.toml.
         self.ascii_for_this_run = ascii and not self.settings.ascii
@@ -96,6 +103,7 @@ class PolignacApp(App[None]):
         self.new_name = new_name
         self.seed = seed
         self._start_table = table
+        self._start_game_table = game_table
         self.last_table: str | None = None   # the session of the last table opened here
         self.join = join     # start="lobby": the table service to connect to
         self.first_paint_file = os.environ.get(FIRST_PAINT_ENV)
@@ -107,6 +115,14 @@ class PolignacApp(App[None]):
         self.translator: Translator = self.chosen_translator()
 
     # -- start -------------------------------------------------------------------------
+    def get_default_screen(self) -> Screen[Any]:
+        """The bottom screen: a joined player's lobby (no empty screen composed, laid out
+        and drawn under it first), else Textual's empty one (Home is pushed on it)."""
+        if self.start == "lobby" and self.join is not None:
+            from .screens.lobby import LobbyScreen
+            return LobbyScreen(self.join)
+        return super().get_default_screen()
+
     def on_mount(self) -> None:
         self.apply_settings()
         # A player of the table service never sees Home: the lobby is the bottom screen
@@ -122,13 +138,13 @@ class PolignacApp(App[None]):
         if self._start_table is not None:
             table, self._start_table = self._start_table, None
             self.open_table(table)
+        elif self._start_game_table is not None:
+            game_table, self._start_game_table = self._start_game_table, None
+            self.open_game_table(game_table)
         elif self.start == "new":
             self.start_quick(self.new_preset, self.new_players, self.new_name)
         elif self.start == "resume" and self.resume_id is not None:
             self.resume(self.resume_id)
-        elif self.start == "lobby" and self.join is not None:
-            from .screens.lobby import LobbyScreen
-            self.push_screen(LobbyScreen(self.join))
         elif self.start == "web" and self.join is not None:
             from .screens.web_sign_in import WebSignInScreen
             self.push_screen(WebSignInScreen(self.join.socket))
@@ -319,8 +335,12 @@ class PolignacApp(App[None]):
         """Quit at once; but at a table whose last save failed, the first ctrl+q says
         what would be lost and a second one quits (issue 15)."""
         from .screens.table import TableScreen
+        tables: tuple[type, ...] = (TableScreen,)
+        if any(type(screen).__name__ == "GameTableScreen" for screen in self.screen_stack):
+            from .screens.game_table import GameTableScreen
+            tables = (TableScreen, GameTableScreen)
         for screen in self.screen_stack:
-            if isinstance(screen, TableScreen) and not screen.may_leave():
+            if isinstance(screen, tables) and not screen.may_leave():  # type: ignore[attr-defined]
                 if screen is not self.screen:
                     self.notify(_("The session is NOT saved: press ctrl+q again to quit "
                                 "anyway."), title=_("Not saved"), severity="error")
@@ -410,18 +430,56 @@ class PolignacApp(App[None]):
         from .screens.table import TableScreen
         self.push_screen(TableScreen(client))
 
+    def open_game_table(self, table: GameTable) -> None:
+        """Show the table screen of ``table`` (Écarté, Piquet), played in this process."""
+        from ..table.gamerunner import LocalGameClient
+        self.last_table = table.session.id
+        self.open_game_client(LocalGameClient(table, pace=self.settings.pace,
+                                              after_trick=self.settings.after_trick))
+
     def open_game_client(self, client: GameClient) -> None:
-        """Show the table screen of a table of another game (Écarté, Piquet), as a client of
-        ``client``'s seat (a served table's: ``RemoteGameClient``)."""
-        import importlib
+        """Show the table screen of a game of the seam as a client of ``client``'s seats."""
+        from .screens.game_table import GameTableScreen
+        self.push_screen(GameTableScreen(client))
+
+    def open_game_session(self, session_id: str) -> bool:
+        """Resume a saved session of Écarté or Piquet at its table; False (and a message)
+        when it cannot be (locked, damaged, vanished)."""
+        from ..table.gametable import GameTable
         try:
-            screens = importlib.import_module("polignac_tui.ui.screens.game_table")
-        except ModuleNotFoundError:
-            client.close()
-            self.notify(_("This version cannot show a table of this game yet."),
-                        title=_("Table service"), severity="error", markup=False)
-            return
-        self.push_screen(screens.GameTableScreen(client))
+            table = GameTable.open(self.store, session_id, seed=self.seed)
+        except Exception as error:  # a readable reason, never a traceback
+            self.notify(file_error_text(str(error)), title=_("Cannot resume"), severity="error",
+                        timeout=10, markup=False)
+            return False
+        self.open_game_table(table)
+        return True
+
+    @staticmethod
+    def computer_plays(game: str) -> bool:
+        """True when this version holds ``game``'s computer players."""
+        from importlib.util import find_spec
+
+        from ..games.arena import PLAYERS
+        try:
+            return find_spec(PLAYERS[game]) is not None
+        except (KeyError, ModuleNotFoundError):
+            return False
+
+    def start_game(self, game: str, settings: Any, names: list[str], seats: list[Any],
+                   name: str = "", undo: bool = True) -> bool:
+        """Create a session of ``game`` (Écarté, Piquet), save it and open its table;
+        False (and a message) on failure."""
+        from ..table.gametable import GameTable
+        try:
+            table = GameTable.create(self.store, game, settings, names, seats, name=name,
+                                     seed=self.seed, undo=undo)
+        except Exception as error:  # a readable reason, never a traceback
+            self.notify(_("The session could not be started: {error}").format(error=error),
+                        title=_("New session"), markup=False, severity="error", timeout=10)
+            return False
+        self.open_game_table(table)
+        return True
 
     def leave_table(self) -> None:
         """The table screen was left (q, or the end of the session): back Home."""
@@ -461,8 +519,7 @@ class PolignacApp(App[None]):
         except Exception:   # unreadable or gone: opening it says why
             game = "polignac"
         if game != "polignac":
-            self.open_game_session(session_id)
-            return True
+            return self.open_game_session(session_id) is not False
         try:
             table = Table.open(self.store, session_id, seed=self.seed)
         except Exception as error:  # locked, damaged, vanished: say which and why
@@ -472,15 +529,3 @@ class PolignacApp(App[None]):
             return False
         self.open_table(table)
         return True
-
-    def open_game_session(self, session_id: str) -> None:
-        """Open a saved session of Écarté or Piquet at its table: this version cannot yet
-        (the table screen of these games comes next): says so, and opens nothing."""
-        from ..store.wording import game_title
-        try:
-            title = game_title(self.store.game_of(session_id))
-        except Exception:
-            title = "?"
-        self.notify(_("{id} is a session of {game}: this version cannot open it at a "
-                      "table yet.").format(id=session_id, game=title),
-                    title=_("Cannot resume"), severity="warning", markup=False, timeout=10)

@@ -26,6 +26,7 @@ class CardLook:
     ascii: bool = False
     four_colour: bool = False
     colour: bool = True      # False under NO_COLOR: suits in the text colour, never grey
+    jacks: bool = True       # Polignac's jacks (their frame and penalty); False: other games
 
     @classmethod
     def of(cls, settings: Settings, no_color: bool = False) -> CardLook:

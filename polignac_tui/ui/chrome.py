@@ -13,7 +13,8 @@ from textual.content import Content
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.events import Click
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import Label, Static
@@ -133,17 +134,27 @@ class SafeHeader(Widget):
 
 class Footer(TextualFooter):
     """Textual's footer with each key's words in the app's language (the bindings hold the
-    English, marked with ``N_``)."""
+    English, marked with ``N_``).
+
+    Cheaper than Textual's own at each change of a screen's keys, which is often (focus,
+    mount, a lobby's list): it is composed again only when the keys it shows changed, and
+    its keys have their style (compact or not) before they are mounted (Textual gives each
+    key the compact style, then the footer's, restyling them one by one twice: a sixth of
+    a door's first frame).
+    """
 
     # The width a key takes in the roomy style beyond its key and words: padding round
     # the key and a space after the words (the command palette's key is one of them).
     KEY_ROOM = 3
 
     natural_width = 0     # the roomy style's width of the keys composed last
+    shown_keys: tuple[object, ...] | None = None   # what those keys were (``keys_shown``)
 
     def compose(self) -> ComposeResult:
         width = 0
+        composed = False
         for widget in super().compose():
+            composed = True
             description = getattr(widget, "description", None)
             if isinstance(description, str) and description:
                 widget.description = tr(description)   # type: ignore[attr-defined]
@@ -153,9 +164,40 @@ class Footer(TextualFooter):
                 widget.tooltip = tr(widget.tooltip)
             if isinstance(widget, Label) and isinstance(widget.content, str):
                 widget.content = tr(widget.content)     # a group's label ("Card")
+            compact_style = getattr(type(widget), "compact", None)
+            if isinstance(compact_style, Reactive):     # a key (Textual's FooterKey)
+                # What its binding to the footer's ``compact`` will say (the command
+                # palette's key is not bound: it keeps its own, compact, as in Textual).
+                compact = self.compact or widget.has_class("-command-palette")
+                widget.set_reactive(compact_style, compact)
+                widget.set_class(compact, "-compact", update=False)
             yield widget
+        # Textual composes nothing until the screen's keys are known.
+        if composed and self.is_attached:
+            self.shown_keys = self.keys_shown(self.screen)
         self.natural_width = width
         self.call_after_refresh(self.fit)
+
+    def keys_shown(self, screen: Screen[object]) -> tuple[object, ...]:
+        """What the keys of ``screen`` look like in this footer: each shown key, its
+        words, whether it is enabled, and the language and ASCII mode they are drawn in."""
+        app = self.app
+        bindings = screen.active_bindings
+        palette = bindings.get(app.COMMAND_PALETTE_BINDING)
+        return (getattr(app, "translator", None), app.has_class("ascii"),
+                palette[2:] if palette is not None else None,
+                tuple((binding.key, binding.action, binding.description, binding.tooltip,
+                       binding.group, enabled, tooltip)
+                      for (_node, binding, enabled, tooltip) in bindings.values()
+                      if binding.show))
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Textual composes the footer again at each change of the screen's bindings;
+        nothing to do when the keys shown are the same."""
+        if (self.shown_keys is not None and self.is_attached and screen is self.screen
+                and self.keys_shown(screen) == self.shown_keys):
+            return
+        super().bindings_changed(screen)
 
     def on_resize(self) -> None:
         self.fit()
@@ -164,6 +206,8 @@ class Footer(TextualFooter):
         """Longer words (French, Italian) that would run off the line: the compact style
         (less space round each key), so the last keys stay on the screen."""
         if not self.compact and self.natural_width > self.size.width > 0:
+            for key in self.query("FooterKey"):     # restyled once, with the footer
+                key.add_class("-compact", update=False)
             self.compact = True
 
 

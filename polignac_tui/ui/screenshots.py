@@ -195,6 +195,54 @@ def fill_history(store: SessionStore) -> None:
         os.utime(store.path(session.id), (stamp, stamp))
 
 
+def game_session(store: SessionStore, game: str, seed: int,
+                 stop: Callable[[Any], bool]) -> str:
+    """A session of ``game`` (Ana, a person, against Bruno, a medium computer) played by
+    two medium players from a seeded deal until ``stop(match)``; written with fixed dates."""
+    from ..games import get_game
+    from ..games.arena import players_of
+    from ..games.session import GameSession, Seat
+    from ..store.gamefile import dumps as dumps_game
+    rules = get_game(game)
+    rng = random.Random(seed)
+    match = rules.new_match(rules.settings(), ["Ana", "Bruno"], rng)
+    choose = players_of(game).choose
+    for _ in range(1000):
+        if match.needs_deal:
+            match.deal(rng)
+            continue
+        if stop(match) or match.turn is None:
+            break
+        match.apply(choose(match.view(match.turn), "medium", rng))
+    session = GameSession(match, (Seat(True), Seat(False, "medium")), id=f"{game}-shot",
+                          name="", created=FIXED, updated=FIXED)
+    store.root.mkdir(parents=True, exist_ok=True)
+    store.path(session.id).write_text(dumps_game(session), encoding="utf-8")
+    os.utime(store.path(session.id), (FIXED.timestamp(), FIXED.timestamp()))
+    return session.id
+
+
+def ecarte_mid_deal(match: Any) -> bool:
+    """Deal 2, Ana to follow a card with a trick already won."""
+    view = match.view(0)
+    return view.deal_number >= 2 and match.turn == 0 and len(view.trick) == 1 \
+        and sum(view.tricks_won) >= 1
+
+
+def piquet_mid_deal(match: Any) -> bool:
+    """Deal 2, the declarations made, Ana to follow with three tricks played."""
+    view = match.view(0)
+    return view.deal_number >= 2 and match.turn == 0 and len(view.trick) == 1 \
+        and sum(view.tricks_won) >= 3
+
+
+async def to_game_turn(pilot: Any, app: Any) -> None:
+    """The table of a game of the seam, waiting for Ana's card."""
+    from .screens.game_table import GameTableScreen
+    await until(pilot, app, lambda: isinstance(app.screen, GameTableScreen)
+                and app.screen.awaits_me())
+
+
 async def keys(pilot: Any, *names: str) -> None:
     for name in names:
         await pilot.press(name)
@@ -206,7 +254,8 @@ async def keys(pilot: Any, *names: str) -> None:
 class Shot:
     name: str
     size: tuple[int, int]
-    start: str                      # home, history, table (resume its session), final
+    start: str                      # home, history, table (resume its session), final,
+                                    # ecarte, piquet (a session of that game, resumed)
     steps: Scenario
     ascii: bool = False
     lang: str = "en"                # the app's language (every shot names its own)
@@ -244,6 +293,11 @@ SHOTS: tuple[Shot, ...] = (
          lang="fr"),
     Shot("rules-panel-it", SMALL, "table", lambda p, a: _then(to_mid_trick, p, a, "r"),
          lang="it"),
+    Shot("ecarte", SMALL, "ecarte", to_game_turn),
+    Shot("ecarte-large", LARGE, "ecarte", to_game_turn),
+    Shot("piquet", SMALL, "piquet", to_game_turn),
+    Shot("piquet-large", LARGE, "piquet", to_game_turn),
+    Shot("piquet-it", SMALL, "piquet", to_game_turn, lang="it"),
 )
 
 
@@ -262,7 +316,11 @@ def build_app(shot: Shot, root: Path) -> Any:
         if shot.start == "history":
             fill_history(store)
         return PolignacApp(settings, store, seed=SEED, lang=shot.lang)
-    session_id = table_session(store) if shot.start == "table" else final_session(store)
+    if shot.start in ("ecarte", "piquet"):
+        stop = ecarte_mid_deal if shot.start == "ecarte" else piquet_mid_deal
+        session_id = game_session(store, shot.start, SEED, stop)
+    else:
+        session_id = table_session(store) if shot.start == "table" else final_session(store)
     return PolignacApp(settings, store, start="resume", resume_id=session_id, seed=SEED,
                        lang=shot.lang)
 

@@ -63,3 +63,16 @@ def test_a_dead_zygote_ends_its_players_and_the_door_goes_on_without_it() -> Non
         assert await asyncio.wait_for(again.process.wait(), 30) == 0
         await zygote.close()
     asyncio.run(asyncio.wait_for(scenario(), 90))
+
+
+def test_the_zygote_has_the_apps_css_parsed_before_its_first_fork() -> None:
+    """Issue 28: the zygote parses the app's CSS (and runs a lobby once) before it forks,
+    so that no player's app parses it again; it says how many sources it holds."""
+    async def scenario() -> None:
+        zygote = await Zygote.start(dict(os.environ))
+        try:
+            assert zygote.children == {}
+            assert zygote.prepared.get("css_sources", 0) >= 10
+        finally:
+            await zygote.close()
+    asyncio.run(asyncio.wait_for(scenario(), 90))

@@ -55,3 +55,19 @@ def test_the_deal_in_play_is_not_reviewed() -> None:
     with pytest.raises(ValueError, match="deal 2 is not finished"):
         review_deal(game, match.settings, match.names, match, 2, (0, 1),
                     lambda view, rng: ("KS", "x"))
+
+
+def test_every_reason_of_the_experts_advice_is_worded_in_each_language() -> None:
+    from polignac_tui.games.ecarte.players import REASONS as ECARTE
+    from polignac_tui.games.piquet.players import REASONS as PIQUET
+    from polignac_tui.games.review import reason_words
+    from polignac_tui.i18n import speaking, translator_for
+
+    for game, reasons in (("ecarte", ECARTE), ("piquet", PIQUET)):
+        for language in ("en", "fr", "it"):
+            with speaking(translator_for(language)):
+                worded = [reason_words(game, why) for why in reasons]
+            assert all(w and w not in reasons for w in worded), (game, language, worded)
+        with speaking(translator_for("fr")):
+            french = reason_words(game, "win_cheaply")
+        assert french != reason_words(game, "win_cheaply")

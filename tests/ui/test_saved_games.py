@@ -119,21 +119,24 @@ async def test_resuming_a_game_session_calls_the_app_hook(make_app, store, monke
         assert opened == ["ecarte-playing", "ecarte-playing"]
 
 
-async def test_the_hook_says_it_cannot_open_a_game_yet(make_app, store) -> None:
-    """The placeholder hook (until the games' table screen lands): one clear line, and
-    nothing opened."""
+async def test_the_hook_opens_a_game_at_its_table(make_app, store) -> None:
+    """The hook (the games' table screen has landed): Continue or Saved sessions open an
+    Écarté session at its table, at the point where it was left."""
+    from polignac_tui.ui.screens.game_table import GameTableScreen
     save_games(store)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        messages: list[str] = []
-        app.notify = lambda message, *a, **k: messages.append(message)  # type: ignore[method-assign]
-        bottom = app.screen
+        expected = store.load_game("ecarte-playing").match.view(0)
         assert app.resume("ecarte-playing") is True
-        await pilot.pause()
-        assert app.screen is bottom
-        assert messages == ["ecarte-playing is a session of Écarté: this version cannot "
-                            "open it at a table yet."]
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, GameTableScreen) and app.screen.client.latest:
+                break
+        screen = app.screen
+        assert isinstance(screen, GameTableScreen)
+        view = screen.client.view(0)
+        assert view.hand == expected.hand and view.choice == expected.choice
 
 
 async def test_statistics_per_game_with_the_game_filter(make_app, store) -> None:

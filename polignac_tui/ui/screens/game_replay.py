@@ -17,7 +17,7 @@ from textual.worker import Worker, WorkerState
 
 from ...games.arena import players_of as players_module
 from ...games.base import Match, replay
-from ...games.review import DealReview, Step, finished_deals, review_deal
+from ...games.review import DealReview, Step, finished_deals, reason_words, review_deal
 from ...games.session import GameSession
 from ...i18n import N_, _
 from ..cardtext import CardLook, inline
@@ -244,7 +244,7 @@ class GameReplayScreen(Screen[None]):
         else:
             text.append(_("The expert: "))
             text.append_text(action_text(step.expert, look))
-            text.append(f"  ({step.why})", style="italic")
+            text.append(f"  ({reason_words(self.session.game, step.why)})", style="italic")
         return text
 
     def summary_text(self) -> str:

@@ -45,6 +45,11 @@ SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
     (N_("Rules panel"), "screens.panels", "RulesOverlay", ()),
     (N_("Deal summary"), "screens.summary", "SummaryScreen", ()),
     (N_("End of session"), "screens.cognac", "CognacScreen", ()),
+    (N_("Écarté and Piquet table"), "screens.game_table", "GameTableScreen", (
+        ("1-9, 0, -, =", N_("select a card by its key; the same key again plays it (in a "
+                           "discard: marks or unmarks it)")),
+        ("[p] [l] ...", N_("the words you may say now: the key in brackets on each button")),
+    )),
     (N_("New session"), "screens.new_session", "NewSessionScreen", (
         ("enter", N_("open a choice; ↑ ↓ then enter to pick")),
     )),

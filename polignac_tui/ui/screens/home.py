@@ -38,8 +38,8 @@ CONTINUE_GROUP = "home-continue"
 # Seconds during which a repeated c does nothing after one (no pile of identical toasts).
 CONTINUE_GUARD = 1.0
 
-TAGLINE = N_("Quatre Valets, the old French card game: take no jacks,\n"
-              "and above all not le Polignac, the jack of spades. The loser pays the cognac.")
+TAGLINE = N_("Quatre Valets: take no jacks, above all not le Polignac, the jack of spades;\n"
+              "the loser pays the cognac. For two: Écarté and Piquet (New session, Game).")
 
 
 def continue_line(session: Summary, width: int, ascii: bool = False) -> str:

@@ -396,12 +396,18 @@ class LobbyScreen(Screen[None]):
             return (link is not None and link.lost is None and len(link.games) > 1
                     and link.at_table is None)
         if action in ("refresh", "refresh_live"):
-            lost = self.link is None or self.link.lost is not None
-            return lost == (action == "refresh")
+            return self.connection_gone() == (action == "refresh")
         if action == "leave":
             return (self.link is not None and self.link.at_table is not None
                     and info is not None and self.link.at_table.table == info.table)
         return True
+
+    def connection_gone(self) -> bool:
+        """No connection, and not on the way to one: refused, lost or closed (while the
+        first connection is being made, the keys are those of a connected lobby)."""
+        if self.link is None:
+            return self.problem is not None
+        return self.link.lost is not None
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_detail()

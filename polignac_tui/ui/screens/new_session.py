@@ -31,6 +31,7 @@ from ...engine.session import MAX_NAME
 from ...i18n import N_, _, pgettext, tr
 from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import Footer, header, while_shown
+from ..gameface import PRESET_WORDS, SETTING_WORDS, VALUE_WORDS
 from ..handle import polignac_app
 from ..quick import DEFAULT_LEVEL, computer_names
 from ..textfmt import level_name
@@ -172,6 +173,22 @@ def limit_hint(end: str, players: int) -> str:
         most=MAX_LIMIT)
 
 
+POLIGNAC = "polignac"
+# The games of the seam played here: you against a computer.
+SEAM_GAMES = ("ecarte", "piquet")
+def game_choices() -> list[tuple[str, str]]:
+    """The games offered: Polignac first (the default), then the games of the seam."""
+    from ...games import get_game
+    return [(POLIGNAC, "Polignac"), *((name, get_game(name).title) for name in SEAM_GAMES)]
+
+
+def setting_options(setting: Any) -> list[tuple[str, Any]]:
+    """The choices of a game's setting in words (on/off, or its choices)."""
+    if setting.kind == "bool":
+        return on_off()
+    return [(tr(VALUE_WORDS[c]) if c in VALUE_WORDS else c, c) for c in setting.choices]
+
+
 class NewSessionScreen(MarkedFocus, Screen[None]):
     """Choose a preset, change any setting, name the seats, start."""
 
@@ -212,6 +229,18 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
     NewSessionScreen .field-help.wide {
         padding-left: 2;
     }
+    NewSessionScreen #title-line {
+        height: 1;
+        margin-bottom: 1;
+    }
+    NewSessionScreen #title-line .screen-title {
+        width: auto;
+        margin: 0 4 0 0;
+    }
+    NewSessionScreen #title-line #game {
+        width: 20;
+        margin-left: 1;
+    }
     """
 
     def __init__(self, on_create: Callable[[Rules, list[Player], list[str], str], None]
@@ -228,11 +257,19 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         rules = preset(start, 4)
         yield header(self.app)
         with VerticalScroll(id="new-session", classes="form", can_focus=False):
-            yield Static(_("New table") if self.on_create else _("New session"),
-                         classes="screen-title")
+            if self.on_create is None:      # a table of the service plays Polignac only
+                # the game first, on the title's line (eight seats still fit 80x24)
+                with Horizontal(id="title-line"):
+                    yield Static(_("New session"), classes="screen-title")
+                    yield Label(_("Game"), classes="field-label-short")
+                    yield Select([(title, name) for name, title in game_choices()],
+                                 value=POLIGNAC, id="game", allow_blank=False, compact=True)
+                yield from self.compose_games(settings.your_name())
+            else:
+                yield Static(_("New table"), classes="screen-title")
             # One screen at 80x24: preset and players, the seats, the end; the other
             # settings are one key away (m: More settings), each with its explanation.
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field polignac-only"):
                 yield Label(_("Preset"), classes="field-label")
                 yield Select([(tr(PRESET_TITLES[p]), p) for p in PRESET_NAMES], value=start,
                              id="preset", allow_blank=False, compact=True)
@@ -240,10 +277,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 yield Select([(str(n), n) for n in range(3, MAX_SEATS + 1)], value=4,
                              id="players", allow_blank=False, compact=True)
             yield Static(_("Start from a preset; the seats in the order of play."),
-                         classes="field-help wide")
+                         classes="field-help wide polignac-only")
             for i in range(MAX_SEATS):
                 seat = default_seat(i, self.your_name or settings.your_name())
-                with Horizontal(classes="field seat", id=f"seat-{i}"):
+                with Horizontal(classes="field seat polignac-only", id=f"seat-{i}"):
                     yield Label(_("Seat {number}").format(number=i + 1), classes="seat-label")
                     yield TextField(seat.name, id=f"seat-name-{i}", compact=True,
                                     max_length=MAX_NAME, classes="seat-name",
@@ -253,25 +290,27 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                                  id=f"seat-kind-{i}", allow_blank=False, compact=True,
                                  classes="seat-kind")
             yield Static("", id="seats-error", classes="field-error", markup=False)
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field polignac-only"):
                 yield Label(tr(SETTING_LABELS["end"]), classes="field-label")
                 yield Select(choice_options("end"), value=rules.end, id="set-end",
                              allow_blank=False, compact=True)
                 yield Label(_("Limit"), classes="field-label-short")
                 yield TextField(str(rules.limit), id="set-limit", type="integer",
                                 compact=True, max_length=4)
-            yield Static(limit_hint(rules.end, 4), id="limit-help", classes="field-help wide")
+            yield Static(limit_hint(rules.end, 4), id="limit-help",
+                         classes="field-help wide polignac-only")
             yield Static("", id="settings-error", classes="field-error", markup=False)
             with Horizontal(classes="field"):
                 yield Label(_("Session name"), classes="field-label")
                 yield TextField("", id="session-name", compact=True, max_length=MAX_SESSION_NAME,
                                 placeholder=_("optional"))
             yield Static("", id="name-error", classes="field-error", markup=False)
-            yield Static("", id="differences", classes="field-note", markup=False)
+            yield Static("", id="differences", classes="field-note polignac-only", markup=False)
             yield Static("", id="problems", classes="field-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Start (ctrl+s)"), id="start", variant="primary", compact=True)
-                yield Button(_("More settings (m)"), id="more", compact=True)
+                yield Button(_("More settings (m)"), id="more", compact=True,
+                             classes="polignac-only")
                 yield Button(_("Back (esc)"), id="back", compact=True)
             with Vertical(id="more-settings"):
                 yield Static(_("More settings"), classes="section-title")
@@ -294,12 +333,141 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                                  classes="field-help")
         yield Footer()
 
+    def compose_games(self, your_name: str) -> ComposeResult:
+        """The form of each game of the seam (hidden until that game is chosen): its
+        preset, you and a computer of a level, its settings each with its explanation."""
+        from ...games import get_game
+        for name in SEAM_GAMES:
+            game = get_game(name)
+            only = f"game-only game-{name}"
+            settings = game.settings()
+            with Horizontal(classes=f"field {only}"):
+                yield Label(_("Preset"), classes="field-label")
+                yield Select([(tr(PRESET_WORDS.get(p, p)), p) for p in game.presets],
+                             value=game.presets[0], id=f"{name}-preset", allow_blank=False,
+                             compact=True)
+            yield Static(_("Two players: you and a computer."),
+                         classes=f"field-help wide {only}")
+            with Horizontal(classes=f"field seat {only}"):
+                yield Label(_("Seat {number}").format(number=1), classes="seat-label")
+                yield TextField(your_name, id=f"{name}-you", compact=True, max_length=MAX_NAME,
+                                classes="seat-name")
+            with Horizontal(classes=f"field seat {only}"):
+                yield Label(_("Seat {number}").format(number=2), classes="seat-label")
+                yield TextField(computer_names(your_name, 1)[0], id=f"{name}-other",
+                                compact=True, max_length=MAX_NAME, classes="seat-name")
+                yield Select(seat_choices()[1:], value=DEFAULT_LEVEL, id=f"{name}-level",
+                             allow_blank=False, compact=True, classes="seat-kind")
+            for setting in game.described:
+                with Horizontal(classes=f"field {only}"):
+                    label = SETTING_WORDS.get(setting.name, setting.name)
+                    yield Label(tr(label), classes="field-label")
+                    if setting.kind == "int":
+                        yield TextField(str(settings[setting.name]),
+                                        id=f"{name}-set-{setting.name}", type="integer",
+                                        compact=True, max_length=4)
+                    else:
+                        yield Select(setting_options(setting), value=settings[setting.name],
+                                     id=f"{name}-set-{setting.name}", allow_blank=False,
+                                     compact=True)
+                yield Static(tr(setting.explain), classes=f"field-help {only}")
+
     validation_due = False
 
     def on_mount(self) -> None:
         self.show_seats()
+        self.show_game()
         self.validate()
         self.query_one("#preset", Select).focus()
+
+    @property
+    def game(self) -> str:
+        found = self.query("#game")
+        if not found:
+            return POLIGNAC
+        value = self.value("game")
+        return value if isinstance(value, str) else POLIGNAC
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """More settings: Polignac's (every setting of another game is on the form)."""
+        if action == "more":
+            return self.game == POLIGNAC
+        return True
+
+    def show_game(self) -> None:
+        """Polignac's fields, or those of the game chosen."""
+        self.refresh_bindings()
+        game = self.game
+        for widget in self.query(".polignac-only"):
+            widget.display = game == POLIGNAC
+        for widget in self.query(".game-only"):
+            widget.display = widget.has_class(f"game-{game}")
+        if game == POLIGNAC:
+            self.show_seats()
+        else:
+            for more in ("#more-settings", "#more-session"):
+                self.query_one(more).remove_class("-shown")
+
+    def game_build(self) -> tuple[Any, list[str], list[Any]] | list[str]:
+        """The settings, names and seats of the game of the seam chosen, or the problems."""
+        from ...games import get_game
+        from ...games.base import RuleError as GameRuleError
+        from ...games.session import Seat
+        game = get_game(self.game)
+        problems: list[str] = []
+        overrides: dict[str, Any] = {}
+        for setting in game.described:
+            value = self.value(f"{game.name}-set-{setting.name}")
+            if setting.kind == "int":
+                try:
+                    value = int(str(value).strip())
+                except ValueError:
+                    value = None
+                if value is None or not setting.low <= value <= setting.high:
+                    problems.append(_("{setting}: a whole number from {low} to {high}.").format(
+                        setting=tr(SETTING_WORDS.get(setting.name, setting.name)),
+                        low=setting.low, high=setting.high))
+                    continue
+            overrides[setting.name] = value
+        you = str(self.value(f"{game.name}-you")).strip()
+        other = str(self.value(f"{game.name}-other")).strip()
+        names = [you, other]
+        for number, name in enumerate(names, start=1):
+            if not name:
+                problems.append(_("Seat {number}: {problem}.").format(
+                    number=number, problem=_("a player needs a name")))
+        if you and other and you.casefold() == other.casefold():
+            problems.append(_("Seat {number}: the name {name} is already taken by seat "
+                              "{other}.").format(number=2, name=repr(other), other=1))
+        settings = None
+        if not polignac_app(self.app).computer_plays(game.name):
+            problems.append(_("{game} against a computer is not in this version yet.").format(
+                game=game.title))
+        if not problems:
+            try:
+                settings = game.settings(str(self.value(f"{game.name}-preset")), overrides)
+                game.check_players(names)
+            except GameRuleError as error:
+                problems.append(error.message)
+        name_problem = self.name_problem()
+        if name_problem:
+            problems.append(name_problem)
+        if problems or settings is None:
+            return problems
+        level = str(self.value(f"{game.name}-level"))
+        return settings, names, [Seat(True), Seat(False, level)]
+
+    def game_preset(self, game_name: str, preset_name: str) -> None:
+        """A game's preset chosen: its settings' values in the form."""
+        from ...games import get_game
+        game = get_game(game_name)
+        settings = game.settings(preset_name)
+        for setting in game.described:
+            widget = self.query_one(f"#{game_name}-set-{setting.name}")
+            if isinstance(widget, Select):
+                widget.value = settings[setting.name]
+            elif isinstance(widget, Input):
+                widget.value = str(settings[setting.name])
 
     # -- reading the form -------------------------------------------------------------
     def value(self, widget_id: str) -> Any:
@@ -419,6 +587,15 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
 
     def validate(self) -> bool:
         """Show every problem next to its field; True when the session can start."""
+        if self.game != POLIGNAC:
+            built = self.game_build()
+            every = built if isinstance(built, list) else []
+            for line in ("#seats-error", "#settings-error", "#name-error"):
+                show_problem(self.query_one(line, Static), "")
+            show_problem(self.query_one("#problems", Static),
+                         _("Cannot start yet: {problems}").format(problems=" ".join(every))
+                         if every else "")
+            return not every
         players, problems = self.seats()
         seat_problems = self.seat_problems(players, problems)
         show_problem(self.query_one("#seats-error", Static), "\n".join(seat_problems))
@@ -463,7 +640,11 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         widget_id = event.select.id or ""
-        if widget_id == "preset" and isinstance(event.value, str):
+        if widget_id == "game":
+            self.show_game()
+        elif widget_id.endswith("-preset") and isinstance(event.value, str):
+            self.game_preset(widget_id.removesuffix("-preset"), event.value)
+        elif widget_id == "preset" and isinstance(event.value, str):
             self.apply_preset(event.value)
         elif widget_id == "players":
             self.show_seats()
@@ -513,6 +694,8 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
     def action_more(self) -> None:
         """Show the other settings (each with its explanation) and go to the first; hide
         them again."""
+        if self.game != POLIGNAC:
+            return
         more = self.query_one("#more-settings")
         shown = not more.has_class("-shown")
         more.set_class(shown, "-shown")
@@ -565,6 +748,17 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             self.app.clear_notifications()
             self.notify(_("Not started: see the problem shown in red."), severity="warning",
                         timeout=4)
+            return
+        if self.game != POLIGNAC:
+            built = self.game_build()
+            assert not isinstance(built, list)
+            game_settings, names, game_seats = built
+            name = str(self.value("session-name")).strip()
+            app = self.app
+            game = self.game
+            app.pop_screen()
+            polignac_app(app).start_game(game, game_settings, names, game_seats, name,
+                                         undo=self.undo())
             return
         result = self.build()
         assert not isinstance(result, list)

@@ -79,17 +79,18 @@ def _motif(card: str, look: CardLook, inner: int, rows: int) -> list[str]:
     pip = suit_letter(suit) if look.ascii else label(card, look)[-1]
     blank = [" " * inner for _ in range(rows)]
     if rank in "KQJ":
+        plain = not look.jacks       # a jack of another game: a court card like the others
         letter = rank_letter(rank)        # R D V in French, R D F in Italian
         figure = f"({letter})"
-        if rank == "J":
+        if rank == "J" and not plain:
             figure = f"[{letter}]" if look.ascii else f"{pip}{letter}{pip}"
         if rows >= 3:
             crown = {"K": "www", "Q": "~o~", "J": "/^\\"}[rank]
             # what the jack adds to the score of whoever takes it, signed as scores are
-            points = f"+{jack_points(card)}" if rank == "J" else pip
+            points = f"+{jack_points(card)}" if rank == "J" and not plain else pip
             lines = [crown, figure, points]
         else:
-            lines = [figure + f"+{jack_points(card)}" if rank == "J" else figure]
+            lines = [figure + f"+{jack_points(card)}" if rank == "J" and not plain else figure]
     elif rows >= 3 and inner >= 7:
         lines = [" ".join(pip * n) for n in PIPS[rank]]
     else:
@@ -105,7 +106,7 @@ def draw_face(card: str, look: CardLook, size: FaceSize = MEDIUM, *, legal: bool
     """``size.height`` lines of ``size.width`` columns: the face of ``card``."""
     width, height = size.width, size.height
     inner = width - 2
-    jack = card[0] == "J"
+    jack = card[0] == "J" and look.jacks
     kind = ("heavy" if selected or highlight else "dotted" if not legal
             else "jack" if jack else "plain")
     tl, top, tr, side, bl, br = _FRAMES[(kind, look.ascii)]

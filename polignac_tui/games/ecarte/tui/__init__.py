@@ -1,0 +1,215 @@
+"""Écarté at the shared table screen: its words (je propose, je joue, la vole, le roi)
+and its panel (the turned-up card, the trump suit, the stock, the points of the deal as
+they fall, the score to ``target``). The one part of Écarté that draws."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.text import Text
+
+from ....engine.cards import suit_name, suit_symbol
+from ....games.base import View
+from ....games.ecarte.rules import TRICKS
+from ....games.events import Scored
+from ....i18n import N_, _, tr
+from ....ui.cardtext import CardLook, face_style, inline
+from ....ui.gameface import Seating, cards_text, points_text
+from ....ui.textfmt import assemble
+from ..words import HINTS
+
+WORDS = {
+    "propose": N_("I propose"), "play": N_("I play"), "accept": N_("I accept"),
+    "refuse": N_("I refuse"), "king": N_("I mark the king"),
+}
+SAID = {
+    "propose": N_("{who} proposes an exchange."), "play": N_("{who} plays without proposing."),
+    "accept": N_("{who} accepts."), "refuse": N_("{who} refuses."),
+    "king": N_("{who} marks the king."),
+}
+REASONS = {
+    "king_turned_up": N_("the king turned up"),
+    "king_marked": N_("the king of trumps"),
+    "point": N_("the point (3 or 4 tricks)"),
+    "vole": N_("la vole (all five tricks)"),
+    "no_proposal": N_("the point, 2 against who played without proposing"),
+    "refused": N_("the point, 2 against who refused"),
+}
+VALUES = {3: N_("a treble game"), 2: N_("a double game"), 1: N_("a single game")}
+
+
+def _suit(suit: str, look: CardLook) -> Text:
+    """``♥ hearts`` (in ASCII the name alone: ``H hearts`` would read as a word)."""
+    if look.ascii:
+        return Text(suit_name(suit), style=face_style("7" + suit, look))
+    text = Text(suit_symbol(suit, look.ascii), style=face_style("7" + suit, look))
+    text.append(f" {suit_name(suit)}", style="bold")
+    return text
+
+
+class EcarteFace:
+    """Écarté's words and panel."""
+
+    side_width = 30
+
+    def word_label(self, word: str) -> str:
+        return tr(WORDS[word]) if word in WORDS else word
+
+    def verb_label(self, verb: str) -> str:
+        return _("Discard") if verb == "discard" else verb
+
+    def said(self, action: str, who: str) -> str:
+        if action in SAID:
+            return tr(SAID[action]).format(who=who)
+        return f"{who}: {action}"
+
+    def reason(self, reason: str) -> str:
+        return tr(REASONS[reason]) if reason in REASONS else reason
+
+    def refusal(self, code: str, params: Mapping[str, str | int],
+                look: CardLook) -> Text | None:
+        legal = str(params.get("legal", "")).split()
+        suit = str(params.get("suit", ""))
+        if code == "forcing" and suit:
+            text = Text(_("the forcing rule: you must win the trick when able, with a "
+                          "higher {suit}").format(suit=suit_name(suit)))
+        elif code == "follow_suit" and suit:
+            text = Text(_("you must follow {suit}").format(suit=suit_name(suit)))
+        elif code == "must_trump":
+            text = Text(_("you cannot follow suit: you must trump"))
+        elif code == "discard_count":
+            least, most = int(params.get("least", 0)), int(params.get("most", 0))
+            return Text(_("discard {least} to {most} cards").format(least=least, most=most))
+        else:
+            return None
+        if legal:
+            text.append(" (")
+            text.append_text(cards_text(legal, look))
+            text.append(")")
+        return text
+
+    def prompt(self, view: View) -> str:
+        part = view.game_part
+        phase = part.get("phase")
+        choice = view.choice
+        if phase == "propose":
+            return _("propose an exchange, or play?")
+        if phase == "answer":
+            return _("an exchange is proposed: accept or refuse?")
+        if phase in ("discard_elder", "discard_dealer") and choice is not None:
+            most = getattr(choice, "most", 0)
+            least = getattr(choice, "least", 0)
+            return _("mark {least} to {most} cards to discard (their keys or Space), then "
+                     "Enter.").format(least=least, most=most)
+        if choice is not None and "king" in getattr(choice, "words", ()):
+            return _("play a card, or first mark the king.")
+        if view.trick:
+            rules = part.get("rules")
+            forcing = isinstance(rules, dict) and rules.get("forcing") is True
+            led = view.trick[0][1][1]
+            if any(c[1] == led for c in view.hand):
+                return (_("follow suit, and win the trick when you can (the forcing rule).")
+                        if forcing else _("follow suit."))
+            if isinstance(trumps := part.get("trumps"), str) and any(
+                    c[1] == trumps for c in view.hand):
+                return _("you cannot follow suit: you must trump.")
+            return _("you can neither follow suit nor trump: play any card.")
+        return _("lead any card.")
+
+    def ledger(self, view: View) -> tuple[Scored, ...]:
+        """The deal's points from the view (RULES-ecarte.md §6): the turned-up king, the
+        king of trumps marked, then the tricks' point once the fifth is played."""
+        part = view.game_part
+        found: list[Scored] = []
+        turnup, dealer = part.get("turnup"), view.dealer
+        if isinstance(turnup, str) and turnup[0] == "K" and dealer is not None:
+            found.append(Scored(dealer, 1, "king_turned_up"))
+        marked = part.get("king_marked")
+        if isinstance(marked, int):
+            found.append(Scored(marked, 1, "king_marked"))
+        tricks = part.get("tricks")
+        if isinstance(tricks, list) and len(tricks) == TRICKS:
+            won = [sum(1 for t in tricks if isinstance(t, dict) and t.get("winner") == s)
+                   for s in (0, 1)]
+            winner = 0 if won[0] >= 3 else 1
+            elder = part.get("elder")
+            first = part.get("exchanges") == 0
+            if won[winner] == TRICKS:
+                found.append(Scored(winner, 2, "vole"))
+            elif first and part.get("played_without_proposing") and winner != elder:
+                found.append(Scored(winner, 2, "no_proposal"))
+            elif first and part.get("refused_first") and winner == elder:
+                found.append(Scored(winner, 2, "refused"))
+            else:
+                found.append(Scored(winner, 1, "point"))
+        return tuple(found)
+
+    def panel(self, view: View, look: CardLook, seating: Seating,
+              answered: int | None = None) -> Text:
+        part = view.game_part
+        text = Text(no_wrap=False)
+        turnup, trumps = part.get("turnup"), part.get("trumps")
+        if isinstance(trumps, str) and isinstance(turnup, str):
+            text.append_text(assemble(_("Trumps: {suit}"), "bold", suit=_suit(trumps, look)))
+            text.append("\n")
+            text.append_text(assemble(_("Turned up: {card}"), card=inline(turnup, look)))
+            text.append("\n" + _("Stock: {count} cards").format(count=part.get("stock", 0)))
+            discarded = part.get("discarded")
+            if isinstance(discarded, list) and any(discarded):
+                each = "  ".join(f"{seating.who(seat)} {count}"
+                                 for seat, count in enumerate(discarded))
+                text.append("\n" + _("Exchanged: {each}").format(each=each), style="dim")
+            marked = part.get("king_marked")
+            if isinstance(marked, int):
+                text.append("\n" + _("King of trumps: {who}").format(who=seating.who(marked)),
+                            style="dim")
+            text.append("\n")
+        points = part.get("points")
+        if isinstance(points, list) and view.deal_number:
+            text.append("\n" + _("Deal {number}, points:").format(number=view.deal_number),
+                        style="bold")
+            won = "  ".join(f"{seating.who(s)} {points[s]}" for s in range(len(view.names))
+                            if isinstance(points[s], int))
+            text.append("\n " + won)
+            tricks = "  ".join(f"{seating.who(s)} {view.tricks_won[s]}"
+                               for s in range(len(view.names)))
+            text.append("\n " + _("tricks: {won}").format(won=tricks), style="dim")
+        text.append("\n\n" + _("Score, to {target}").format(target=part.get("target", "?")),
+                    style="bold")
+        for seat in range(len(view.names)):
+            shown = seating.who(seat)
+            text.append(f"\n {shown[:18]:<18} {view.totals[seat]:>3}")
+        recent = self.ledger(view)
+        if recent:
+            text.append("\n\n" + _("Points"), style="bold")
+            for scored in recent[-3:]:
+                text.append(f"\n {points_text(scored.points)} {seating.who(scored.seat)}: ")
+                text.append(self.reason(scored.reason), style="dim")
+        return text
+
+    def outcome(self, view: View, seating: Seating) -> Text:
+        outcome = view.outcome
+        text = Text()
+        if outcome is None or not outcome.winners:
+            return text
+        winner, loser = outcome.winners[0], outcome.losers[0]
+        value = tr(VALUES.get(outcome.value or 1, VALUES[1]))
+        if seating.is_you(winner):
+            text.append(_("You win {value}").format(value=value), style="bold")
+        else:
+            text.append(_("{name} wins {value}").format(name=view.names[winner], value=value),
+                        style="bold")
+        text.append(f" ({outcome.totals[winner]}-{outcome.totals[loser]}).\n")
+        if seating.is_you(loser):
+            text.append(_("You buy the ices."))
+        else:
+            text.append(_("{name} buys the ices.").format(name=view.names[loser]))
+        return text
+
+    def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
+        return tr(HINTS[why]) if why in HINTS else ""
+
+
+FACE = EcarteFace()
+
+__all__ = ["FACE", "EcarteFace"]

@@ -1,0 +1,224 @@
+"""The drawing of a game of the seam's table that is not the screen's flow: its trick
+area (the other's cards counted), the trick log, the end of a deal or of the match, the
+rules from the game's settings, an action in words. Pure functions of a ``View``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from ..engine import Rules, SeatView, Trick
+from ..games.base import Game, View
+from ..i18n import _, tr
+from .cardtext import CardLook, inline
+from .gameface import (
+    PRESET_WORDS,
+    GameFace,
+    Seating,
+    cards_text,
+    points_text,
+    setting_words,
+    value_words,
+)
+from .textfmt import assemble
+from .widgets.trick import TrickArea
+
+__all__ = ["GameTrickArea", "action_text", "end_text", "rules_text", "seat_view_of",
+           "trick_log"]
+
+
+def seat_view_of(view: View, seat: int, humans: tuple[bool, ...], playing: bool) -> SeatView:
+    """What ``TrickArea`` draws (Polignac's view), from a game's ``View``: the names,
+    the dealer, the trick, the cards left and the tricks won; nothing of Polignac."""
+    players = len(view.names)
+    tricks: list[Trick] = []
+    raw = view.game_part.get("tricks")
+    if isinstance(raw, list):
+        for item in raw:
+            if isinstance(item, dict):
+                cards = item.get("cards")
+                tricks.append(Trick(int(str(item.get("leader", 0))),
+                                    tuple(str(c) for c in cards) if isinstance(cards, list)
+                                    else (), int(str(item.get("winner", 0)))))
+    return SeatView(
+        seat=seat, names=view.names, humans=humans, rules=Rules(),
+        deal_number=view.deal_number, dealer=view.dealer,
+        phase="play" if playing else "none", turn=view.turn, hand=view.hand, legal=(),
+        asked=False, declarer=None, passed=0,
+        leader=view.trick[0][0] if view.trick else (view.turn or 0), trick=view.trick,
+        tricks=tuple(tricks), tricks_total=0, tricks_won=view.tricks_won,
+        jacks_taken=((),) * players, cards_left=view.cards_left, results=(),
+        totals=view.totals, finished=view.outcome is not None, losers=(), winners=(),
+        watching=view.seat is None)
+
+
+class GameTrickArea(TrickArea):
+    """The shared trick area, the other's hand also counted in figures (a hand of twelve
+    backs is not counted at a glance)."""
+
+    def _block(self, view: SeatView, seat: int, width: int, own: bool = False) -> list[Text]:
+        lines = super()._block(view, seat, width, own)
+        if not own and len(lines) > 1 and seat < len(view.cards_left):
+            count = view.cards_left[seat]
+            lines[1] = Text(f"{count} ", style="bold") + lines[1]
+        return lines
+
+
+def trick_log(view: View, look: CardLook) -> RichTable:
+    """One row per trick of the deal, one column per seat; the lead marked ``*``, the
+    winner's card reversed and named in the last column."""
+    table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("#", justify="right", style="dim")
+    for name in view.names:
+        table.add_column(Text(name[:14]), justify="center")
+    table.add_column(_("won by"))
+    tricks = seat_view_of(view, view.seat or 0, (), False).tricks
+    for number, trick in enumerate(tricks, start=1):
+        by_seat = trick.by_seat(len(view.names))
+        cells = []
+        for seat in range(len(view.names)):
+            cell = inline(by_seat[seat], look, brackets=False, highlight=seat == trick.winner)
+            if seat == trick.leader:
+                cell.append("*", style="bold")
+            cells.append(cell)
+        table.add_row(str(number), *cells, view.names[trick.winner])
+    if not tricks:
+        table.add_row("", *[""] * len(view.names), Text(_("no trick yet"), style="dim"))
+    return table
+
+
+def score_sheet(view: View, look: CardLook, seating: Seating,
+                face: GameFace) -> RenderableType:
+    """The score sheet of the match (``score_table``), then the game's own lines (Piquet:
+    the deals of the partie and the rubicon; Écarté: the points to reach), and once the
+    match is over, its outcome and value."""
+    lines: list[RenderableType] = [score_table(view, look)]
+    part = view.game_part
+    to_play, target = part.get("deals_to_play"), part.get("target")
+    if view.outcome is None and isinstance(to_play, int):
+        lines.append(Text(_("A partie of {deals} deals: under 100 points at its end, the "
+                            "loser is rubiconed.").format(deals=to_play), style="dim"))
+    elif view.outcome is None and isinstance(target, int):
+        lines.append(Text(_("The first to {points} points wins the game.").format(
+            points=target), style="dim"))
+    if view.outcome is not None:
+        lines.append(face.outcome(view, seating))
+    return Group(*lines)
+
+
+def score_table(view: View, look: CardLook) -> RichTable:
+    """A row per deal (its dealer, each player's points and the running totals), the deal
+    in play marked, and the totals."""
+    names = view.names
+    table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column(_("deal"), justify="right", style="dim")
+    table.add_column(_("dealer"))
+    for name in names:
+        table.add_column(Text(name[:12]), justify="right")
+    table.add_column(_("totals"), justify="right", style="dim")
+    running = [0] * len(names)
+    deals = view.game_part.get("deals")
+    for number, deal in enumerate(deals if isinstance(deals, list) else [], start=1):
+        if not isinstance(deal, dict):
+            continue
+        dealer = deal.get("dealer")
+        who = names[dealer] if isinstance(dealer, int) and 0 <= dealer < len(names) else ""
+        points = deal.get("points")
+        if isinstance(points, list) and len(points) == len(names):
+            for seat, got in enumerate(points):
+                running[seat] += int(got) if isinstance(got, int) else 0
+            cells = [points_text(int(p)) if isinstance(p, int) and p else "0" for p in points]
+            table.add_row(str(number), who[:12], *cells,
+                          " ".join(str(t) for t in running))
+        else:
+            table.add_row(str(number), who[:12], *[""] * len(names),
+                          Text(_("in play"), style="italic"))
+    table.add_row("", Text(_("total"), style="bold"),
+                  *[Text(str(t), style="bold") for t in view.totals], "")
+    return table
+
+
+def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
+             last: bool) -> RenderableType:
+    """The end of a deal: each player's points of the deal and the totals, the points
+    added up per reason; at the end of the match its outcome."""
+    deals = view.game_part.get("deals")
+    points: list[Any] = []
+    if isinstance(deals, list) and deals and isinstance(deals[-1], dict):
+        got = deals[-1].get("points")
+        points = got if isinstance(got, list) else []
+    table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("")
+    table.add_column(_("this deal"), justify="right")
+    table.add_column(_("total"), justify="right")
+    for seat in range(len(view.names)):
+        now = points[seat] if seat < len(points) else 0
+        table.add_row(seating.who(seat), points_text(int(now)) if now else "0",
+                      str(view.totals[seat]))
+    # at the end of the match, the score sheet of every deal stands for the deal's table
+    parts: list[RenderableType] = [score_table(view, look) if last else table]
+    recent = face.ledger(view)
+    if recent:
+        added: dict[tuple[int, str], int] = {}
+        for scored in recent:
+            key = (scored.seat, scored.reason)
+            added[key] = added.get(key, 0) + scored.points
+        lines = Text()
+        for (seat, reason), got in added.items():
+            lines.append(f"{points_text(got)} {seating.who(seat)}: ")
+            lines.append(face.reason(reason) + "\n", style="dim")
+        parts.append(lines)
+    if last:
+        parts.append(face.outcome(view, seating))
+        parts.append(Text(_("Enter goes back home."), style="dim"))
+    else:
+        parts.append(Text(_("Enter goes on to the next deal."), style="dim"))
+    return Group(*parts)
+
+
+def rules_text(game: Game, view: View, settings: Mapping[str, object] | None) -> Text:
+    """The rules of the session in words, from the game's described settings: each
+    setting's value and what it does (``settings``: the session's, when known here;
+    else what the view tells)."""
+    text = Text()
+    text.append(game.title + "\n", style="bold")
+    rules = view.game_part.get("rules")
+    values: dict[str, object] = dict(rules) if isinstance(rules, dict) else {}
+    for key in ("target", "end", "limit", "point_score"):
+        if key in view.game_part and view.game_part[key] is not None:
+            values.setdefault(key, view.game_part[key])
+    if settings is not None:
+        values.update(dict(settings))
+    preset = getattr(settings, "preset", "") or view.game_part.get("preset")
+    if preset:
+        text.append(_("Preset: {preset}").format(
+            preset=tr(PRESET_WORDS.get(str(preset), str(preset)))) + "\n")
+    for setting in game.described:
+        value = values.get(setting.name)
+        if setting.name == "limit" and values.get("end") == "partie":
+            continue                      # no limit plays a part in a partie
+        text.append(f"\n{setting_words(setting.name)}: ", style="bold")
+        text.append(("?" if value is None else value_words(value)) + "\n", style="bold")
+        text.append(tr(setting.explain) + "\n")
+    return text
+
+
+def action_text(action: str, face: GameFace, look: CardLook) -> Text:
+    """An action in words: a card, a discard with its cards, the words' labels."""
+    tokens = action.split()
+    if len(tokens) == 1 and len(tokens[0]) == 2 and tokens[0][0] in "KQJAT987" \
+            and tokens[0][1] in "SHDC":
+        return assemble(_("play {card}"), card=inline(tokens[0], look))
+    if tokens and tokens[0] == "discard":
+        if len(tokens) == 1:
+            return Text(_("discard nothing"))
+        return assemble(_("discard {cards}"), cards=cards_text(tokens[1:], look))
+    if tokens and tokens[0] == "declare":
+        kinds = [face.word_label(w) for w in tokens[1:]]
+        return Text(_("declare {kinds}").format(kinds=", ".join(kinds) or _("nothing")))
+    return Text(" ".join(face.word_label(t) for t in tokens))

@@ -1,0 +1,134 @@
+"""What the table screen of a game of the seam asks of each game: its words and its panel.
+
+Each game other than Polignac draws its own part in ``games/<game>/tui`` (the only place
+under ``games/`` that may draw): a ``FACE`` keeping this protocol. The screen
+(``screens.game_table``) speaks through it only, so a game adds its words, never a
+branch of the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Protocol
+
+from rich.text import Text
+
+from ..games.base import View
+from ..games.events import Scored
+from ..i18n import N_, _, pgettext, tr
+from .cardtext import CardLook, inline
+
+# A game's presets, settings and their values in words (the New session form, the rules).
+PRESET_WORDS = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)"),
+                "rubicon": N_("Rubicon"), "cent": N_("Piquet au cent")}
+SETTING_WORDS = {"forcing": N_("Forcing"), "target": N_("Points to win"),
+                 "mark_king": N_("King of trumps"),
+                 "dealer_must_discard": N_("Dealer exchanges"),
+                 "point_score": N_("The point scores"),
+                 "younger_must_exchange": N_("Younger must exchange"),
+                 "end": N_("End of the game"), "limit": N_("Limit")}
+VALUE_WORDS = {"auto": N_("by itself"), "ask": N_("by its holder"), "cards": N_("per card"),
+               "value": N_("by value"), "partie": N_("a partie of six deals"),
+               "points": N_("at a point limit")}
+
+
+def setting_words(name: str) -> str:
+    return tr(SETTING_WORDS[name]) if name in SETTING_WORDS else name
+
+
+def value_words(value: object) -> str:
+    """A setting's value in words: on/off, a choice's words, a number."""
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    if isinstance(value, str) and value in VALUE_WORDS:
+        return tr(VALUE_WORDS[value])
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who is who in a sentence: ``you`` is the seat of the one person at the keyboard
+    (None with two people at one keyboard, or watching: every seat by its name)."""
+
+    names: tuple[str, ...]
+    you: int | None = None
+
+    def who(self, seat: int, capital: bool = True) -> str:
+        if seat == self.you:
+            return pgettext("a seat", "You") if capital else pgettext("a seat", "you")
+        return self.names[seat]
+
+    def is_you(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.you
+
+
+class GameFace(Protocol):
+    """A game's words and drawing for the shared table screen."""
+
+    #: columns of the side column (the game's panel) at 80 columns
+    side_width: int
+
+    def word_label(self, word: str) -> str:
+        """A word the seat may say, as its button: ``I propose``, ``Look at the talon``."""
+
+    def verb_label(self, verb: str) -> str:
+        """The button that confirms ``verb`` with the words toggled (``Declare``)."""
+
+    def said(self, action: str, who: str) -> str:
+        """A ``Said`` action worded as a sentence: ``Bruno proposes.``."""
+
+    def reason(self, reason: str) -> str:
+        """A ``Scored`` reason code in words: ``the vole``, ``repique``."""
+
+    def refusal(self, code: str, params: Mapping[str, str | int], look: CardLook) -> Text | None:
+        """A refusal's rule code worded (None: the table's own sentence is shown)."""
+
+    def prompt(self, view: View) -> str:
+        """What the seat to act (the person here) is asked now, after "Your turn"."""
+
+    def ledger(self, view: View) -> tuple[Scored, ...]:
+        """The points of the deal in view as this seat was told them, in order (from the
+        view alone: the same after a resume)."""
+
+    def panel(self, view: View, look: CardLook, seating: Seating,
+              answered: int | None = None) -> Text:
+        """The game's own lines (the side column); ``answered``: how many answers to the
+        declarations are said so far (None: all of them), so that they come one at a
+        time."""
+
+    def outcome(self, view: View, seating: Seating) -> Text:
+        """The end of the match: who won, its value, the game's own words."""
+
+    def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
+        """A hint's reason code in words (``""``: none to say)."""
+
+
+def face_of(game: str) -> GameFace:
+    """The ``FACE`` of ``game`` (``games/<game>/tui``)."""
+    module = import_module(f"polignac_tui.games.{game}.tui")
+    face = module.FACE
+    return face  # type: ignore[no-any-return]
+
+
+def cards_text(cards: tuple[str, ...] | list[str], look: CardLook) -> Text:
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(" ")
+        text.append_text(inline(card, look, brackets=False))
+    return text
+
+
+def points_text(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def level_words(level: str | None) -> str:
+    from .textfmt import level_name
+    return _("computer, {level}").format(level=level_name(level or "medium"))
+
+
+__all__ = ["PRESET_WORDS", "SETTING_WORDS", "VALUE_WORDS", "GameFace", "Seating", "cards_text",
+           "face_of", "level_words", "points_text", "setting_words", "value_words"]

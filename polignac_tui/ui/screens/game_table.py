@@ -1,0 +1,811 @@
+"""The table of a game of the seam (Écarté, Piquet): the opponent across, your hand, the
+trick between you, the game's own panel, the words you may say; the game in play.
+
+The screen is a client of its seat (``GameClient``): it draws the ``View`` of every
+``GameUpdate`` and sends commands (``Act`` with an action's text, ``Undo``, ``Seen``,
+``Ready``...). The table runs by itself (``table.gamerunner``): the computer thinks,
+a finished trick stays on show until any key (or a pause), a deal's end waits for
+Ready. What only one game has (its words, its panel) comes from its ``FACE``
+(``games/<game>/tui``, ``ui.gameface``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, ClassVar, Literal
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+
+from ...engine import Trick
+from ...games import get_game
+from ...games.base import CardChoice, CardsChoice, View, WordChoice
+from ...games.events import DealStarted, Discarded, MatchOver, Said, Shown
+from ...i18n import N_, _, ngettext
+from ...table.gameclient import GameClient
+from ...table.gameevents import (
+    Act,
+    GameCommand,
+    GameHint,
+    GameTableState,
+    GameUpdate,
+    Happened,
+    Looking,
+    Ready,
+    Refused,
+    Saved,
+    Seen,
+    StandIn,
+    Undo,
+    Undone,
+)
+from ...table.pace import PACE_DELAY
+from ..cardtext import CardLook, inline, words
+from ..chrome import Footer, while_shown
+from ..gamedraw import (
+    GameTrickArea,
+    action_text,
+    end_text,
+    rules_text,
+    score_sheet,
+    seat_view_of,
+    trick_log,
+)
+from ..gameface import GameFace, Seating, face_of
+from ..handle import polignac_app
+from ..quiet import set_content
+from ..textfmt import assemble
+from ..widgets.cardface import face_size, faces_fit
+from ..widgets.gamepanel import GamePanel
+from ..widgets.hand import Hand, key_index
+from ..widgets.trick import TrickArea
+from ..widgets.words import WordChoices
+from .panels import Overlay
+from .privacy import PrivacyScreen
+
+__all__ = ["GameTableScreen", "seat_view_of"]
+
+# Keys that look at something: they do not say "seen" of the trick on show.
+LOOK_KEYS = frozenset({"t", "r", "question_mark", "f1", "ctrl+p"})
+# The screen's own keys: the words' buttons take none of them.
+RESERVED = ("h", "u", "t", "r", "q", "s", "g")
+CARD_KEYS = Binding.Group(N_("Card"), compact=True)
+MARK = "✓"
+
+Dialog = Literal["deal_over", "match_over", "privacy"]
+
+
+class GameTableScreen(Screen[None]):
+    """The table of one session of a game of the seam, as a client of its seat(s)."""
+
+    DEFAULT_CSS = """
+    GameTableScreen {
+        layout: vertical;
+    }
+    GameTableScreen #info {
+        height: 1;
+        background: $panel;
+        color: $text;
+        padding: 0 1;
+    }
+    GameTableScreen #middle {
+        height: 1fr;
+    }
+    GameTableScreen TrickArea {
+        min-height: 12;
+    }
+    GameTableScreen #side {
+        height: 1fr;
+        border-left: vkey $primary 40%;
+        scrollbar-size-vertical: 1;
+    }
+    .ascii GameTableScreen #side {
+        border-left: ascii $primary 40%;
+    }
+    GameTableScreen #status {
+        height: 2;
+        padding: 0 1;
+        background: $boost;
+    }
+    GameTableScreen #status.-error {
+        color: $error;
+        text-style: bold;
+    }
+    GameTableScreen WordChoices {
+        padding: 0 1;
+        display: none;
+    }
+    GameTableScreen WordChoices.-shown {
+        display: block;
+    }
+    GameTableScreen Footer.-compact FooterLabel {
+        margin-right: 1;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", N_("Previous card"), key_display="←", group=CARD_KEYS),
+        Binding("right", "move(1)", N_("Next card"), key_display="→", group=CARD_KEYS),
+        Binding("enter", "play", N_("Play"),
+                tooltip=N_("play the selected card, or confirm the cards marked")),
+        Binding("space", "mark", N_("Mark"), show=False,
+                tooltip=N_("mark or unmark the selected card (a discard)")),
+        Binding("h", "hint", N_("Hint"), tooltip=N_("a hint: what the expert would do")),
+        Binding("u", "undo", N_("Undo"), tooltip=N_("take back your last action of this deal")),
+        Binding("t", "trick_log", N_("Tricks"),
+                tooltip=N_("every trick of this deal (t again or esc closes it)")),
+        Binding("r", "rules", N_("Rules"), tooltip=N_("the rules of this session")),
+        Binding("s", "scores", N_("Scores"), show=False,
+                tooltip=N_("the score sheet: every deal, the totals (s again or esc closes it)")),
+        Binding("g", "chart", N_("Chart"), show=False,
+                tooltip=N_("the score after each deal, a line per player")),
+        Binding("question_mark", "help", N_("Help"), key_display="?",
+                tooltip=N_("this list of keys")),
+        Binding("q", "leave", N_("Home"), key_display="q/esc",
+                tooltip=N_("Home; every action is saved as it is taken")),
+    ]
+    ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
+
+    def __init__(self, client: GameClient) -> None:
+        super().__init__()
+        self.client = client
+        self.rules_game = get_game(client.game)
+        self.face: GameFace = face_of(client.game)
+        seats = client.seats
+        self.seat: int = seats[0] if seats else 0
+        self._shown_to: int | None = seats[0] if len(seats) == 1 else None
+        self._dialog: Dialog | None = None
+        self._ready_for = 0                 # the deal whose end we have seen
+        self._status = Text()
+        self._error = False
+        self._left = False
+        self._looking = False
+        self._toggled: set[str] = set()     # the words toggled for a verb (declare)
+        self._choice_key: object = None     # the choice the hand and words are set for
+        self._hint_asked: object = None
+        self._leave_unsaved = False        # told that leaving loses what was not saved
+        self._answered: int | None = None   # the answers said so far (None: all)
+        self._answers_timer: Timer | None = None
+        self._answers_came = False
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def look(self) -> CardLook:
+        app = polignac_app(self.app)
+        look = CardLook.of(app.settings, app.no_color)
+        return CardLook(look.ascii, look.four_colour, look.colour, jacks=False)
+
+    @property
+    def state(self) -> GameTableState | None:
+        latest = self.client.latest
+        return latest.state if latest is not None else None
+
+    def view(self) -> View:
+        return self.client.view(self.seat)
+
+    def seating(self) -> Seating:
+        state = self.state
+        humans = state.humans if state is not None else ()
+        one = len(self.client.seats) == 1 and sum(humans) <= 1
+        return Seating(self.view().names, self.seat if one else None)
+
+    def _held(self) -> Trick | None:
+        state = self.state
+        if state is None or state.held is None:
+            return None
+        cards = state.held.cards
+        return Trick(cards[0][0], tuple(c for _s, c in cards), state.held.winner)
+
+    def awaits_me(self) -> bool:
+        """True when the table waits for an action of the person at the keyboard."""
+        state = self.state
+        if state is None or state.waiting != "turn" or self._dialog is not None:
+            return False
+        view = self.view()
+        return view.turn == self.seat and self.seat in self.client.seats \
+            and view.choice is not None
+
+    # -- layout --------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="info")
+        with Horizontal(id="middle"):
+            yield GameTrickArea(id="trick")
+            with VerticalScroll(id="side", can_focus=False):
+                yield GamePanel(id="panel")
+        yield Static(id="status")
+        words = WordChoices(id="words", reserved=RESERVED)
+        words.can_focus = False
+        yield words
+        yield Hand(id="hand")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        settings = polignac_app(self.app).settings
+        self.client.set_pace(settings.pace, settings.after_trick)
+        self.client.listen(self._table_changed)
+        self.call_after_refresh(self._next)
+
+    def after_relabel(self) -> None:
+        self._choice_key = None
+        self.refresh_table()
+
+    def on_screen_suspend(self) -> None:
+        if not self._left and self._dialog is None and not self._looking:
+            self._looking = True
+            self.client.send(Looking(True))
+
+    def on_screen_resume(self) -> None:
+        if not self._left:
+            settings = polignac_app(self.app).settings
+            self.client.set_pace(settings.pace, settings.after_trick)
+            if self._looking:
+                self._looking = False
+                self.client.send(Looking(False))
+            self.refresh_table()
+
+    def on_resize(self, event: events.Resize) -> None:
+        with contextlib.suppress(NoMatches):
+            self.refresh_table()
+
+    def on_unmount(self) -> None:
+        self._left = True
+        self._stop_answers()
+        self.client.close()
+
+    # -- drawing -------------------------------------------------------------------------
+    def refresh_table(self) -> bool:
+        if self.client.latest is None:
+            return False
+        try:
+            self._draw()
+        except NoMatches:
+            return False
+        return True
+
+    def _draw(self) -> None:
+        view = self.view()
+        look = self.look
+        width = self.size.width or self.app.size.width or 80
+        height = self.size.height or self.app.size.height or 24
+        size = face_size(width, height) if faces_fit(width, height) else None
+        side = self.query_one("#side")
+        side.styles.width = self.face.side_width + (8 if width >= 110 else 0)
+        self._header(view, width)
+        hand = self.query_one(Hand)
+        trick = self.query_one(TrickArea)
+        hand.set_faces(size)
+        trick.set_faces(size)
+        hidden = len(self.client.seats) > 1 and self._shown_to != self.seat
+        self._set_choice(view, hidden)
+        active = self.awaits_me() and self._held() is None
+        choice = view.choice if active else None
+        if hidden:
+            hand.show((), (), False, look)
+        elif isinstance(choice, CardChoice | CardsChoice):
+            hand.show(view.hand, choice.cards, True, look)
+        else:
+            hand.show(view.hand, (), False, look)
+        state = self.state
+        humans = state.humans if state is not None else (True,) * len(view.names)
+        playing = view.game_part.get("phase") == "play"
+        trick.show(seat_view_of(view, self.seat, humans, playing), look, self._held(),
+                   self._centre(view))
+        self.query_one(GamePanel).show(self.face.panel(view, look, self.seating(),
+                                                       self._answered))
+        status = self.query_one("#status", Static)
+        unsaved = state.unsaved if state is not None else None
+        status.set_class(self._error or unsaved is not None, "-error")
+        body = self._status if self._status.plain else self._status_for(view)
+        if self._status.plain and not self._error:
+            body = self._status + Text("  ") + self._status_for(view)
+        if unsaved is not None:
+            body = Text(_("Could not save (the game goes on): {why}.").format(why=unsaved)) \
+                + Text("  ") + body
+        set_content(status, body, fixed_size=True)
+
+    def _header(self, view: View, width: int) -> None:
+        parts = [self.rules_game.title]
+        name = self.client.session_name
+        if name:
+            parts.append(name)
+        if view.deal_number:
+            parts.append(_("Deal {number}").format(number=view.deal_number))
+        seating = self.seating()
+        parts.append("  ".join(f"{seating.who(s)} {view.totals[s]}"
+                               for s in range(len(view.names))))
+        dash = " - " if self.look.ascii else " — "
+        text = dash.join(parts)
+        if len(text) > width - 2:
+            text = text[: max(1, width - 3)] + "."
+        set_content(self.query_one("#info", Static), Text(text), fixed_size=True)
+
+    def _set_choice(self, view: View, hidden: bool) -> None:
+        """The hand's mode and the word buttons for the choice in view (set once per
+        choice, so that marks and toggles stay while the table redraws)."""
+        choice = view.choice if (self.awaits_me() and not hidden) else None
+        key = (view.deal_number, len(view.hand), view.game_part.get("phase"), choice,
+               self.seat)
+        if key == self._choice_key:
+            return
+        self._choice_key = key
+        self._toggled = set()
+        hand = self.query_one(Hand)
+        if isinstance(choice, CardsChoice):
+            hand.choose_several(choice.least, max(choice.most, 1) if choice.cards else 1)
+            if choice.most == 0:
+                hand.bounds = (0, 0)
+        elif hand.several:
+            hand.choose_one()
+        self._set_words(choice)
+
+    def _set_words(self, choice: object) -> None:
+        buttons = self.query_one(WordChoices)
+        pairs: list[tuple[str, str]] = []
+        if isinstance(choice, WordChoice):
+            if choice.verb is None:
+                pairs = [(w, self.face.word_label(w)) for w in choice.words]
+            else:
+                for w in choice.words:
+                    label = self.face.word_label(w)
+                    pairs.append((w, f"{MARK} {label}" if w in self._toggled else label))
+                pairs.append((f"={choice.verb}", self.face.verb_label(choice.verb)))
+        elif isinstance(choice, CardChoice) and choice.words:
+            pairs = [(w, self.face.word_label(w)) for w in choice.words]
+        cursor = buttons.cursor
+        buttons.set_choices(pairs, RESERVED)
+        buttons.cursor = min(cursor, max(0, len(pairs) - 1))
+        buttons.set_class(bool(pairs), "-shown")
+        # Words alone: ←/→ and Enter work on the buttons (focused). Words beside cards (the
+        # king): the arrows and Enter stay the cards', the words have their keys.
+        if isinstance(choice, WordChoice):
+            buttons.can_focus = True
+            buttons.focus()
+        else:
+            buttons.can_focus = False
+            if buttons.has_focus:
+                self.set_focus(None)
+
+    def _centre(self, view: View) -> Text:
+        held = self._held()
+        if held is not None:
+            card = dict(zip(((held.leader + i) % 2 for i in range(len(held.cards))),
+                            held.cards, strict=False))[held.winner]
+            seating = self.seating()
+            if seating.is_you(held.winner):
+                return assemble(_("You win with {card}"), "bold",
+                                card=inline(card, self.look, brackets=False))
+            return assemble(_("{name} wins with {card}"), "bold", name=view.names[held.winner],
+                            card=inline(card, self.look, brackets=False))
+        return Text()
+
+    def _status_for(self, view: View) -> Text:
+        if self.client.lost is not None:
+            return Text(_("The table is gone: {why}").format(why=self.client.lost), style="bold")
+        state = self.state
+        seating = self.seating()
+        if view.outcome is not None:
+            text = self.face.outcome(view, seating)
+            text.append("  " + _("Enter: the end of the match; q goes back home."), style="dim")
+            return text
+        if state is not None and state.waiting == "hold":
+            return Text(_("Any key gathers the trick (or wait a moment).") if
+                        not state.held_until_seen else _("Any key gathers the trick."),
+                        style="dim")
+        if state is not None and state.waiting == "ready":
+            return Text(_("The deal is over: Enter goes on."), style="bold")
+        if state is not None and state.waiting == "paused":
+            return Text(_("Nobody is at the table: it is paused."), style="italic")
+        if view.turn is None:
+            return Text()
+        if self.awaits_me():
+            return assemble(_("{your_turn}: {what}"), your_turn=Text(_("Your turn"),
+                                                                       style="bold reverse"),
+                            what=self.face.prompt(view))
+        dots = "..." if self.look.ascii else "…"
+        return Text(_("{name} is thinking{dots}").format(name=view.names[view.turn], dots=dots),
+                    style="italic")
+
+    def _say_answers(self) -> None:
+        """The answers to the declarations come one at a time, at the table's pace (all
+        at once at pace instant)."""
+        pace = polignac_app(self.app).settings.pace
+        step = PACE_DELAY.get(pace, 0.7)
+        if step <= 0:
+            return
+        self._stop_answers()
+        self._answered = 0
+        self._answers_timer = self.set_interval(step + 0.6, self._next_answer)
+
+    def _next_answer(self) -> None:
+        if self._answered is None or self._answered >= 2:
+            self._stop_answers()
+        else:
+            self._answered += 1
+        self.refresh_table()
+
+    def _stop_answers(self) -> None:
+        self._answered = None
+        if self._answers_timer is not None:
+            self._answers_timer.stop()
+            self._answers_timer = None
+
+    def say(self, message: str | Text, error: bool = False) -> None:
+        self._status = Text(message) if isinstance(message, str) else message
+        self._error = error
+        self.refresh_table()
+
+    def _clear_status(self) -> None:
+        self._status = Text()
+        self._error = False
+
+    # -- the flow of play ------------------------------------------------------------------
+    def _table_changed(self, update: GameUpdate) -> None:
+        if self._left:
+            return
+        self._answers_came = False
+        for event in update.events:
+            self._react(event, update.views[0] if update.views else None)
+        if self._answers_came:
+            self._say_answers()
+        if not self.refresh_table():
+            return
+        self._next()
+
+    def _react(self, event: Happened, view: View | None) -> None:
+        seating = self.seating() if view is not None else None
+        if isinstance(event, Refused):
+            self._status = self._refusal(event)
+            self._error = True
+        elif isinstance(event, DealStarted):
+            self._clear_status()
+        elif isinstance(event, Said) and seating is not None:
+            self._clear_status()
+            if seating.is_you(event.seat):
+                return           # your own words need no note
+            who = seating.who(event.seat)
+            if event.action.split()[0] in ("good", "not", "equal"):
+                self._answers_came = True
+                return           # the answers are in the panel, one at a time
+            self._status = Text(self.face.said(event.action, who))
+        elif isinstance(event, Discarded) and seating is not None and \
+                not seating.is_you(event.seat):
+            self._status = Text(ngettext("{who} exchanges {count} card.",
+                                         "{who} exchanges {count} cards.", event.count).format(
+                who=seating.who(event.seat), count=event.count))
+            self._error = False
+        elif isinstance(event, Shown) and event.reason == "carte_blanche" and view is not None:
+            who = self.seating().who(event.seat or 0)
+            self.notify(_("{who}: carte blanche!").format(who=who), markup=False)
+        elif isinstance(event, Undone):
+            self._choice_key = None
+            self._status = Text(_("Your last action is taken back."))
+            self._error = False
+        elif isinstance(event, Saved):
+            self._leave_unsaved = False
+            self._status = Text(_("The session is saved again."))
+            self._error = False
+        elif isinstance(event, GameHint):
+            self._show_hint(event)
+        elif isinstance(event, StandIn) and event.level is not None and view is not None:
+            self.notify(_("A computer plays for {name} until they come back.").format(
+                name=view.names[event.seat]), markup=False)
+        elif isinstance(event, MatchOver):
+            self._clear_status()
+
+    def _refusal(self, event: Refused) -> Text:
+        worded = self.face.refusal(event.rule, dict(event.params), self.look)
+        if worded is None:
+            worded = Text(words(event.reason, self.look))
+        card = dict(event.params).get("card")
+        if isinstance(card, str) and event.rule in ("follow_suit", "forcing", "must_trump"):
+            return assemble(_("Not {card}: {why}"), "bold",
+                            card=inline(card, self.look), why=worded)
+        return assemble(_("Refused: {why}"), "bold", why=worded)
+
+    def _next(self) -> None:
+        """What this screen must show now: the end of a deal, of the match, or the
+        privacy screen between two people at one keyboard."""
+        if self._left or self._dialog is not None or self.client.latest is None:
+            return
+        if not self.is_current:
+            return
+        state = self.client.latest.state
+        view = self.view()
+        if state.waiting == "over":
+            self._dialog = "match_over"
+            self.app.push_screen(Overlay(_("The match is over"), self._end_text(view, True),
+                                         "q"), lambda _: self._go_home())
+            return
+        if state.waiting == "ready":
+            if self._ready_for != view.deal_number:
+                self._dialog = "deal_over"
+                self.app.push_screen(Overlay(_("Deal {number} is over").format(
+                    number=view.deal_number), self._end_text(view, False), "space"),
+                    lambda _: self._deal_seen())
+            return
+        if state.waiting != "turn" or not self.client.seats:
+            return
+        seat = None
+        for held in self.client.seats:
+            if self.client.view(held).turn == held:
+                seat = held
+        if seat is None:
+            return
+        if len(self.client.seats) > 1 and seat != self._shown_to:
+            self._dialog = "privacy"
+            self.app.push_screen(PrivacyScreen(view.names[seat]),
+                                 lambda _: self._privacy_done(seat))
+            return
+        if seat != self.seat:
+            self.seat = seat
+            self.refresh_table()
+
+    def _privacy_done(self, seat: int) -> None:
+        self._dialog = None
+        self.seat = seat
+        self._shown_to = seat
+        self._choice_key = None
+        self._clear_status()
+        self.refresh_table()
+        self._next()
+
+    def _deal_seen(self) -> None:
+        self._dialog = None
+        self._ready_for = self.view().deal_number
+        self._clear_status()
+        self._send(Ready())
+        self.refresh_table()
+
+    def _end_text(self, view: View, last: bool) -> RenderableType:
+        return end_text(view, self.look, self.seating(), self.face, last)
+
+    def _send(self, command: GameCommand) -> None:
+        self.client.send(command)
+
+    # -- keys ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            state = self.state
+            return len(self.client.seats) == 1 and (state is None or not state.undo_off) \
+                and (state is None or sum(state.humans) == 1)
+        if action in ("move", "play", "hint", "mark"):
+            return bool(self.client.seats)
+        return True
+
+    @while_shown
+    def on_key(self, event: events.Key) -> None:
+        state = self.state
+        if state is not None and state.waiting == "hold" and self._dialog is None:
+            if event.key in LOOK_KEYS:
+                return
+            self._send(Seen())
+            if event.key in ("enter", "space", "left", "right") or \
+                    key_index(event.key) is not None:
+                event.stop()               # only seen: never a card played by surprise
+                event.prevent_default()
+            return
+        if event.key == "escape":
+            event.stop()
+            self.action_leave()
+            return
+        if key_index(event.key) is not None:
+            event.stop()
+            hand = self.query_one(Hand)
+            if not self.awaits_me():
+                hand.pick(event.key)
+                return
+            card = hand.pick(event.key)
+            if card is not None:
+                self._play(card)
+            return
+        buttons = self.query_one(WordChoices)
+        if buttons.has_class("-shown") and self.awaits_me() and len(event.key) == 1 \
+                and event.key in buttons.keys and buttons.press(event.key):
+            event.stop()
+            event.prevent_default()
+
+    def on_word_choices_chosen(self, message: WordChoices.Chosen) -> None:
+        if not self.awaits_me():
+            return
+        choice = self.view().choice
+        word = message.word
+        if isinstance(choice, WordChoice) and choice.verb is not None:
+            if word.startswith("="):
+                chosen = [w for w in choice.words if w in self._toggled]
+                self._act(" ".join((choice.verb, *chosen)))
+                return
+            self._toggled ^= {word}
+            self._set_words(choice)
+            cursor = [w for w, _l in zip(self.query_one(WordChoices).words,
+                                         self.query_one(WordChoices).labels, strict=True)]
+            self.query_one(WordChoices).cursor = cursor.index(word) if word in cursor else 0
+            return
+        self._act(word)
+
+    def on_hand_chosen(self, message: Hand.Chosen) -> None:
+        self._play(message.card)
+
+    def on_hand_confirmed(self, message: Hand.Confirmed) -> None:
+        choice = self.view().choice
+        if isinstance(choice, CardsChoice) and self.awaits_me():
+            self._act(" ".join((choice.verb, *message.cards)))
+
+    def on_hand_refused(self, message: Hand.Refused) -> None:
+        self.say(message.reason, error=True)
+
+    def on_hand_marked(self, message: Hand.Marked) -> None:
+        if self._error:
+            self._clear_status()
+            self.refresh_table()
+
+    def _act(self, action: str) -> None:
+        self._clear_status()
+        self._send(Act(self.seat, action))
+
+    def _play(self, card: str) -> None:
+        if not self.awaits_me():
+            view = self.view()
+            if view.turn is not None and view.turn != self.seat:
+                self.say(_("Wait: it is {name}'s turn.").format(name=view.names[view.turn]),
+                         error=True)
+            else:
+                self.say(_("Wait a moment."), error=True)
+            return
+        choice = self.view().choice
+        if not isinstance(choice, CardChoice):
+            return
+        self._act(card)
+
+    @while_shown
+    def action_move(self, step: int) -> None:
+        if self.query_one(WordChoices).has_class("-shown") and not isinstance(
+                self.view().choice, CardChoice | CardsChoice):
+            self.query_one(WordChoices).press("right" if step > 0 else "left")
+            return
+        self.query_one(Hand).move(step)
+
+    @while_shown
+    def action_play(self) -> None:
+        view = self.view()
+        if view.outcome is not None:
+            self._next()
+            return
+        if not self.awaits_me():
+            return
+        choice = view.choice
+        hand = self.query_one(Hand)
+        if isinstance(choice, CardsChoice):
+            hand.confirm()
+        elif isinstance(choice, CardChoice):
+            card = hand.selected_card
+            if card is not None:
+                self._play(card)
+        elif isinstance(choice, WordChoice):
+            self.query_one(WordChoices).press("enter")
+
+    @while_shown
+    def action_mark(self) -> None:
+        hand = self.query_one(Hand)
+        if hand.several and self.awaits_me():
+            hand.toggle()
+
+    def action_hint(self) -> None:
+        if not self.awaits_me():
+            self.say(_("A hint is given when it is your turn."))
+            return
+        view = self.view()
+        moment = (view.deal_number, len(view.hand), view.game_part.get("phase"),
+                  len(view.trick))
+        if self._hint_asked == moment:
+            self.say(_("A hint is already on its way."))
+            return
+        self._hint_asked = moment
+        self.say(_("Thinking of a hint...") if self.look.ascii else _("Thinking of a hint…"))
+        self._ask_hint(self.seat, moment)
+
+    @work(exclusive=True, group="hint", exit_on_error=False)
+    async def _ask_hint(self, seat: int, moment: object) -> None:
+        try:
+            advice = await self.client.hint(seat)
+        except Exception:
+            advice = None
+        if self._left:
+            return
+        self._hint_asked = None
+        self._show_hint(advice)
+
+    @while_shown
+    def _show_hint(self, advice: GameHint | None) -> None:
+        if advice is None or not advice.action:
+            self.say(_("No hint available."))
+            return
+        text = assemble(_("Hint: {action}"), "bold", action=self.action_text(advice.action))
+        why = self.face.hint_reason(advice.why, dict(advice.params))
+        if why:
+            text.append(f"{' -' if self.look.ascii else ' —'} {why}")
+        first = advice.action.split()[0]
+        if len(first) == 2 and first.isupper():
+            self.query_one(Hand).select(first)
+        self.say(text)
+
+    def action_text(self, action: str) -> Text:
+        return action_text(action, self.face, self.look)
+
+    @while_shown
+    def action_undo(self) -> None:
+        state = self.state
+        if state is not None and state.undo_off:
+            self.say(_("Undo is off in this session."), error=True)
+            return
+        if state is None or not state.can_undo:
+            self.say(_("Nothing to undo: you have not acted in this deal."))
+            return
+        self._send(Undo(self.seat))
+
+    def action_trick_log(self) -> None:
+        view = self.view()
+        self.app.push_screen(Overlay(_("Deal {number}: tricks").format(
+            number=view.deal_number), trick_log(view, self.look), "t"))
+
+    def action_scores(self) -> None:
+        view = self.view()
+        self.app.push_screen(Overlay(_("Score sheet"), score_sheet(
+            view, self.look, self.seating(), self.face), "s"))
+
+    def action_chart(self) -> None:
+        from .charts import SessionChartScreen
+        view = self.view()
+        deals = view.game_part.get("deals")
+        points: list[list[int]] = []
+        for deal in deals if isinstance(deals, list) else []:
+            got = deal.get("points") if isinstance(deal, dict) else None
+            if isinstance(got, list):
+                points.append([p if isinstance(p, int) else 0 for p in got])
+        target = view.game_part.get("target")
+        self.app.push_screen(SessionChartScreen(
+            _("The session's score"), view.names, points,
+            target if isinstance(target, int) else None))
+
+    def action_rules(self) -> None:
+        text = rules_text(self.rules_game, self.view(), self.client_settings())
+        self.app.push_screen(Overlay(_("Rules of this session"), text, "r"))
+
+    def client_settings(self) -> Any:
+        """The session's settings, when the table is in this process (else None)."""
+        table = getattr(self.client, "table", None)
+        session = getattr(table, "session", None)
+        return getattr(getattr(session, "match", None), "settings", None)
+
+    def action_help(self) -> None:
+        polignac_app(self.app).action_help()
+
+    def action_leave(self) -> None:
+        """Back home; every action is saved as it is taken. When the last save failed,
+        the first q says so and a second one leaves."""
+        if self.may_leave():
+            self._go_home()
+
+    def may_leave(self) -> bool:
+        """True when nothing is lost by leaving, or the player was told so once."""
+        state = self.state
+        if state is None or state.unsaved is None or self._leave_unsaved:
+            return True
+        self._leave_unsaved = True
+        self.say(_("The session is NOT saved: press the same key again to leave anyway "
+                   "(what was not saved is lost)."), error=True)
+        return False
+
+    def _go_home(self) -> None:
+        if self._left:
+            return
+        self._left = True
+        self.client.close()
+        polignac_app(self.app).leave_table()
+

@@ -1,0 +1,65 @@
+"""What a warm parent (the SSH door's zygote) prepares once for every app it forks.
+
+Each Textual app parses its CSS for itself (the app's stylesheet and every widget's
+``DEFAULT_CSS``: a tenth of a door's first frame) and keeps what it parsed with its
+stylesheet. ``prime`` runs a lobby once, headless, in the parent: its stylesheet then holds
+every source of CSS a lobby needs, parsed, and Textual's and Rich's own caches are filled.
+The parent keeps that stylesheet; after a fork, the child's one app takes it as its own
+(``PolignacApp`` asks ``take_primed_stylesheet``) and finds its CSS parsed. Public names
+only (``App.stylesheet``, ``App.get_css_variables``): should a version of Textual keep
+parsed CSS otherwise, a child parses it again, as before, and nothing else changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+
+from textual.css.stylesheet import Stylesheet
+
+PRIME_TIMEOUT_S = 30.0
+
+# The primed lobby's stylesheet and the CSS variables it was parsed with (its theme's).
+_primed: list[tuple[Stylesheet, dict[str, str]]] = []
+
+
+def primed_css_sources() -> int:
+    """How many sources of CSS the stylesheet kept by ``prime`` holds (0: none kept)."""
+    return len(_primed[0][0].source) if _primed else 0
+
+
+def take_primed_stylesheet(variables: dict[str, str]) -> Stylesheet | None:
+    """The stylesheet ``prime`` kept, for one app only (then it is gone from here), when it
+    was parsed with these CSS ``variables`` (the same theme); else None."""
+    if not _primed:
+        return None
+    stylesheet, primed_with = _primed.pop()
+    return stylesheet if primed_with == variables else None
+
+
+def prime() -> None:
+    """A lobby run once, headless, 80×24, with the host's settings (the theme a child will
+    use) and no service behind it (it says it cannot connect); its stylesheet kept; then
+    every language's catalog loaded. The event loop is closed again and no thread is left:
+    the process may fork."""
+    from ..commands.join import JoinTarget
+    from ..config import load_settings
+    from ..i18n.choose import LANGUAGES
+    from ..i18n.translator import translator_for
+    from .app import PolignacApp
+
+    for code in LANGUAGES:
+        translator_for(code)
+
+    async def lobby(nowhere: Path) -> None:
+        app = PolignacApp(load_settings(), start="lobby",
+                          join=JoinTarget(nowhere, "warm:", "warm"))
+        # with the tooltip and the notifications a player's app has (their CSS too)
+        async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
+            await pilot.pause()
+        _primed[:] = [(app.stylesheet, app.get_css_variables())]
+
+    with tempfile.TemporaryDirectory(prefix="polignac-tui-warm-") as folder:
+        asyncio.run(asyncio.wait_for(lobby(Path(folder) / "no-service.sock"),
+                                     PRIME_TIMEOUT_S))

@@ -1,0 +1,133 @@
+"""What a door's first frame costs, kept low (issue 28, point 1): the lobby is the bottom
+screen, its footer is not composed again for the same keys, and in a process primed as the
+SSH door's zygote is (``ui.warm``) a lobby parses no CSS of its own."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+import textual.css.stylesheet
+
+from polignac_tui.service.client import LobbyClient
+from polignac_tui.ui import warm
+from polignac_tui.ui.chrome import Footer
+
+from .lobbytools import SEATS_ONE_OPEN, classique, running_service
+from .test_lobby import SIZE, lobby_app, lobby_of, wait
+
+
+async def a_table(socket: Path) -> LobbyClient:
+    """Bruno, connected, with a table waiting (kept open by the caller)."""
+    bruno = await LobbyClient.connect(socket, "local:bruno", "Bruno")
+    await bruno.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
+    return bruno
+
+
+async def listed(pilot: Any) -> Any:
+    return await wait(pilot, lambda: lobby_of(pilot.app).tables and lobby_of(pilot.app),
+                      "the table listed")
+
+
+def footer_words(footer: Footer) -> list[str]:
+    """The words of the keys the footer shows (the command palette's aside)."""
+    return [str(getattr(key, "description", "")) for key in footer.children
+            if not key.has_class("-command-palette")]
+
+
+def bindings_words(screen: Any) -> list[str]:
+    """The words of the keys the screen offers in its footer."""
+    return [binding.description for _, binding, _, _ in screen.active_bindings.values()
+            if binding.show]
+
+
+def test_the_lobby_is_the_bottom_screen(tmp_path: Path) -> None:
+    """No empty screen under a joined player's lobby (composed, laid out and drawn for
+    nothing before the lobby)."""
+    async def main(socket: Path) -> None:
+        bruno = await a_table(socket)
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await listed(pilot)
+            assert app.screen_stack == [lobby]
+            assert app.screen is lobby and lobby.query_one("#tables").has_focus
+        bruno.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
+def test_the_footer_is_composed_again_only_when_its_keys_change(tmp_path: Path) -> None:
+    async def main(socket: Path) -> None:
+        bruno = await a_table(socket)
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await listed(pilot)
+            footer = lobby.query_one(Footer)
+            lobby.refresh_bindings()        # the keys of now, whatever came before
+            await wait(pilot, lambda: footer_words(footer) == bindings_words(lobby)
+                       and "Sit" in footer_words(footer), "the footer up to date")
+            await pilot.pause()
+            keys = list(footer.children)
+            for _ in range(3):          # the same keys: the same widgets
+                lobby.refresh_bindings()
+                await pilot.pause()
+            assert list(footer.children) == keys
+            # Other keys (the connection gone: r connects again): composed again.
+            lobby.link.close()
+            await wait(pilot, lambda: "Refresh" in footer_words(footer),
+                       "the key to connect again")
+            assert all(key not in keys for key in footer.children)
+        bruno.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
+def test_a_primed_process_parses_no_css_for_a_players_lobby(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in the SSH door's zygote: a lobby run once (``prime``); then a player's lobby,
+    connected and listing a table, parses no CSS itself. Without it, each app parses
+    every source of its CSS."""
+    monkeypatch.setattr(warm, "_primed", [])
+    parse = textual.css.stylesheet.parse
+    parsed: list[str] = []
+
+    def counted(scope: str, css: str, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(css)
+        return parse(scope, css, *args, **kwargs)
+    monkeypatch.setattr(textual.css.stylesheet, "parse", counted)
+
+    async def player(socket: Path) -> None:
+        bruno = await a_table(socket)
+        async with lobby_app(socket).run_test(size=SIZE) as pilot:
+            await listed(pilot)
+            await pilot.pause()
+        bruno.close()
+
+    with running_service(tmp_path) as service:
+        asyncio.run(player(service.socket))
+        assert len(parsed) >= 10            # on its own, an app parses all its CSS
+        warm.prime()
+        assert warm.primed_css_sources() >= 10
+        parsed.clear()
+        asyncio.run(player(service.socket))
+        assert parsed == []
+        assert warm.primed_css_sources() == 0       # taken by that app: one app only
+        parsed.clear()
+        asyncio.run(player(service.socket))
+        assert len(parsed) >= 10
+
+
+def test_while_connecting_the_keys_are_those_of_a_connected_lobby(tmp_path: Path) -> None:
+    """The footer is not composed once more for the first connection: r (connect again)
+    is offered only once the connection is refused or lost."""
+    from polignac_tui.commands.join import JoinTarget
+    from polignac_tui.ui.screens.lobby import LobbyScreen
+    lobby = LobbyScreen(JoinTarget(tmp_path / "service.sock", "local:anna", "Anna"))
+    assert lobby.link is None and lobby.problem is None            # connecting
+    assert lobby.check_action("refresh", ()) is False
+    assert lobby.check_action("refresh_live", ()) is True
+    lobby.problem = "no table service"                             # refused
+    assert lobby.check_action("refresh", ()) is True
+    assert lobby.check_action("refresh_live", ()) is False

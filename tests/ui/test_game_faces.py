@@ -1,0 +1,129 @@
+"""The words of the games' faces (``games/<game>/tui``): Piquet's declarations as the
+players say them, the rubicon, Écarté's value and ices, in English, French and Italian."""
+
+from __future__ import annotations
+
+import pytest
+
+from polignac_tui.games.base import Outcome, View
+from polignac_tui.games.ecarte.tui import FACE as ECARTE
+from polignac_tui.games.piquet.tui import FACE as PIQUET
+from polignac_tui.games.piquet.tui import points_by_reason
+from polignac_tui.i18n import speaking, translator_for
+from polignac_tui.ui.cardtext import CardLook
+from polignac_tui.ui.gameface import Seating
+
+LOOK = CardLook(ascii=True, jacks=False)
+
+
+def view(game: str, part: dict, outcome: Outcome | None = None) -> View:
+    return View(game=game, seat=1, names=("Ana", "Bruno"), deal_number=1, dealer=1,
+                turn=None, hand=(), choice=None, trick=(), tricks_won=(0, 0),
+                cards_left=(12, 12), totals=(0, 0), outcome=outcome, game_part=part)
+
+
+def declared(kind: str, parts: list[list[str]], key: list[int]) -> dict:
+    return {"kind": kind, "parts": parts, "worth": 0, "key": key}
+
+
+# Ana (elder) declares a point of five (47) and a quart to the king; Bruno answers.
+PART = {
+    "elder": 0, "younger": 1,
+    "declared": [
+        [declared("point", [["AS", "KS", "QS", "TS", "7S"]], [5, 48]),
+         declared("sequence", [["KH", "QH", "JH", "TH"]], [4, 6])],
+        [declared("point", [["AD", "KD", "QD", "JD", "9D"]], [5, 50]),
+         declared("sets", [["AS", "AH", "AD", "AC"]], [4, 7])],
+    ],
+    "answers": {"point": "not good", "sequence": "good"},
+}
+
+
+def lines(answered: int | None = None) -> list[str]:
+    return [line.plain for line in PIQUET.declarations(view("piquet", PART), LOOK,
+                                                       Seating(("Ana", "Bruno"), 1), answered)]
+
+
+def test_piquet_declarations_as_the_players_say_them() -> None:
+    said = lines()
+    assert said[0] == "Ana: Point of five. - Making? - 48. - Not good. You: Point of five."
+    assert said[1] == "Ana: Quart to KH. - Good."
+    assert said[2] == "You: Quatorze of aces."
+
+
+def test_piquet_answers_come_one_at_a_time() -> None:
+    assert lines(0) == ["Ana: Point of five.", "Ana: Quart to KH."]
+    assert lines(1)[0].endswith("Not good. You: Point of five.") and lines(1)[1].endswith(
+        "to KH.")
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("fr", ("Point de cinq.", "Combien ?", "Pas bon.", "Quatrième au", "Bon.",
+            "Quatorze de as.")),
+    ("it", ("Punto di cinque.", "Quanto?", "Non buona.", "Quarta al", "Buona.",
+            "Quattordici di assi.")),
+])
+def test_piquet_words_in_french_and_italian(lang, words) -> None:
+    with speaking(translator_for(lang)):
+        text = "\n".join(lines())
+    for word in words:
+        assert word in text
+
+
+def test_the_rubicon_and_the_partie_worded() -> None:
+    outcome = Outcome((1,), (0,), (90, 140), 330)
+    text = PIQUET.outcome(view("piquet", {"end": "partie"}, outcome),
+                          Seating(("Ana", "Bruno"), 1)).plain
+    assert text == "You win the partie (140-90), worth 330.\nAna is rubiconed (under 100)."
+    with speaking(translator_for("fr")):
+        text = PIQUET.outcome(view("piquet", {"end": "partie"}, outcome),
+                              Seating(("Ana", "Bruno"), 1)).plain
+    assert "Tu gagnes la partie" in text and "Ana est rubiconné" in text
+
+
+def test_the_points_of_the_play_add_up() -> None:
+    rows = points_by_reason([[0, 5, "point"], [0, 1, "lead"], [1, 1, "win"], [0, 1, "lead"],
+                             [0, 1, "last_trick"], [0, 10, "cards"]])
+    assert rows == {(0, "point"): 5, (0, "play"): 3, (1, "play"): 1, (0, "cards"): 10}
+
+
+@pytest.mark.parametrize(("lang", "value", "ices"), [
+    ("en", "Bruno wins a double game (5-2).", "You buy the ices."),
+    ("fr", "Bruno gagne une partie double (5-2).", "Tu paies les glaces."),
+    ("it", "Bruno vince una partita doppia (5-2).", "Offri tu il gelato."),
+])
+def test_ecarte_value_and_ices(lang, value, ices) -> None:
+    outcome = Outcome((1,), (0,), (2, 5), 2)
+    with speaking(translator_for(lang)):
+        text = ECARTE.outcome(view("ecarte", {}, outcome), Seating(("Ana", "Bruno"), 0)).plain
+    assert text == f"{value}\n{ices}"
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("I propose", "I play", "I accept", "I refuse", "I mark the king")),
+    ("fr", ("Je propose", "Je joue", "J'accepte", "Je refuse", "J'annonce le roi")),
+    ("it", ("Propongo", "Gioco", "Accetto", "Rifiuto", "Dichiaro il re")),
+])
+def test_ecarte_words_in_each_language(lang, words) -> None:
+    with speaking(translator_for(lang)):
+        said = tuple(ECARTE.word_label(w) for w in ("propose", "play", "accept", "refuse",
+                                                    "king"))
+    assert said == words
+
+
+def test_ecarte_points_of_the_deal_come_from_the_view() -> None:
+    """The turned-up king, the king marked, then the tricks' point: the same after a
+    resume, where no event is left to tell them."""
+    from polignac_tui.games.base import Scored
+    tricks = [{"leader": 0, "cards": ["7S", "8S"], "winner": 1}] * 5
+    part = {"turnup": "KH", "king_marked": None, "tricks": tricks, "elder": 0,
+            "exchanges": 1, "played_without_proposing": False, "refused_first": False}
+    assert ECARTE.ledger(view("ecarte", part)) == (Scored(1, 1, "king_turned_up"),
+                                                  Scored(1, 2, "vole"))
+    three = [{"winner": 0}] * 3 + [{"winner": 1}] * 2
+    part = {"turnup": "7H", "king_marked": 1, "tricks": three, "elder": 0, "exchanges": 0,
+            "played_without_proposing": False, "refused_first": True}
+    assert ECARTE.ledger(view("ecarte", part)) == (Scored(1, 1, "king_marked"),
+                                                  Scored(0, 2, "refused"))
+    part = {**part, "tricks": three[:4]}
+    assert ECARTE.ledger(view("ecarte", part)) == (Scored(1, 1, "king_marked"),)

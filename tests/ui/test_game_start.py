@@ -1,0 +1,140 @@
+"""Starting a game of the seam (issues 25 and 26, point 2): ``polignac-tui new --game``,
+Home's New session form with its Game choice, and the app's hook that resumes a saved
+Écarté or Piquet session."""
+
+from __future__ import annotations
+
+import pytest
+from gametools import game_screen, game_table, settle
+from textual.widgets import Input, Select
+
+from polignac_tui.cli import main
+from polignac_tui.commands.play import GAME_PRESETS
+from polignac_tui.games import get_game
+from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.screens.new_session import NewSessionScreen
+
+
+def shown(widget) -> bool:
+    """The widget and every row holding it are displayed."""
+    from textual.widget import Widget
+    return all(node.display for node in widget.ancestors_with_self if isinstance(node, Widget))
+
+
+@pytest.fixture
+def ran(monkeypatch: pytest.MonkeyPatch) -> list:
+    from polignac_tui.ui.app import PolignacApp
+    apps: list = []
+    monkeypatch.setattr(PolignacApp, "run", lambda self, *a, **k: apps.append(self))
+    return apps
+
+
+def test_the_cli_knows_each_games_presets() -> None:
+    for name, presets in GAME_PRESETS.items():
+        assert presets == get_game(name).presets
+
+
+def test_new_game_ecarte_starts_you_against_a_computer(ran, store) -> None:
+    assert main(["new", "--game", "ecarte", "--preset", "italiana", "--level", "hard",
+                 "--seed", "4"]) == 0
+    (app,) = ran
+    table = app._start_game_table
+    assert table is not None and table.game == "ecarte"
+    session = table.session
+    assert session.match.settings.preset == "italiana"
+    assert [s.human for s in session.seats] == [True, False]
+    assert session.seats[1].level == "hard"
+    assert table.closed                  # released when the app ended
+    assert store.game_of(session.id) == "ecarte"
+
+
+def test_new_game_with_another_games_preset_is_one_line(capsys, ran) -> None:
+    assert main(["new", "--game", "ecarte", "--preset", "rubicon"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Écarté has no preset 'rubicon'" in err
+    assert ran == []
+
+
+def test_new_game_for_more_than_two_is_one_line(capsys, ran) -> None:
+    assert main(["new", "--game", "piquet", "--players", "4"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Piquet is played by 2 players" in err
+    assert ran == []
+
+
+def test_new_without_game_is_polignac_as_before(ran, store) -> None:
+    assert main(["new", "--seed", "1"]) == 0
+    (app,) = ran
+    assert app._start_table is not None and app._start_game_table is None
+
+
+async def test_the_form_offers_each_game_and_starts_ecarte(make_app, store) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewSessionScreen)
+        game = form.query_one("#game", Select)
+        assert game.value == "polignac"
+        assert shown(form.query_one("#players")) and not shown(form.query_one("#ecarte-preset"))
+        game.value = "ecarte"
+        await pilot.pause()
+        assert not shown(form.query_one("#players"))
+        assert not shown(form.query_one("#seat-name-0"))
+        assert shown(form.query_one("#ecarte-preset"))
+        assert not shown(form.query_one("#piquet-preset"))
+        form.query_one("#ecarte-preset", Select).value = "italiana"
+        await pilot.pause()
+        assert form.query_one("#ecarte-set-forcing", Select).value is False
+        form.query_one("#ecarte-set-target", Input).value = "7"
+        form.query_one("#ecarte-level", Select).value = "easy"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = game_screen(app)
+        table = screen.client.table
+        assert table.game == "ecarte"
+        assert table.session.match.settings.number("target") == 7
+        assert table.session.match.settings.flag("forcing") is False
+        assert table.session.seats[1].level == "easy"
+
+
+async def test_the_form_explains_a_bad_target(make_app, store) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#game", Select).value = "ecarte"
+        await pilot.pause()
+        form.query_one("#ecarte-set-target", Input).value = "99"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewSessionScreen)
+        shown = str(form.query_one("#problems").render())
+        assert "Points to win: a whole number from 1 to 50." in shown
+        assert store.entries() == []
+
+
+async def test_open_game_session_resumes_a_saved_piquet(make_app, store) -> None:
+    table = game_table(store, "piquet", seed=5, both_human=True)
+    table.apply("discard " + table.view(table.session.match.turn).hand[0])
+    session_id = table.session.id
+    table.close()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.open_game_session(session_id)
+        await settle(pilot)
+        assert any(isinstance(s, GameTableScreen) for s in app.screen_stack)
+        assert game_screen(app).client.table.session.match.log[0].actions[0].startswith(
+            "discard ")
+
+
+def test_new_game_piquet_starts_you_against_a_computer(ran, store) -> None:
+    assert main(["new", "--game", "piquet", "--preset", "cent", "--seed", "2"]) == 0
+    (app,) = ran
+    table = app._start_game_table
+    assert table.game == "piquet" and table.session.match.settings.word("end") == "points"
+    assert [s.level for s in table.session.seats] == [None, "medium"]
