@@ -103,3 +103,25 @@ def _first(choice: Any) -> str:
     if isinstance(choice, CardsChoice):
         return " ".join([choice.verb, *choice.cards[:max(choice.least, 1)]])
     return choice.words[0] if choice.verb is None else " ".join([choice.verb, *choice.words])
+
+
+def test_a_served_table_of_piquet_opens_on_the_game_table_screen(tmp_path: Path) -> None:
+    async def main(socket: Path) -> None:
+        from polignac_tui.ui.screens.game_table import GameTableScreen
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
+                               "the connection")
+            await pilot.press("g")
+            await wait(pilot, lambda: app.screen is not lobby, "the game picker")
+            await pilot.press("down", "down", "down", "enter")   # Piquet against the computer
+            await wait(pilot, lambda: lobby.tables, "the new table")
+            await pilot.press("s")
+            screen = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
+                                and app.screen, "the game table screen")
+            client = screen.client
+            assert isinstance(client, RemoteGameClient) and client.game == "piquet"
+            assert client.served and client.seats == (0,)
+            assert len(client.view().hand) == 12
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
