@@ -12,6 +12,7 @@ Ready. What only one game has (its words, its panel) comes from its ``FACE``
 from __future__ import annotations
 
 import contextlib
+import time
 from typing import Any, ClassVar, Literal
 
 from rich.console import RenderableType
@@ -37,6 +38,7 @@ from ...table.gameevents import (
     GameHint,
     GameTableState,
     GameUpdate,
+    HandOver,
     Happened,
     Looking,
     Ready,
@@ -76,7 +78,7 @@ __all__ = ["GameTableScreen", "seat_view_of"]
 # Keys that look at something: they do not say "seen" of the trick on show.
 LOOK_KEYS = frozenset({"t", "r", "question_mark", "f1", "ctrl+p"})
 # The screen's own keys: the words' buttons take none of them.
-RESERVED = ("h", "u", "t", "r", "q", "s", "g")
+RESERVED = ("h", "u", "t", "r", "q", "s", "g", "o")
 CARD_KEYS = Binding.Group(N_("Card"), compact=True)
 MARK = "✓"
 
@@ -144,6 +146,8 @@ class GameTableScreen(Screen[None]):
         Binding("r", "rules", N_("Rules"), tooltip=N_("the rules of this session")),
         Binding("s", "scores", N_("Scores"), show=False,
                 tooltip=N_("the score sheet: every deal, the totals (s again or esc closes it)")),
+        Binding("o", "hand_over", N_("Hand over"),
+                tooltip=N_("a computer plays for the player who is gone, until they come back")),
         Binding("g", "chart", N_("Chart"), show=False,
                 tooltip=N_("the score after each deal, a line per player")),
         Binding("question_mark", "help", N_("Help"), key_display="?",
@@ -174,6 +178,8 @@ class GameTableScreen(Screen[None]):
         self._answered: int | None = None   # the answers said so far (None: all)
         self._answers_timer: Timer | None = None
         self._answers_came = False
+        self._received = time.monotonic()   # when the latest update came (gone times)
+        self._ticker: Timer | None = None   # redraws while someone is gone
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -404,6 +410,8 @@ class GameTableScreen(Screen[None]):
             return Text(_("Nobody is at the table: it is paused."), style="italic")
         if view.turn is None:
             return Text()
+        if state is not None and state.waiting == "absent":
+            return self._gone_words(view, state)
         if self.awaits_me():
             return assemble(_("{your_turn}: {what}"), your_turn=Text(_("Your turn"),
                                                                        style="bold reverse"),
@@ -411,6 +419,55 @@ class GameTableScreen(Screen[None]):
         dots = "..." if self.look.ascii else "…"
         return Text(_("{name} is thinking{dots}").format(name=view.names[view.turn], dots=dots),
                     style="italic")
+
+    def _gone_words(self, view: View, state: GameTableState) -> Text:
+        """Waiting for a player who is gone, for how long, and when (or how) a computer
+        may play for them."""
+        assert view.turn is not None
+        gone = self._gone_for(state, view.turn) or 0.0
+        text = Text(_("Waiting for {name} (gone for {time}).").format(
+            name=view.names[view.turn], time=f"{int(gone) // 60}:{int(gone) % 60:02d}"),
+            style="italic")
+        if self.client.seats:
+            if gone >= state.hand_over_after:
+                text.append(" " + _("o: a computer plays for them until they come back."))
+            else:
+                wait = int(state.hand_over_after - gone) + 1
+                text.append(" " + _("In {time} you may give their seat to a computer.").format(
+                    time=f"{wait // 60}:{wait % 60:02d}"), style="dim")
+        return text
+
+    def _gone_for(self, state: GameTableState, seat: int) -> float | None:
+        gone = state.gone_for[seat]
+        return None if gone is None else gone + time.monotonic() - self._received
+
+    def _absent_seat(self) -> int | None:
+        """The seat the table waits for whose owner is gone long enough to hand it over."""
+        state = self.state
+        if state is None or state.waiting != "absent" or not self.client.seats:
+            return None
+        turn = self.view().turn
+        if turn is None:
+            return None
+        gone = self._gone_for(state, turn)
+        return turn if gone is not None and gone >= state.hand_over_after else None
+
+    def action_hand_over(self) -> None:
+        seat = self._absent_seat()
+        if seat is not None:
+            self._send(HandOver(seat))
+
+    def _tick_while_someone_is_gone(self, state: GameTableState) -> None:
+        """Redraw every second while the table waits for someone gone (their time shows)."""
+        if state.waiting == "absent" and self._ticker is None:
+            self._ticker = self.set_interval(1.0, self._tick)
+        elif state.waiting != "absent" and self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+
+    def _tick(self) -> None:
+        self.refresh_table()
+        self.refresh_bindings()
 
     def _say_answers(self) -> None:
         """The answers to the declarations come one at a time, at the table's pace (all
@@ -449,6 +506,8 @@ class GameTableScreen(Screen[None]):
     def _table_changed(self, update: GameUpdate) -> None:
         if self._left:
             return
+        self._received = time.monotonic()
+        self._tick_while_someone_is_gone(update.state)
         self._answers_came = False
         for event in update.events:
             self._react(event, update.views[0] if update.views else None)
@@ -577,6 +636,8 @@ class GameTableScreen(Screen[None]):
                 and (state is None or sum(state.humans) == 1)
         if action in ("move", "play", "hint", "mark"):
             return bool(self.client.seats)
+        if action == "hand_over":
+            return self._absent_seat() is not None
         return True
 
     @while_shown
