@@ -62,6 +62,9 @@ async def test_a_gone_player_is_waited_for_then_handed_to_a_computer(make_app, s
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_game_client(client)
         await pilot.pause()
+        # a person's turn is waited for, never "thinking" as a computer's is
+        status = str(app.screen.query_one("#status").render())
+        assert f"Waiting for {table.session.names[gone]}…" in status, status
         ghost.close()                        # the player whose turn it is goes
         for _ in range(200):
             await pilot.pause(0.02)

@@ -417,8 +417,10 @@ class GameTableScreen(Screen[None]):
                                                                        style="bold reverse"),
                             what=self.face.prompt(view))
         dots = "..." if self.look.ascii else "…"
-        return Text(_("{name} is thinking{dots}").format(name=view.names[view.turn], dots=dots),
-                    style="italic")
+        person = (state is not None and state.humans[view.turn]
+                  and state.stand_ins[view.turn] is None)
+        words = _("Waiting for {name}{dots}") if person else _("{name} is thinking{dots}")
+        return Text(words.format(name=view.names[view.turn], dots=dots), style="italic")
 
     def _gone_words(self, view: View, state: GameTableState) -> Text:
         """Waiting for a player who is gone, for how long, and when (or how) a computer
