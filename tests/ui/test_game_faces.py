@@ -127,3 +127,13 @@ def test_ecarte_points_of_the_deal_come_from_the_view() -> None:
                                                   Scored(0, 2, "refused"))
     part = {**part, "tricks": three[:4]}
     assert ECARTE.ledger(view("ecarte", part)) == (Scored(1, 1, "king_marked"),)
+
+
+def test_you_are_rubiconed_in_the_second_person() -> None:
+    outcome = Outcome((1,), (0,), (69, 212), 381)
+    seating = Seating(("Ana", "Bruno"), 0)
+    text = PIQUET.outcome(view("piquet", {"end": "partie"}, outcome), seating).plain
+    assert text == "Bruno wins the partie (212-69), worth 381.\nYou are rubiconed (under 100)."
+    with speaking(translator_for("fr")):
+        text = PIQUET.outcome(view("piquet", {"end": "partie"}, outcome), seating).plain
+    assert "Tu es rubiconné" in text

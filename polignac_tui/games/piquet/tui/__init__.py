@@ -286,7 +286,8 @@ class PiquetFace:
         text.append(_("worth {value}.").format(value=outcome.value))
         if view.game_part.get("end") == "partie" and outcome.totals[loser] < 100:
             text.append("\n")
-            text.append(_("{who} is rubiconed (under 100).").format(who=seating.who(loser)))
+            text.append(_("You are rubiconed (under 100).") if seating.is_you(loser) else
+                        _("{who} is rubiconed (under 100).").format(who=view.names[loser]))
         return text
 
     def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
