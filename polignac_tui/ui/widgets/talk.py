@@ -114,6 +114,12 @@ class TalkInput(Input):
             event.prevent_default()
             self.post_message(self.Quick(int(event.key)))
 
+    def on_mount(self) -> None:
+        """Made when the talk line first opens: it takes the keys then."""
+        for node in self.ancestors:
+            if isinstance(node, TalkBar):
+                node._focus_line()
+                break
 
 class TalkBar(Widget):
     """One row of the status area: a line heard lately, or the talk line being typed."""
@@ -180,11 +186,15 @@ class TalkBar(Widget):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="talk-note", markup=False)
-        with Horizontal(id="talk-input-row"):
-            yield Static(_("Say: "), id="talk-prompt", markup=False)
-            # disabled while closed: never focused by itself (keys are the screen's)
-            yield TalkInput(max_length=MAX_TEXT, id="talk-input",
-                            placeholder=self.placeholder(), disabled=True)
+        # the line itself is made the first time it opens: a screen's first frame (forty
+        # players arriving at once) does not pay for an input nobody has used yet
+
+    def _input_row(self) -> Horizontal:
+        # disabled while closed: never focused by itself (keys are the screen's)
+        return Horizontal(Static(_("Say: "), id="talk-prompt", markup=False),
+                          TalkInput(max_length=MAX_TEXT, id="talk-input",
+                                    placeholder=self.placeholder(), disabled=True),
+                          id="talk-input-row")
 
     @staticmethod
     def placeholder() -> str:
@@ -208,18 +218,27 @@ class TalkBar(Widget):
         self._note_off()
         self._before = self.screen.focused
         self.add_class("-open")
-        line = self.query_one(Input)
-        line.disabled = False
-        line.focus()
+        if not self.query(Input):
+            self.mount(self._input_row())       # focused once mounted (TalkInput.on_mount)
+            return
+        self._focus_line()
+
+    def _focus_line(self) -> None:
+        if not self.is_open:
+            return
+        with contextlib.suppress(NoMatches):
+            line = self.query_one(Input)
+            line.disabled = False
+            line.focus()
 
     def close(self) -> None:
         """Close the talk line (what was typed is dropped); the keys go back."""
         if not self.is_open:
             return
         self.remove_class("-open")
-        line = self.query_one(Input)
-        line.value = ""
-        line.disabled = True
+        for line in self.query(Input):
+            line.value = ""
+            line.disabled = True
         before, self._before = self._before, None
         if before is not None and before.is_attached and before.can_focus:
             before.focus()
