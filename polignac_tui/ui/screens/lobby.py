@@ -194,7 +194,7 @@ class LobbyScreen(Screen[None]):
             yield Static("", id="lobby-title", markup=False)
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
             yield Static("", id="table-detail", markup=False)
-            yield TalkPanel(self.talk)
+            # the talk panel is made once the screen is wide enough to show it (on_resize)
             yield Static(_("Connecting…"), id="lobby-status", markup=False)
             yield TalkBar(self.talk, self.say)
         yield Footer()
@@ -418,8 +418,11 @@ class LobbyScreen(Screen[None]):
 
     # -- talk ------------------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width >= TALK_WIDE[0] and event.size.height >= TALK_WIDE[1],
-                       "-talk-wide")
+        wide = event.size.width >= TALK_WIDE[0] and event.size.height >= TALK_WIDE[1]
+        self.set_class(wide, "-talk-wide")
+        if wide and not self.query(TalkPanel):
+            self.query_one("#lobby", Vertical).mount(TalkPanel(self.talk),
+                                                     before="#lobby-status")
 
     def talking(self) -> bool:
         return self.is_attached and bool(self.query(TalkBar)) and self.query_one(TalkBar).is_open
