@@ -366,6 +366,11 @@ async def measure(connections: int, tricks: int, think: float, timeout: float,
             first_cpu = {"apps": cpu_s(apps), "host": cpu_s([host.pid]) - before[0],
                          "clients": _own_cpu_s() - before[1]}
             lobby_memory = per_connection_mb(apps, connections)
+            # Enter only once the lobby lists the table and offers the seat back (its
+            # title comes first, before the list: a key then would find no table)
+            await asyncio.gather(*(within(p.when(lambda s: says(s, "waits for you")),
+                                          timeout, f"{p.name}: the seat offered")
+                                   for p in players))
             for player in players:
                 player.press(b"\r")                          # take your seat back
             await asyncio.gather(*(within(p.when(lambda s: says(s, "Deal 1 of 1")), timeout,
