@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from polignac_tui.cli import main
-from polignac_tui.engine import Player, Session, preset
-from polignac_tui.engine.autoplay import random_step
+from polignac_tui.games.polignac.engine import Player, Session, preset
+from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.store import SessionStore
 
 

@@ -17,7 +17,7 @@ from engine.test_deal import GENERALE_FAILS, SPREAD
 from hypothesis import given
 from hypothesis import strategies as st
 
-from polignac_tui.engine import Declare, Player, Rules, Session
+from polignac_tui.games.polignac.engine import Declare, Player, Rules, Session
 from polignac_tui.store.fileformat import (
     SessionFileError,
     dumps,

@@ -1,8 +1,8 @@
 """The layers, held by a test: an AST check of every import in ``polignac_tui/``.
 
-engine → players / store → table, service, commands → ui: an arrow never runs
-the other way, and what runs without a screen never loads Textual or rich, not
-even through the project's own imports (top-level or inside a function; imports
+games (each game's rules and players) → store → table, service, commands → ui: an
+arrow never runs the other way, and what runs without a screen never loads Textual or
+rich, not even through the project's own imports (top-level or inside a function; imports
 under ``if TYPE_CHECKING:`` are not run, so they count only for the arrows).
 
 The rules are the tables just below; adjust them there.
@@ -28,24 +28,24 @@ UI_LIBRARIES = ("textual", "rich")
 # nothing of the project.)
 MAY_IMPORT: dict[str, tuple[str, ...]] = {
     "polignac_tui.i18n": ("polignac_tui.i18n",),
-    "polignac_tui.engine": ("polignac_tui.engine", "polignac_tui.i18n"),
-    "polignac_tui.players": ("polignac_tui.engine", "polignac_tui.players", "polignac_tui.i18n"),
-    "polignac_tui.store": ("polignac_tui.engine", "polignac_tui.games", "polignac_tui.store",
-                           "polignac_tui.i18n"),
+    # the games: the seam and each game's rules and computer players (their own screens,
+    # ``games/<game>/tui/``, are the UI's: see GAME_UI)
+    "polignac_tui.games": ("polignac_tui.games", "polignac_tui.i18n"),
+    "polignac_tui.store": ("polignac_tui.games", "polignac_tui.store", "polignac_tui.i18n"),
 }
 # ... and, of everything else, only the standard library and these.
 LIBRARIES: dict[str, tuple[str, ...]] = {
     "polignac_tui.i18n": (),
-    "polignac_tui.engine": (),
-    "polignac_tui.players": (),
+    "polignac_tui.games": (),
     "polignac_tui.store": ("tomli_w", "platformdirs"),
 }
+# A game's own screens and words for them: UI modules, held to no layer above.
+GAME_UI: tuple[str, ...] = ("polignac_tui.games.*.tui", "polignac_tui.games.*.tui.*")
 # Modules (and packages) that run without a screen: they must not load Textual or rich,
 # directly or through any project module they import ...
 NO_UI: tuple[str, ...] = (
     "polignac_tui.i18n",
-    "polignac_tui.engine",
-    "polignac_tui.players",
+    "polignac_tui.games",
     "polignac_tui.store",
     "polignac_tui.table",          # a module today, maybe a package tomorrow
     "polignac_tui.service",
@@ -57,6 +57,7 @@ NO_UI: tuple[str, ...] = (
 )
 # ... except these, which the UI owns (fnmatch patterns on module names).
 UI_OWNED: tuple[str, ...] = (
+    *GAME_UI,
     "polignac_tui.service.doors",
     "polignac_tui.service.doors.*",
     "polignac_tui.service.*client*",
@@ -172,7 +173,7 @@ def violations(root: Path) -> list[str]:
     problems: list[str] = []
     for name, found in graph.items():
         layer = next((p for p in MAY_IMPORT if under(name, p)), None)
-        if layer is None:
+        if layer is None or any(fnmatchcase(name, pattern) for pattern in GAME_UI):
             continue
         for imp in found:
             if imp.project and not any(under(imp.target, p) for p in MAY_IMPORT[layer]):
@@ -222,7 +223,7 @@ def _ui_chain(start: str, graph: dict[str, list[Import]]) -> list[str] | None:
 # -- the project -----------------------------------------------------------------------------
 def test_the_project_keeps_its_layers() -> None:
     modules = find_modules(ROOT)
-    assert {"polignac_tui.engine.session", "polignac_tui.store.fileformat",
+    assert {"polignac_tui.games.polignac.engine.session", "polignac_tui.store.fileformat",
             "polignac_tui.commands.show"} <= set(modules)
     assert any(under(m, "polignac_tui.table") for m in modules)
     assert violations(ROOT) == []
@@ -239,12 +240,17 @@ def test_the_ui_does_load_textual_so_the_check_can_see_it() -> None:
 # -- the check itself, against a planted tree ----------------------------------------------
 PLANTED = {
     "__init__.py": "",
-    "engine/__init__.py": "from .deal import Deal\n",
-    "engine/deal.py": "from ..store import save\nclass Deal: ...\n",              # 1
-    "engine/view.py": ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                       "    from ..table import Table\n"),                         # 2 (an arrow)
-    "players/__init__.py": "",
-    "players/bot.py": "import numpy\nfrom ..engine import Deal\n",                 # 3
+    "games/__init__.py": "",
+    "games/polignac/__init__.py": "",
+    "games/polignac/engine/__init__.py": "from .deal import Deal\n",
+    "games/polignac/engine/deal.py": "from ....store import save\nclass Deal: ...\n",  # 1
+    "games/polignac/engine/view.py": ("from typing import TYPE_CHECKING\n"
+                                      "if TYPE_CHECKING:\n"
+                                      "    from ....table import Table\n"),    # 2 (an arrow)
+    "games/polignac/players/__init__.py": "",
+    "games/polignac/players/bot.py": "import numpy\nfrom ..engine import Deal\n",  # 3
+    "games/polignac/tui/__init__.py": ("from textual.widget import Widget\n"  # its own UI
+                                       "from ....ui.app import App\n"),
     "store/__init__.py": "def save(): ...\n",
     "store/load.py": "def load():\n    from ..table import Table\n",               # 4
     "table.py": "from .helpers import pace\n",                                     # 5 (through)
@@ -252,7 +258,7 @@ PLANTED = {
     "commands/__init__.py": "",
     "commands/show.py": "from rich.text import Text\n",                            # 6
     "commands/sessions.py": "from .. import table\n",                              # 7 (through)
-    "commands/arena.py": "from ..players import bot\n",
+    "commands/arena.py": "from ..games.polignac.players import bot\n",
     "commands/play.py": "import textual\n",                       # not held: the app's command
     "service/__init__.py": "",
     "service/hub.py": "from . import doors\n",                                     # 8 (through)
@@ -278,10 +284,12 @@ def plant(root: Path, files: dict[str, str]) -> Path:
 def test_the_check_catches_every_arrow_planted_the_wrong_way(tmp_path: Path) -> None:
     problems = violations(plant(tmp_path, PLANTED))
     expected = [
-        "polignac_tui.engine.deal:1 imports polignac_tui.store (above polignac_tui.engine)",
-        "polignac_tui.engine.view:3 imports polignac_tui.table (above polignac_tui.engine)",
-        "polignac_tui.players.bot:1 imports the library numpy (not allowed in "
-        "polignac_tui.players)",
+        "polignac_tui.games.polignac.engine.deal:1 imports polignac_tui.store "
+        "(above polignac_tui.games)",
+        "polignac_tui.games.polignac.engine.view:3 imports polignac_tui.table "
+        "(above polignac_tui.games)",
+        "polignac_tui.games.polignac.players.bot:1 imports the library numpy (not allowed in "
+        "polignac_tui.games)",
         "polignac_tui.store.load:2 imports polignac_tui.table (above polignac_tui.store)",
         "polignac_tui.store.load loads polignac_tui.store.load -> polignac_tui.table -> "
         "polignac_tui.helpers -> textual",

@@ -18,7 +18,7 @@ from engine.test_deal import GENERALE_FAILS, SPREAD, SWEEP
 from test_fileformat import sample
 
 from polignac_tui.cli import main
-from polignac_tui.engine import Session
+from polignac_tui.games.polignac.engine import Session
 from polignac_tui.store.fileformat import dumps
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from polignac_tui.engine import Declare, Play, Player, RuleError, preset
+from polignac_tui.games.polignac.engine import Declare, Play, Player, RuleError, preset
 from polignac_tui.store import SessionLocked, SessionStore, fileformat
 from polignac_tui.table import Table
 

@@ -20,7 +20,7 @@ import os
 import sys
 from dataclasses import dataclass
 
-from ..engine import PresetName, preset
+from ..games.polignac.engine import PresetName, preset
 
 NAME = "bots"
 HELP = "the computer players' strength targets in the arena (400 deals per row; --quick: 40)"
@@ -102,7 +102,9 @@ def run(argv: list[str]) -> int:
     deals = args.deals or (40 if args.quick else 400)
     if deals < 1 or not 1 <= args.jobs <= 64:
         parser.error("--deals must be at least 1 and --jobs 1 to 64")
-    from ..players.arena import run_arena  # here: the help must not import the players
+    from ..games.polignac.players.arena import (
+        run_arena,  # here: the help must not import the players
+    )
     done: list[tuple[Row, dict]] = []
     for row in ROWS:
         if args.only and row.candidate != args.only:

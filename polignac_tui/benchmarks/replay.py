@@ -17,8 +17,8 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..engine import Player, Session, preset
-from ..engine.autoplay import random_step
+from ..games.polignac.engine import Player, Session, preset
+from ..games.polignac.engine.autoplay import random_step
 from ..store.fileformat import dumps, load
 
 NAME = "replay"

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from ..engine import LEVELS, PRESET_NAMES, RuleError, preset
+from ..games.polignac.engine import LEVELS, PRESET_NAMES, RuleError, preset
 from ..i18n import _, ngettext
 from . import CommandError
 
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     except RuleError as error:
         raise CommandError(str(error)) from None
     progress = _bar if sys.stderr.isatty() else None
-    from ..players.arena import run_arena  # here: only arena needs the players
+    from ..games.polignac.players.arena import run_arena  # here: only arena needs the players
     result = run_arena(rules, args.players, args.deals, args.seed, args.candidate, args.field,
                        args.jobs, progress)
     if progress is not None:

@@ -8,8 +8,8 @@ import argparse
 import csv
 import io
 
-from ..engine import Session
 from ..games import game_names
+from ..games.polignac.engine import Session
 from ..games.session import GameSession
 from ..i18n import _
 from ..store import SessionStore, StoreError

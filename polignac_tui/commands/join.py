@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name at the tables, or None when it can."""
-    from ..engine import Player, RuleError
+    from ..games.polignac.engine import Player, RuleError
     try:
         Player(name)
     except RuleError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ..engine import LEVELS, PRESET_NAMES
+from ..games.polignac.engine import LEVELS, PRESET_NAMES
 from ..i18n import _
 from . import CommandError
 
@@ -55,7 +55,7 @@ def add_ascii(parser: argparse.ArgumentParser) -> None:
 
 def run_new(args: argparse.Namespace) -> int:
     from ..config import load_settings
-    from ..engine import RuleError
+    from ..games.polignac.engine import RuleError
     from ..store import StoreError
     from ..store.folder import SessionStore
     from ..table import Table

@@ -10,11 +10,17 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from ..engine import Session, glyph
+from ..games.polignac.engine import Session, glyph
+from ..games.polignac.players.hint import Reason
+from ..games.polignac.players.review import (
+    BLUNDER,
+    DUBIOUS,
+    DealReview,
+    finished_deals,
+    review_deal,
+)
+from ..games.polignac.players.wording import reason_text
 from ..i18n import ENGLISH, _, ngettext, pgettext, speaking
-from ..players.hint import Reason
-from ..players.review import BLUNDER, DUBIOUS, DealReview, finished_deals, review_deal
-from ..players.wording import reason_text
 from . import CommandError
 from .sessions import _out
 from .show import read, resolve

@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from ..engine import Session
+from ..games.polignac.engine import Session
 from ..games.session import GameSession
 from ..i18n import _, ngettext
 from ..store.fileformat import SessionFileError, summary

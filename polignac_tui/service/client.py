@@ -29,10 +29,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..engine import Declare, Play
-from ..engine.cards import FULL_DECK
-from ..engine.session import Session
+from ..games.cards import DECK as FULL_DECK
 from ..games.errors import RuleError as GameRuleError
+from ..games.polignac.engine import Declare, Play
+from ..games.polignac.engine.session import Session
 from ..games.session import GameSession
 from ..store import fileformat, gamefile
 from ..store.fileformat import SessionFileError

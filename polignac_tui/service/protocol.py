@@ -16,10 +16,10 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..engine import PRESET_NAMES, DealResult, Rules, SeatView, Trick
-from ..engine.cards import FULL_DECK
 from ..games import game_names, get_game
 from ..games.actions import MAX_ACTION
+from ..games.cards import DECK as FULL_DECK
+from ..games.polignac.engine import PRESET_NAMES, DealResult, Rules, SeatView, Trick
 from ..table import talk
 from ..table.events import (
     PARAM_TEXT,

@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from ..engine.session import Session
+from ..games.polignac.engine.session import Session
 from ..games.session import GameSession
 from ..store import SaveError, SessionStore
 from ..store.atomic import write_atomic

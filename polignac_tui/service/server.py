@@ -45,15 +45,24 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from .. import __version__
-from ..engine import LEVELS, PRESET_NAMES, Declare, Play, Player, RuleError, Rules, one_of
-from ..engine.rules import preset
-from ..engine.session import Session
 from ..games import get_game
 from ..games.actions import PlayCard, Say, parse_action
 from ..games.base import DealLog as DealLogEntry
 from ..games.base import Game, Settings
 from ..games.base import RuleError as GameRuleError
 from ..games.base import replay as replay_match
+from ..games.polignac.engine import (
+    LEVELS,
+    PRESET_NAMES,
+    Declare,
+    Play,
+    Player,
+    RuleError,
+    Rules,
+    one_of,
+)
+from ..games.polignac.engine.rules import preset
+from ..games.polignac.engine.session import Session
 from ..games.session import GameSession
 from ..games.session import Seat as GameSeat
 from ..i18n import _, ngettext

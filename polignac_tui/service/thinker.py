@@ -25,9 +25,9 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..engine import Action, SeatView
 from ..games.base import View
 from ..games.errors import RuleError
+from ..games.polignac.engine import Action, SeatView
 from ..table.core import _seed_for
 from ..table.gametable import players_module
 
@@ -36,17 +36,17 @@ _T = TypeVar("_T")
 HINT_NICE = 10      # how much less CPU priority a hint's worker has than a computer's
 
 if TYPE_CHECKING:
-    from ..players import Hint
+    from ..games.polignac.players import Hint
 
 
 def _choose(level: str, seed: int, view: SeatView) -> Action:
     """In a worker: a fresh player of ``level`` chooses for ``view``."""
-    from ..players import make_player
+    from ..games.polignac.players import make_player
     return make_player(level, seed).choose(view)
 
 
 def _hint(seed: int, view: SeatView) -> Hint:
-    from ..players import hint
+    from ..games.polignac.players import hint
     return hint(view, seed)
 
 
@@ -82,7 +82,7 @@ def has_players(game: str) -> bool:
 
 def _warm() -> None:
     """In a worker: import the players once, before the first move is asked."""
-    from .. import players  # noqa: F401
+    from ..games.polignac import players  # noqa: F401
 
 
 def _watch_parent(parent: int) -> None:

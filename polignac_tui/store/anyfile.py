@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..engine import Session
+from ..games.polignac.engine import Session
 from ..games.session import GameSession
 from . import fileformat, gamefile
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import tomli_w
 
-from ..engine import (
+from ..games.polignac.engine import (
     PRESET_NAMES,
     Player,
     ReplayError,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import platformdirs
 
-from ..engine import Session
+from ..games.polignac.engine import Session
 from ..games.session import GameSession
 from . import lock as _lock
 from .anyfile import POLIGNAC, load_any

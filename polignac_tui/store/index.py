@@ -27,7 +27,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..engine import Session
+from ..games.polignac.engine import Session
 from ..games.session import GameSession
 from .report import players_line, state, state_line
 

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Session
+from ..games.polignac.engine import Session
 
 if TYPE_CHECKING:
     from .index import Summary

@@ -107,7 +107,8 @@ def state_words(english: str) -> str:
 
 
 def _card(text: str) -> str:
-    from ..engine.cards import FULL_DECK, glyph
+    from ..games.cards import DECK as FULL_DECK
+    from ..games.cardwords import glyph
     code = ("T" + text[2:]) if text.startswith("10") else text
     return glyph(code, True) if code in FULL_DECK else text
 
@@ -117,7 +118,7 @@ def _reason(english: str) -> str:
     match = re.fullmatch(r"(?P<card>\w{2,3}): you must follow (?P<suit>\w+): you hold an? \w+",
                          english)
     if match and match["suit"] in SUIT_WORDS:
-        from ..engine.cards import suit_symbol
+        from ..games.cardwords import suit_symbol
         return _("{card}: you must follow {suit}").format(
             card=_card(match["card"]), suit=suit_symbol(SUIT_WORDS[match["suit"]]))
     match = re.fullmatch(r"(?P<card>\w{2,3}) is not in the hand of seat (?P<seat>\d+)",

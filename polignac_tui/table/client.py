@@ -14,8 +14,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
-from ..engine import SeatView, Session
-from ..players.review import finished_session
+from ..games.polignac.engine import SeatView, Session
+from ..games.polignac.players.review import finished_session
 from .core import Table
 from .events import Command, HintGiven, Update
 from .pace import after_trick_or_auto, pace_or_normal

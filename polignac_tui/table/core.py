@@ -12,10 +12,10 @@ import threading
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
-from ..engine import Action, Player, Rules, SeatView, Session
+from ..games.polignac.engine import Action, Player, Rules, SeatView, Session
 
 if TYPE_CHECKING:
-    from ..players import Hint
+    from ..games.polignac.players import Hint
     from ..store.folder import SessionStore
     from ..store.lock import SessionLock
 
@@ -120,7 +120,7 @@ class Table:
         level = level or self.session.players[seat].level or "medium"
         key = (seat, level)
         if key not in self._players:
-            from ..players import make_player
+            from ..games.polignac.players import make_player
             self._players[key] = make_player(level, _seed_for(self.seed, f"seat/{seat}"))
         return self._players[key]
 
@@ -136,7 +136,7 @@ class Table:
         """What the expert would do in ``view`` (the card and why). Slow: call it off the
         event loop. Its seed is derived one way from the table seed: never the seed of the
         deals, which no seat may reach."""
-        from ..players import hint
+        from ..games.polignac.players import hint
         return hint(view, _seed_for(self.seed, "hint"))
 
     # -- moving forward ------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..engine import Card, Declare, Play, SeatView, Trick
+from ..games.polignac.engine import Card, Declare, Play, SeatView, Trick
 
 # -- events ------------------------------------------------------------------------------
 

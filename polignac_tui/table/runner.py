@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..engine import Declare, Play, RuleError, SeatView
+from ..games.polignac.engine import Declare, Play, RuleError, SeatView
 from .events import (
     AskHint,
     CardPlayed,
@@ -76,7 +76,7 @@ from .pace import (
 )
 
 if TYPE_CHECKING:
-    from ..engine import Trick
+    from ..games.polignac.engine import Trick
     from .core import Table
     from .thinker import Thinker
 

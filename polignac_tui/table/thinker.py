@@ -12,10 +12,10 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Protocol
 
-from ..engine import Action, SeatView
+from ..games.polignac.engine import Action, SeatView
 
 if TYPE_CHECKING:
-    from ..players import Hint
+    from ..games.polignac.players import Hint
     from .core import Table
 
 

@@ -33,7 +33,7 @@ from .warm import take_primed_stylesheet
 
 if TYPE_CHECKING:
     from ..commands.join import JoinTarget
-    from ..engine import Player, Rules
+    from ..games.polignac.engine import Player, Rules
     from ..store.folder import SessionStore
     from ..store.index import Summary
     from ..table import Table

@@ -14,8 +14,9 @@ from rich.style import Style
 from rich.text import Text
 
 from ..config import Settings
-from ..engine import SeatView, glyph
-from ..engine.cards import SUIT_GLYPHS, SUIT_NAMES
+from ..games.cardwords import SUIT_GLYPHS
+from ..games.polignac.engine import SeatView, glyph
+from ..games.polignac.engine.cards import SUIT_NAMES
 from ..i18n import pgettext
 
 

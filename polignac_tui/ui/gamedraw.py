@@ -12,8 +12,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ..engine import Rules, SeatView, Trick
 from ..games.base import Game, View
+from ..games.polignac.engine import Rules, SeatView, Trick
 from ..i18n import _, tr
 from .cardtext import CardLook, inline
 from .gameface import (

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings
-from ..engine import Player, Session, preset
-from ..engine.autoplay import random_step
+from ..games.polignac.engine import Player, Session, preset
+from ..games.polignac.engine.autoplay import random_step
 from ..store.fileformat import dumps
 from ..store.folder import SessionStore
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from polignac_tui.engine import Declare, Play, Player, Rules, Session, trick_winner
-from polignac_tui.engine.autoplay import random_step
-from polignac_tui.engine.deal import Deal
+from polignac_tui.games.polignac.engine import Declare, Play, Player, Rules, Session, trick_winner
+from polignac_tui.games.polignac.engine.autoplay import random_step
+from polignac_tui.games.polignac.engine.deal import Deal
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elsa", "Fabio", "Gina", "Hugo")
 

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from polignac_tui.engine import Declare, Player, RuleError, Session, preset
-from polignac_tui.engine.autoplay import random_step
+from polignac_tui.games.polignac.engine import Declare, Player, RuleError, Session, preset
+from polignac_tui.games.polignac.engine.autoplay import random_step
 
 
 def new_session() -> Session:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from polignac_tui.engine import RuleError, deck, glyph, hand_size, parse_card
-from polignac_tui.engine.cards import FULL_DECK, jack_points, sorted_hand
+from polignac_tui.games.polignac.engine import RuleError, deck, glyph, hand_size, parse_card
+from polignac_tui.games.polignac.engine.cards import FULL_DECK, jack_points, sorted_hand
 
 
 def test_the_full_deck_has_32_distinct_cards() -> None:

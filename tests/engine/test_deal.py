@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from polignac_tui.engine import Declare, Play, RuleError, preset
-from polignac_tui.engine.deal import Deal
+from polignac_tui.games.polignac.engine import Declare, Play, RuleError, preset
+from polignac_tui.games.polignac.engine.deal import Deal
 
 from .helpers import deal_tricks, scripted, table
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from polignac_tui.engine import (
+from polignac_tui.games.polignac.engine import (
     LEVELS,
     PHASES,
     Declare,
@@ -21,7 +21,7 @@ from polignac_tui.engine import (
     Session,
     one_of,
 )
-from polignac_tui.engine.deal import Deal
+from polignac_tui.games.polignac.engine.deal import Deal
 
 from .helpers import NAMES, deal_tricks, play_cards, random_session, scripted, table
 from .test_deal import GENERALE_FAILS, SPREAD

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from polignac_tui.engine import Rules, legal_cards, trick_winner
-from polignac_tui.engine.cards import FULL_DECK, RANKS, RANKS_ACE_HIGH
-from polignac_tui.engine.deal import illegal_reason
+from polignac_tui.games.polignac.engine import Rules, legal_cards, trick_winner
+from polignac_tui.games.polignac.engine.cards import FULL_DECK, RANKS, RANKS_ACE_HIGH
+from polignac_tui.games.polignac.engine.deal import illegal_reason
 
 PLAIN = Rules()
 DISCARD = Rules(must_discard_jack=True)

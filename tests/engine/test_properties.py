@@ -7,9 +7,17 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from polignac_tui.engine import Declare, Play, Player, RuleError, Rules, Session, deck
-from polignac_tui.engine.cards import FULL_DECK
-from polignac_tui.engine.deal import Deal
+from polignac_tui.games.polignac.engine import (
+    Declare,
+    Play,
+    Player,
+    RuleError,
+    Rules,
+    Session,
+    deck,
+)
+from polignac_tui.games.polignac.engine.cards import FULL_DECK
+from polignac_tui.games.polignac.engine.deal import Deal
 from polignac_tui.store.fileformat import dumps, loads
 
 from .helpers import NAMES, jack_points_by_trick, random_step

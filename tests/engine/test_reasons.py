@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from polignac_tui.engine import Rules, legal_cards
-from polignac_tui.engine.cards import FULL_DECK
-from polignac_tui.engine.deal import illegal_reason
+from polignac_tui.games.polignac.engine import Rules, legal_cards
+from polignac_tui.games.polignac.engine.cards import FULL_DECK
+from polignac_tui.games.polignac.engine.deal import illegal_reason
 
 BOTH = Rules(must_discard_jack=True, jack_guard=True)
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from polignac_tui.engine import PRESET_NAMES, RuleError, Rules, preset
+from polignac_tui.games.polignac.engine import PRESET_NAMES, RuleError, Rules, preset
 
 PRESETS = {
     # preset: ace_high, sevens_removed, direction, chelem, generale, end, limit (4 players)

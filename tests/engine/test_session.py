@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from polignac_tui.engine import Play, Player, RuleError, Rules, Session, deck, preset
+from polignac_tui.games.polignac.engine import Play, Player, RuleError, Rules, Session, deck, preset
 
 from .helpers import NAMES, random_session, scripted, table
 from .test_deal import SPREAD, SWEEP

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from polignac_tui.engine import Play, RuleError
+from polignac_tui.games.polignac.engine import Play, RuleError
 
 from .helpers import play_cards, scripted, table
 from .test_deal import SPREAD

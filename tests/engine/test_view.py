@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import re
 
-from polignac_tui.engine import Declare, Play, Rules, SeatView, Session
-from polignac_tui.engine.deal import Deal
+from polignac_tui.games.polignac.engine import Declare, Play, Rules, SeatView, Session
+from polignac_tui.games.polignac.engine.deal import Deal
 
 from .helpers import random_session, random_step, scripted, table
 from .test_deal import GENERALE_FAILS, SPREAD

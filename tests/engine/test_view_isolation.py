@@ -6,10 +6,10 @@ import gc
 import random
 import types
 
-from polignac_tui.engine import Player, Session, preset
-from polignac_tui.engine.autoplay import random_step
-from polignac_tui.engine.deal import Deal
-from polignac_tui.engine.view import SeatView
+from polignac_tui.games.polignac.engine import Player, Session, preset
+from polignac_tui.games.polignac.engine.autoplay import random_step
+from polignac_tui.games.polignac.engine.deal import Deal
+from polignac_tui.games.polignac.engine.view import SeatView
 
 
 def played_session(seed: int, actions: int) -> Session:

@@ -2,7 +2,8 @@
 
 No Textual or rich (a future ``games/<game>/tui/`` excepted), no file or network I/O,
 no global random (only ``random.Random``, passed in), and of the project only the
-games themselves, the words (``i18n``) and, for Polignac's adapter, its engine.
+seam (``games/*.py``), the game's own folder and the words (``i18n``): a game never
+imports another game.
 """
 
 from __future__ import annotations
@@ -36,6 +37,14 @@ def _absolute(node: ast.ImportFrom, module: str, is_package: bool) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
+def _game_of(module: str, root: Path) -> str | None:
+    """The game whose folder holds ``module`` (None: the seam, or not a game's)."""
+    parts = module.split(".")
+    if parts[:2] != ["polignac_tui", "games"] or len(parts) < 3:
+        return None
+    return parts[2] if (root / parts[2]).is_dir() else None
+
+
 def problems(root: Path) -> list[str]:
     """Every rule broken under ``root`` (a ``polignac_tui/games`` folder), in words."""
     found: list[str] = []
@@ -62,10 +71,11 @@ def problems(root: Path) -> list[str]:
                     found.append(f"{where}:{node.lineno} imports {target}")
                 if top in IO_MODULES:
                     found.append(f"{where}:{node.lineno} imports {target} (I/O)")
-                if top == "polignac_tui" and not target.startswith(PROJECT_ALLOWED) and not (
-                        target.startswith("polignac_tui.engine")
-                        and module.startswith("polignac_tui.games.polignac")):
+                if top == "polignac_tui" and not target.startswith(PROJECT_ALLOWED):
                     found.append(f"{where}:{node.lineno} imports {target}")
+                other = _game_of(target, root)
+                if other is not None and other != _game_of(module, root):
+                    found.append(f"{where}:{node.lineno} imports {target} (another game)")
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and (
                     node.func.id in IO_CALLS):
                 found.append(f"{where}:{node.lineno} calls {node.func.id}()")
@@ -89,9 +99,10 @@ def test_the_check_sees_what_is_planted(tmp_path: Path) -> None:
         "ecarte/match.py": ("import random\nfrom pathlib import Path\n"  # 2
                             "def f():\n    random.shuffle([])\n"        # 3
                             "    return open('x')\n"),                  # 4
-        "ecarte/bot.py": "from random import choice\nfrom ...engine import Deal\n",  # 5, 6
+        "ecarte/bot.py": "from random import choice\nfrom ..polignac.engine import Deal\n",  # 5, 6
         "ecarte/tui/board.py": "from textual.widget import Widget\n",   # the game's own UI
-        "polignac/__init__.py": "from ...engine import Session\n",      # its adapter: fine
+        "polignac/__init__.py": "from .engine import Session\n",       # its own: fine
+        "polignac/engine/__init__.py": "from ..cards import DECK\n",   # the seam: fine
         "piquet/net.py": "import socket\nfrom ...store import save\n",  # 7, 8
     }
     for name, text in planted.items():
@@ -103,7 +114,8 @@ def test_the_check_sees_what_is_planted(tmp_path: Path) -> None:
         "polignac_tui.games.ecarte.match:4 uses random.shuffle (global random)",
         "polignac_tui.games.ecarte.match:5 calls open()",
         "polignac_tui.games.ecarte.bot:1 imports random.choice",
-        "polignac_tui.games.ecarte.bot:2 imports polignac_tui.engine",
+        "polignac_tui.games.ecarte.bot:2 imports polignac_tui.games.polignac.engine "
+        "(another game)",
         "polignac_tui.games.piquet.net:1 imports socket (I/O)",
         "polignac_tui.games.piquet.net:2 imports polignac_tui.store",
     ])

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from polignac_tui.engine import Declare, Play, Player, Rules, Session
 from polignac_tui.games import get_game
 from polignac_tui.games.base import Event, Match, Scored, WordChoice, replay, undo
 from polignac_tui.games.errors import RuleError
+from polignac_tui.games.polignac.engine import Declare, Play, Player, Rules, Session
 
 NAMES = ("Anna", "Bruno", "Chloé", "Denis")
 

@@ -33,9 +33,9 @@ def test_importing_the_registry_loads_no_games_rules() -> None:
     assert not [m for m in before if m.startswith(("polignac_tui.games.ecarte",
                                                    "polignac_tui.games.polignac",
                                                    "polignac_tui.games.piquet",
-                                                   "polignac_tui.engine"))]
+                                                   "polignac_tui.games.polignac.engine"))]
     assert "polignac_tui.games.ecarte.match" in after
-    assert "polignac_tui.engine" not in after
+    assert "polignac_tui.games.polignac.engine" not in after
 
 
 def test_ecarte_is_loaded_once_and_describes_itself() -> None:

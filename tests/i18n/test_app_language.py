@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Select, Static
 
 from polignac_tui.config import Settings, settings_path
-from polignac_tui.engine.wording import refusal_text
+from polignac_tui.games.polignac.engine.wording import refusal_text
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.service.protocol import event_from_json, event_to_json
 from polignac_tui.store.folder import SessionStore

@@ -48,7 +48,7 @@ def test_every_form_has_its_italian_and_an_unknown_one_is_shown_as_it_came() -> 
 
 
 def test_the_tables_own_refusals_in_french() -> None:
-    from polignac_tui.engine.wording import refusal_text
+    from polignac_tui.games.polignac.engine.wording import refusal_text
     with speaking(translator_for("fr")):
         assert refusal_text("undo_off", {}, "undo is off when more than one person plays") \
             == "l'annulation est coupée quand plus d'une personne joue"
@@ -85,7 +85,7 @@ def test_a_long_error_crosses_the_wire_and_is_worded_in_french() -> None:
     """An error's words longer than a detail may hold are shortened at the table, so the
     refusal still arrives with its details and is said in the reader's language (a long
     one was dropped on the wire and the English sentence shown)."""
-    from polignac_tui.engine.wording import refusal_text
+    from polignac_tui.games.polignac.engine.wording import refusal_text
     from polignac_tui.service.protocol import event_from_json, event_to_json
     from polignac_tui.table.events import Refused, error_param
 

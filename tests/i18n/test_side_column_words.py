@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from polignac_tui.engine import Player, Session, preset
-from polignac_tui.engine.view import DealResult
+from polignac_tui.games.polignac.engine import Player, Session, preset
+from polignac_tui.games.polignac.engine.view import DealResult
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.ui.widgets.scores import compact
 

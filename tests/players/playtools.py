@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from polignac_tui.engine import Rules, Session
-from polignac_tui.players.sim import State, codec
+from polignac_tui.games.polignac.engine import Rules, Session
+from polignac_tui.games.polignac.players.sim import State, codec
 
 
 def any_rules(*, generale: bool = True) -> st.SearchStrategy[Rules]:

@@ -7,8 +7,13 @@ import json
 import pytest
 
 from polignac_tui.cli import main
-from polignac_tui.engine import preset
-from polignac_tui.players.arena import DealOutcome, duplicate_deal, run_arena, summarize
+from polignac_tui.games.polignac.engine import preset
+from polignac_tui.games.polignac.players.arena import (
+    DealOutcome,
+    duplicate_deal,
+    run_arena,
+    summarize,
+)
 
 KEYS = {"candidate", "field", "players", "deals", "candidate_mean", "field_mean", "diff", "ci95",
         "move_ms_p50", "move_ms_p95", "cpu_ms_p95", "chelems", "generales"}
@@ -63,7 +68,7 @@ def test_the_command_refuses_a_bad_table(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_deals_run_on_every_core_unless_told(monkeypatch: pytest.MonkeyPatch,
                                              capsys: pytest.CaptureFixture[str]) -> None:
-    from polignac_tui.players import arena
+    from polignac_tui.games.polignac.players import arena
 
     asked: list[int] = []
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from polignac_tui.engine import Play, Player, Rules, SeatView, Session, preset
+from polignac_tui.games.polignac.engine import Play, Player, Rules, SeatView, Session, preset
+from polignac_tui.games.polignac.players import Hint, hint, make_player
+from polignac_tui.games.polignac.players.hint import Reason, reason
+from polignac_tui.games.polignac.players.knowledge import Knowledge, read_view
+from polignac_tui.games.polignac.players.wording import reason_text
 from polignac_tui.i18n import speaking, translator_for
-from polignac_tui.players import Hint, hint, make_player
-from polignac_tui.players.hint import Reason, reason
-from polignac_tui.players.knowledge import Knowledge, read_view
-from polignac_tui.players.wording import reason_text
 
 NAMES = ("P0", "P1", "P2", "P3")
 

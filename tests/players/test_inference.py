@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from polignac_tui.engine import Player, Rules, Session
-from polignac_tui.players import make_player
-from polignac_tui.players.inference import likelihood, posterior
-from polignac_tui.players.knowledge import read_view, sample
+from polignac_tui.games.polignac.engine import Player, Rules, Session
+from polignac_tui.games.polignac.players import make_player
+from polignac_tui.games.polignac.players.inference import likelihood, posterior
+from polignac_tui.games.polignac.players.knowledge import read_view, sample
 
 
 def _medium_deal(stop_after: int, seed: int = 3) -> Session:

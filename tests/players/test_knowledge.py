@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from polignac_tui.engine import Play, Player, Rules, Session
-from polignac_tui.players import LEVELS, make_cheat, make_player
-from polignac_tui.players.knowledge import read_view, sample
-from polignac_tui.players.sim import SUIT_MASK
+from polignac_tui.games.polignac.engine import Play, Player, Rules, Session
+from polignac_tui.games.polignac.players import LEVELS, make_cheat, make_player
+from polignac_tui.games.polignac.players.knowledge import read_view, sample
+from polignac_tui.games.polignac.players.sim import SUIT_MASK
 
 HANDS = [
     ["KS", "QS", "7S", "KH", "QH", "7H", "KD", "QD"],
@@ -105,8 +105,8 @@ def test_a_seed_gives_the_same_play(level: str) -> None:
 
 
 def test_a_declarer_is_given_a_hand_worth_declaring() -> None:
-    from polignac_tui.engine import Declare, preset
-    from polignac_tui.players.knowledge import generale_losers, sample_strong
+    from polignac_tui.games.polignac.engine import Declare, preset
+    from polignac_tui.games.polignac.players.knowledge import generale_losers, sample_strong
 
     session = Session(preset("generale", 4), [Player(f"P{i}") for i in range(4)])
     session.add_deal(3, HANDS)

@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from playtools import any_rules, mirror
 
-from polignac_tui.engine import Declare, Play, Player, Rules, Session, preset
-from polignac_tui.players import LEVELS, SearchPlayer, make_cheat, make_player
-from polignac_tui.players.bots import sure_generale
-from polignac_tui.players.knowledge import read_view
-from polignac_tui.players.policy import choose, outstanding, sharp
-from polignac_tui.players.search import Budget, declare_value
+from polignac_tui.games.polignac.engine import Declare, Play, Player, Rules, Session, preset
+from polignac_tui.games.polignac.players import LEVELS, SearchPlayer, make_cheat, make_player
+from polignac_tui.games.polignac.players.bots import sure_generale
+from polignac_tui.games.polignac.players.knowledge import read_view
+from polignac_tui.games.polignac.players.policy import choose, outstanding, sharp
+from polignac_tui.games.polignac.players.search import Budget, declare_value
 
 SETTINGS = any_rules()
 
@@ -184,6 +184,6 @@ def test_the_expert_declares_when_declaring_costs_fewer_points(
         weighed.append((worlds, sharp))
         return declare, pass_
 
-    monkeypatch.setattr("polignac_tui.players.bots.declare_value", fake)
+    monkeypatch.setattr("polignac_tui.games.polignac.players.bots.declare_value", fake)
     assert make_player("expert", 3).choose(session.view(1)) == Declare(1, declared)
     assert weighed == [(64, 0.25)]

@@ -10,18 +10,18 @@ from pathlib import Path
 import pytest
 
 from polignac_tui.cli import main
-from polignac_tui.engine import Player, SeatView, Session, preset
-from polignac_tui.engine.autoplay import random_step
-from polignac_tui.players import bots
-from polignac_tui.players.hint import hint
-from polignac_tui.players.review import (
+from polignac_tui.games.polignac.engine import Player, SeatView, Session, preset
+from polignac_tui.games.polignac.engine.autoplay import random_step
+from polignac_tui.games.polignac.players import bots
+from polignac_tui.games.polignac.players.hint import hint
+from polignac_tui.games.polignac.players.review import (
     CardReview,
     DealReview,
     deal_session,
     finished_deals,
     review_deal,
 )
-from polignac_tui.players.wording import reason_text
+from polignac_tui.games.polignac.players.wording import reason_text
 from polignac_tui.store.fileformat import dumps, to_document
 
 NAMES = ("Anna", "Bob", "Cy", "Dee", "Eve")

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from playtools import any_rules, mirror
 
-from polignac_tui.engine import Player, Rules, Session, preset
-from polignac_tui.players.policy import choose, outstanding
-from polignac_tui.players.search import lookahead_value, value
-from polignac_tui.players.sim import State, bits
+from polignac_tui.games.polignac.engine import Player, Rules, Session, preset
+from polignac_tui.games.polignac.players.policy import choose, outstanding
+from polignac_tui.games.polignac.players.search import lookahead_value, value
+from polignac_tui.games.polignac.players.sim import State, bits
 
 SETTINGS = any_rules(generale=False)
 
@@ -123,9 +123,14 @@ def test_deeper_lookahead_is_the_plain_minimum(rules: Rules, players: int, seed:
 
 
 def test_the_policy_card_is_kept_unless_another_saves_more_than_the_margin() -> None:
-    from polignac_tui.players.bots import _with_unseen
-    from polignac_tui.players.knowledge import read_view, sample
-    from polignac_tui.players.search import Budget, candidates, representative, search
+    from polignac_tui.games.polignac.players.bots import _with_unseen
+    from polignac_tui.games.polignac.players.knowledge import read_view, sample
+    from polignac_tui.games.polignac.players.search import (
+        Budget,
+        candidates,
+        representative,
+        search,
+    )
 
     rules = preset("classique")
     for seed in range(200):

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from playtools import any_rules, mirror
 
-from polignac_tui.engine import Declare, Play, Player, Rules, Session
-from polignac_tui.players.sim import codec
+from polignac_tui.games.polignac.engine import Declare, Play, Player, Rules, Session
+from polignac_tui.games.polignac.players.sim import codec
 
 SETTINGS = any_rules()
 

@@ -121,7 +121,7 @@ SEATS_ONE_OPEN = [{"kind": "you"}, {"kind": "open"},
 
 
 def classique() -> dict[str, Any]:
-    from polignac_tui.engine import preset
+    from polignac_tui.games.polignac.engine import preset
     return preset("classique", 4).to_dict()
 
 
@@ -140,7 +140,7 @@ async def friends_table(anna: LobbyClient, bruno: LobbyClient, name: str = "Frid
 def act(client: RemoteClient, acted: dict[int, Any]) -> Any:
     """Make ``client``'s seat do what its latest update asks of it (pass on la générale,
     play its first legal card, see the trick, be ready), once per update."""
-    from polignac_tui.engine import Declare, Play
+    from polignac_tui.games.polignac.engine import Declare, Play
     from polignac_tui.table.events import Ready, Seen
     update = client.latest
     key = id(client)

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from polignac_tui.engine import Play
+from polignac_tui.games.polignac.engine import Play
+from polignac_tui.games.polignac.players.hint import Reason
+from polignac_tui.games.polignac.players.wording import reason_text
 from polignac_tui.i18n import speaking, translator_for
-from polignac_tui.players.hint import Reason
-from polignac_tui.players.wording import reason_text
 from polignac_tui.service import protocol
 from polignac_tui.service.client import LobbyClient, ServiceError
 from polignac_tui.table.client import PastDealsUnavailable

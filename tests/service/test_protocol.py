@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from polignac_tui.engine import Play, Player, Rules
+from polignac_tui.games.polignac.engine import Play, Player, Rules
 from polignac_tui.service import protocol
 from polignac_tui.service.protocol import ProtocolError, decode_client, encode
 from polignac_tui.store import SessionStore

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from polignac_tui.cli import main
-from polignac_tui.engine import Player
-from polignac_tui.engine.rules import preset
+from polignac_tui.games.polignac.engine import Player
+from polignac_tui.games.polignac.engine.rules import preset
 from polignac_tui.store import PlayedServed, SessionStore
 from polignac_tui.table import Table
 

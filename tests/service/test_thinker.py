@@ -9,8 +9,8 @@ import os
 import random
 from typing import Any
 
-from polignac_tui.engine import Play, Player, Rules, Session
-from polignac_tui.players import make_player
+from polignac_tui.games.polignac.engine import Play, Player, Rules, Session
+from polignac_tui.games.polignac.players import make_player
 from polignac_tui.service.thinker import PoolThinker, ThinkerPool, move_key
 from polignac_tui.table.core import _seed_for
 

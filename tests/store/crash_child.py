@@ -14,7 +14,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from polignac_tui.engine import Declare, Play, Player, Session, preset
+from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, preset
 from polignac_tui.store import SessionStore
 
 PLAYERS = (Player("Anna"), Player("Bob", "computer", "easy"), Player("Zoé", "computer", "hard"))

@@ -180,7 +180,7 @@ def test_stats_over_finished_sessions(capsys: Capture) -> None:
 
 
 def test_stats_keeps_computers_of_different_levels_apart(capsys: Capture) -> None:
-    from polignac_tui.engine import Player
+    from polignac_tui.games.polignac.engine import Player
 
     store = SessionStore()
     for id, level in (("20261120-2015-a", "easy"), ("20261120-2016-b", "hard")):
@@ -221,7 +221,7 @@ def test_a_player_named_you_reads_as_your_turn() -> None:
 def test_the_state_between_deals_names_the_deal_to_be_dealt() -> None:
     import random
 
-    from polignac_tui.engine.autoplay import random_step
+    from polignac_tui.games.polignac.engine.autoplay import random_step
     from polignac_tui.store.report import state
 
     session = make(seed=5)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from polignac_tui.engine import Session
+from polignac_tui.games.polignac.engine import Session
 from polignac_tui.store import SaveError, SessionStore, StoreError, UnknownSession
 from polignac_tui.store.atomic import temporary_path
 

@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
-from polignac_tui.engine import Declare, Play, Player, preset
+from polignac_tui.games.polignac.engine import Declare, Play, Player, preset
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table import Table
 from polignac_tui.table.events import (

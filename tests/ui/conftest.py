@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from polignac_tui.config import Settings
-from polignac_tui.engine import Player, Session, preset
-from polignac_tui.engine.autoplay import random_step
+from polignac_tui.games.polignac.engine import Player, Session, preset
+from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.store.folder import SessionStore
 
 FIXED_TIME = datetime(2026, 11, 1, 20, 30, tzinfo=UTC)

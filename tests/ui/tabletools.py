@@ -6,8 +6,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from polignac_tui.engine import Player, Session, preset
-from polignac_tui.engine.cards import FULL_DECK
+from polignac_tui.games.polignac.engine import Player, Session, preset
+from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table import Table
 

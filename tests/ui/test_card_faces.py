@@ -8,8 +8,8 @@ import pytest
 from rich.text import Text
 from tabletools import open_table, settle, strong_session, table_screen
 
-from polignac_tui.engine import Player, glyph, preset
-from polignac_tui.engine.cards import FULL_DECK
+from polignac_tui.games.polignac.engine import Player, glyph, preset
+from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.table import Table
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.widgets.cardface import (

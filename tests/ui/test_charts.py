@@ -12,8 +12,8 @@ from pathlib import Path
 from tabletools import listed
 from textual.widgets import DataTable, Input, Static
 
-from polignac_tui.engine import Player, Session, preset
-from polignac_tui.engine.autoplay import random_step
+from polignac_tui.games.polignac.engine import Player, Session, preset
+from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.store.fileformat import dumps
 from polignac_tui.ui.screens.charts import SessionChartScreen, StatsScreen, averages
 from polignac_tui.ui.screenshots import FIXED

@@ -15,8 +15,8 @@ from typing import Any
 
 from textual.widgets import Static
 
-from polignac_tui.engine import Player, Session, preset
-from polignac_tui.engine.autoplay import random_step
+from polignac_tui.games.polignac.engine import Player, Session, preset
+from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.ui.screens.replay import ReplayScreen
 from polignac_tui.ui.screens.summary import outcome
 

@@ -9,7 +9,7 @@ from rich.text import Text
 from tabletools import open_table, settle, strong_session, table_screen
 from widgethost import TWELVE, WidgetHost, seat_view
 
-from polignac_tui.engine import glyph
+from polignac_tui.games.polignac.engine import glyph
 from polignac_tui.i18n import _, speaking, translator_for
 from polignac_tui.ui.widgets.gamepanel import GamePanel
 from polignac_tui.ui.widgets.hand import Hand, bounds_sentence, key_for, key_index

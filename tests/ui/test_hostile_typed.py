@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Static
 
-from polignac_tui.engine.session import MAX_NAME
+from polignac_tui.games.polignac.engine.session import MAX_NAME
 from polignac_tui.store import SaveError
 from polignac_tui.store.fileformat import MAX_SESSION_NAME
 from polignac_tui.ui.screens.new_session import NewSessionScreen

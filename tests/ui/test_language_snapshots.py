@@ -12,7 +12,7 @@ from tabletools import open_table, settle, strong_session
 from test_shell_snapshots import home_ready
 from test_table_snapshots import mid_trick, seated, to_summary
 
-from polignac_tui.engine import Player, preset
+from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.table import Table
 from polignac_tui.ui.screenshots import fill_store
 

@@ -217,7 +217,7 @@ async def test_eight_seats_and_the_end_fit_80x24_without_scrolling(make_app) -> 
 
 
 async def test_more_settings_are_one_key_away_each_with_its_explanation(make_app) -> None:
-    from polignac_tui.engine.rules import SETTING_HELP
+    from polignac_tui.games.polignac.engine.rules import SETTING_HELP
     from polignac_tui.ui.screens.new_session import MORE_SETTINGS
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -109,14 +109,15 @@ def test_the_cli_does_not_import_the_computer_players_at_start() -> None:
     import subprocess
     import sys
     code = ("import sys, polignac_tui.cli; "
-            "print(sorted(m for m in sys.modules if m.startswith('polignac_tui.players')))")
+            "print(sorted(m for m in sys.modules "
+            "if m.startswith('polignac_tui.games.polignac.players')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert "polignac_tui.players.arena" not in out
+    assert "polignac_tui.games.polignac.players.arena" not in out
 
 
 def test_help_still_lists_arena_and_its_levels(capsys) -> None:
-    from polignac_tui.players.arena import ARENA_LEVELS
+    from polignac_tui.games.polignac.players.arena import ARENA_LEVELS
     with pytest.raises(SystemExit):
         main(["arena", "--help"])
     text = capsys.readouterr().out
@@ -125,7 +126,7 @@ def test_help_still_lists_arena_and_its_levels(capsys) -> None:
 
 def test_new_with_a_level_for_the_computers(ran, store) -> None:
     from polignac_tui.commands.play import LEVELS as offered
-    from polignac_tui.engine import LEVELS
+    from polignac_tui.games.polignac.engine import LEVELS
     assert offered == LEVELS
     assert main(["new", "--level", "hard", "--seed", "1"]) == 0
     (entry,) = store.entries()

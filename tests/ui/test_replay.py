@@ -8,11 +8,11 @@ import random
 from tabletools import listed
 from textual.widgets import DataTable, Static
 
-from polignac_tui.engine import Player, Session, preset
-from polignac_tui.engine.autoplay import random_step
-from polignac_tui.engine.cards import sorted_hand
-from polignac_tui.players.review import review_deal
-from polignac_tui.players.wording import reason_text
+from polignac_tui.games.polignac.engine import Player, Session, preset
+from polignac_tui.games.polignac.engine.autoplay import random_step
+from polignac_tui.games.polignac.engine.cards import sorted_hand
+from polignac_tui.games.polignac.players.review import review_deal
+from polignac_tui.games.polignac.players.wording import reason_text
 from polignac_tui.store.fileformat import dumps
 from polignac_tui.ui.screens.replay import ReplayScreen, deal_at
 from polignac_tui.ui.screens.saved import SavedScreen

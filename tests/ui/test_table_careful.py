@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from tabletools import FIXED_TIME, open_table, players, settle, table_screen
 
-from polignac_tui.engine import Session, preset
-from polignac_tui.engine.cards import FULL_DECK
+from polignac_tui.games.polignac.engine import Session, preset
+from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.ui.widgets.hand import Hand
 
 # A jack and a nine of every suit: whatever is led, the first playable card is a jack.

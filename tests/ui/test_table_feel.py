@@ -21,8 +21,8 @@ from tabletools import (
     void_session,
 )
 
-from polignac_tui.engine import Play, Session, preset
-from polignac_tui.engine.cards import FULL_DECK
+from polignac_tui.games.polignac.engine import Play, Session, preset
+from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
 from polignac_tui.ui.screens.summary import SummaryScreen
@@ -349,7 +349,7 @@ async def test_void_in_the_suit_led_the_status_says_any_card_and_keeps_its_heigh
 
 
 def test_a_failed_generale_is_said_on_the_trick_that_failed_it_only() -> None:
-    from polignac_tui.engine import Trick
+    from polignac_tui.games.polignac.engine import Trick
     view = strong_session().view(0)
     won, lost = Trick(0, ("KS", "7S", "8S", "9S"), 0), Trick(0, ("7H", "KH", "8H", "9H"), 1)
     failing = replace(view, declarer=0, tricks=(won, lost))
@@ -361,7 +361,7 @@ def test_a_failed_generale_is_said_on_the_trick_that_failed_it_only() -> None:
 
 # -- point 7: the score panel shows the deal in play -----------------------------------------
 def test_the_side_scores_show_the_deal_in_play_and_the_totals_if_it_ended_now() -> None:
-    from polignac_tui.engine.cards import jack_points
+    from polignac_tui.games.polignac.engine.cards import jack_points
     from polignac_tui.ui.widgets.scores import compact
     session = strong_session(first_trick_penalty=True)
     deal = session.deals[-1]
@@ -396,7 +396,7 @@ def test_the_full_score_table_shows_the_deal_in_play_here_and_over_the_wire() ->
     over the wire carries them (the codec drops nothing): both show ``+N``."""
     import json
 
-    from polignac_tui.engine.cards import jack_points
+    from polignac_tui.games.polignac.engine.cards import jack_points
     from polignac_tui.service.protocol import encode, view_from_json, view_to_json
     session = strong_session()
     deal = session.deals[-1]

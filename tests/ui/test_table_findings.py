@@ -21,8 +21,8 @@ from tabletools import (
     void_session,
 )
 
-from polignac_tui.engine import Declare, Play, Player, Session, Trick, preset
-from polignac_tui.engine.cards import FULL_DECK
+from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, Trick, preset
+from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.table import Table
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.screens import table as table_module

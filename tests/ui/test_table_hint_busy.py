@@ -8,8 +8,8 @@ import asyncio
 
 from tabletools import settle, table_screen, text_of
 
-from polignac_tui import players as players_module
-from polignac_tui.engine import Player, preset
+from polignac_tui.games.polignac import players as players_module
+from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.table import Table
 from polignac_tui.table.client import HintBusy
 from polignac_tui.ui.screens.generale import GeneraleScreen

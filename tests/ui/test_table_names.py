@@ -10,7 +10,7 @@ from rich.console import Console
 from tabletools import FIXED_TIME, open_table, players, settle, text_of
 from textual.widgets import Button, Static
 
-from polignac_tui.engine import Session, preset
+from polignac_tui.games.polignac.engine import Session, preset
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.screens.cognac import CognacScreen
 from polignac_tui.ui.screens.generale import GeneraleScreen

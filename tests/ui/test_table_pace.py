@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from polignac_tui.engine import Play, Player, preset
+from polignac_tui.games.polignac.engine import Play, Player, preset
 from polignac_tui.table import Table
 from polignac_tui.table.runner import TableRunner
 from polignac_tui.table.thinker import ThreadThinker

@@ -8,9 +8,9 @@ import random
 
 from tabletools import settle, table_screen
 
-from polignac_tui.engine import Player, Session, preset
-from polignac_tui.engine.autoplay import random_step
-from polignac_tui.players.review import finished_session
+from polignac_tui.games.polignac.engine import Player, Session, preset
+from polignac_tui.games.polignac.engine.autoplay import random_step
+from polignac_tui.games.polignac.players.review import finished_session
 from polignac_tui.table.client import LocalClient
 from polignac_tui.table.core import Table
 from polignac_tui.ui.screens.charts import SessionChartScreen

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tabletools import TOP, open_table, settle, strong_session, table_screen, text_of
 
-from polignac_tui import players as players_module
-from polignac_tui.engine import Player, Session, preset
+from polignac_tui.games.polignac import players as players_module
+from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.table import Table
 from polignac_tui.ui.screens.cognac import CognacScreen
 from polignac_tui.ui.screens.generale import GeneraleScreen

@@ -10,8 +10,8 @@ import random
 import pytest
 from tabletools import open_table, play_selected, players, settle, strong_session, table_screen
 
-from polignac_tui.engine import Player, preset
-from polignac_tui.engine.autoplay import random_step
+from polignac_tui.games.polignac.engine import Player, preset
+from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.table import Table
 from polignac_tui.ui.screens.summary import SummaryScreen
 from polignac_tui.ui.screens.table import TableScreen

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from tabletools import open_table, play_selected, settle, strong_session, table_screen, text_of
 
-from polignac_tui.engine import preset
+from polignac_tui.games.polignac.engine import preset
 from polignac_tui.ui.cardtext import BLUE, GREEN, RED, CardLook, box, inline, words
 from polignac_tui.ui.screens import table as table_module
 from polignac_tui.ui.screens.table import TableScreen
@@ -64,7 +64,7 @@ def test_digit_keys() -> None:
 
 def test_score_tables_mark_chelem_and_dealer() -> None:
     session = strong_session()
-    from polignac_tui.engine import Play
+    from polignac_tui.games.polignac.engine import Play
     while not session.deals[0].over:
         seat = session.turn
         session.apply(Play(seat, session.view(seat).legal[0]))

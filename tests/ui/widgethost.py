@@ -9,8 +9,8 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.message import Message
 
-from polignac_tui.engine.rules import Rules
-from polignac_tui.engine.view import SeatView
+from polignac_tui.games.polignac.engine.rules import Rules
+from polignac_tui.games.polignac.engine.view import SeatView
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.widgets.cardface import face_size, faces_fit
 from polignac_tui.ui.widgets.gamepanel import GamePanel

@@ -1,4 +1,4 @@
-"""Polignac behind the seam: an adapter over the engine (``polignac_tui.engine``).
+"""Polignac behind the seam: an adapter over the engine (``polignac_tui.games.polignac.engine``).
 
 The engine stays where it is and as it is; ``GAME`` describes its settings from
 ``engine.rules`` and ``PolignacMatch`` drives an engine ``Session``, turning its
@@ -13,11 +13,6 @@ from contextlib import contextmanager
 from dataclasses import fields
 from typing import Any
 
-from ...engine import PRESET_NAMES, Declare, Play, Player, Rules, Session, one_of
-from ...engine import RuleError as EngineError
-from ...engine.cards import shuffled_hands
-from ...engine.deal import Action as EngineAction
-from ...engine.rules import CHOICES, MAX_LIMIT, SETTING_HELP, preset
 from ..base import (
     JSON,
     Action,
@@ -46,6 +41,11 @@ from ..base import (
     as_action,
 )
 from ..errors import RuleError
+from .engine import PRESET_NAMES, Declare, Play, Player, Rules, Session, one_of
+from .engine import RuleError as EngineError
+from .engine.cards import shuffled_hands
+from .engine.deal import Action as EngineAction
+from .engine.rules import CHOICES, MAX_LIMIT, SETTING_HELP, preset
 
 PRESETS = ("classique", "italiana", "generale", "english")
 

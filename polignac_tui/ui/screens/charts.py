@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import SeatView
+from ...games.polignac.engine import SeatView
 from ...i18n import N_, _, ngettext, tr
 from ...store.gamestats import (
     EcarteStats,

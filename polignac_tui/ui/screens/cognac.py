@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from ...engine import SeatView
+from ...games.polignac.engine import SeatView
 from ...i18n import N_, _, ngettext, pgettext
 from ...store.wording import names_text as join_names
 from ..cardtext import CardLook, is_you, who

@@ -26,10 +26,10 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...engine import Trick
 from ...games import get_game
 from ...games.base import CardChoice, CardsChoice, View, WordChoice
 from ...games.events import DealStarted, Discarded, MatchOver, Said, Shown
+from ...games.polignac.engine import Trick
 from ...i18n import N_, _, ngettext
 from ...table.gameclient import GameClient
 from ...table.gameevents import (

@@ -16,9 +16,9 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ...games.polignac.players.hint import Reason
+from ...games.polignac.players.wording import reason_text
 from ...i18n import N_, _, ngettext
-from ...players.hint import Reason
-from ...players.wording import reason_text
 from ...store.wording import names_text as join_names
 from ...table.client import HintBusy
 from ...table.events import HintGiven

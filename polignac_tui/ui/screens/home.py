@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from ...engine.cards import rank_letter, suit_letter
+from ...games.cardwords import rank_letter, suit_letter
 from ...i18n import N_, _, tr
 from ...store.report import who_plays
 from ...store.wording import game_title, where_words

@@ -18,8 +18,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...engine import Player, Rules
-from ...engine.rules import PRESET_TITLES
+from ...games.polignac.engine import Player, Rules
+from ...games.polignac.engine.rules import PRESET_TITLES
 from ...i18n import N_, _, ngettext, tr
 from ...service.client import AnyRemote, LobbyClient, RemoteGameClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words

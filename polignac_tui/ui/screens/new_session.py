@@ -16,8 +16,17 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...config import default_name
-from ...engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, one_of, preset
-from ...engine.rules import (
+from ...games.polignac.engine import (
+    LEVELS,
+    PRESET_NAMES,
+    Player,
+    RuleError,
+    Rules,
+    Session,
+    one_of,
+    preset,
+)
+from ...games.polignac.engine.rules import (
     BOOLEANS,
     CHOICES,
     MAX_LIMIT,
@@ -27,7 +36,7 @@ from ...engine.rules import (
     SETTING_LABELS,
     describe_setting,
 )
-from ...engine.session import MAX_NAME
+from ...games.polignac.engine.session import MAX_NAME
 from ...i18n import N_, _, pgettext, tr
 from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import Footer, header, while_shown

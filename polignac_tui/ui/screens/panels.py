@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from ...engine import Rules
+from ...games.polignac.engine import Rules
 from ...i18n import N_, _
 from ..chrome import while_shown
 from ..widgets.rules_panel import RulesPanel

@@ -15,11 +15,11 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ...config import DEFAULT_NAME, default_name
-from ...engine import Deal, Play, Session
-from ...engine.cards import jack_points, sorted_hand
+from ...games.polignac.engine import Deal, Play, Session
+from ...games.polignac.engine.cards import jack_points, sorted_hand
+from ...games.polignac.players.review import CardReview, DealReview, finished_deals, review_deal
+from ...games.polignac.players.wording import reason_text
 from ...i18n import N_, _, ngettext, pgettext
-from ...players.review import CardReview, DealReview, finished_deals, review_deal
-from ...players.wording import reason_text
 from ..cardtext import CardLook, inline
 from ..chrome import Footer, header
 from ..handle import polignac_app

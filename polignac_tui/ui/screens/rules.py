@@ -10,8 +10,8 @@ from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Label, Select
 
-from ...engine import PRESET_NAMES, one_of, preset
-from ...engine.rules import PRESET_TITLES
+from ...games.polignac.engine import PRESET_NAMES, one_of, preset
+from ...games.polignac.engine.rules import PRESET_TITLES
 from ...i18n import N_, _, tr
 from ..chrome import Footer, header
 from ..handle import polignac_app

@@ -21,7 +21,7 @@ from ...config import (
     check,
     default_name,
 )
-from ...engine.rules import PRESET_TITLES
+from ...games.polignac.engine.rules import PRESET_TITLES
 from ...i18n import LANGUAGE_NAMES, N_, _, tr
 from ..chrome import Footer, header
 from ..handle import polignac_app

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...engine import SeatView
+from ...games.polignac.engine import SeatView
 from ...i18n import N_, _, ngettext
 from ...store.wording import names_text
 from ..cardtext import CardLook, cards_inline, is_you, who

@@ -25,12 +25,12 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ...config import Settings
-from ...engine import Declare, Play, SeatView, Trick
-from ...engine.cards import suit_name
-from ...engine.wording import refusal_text
+from ...games.cardwords import suit_name
+from ...games.polignac.engine import Declare, Play, SeatView, Trick
+from ...games.polignac.engine.wording import refusal_text
+from ...games.polignac.players.hint import Reason
+from ...games.polignac.players.wording import reason_text
 from ...i18n import N_, _, tr
-from ...players.hint import Reason
-from ...players.wording import reason_text
 from ...service.wording import service_words
 from ...store.wording import names_text
 from ...table.client import HintBusy, PastDealsUnavailable, TableClient

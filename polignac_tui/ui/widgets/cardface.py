@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from ...engine.cards import jack_points, rank_letter, suit_letter
+from ...games.cardwords import rank_letter, suit_letter
+from ...games.polignac.engine.cards import jack_points
 from ...i18n import _
 from ..cardtext import BACK_COLOUR, FACE_BACKGROUND, CardLook, ink, label, suit_colour
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine import SeatView
-from ...engine.rules import PRESET_TITLES
+from ...games.polignac.engine import SeatView
+from ...games.polignac.engine.rules import PRESET_TITLES
 from ...i18n import _, tr
 from ..cardtext import is_you, who
 from .scores import shorten

@@ -11,9 +11,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
-from ...engine import Rules, deck
-from ...engine.cards import SUIT_GLYPHS, rank_letter, suit_symbol
-from ...engine.rules import PRESET_TITLES, describe_setting, ranks_in_words
+from ...games.cardwords import SUIT_GLYPHS, rank_letter, suit_symbol
+from ...games.polignac.engine import Rules, deck
+from ...games.polignac.engine.rules import PRESET_TITLES, describe_setting, ranks_in_words
 from ...i18n import _, ngettext, tr
 
 GLYPH_SUITS = {glyph: suit for suit, glyph in SUIT_GLYPHS.items()}

@@ -15,8 +15,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...engine import Rules, SeatView
-from ...engine.cards import jack_points
+from ...games.polignac.engine import Rules, SeatView
+from ...games.polignac.engine.cards import jack_points
 from ...i18n import N_, _, ngettext, pgettext, tr
 from ..quiet import set_content
 

@@ -19,7 +19,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from ...engine import SeatView, Trick
+from ...games.polignac.engine import SeatView, Trick
 from ...i18n import _, ngettext, pgettext
 from ..cardtext import BACK, BACK_COLOUR, CardLook, cards_inline, face
 from .cardface import FaceSize, Grid, draw_face, draw_slot, fan

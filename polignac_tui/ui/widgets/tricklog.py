@@ -6,7 +6,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from ...engine import SeatView, Trick
+from ...games.polignac.engine import SeatView, Trick
 from ...i18n import _
 from ..cardtext import CardLook, inline
 from .scores import shorten

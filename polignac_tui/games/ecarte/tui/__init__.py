@@ -8,14 +8,14 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from ....engine.cards import suit_name, suit_symbol
-from ....games.base import View
-from ....games.ecarte.rules import TRICKS
-from ....games.events import Scored
 from ....i18n import N_, _, tr
 from ....ui.cardtext import CardLook, face_style, inline
 from ....ui.gameface import Seating, cards_text, points_text
 from ....ui.textfmt import assemble
+from ...base import View
+from ...cardwords import suit_name, suit_symbol
+from ...events import Scored
+from ..rules import TRICKS
 from ..words import HINTS
 
 WORDS = {

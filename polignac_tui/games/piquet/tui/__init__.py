@@ -9,13 +9,13 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from ....engine.cards import suit_name
-from ....games.base import JSON, View
-from ....games.events import Scored
 from ....i18n import N_, _, pgettext, tr
 from ....ui.cardtext import CardLook, inline
 from ....ui.gameface import Seating, cards_text, points_text
 from ....ui.textfmt import assemble
+from ...base import JSON, View
+from ...cardwords import suit_name
+from ...events import Scored
 from ..words import HINTS
 
 KINDS = ("point", "sequence", "sets")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ....i18n.translator import N_, _, ngettext, pgettext, tr
 from ..engine.cards import FULL_DECK, SUITS, card_name, glyph, suit_name
-from ..i18n.translator import N_, _, ngettext, pgettext, tr
 from .hint import Reason
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from ..i18n.translator import N_, _, tr
+from ....i18n.translator import N_, _, tr
 from .cards import RANKS, RANKS_ACE_HIGH
 from .errors import RuleError
 from .names import (

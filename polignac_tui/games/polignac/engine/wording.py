@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..i18n.translator import _
+from ....i18n.translator import _
 from .cards import FULL_DECK, SUITS, card_name, glyph, suit_symbol
 
 
