@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from ..games.base import View
 from .gameevents import GameCommand, GameHint, GameUpdate
+from .talk import TalkRoom
 
 GameListener = Callable[[GameUpdate], None]
 
@@ -32,6 +33,9 @@ class GameClient(ABC):
     session_id: str = ""
     #: True for a table of the table service (leaving it goes back to its lobby).
     served: bool = False
+    #: What is said at the table (a served table); None where there is no talk (a table
+    #: in this process: everyone is at the same keyboard).
+    talk: TalkRoom | None = None
 
     def __init__(self, game: str) -> None:
         self.game = game
@@ -59,6 +63,11 @@ class GameClient(ABC):
     @abstractmethod
     async def hint(self, seat: int) -> GameHint | None:
         """The expert's advice for ``seat``."""
+
+    async def say(self, text: str) -> None:
+        """Say ``text`` to everyone at the table (only where ``talk`` is not None); a
+        refusal raises (a served table: the service's ``ServiceError``)."""
+        raise NotImplementedError("no talk at this table")
 
     @abstractmethod
     def close(self) -> None:

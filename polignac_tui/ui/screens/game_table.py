@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
@@ -68,6 +68,7 @@ from ..textfmt import assemble
 from ..widgets.cardface import face_size, faces_fit
 from ..widgets.gamepanel import GamePanel
 from ..widgets.hand import Hand, key_index
+from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
 from ..widgets.trick import TrickArea
 from ..widgets.words import WordChoices
 from .panels import Overlay
@@ -76,7 +77,8 @@ from .privacy import PrivacyScreen
 __all__ = ["GameTableScreen", "seat_view_of"]
 
 # Keys that look at something: they do not say "seen" of the trick on show.
-LOOK_KEYS = frozenset({"t", "r", "question_mark", "f1", "ctrl+p"})
+LOOK_KEYS = frozenset({"t", "r", "question_mark", "f1", "ctrl+p", "apostrophe",
+                       "quotation_mark"})
 # The screen's own keys: the words' buttons take none of them.
 RESERVED = ("h", "u", "t", "r", "q", "s", "g", "o")
 CARD_KEYS = Binding.Group(N_("Card"), compact=True)
@@ -131,6 +133,20 @@ class GameTableScreen(Screen[None]):
     GameTableScreen Footer.-compact FooterLabel {
         margin-right: 1;
     }
+    /* a served table: the game's panel and, on a large terminal, the talk below it */
+    GameTableScreen #side-column {
+        width: auto;
+        height: 1fr;
+    }
+    GameTableScreen #side-column TalkPanel {
+        display: none;
+        height: 40%;
+        padding: 0 1;
+        border-left: vkey $secondary;
+    }
+    GameTableScreen.-talk-wide #side-column TalkPanel {
+        display: block;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", N_("Previous card"), key_display="←", group=CARD_KEYS),
@@ -154,6 +170,18 @@ class GameTableScreen(Screen[None]):
                 tooltip=N_("this list of keys")),
         Binding("q", "leave", N_("Home"), key_display="q/esc",
                 tooltip=N_("Home; every action is saved as it is taken")),
+        # At a table of the service the same key goes back to its lobby (check_action
+        # shows one of the two).
+        Binding("q", "leave_to_lobby", N_("Lobby"), key_display="q/esc",
+                tooltip=N_("at a table of the service: back to its lobby; your seat stays "
+                           "yours")),
+        # Talk: at a table of the service only.
+        Binding("apostrophe", "talk", N_("Talk"), key_display="'",
+                tooltip=N_("at a table of the service: say a line to the table (Enter says "
+                           "it, Esc closes; on an empty line 1 to 5 say a quick phrase)")),
+        Binding("quotation_mark", "talk_panel", N_("All the talk"), key_display='"',
+                show=False, tooltip=N_("at a table of the service: the last 50 lines said "
+                                       "there, and a key to mute each person")),
     ]
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
 
@@ -221,11 +249,20 @@ class GameTableScreen(Screen[None]):
     # -- layout --------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Static(id="info")
+        talk = self.client.talk
         with Horizontal(id="middle"):
             yield GameTrickArea(id="trick")
-            with VerticalScroll(id="side", can_focus=False):
-                yield GamePanel(id="panel")
+            if talk is None:
+                with VerticalScroll(id="side", can_focus=False):
+                    yield GamePanel(id="panel")
+            else:
+                with Vertical(id="side-column"):
+                    with VerticalScroll(id="side", can_focus=False):
+                        yield GamePanel(id="panel")
+                    yield TalkPanel(talk)
         yield Static(id="status")
+        if talk is not None:
+            yield TalkBar(talk, self.client.say)
         words = WordChoices(id="words", reserved=RESERVED)
         words.can_focus = False
         yield words
@@ -257,6 +294,8 @@ class GameTableScreen(Screen[None]):
             self.refresh_table()
 
     def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width >= TALK_WIDE[0] and event.size.height >= TALK_WIDE[1],
+                       "-talk-wide")
         with contextlib.suppress(NoMatches):
             self.refresh_table()
 
@@ -281,8 +320,10 @@ class GameTableScreen(Screen[None]):
         width = self.size.width or self.app.size.width or 80
         height = self.size.height or self.app.size.height or 24
         size = face_size(width, height) if faces_fit(width, height) else None
-        side = self.query_one("#side")
-        side.styles.width = self.face.side_width + (8 if width >= 110 else 0)
+        side_width = self.face.side_width + (8 if width >= 110 else 0)
+        self.query_one("#side").styles.width = side_width
+        for panel in self.query(TalkPanel):
+            panel.styles.width = side_width
         self._header(view, width)
         hand = self.query_one(Hand)
         trick = self.query_one(TrickArea)
@@ -640,10 +681,16 @@ class GameTableScreen(Screen[None]):
             return bool(self.client.seats)
         if action == "hand_over":
             return self._absent_seat() is not None
+        if action in ("leave", "leave_to_lobby"):
+            return (action == "leave_to_lobby") == self.client.served
+        if action in ("talk", "talk_panel"):
+            return self.client.talk is not None
         return True
 
     @while_shown
     def on_key(self, event: events.Key) -> None:
+        if self._talking():      # the talk line has the keys
+            return
         state = self.state
         if state is not None and state.waiting == "hold" and self._dialog is None:
             if event.key in LOOK_KEYS:
@@ -848,6 +895,23 @@ class GameTableScreen(Screen[None]):
 
     def action_help(self) -> None:
         polignac_app(self.app).action_help()
+
+    def _talking(self) -> bool:
+        with contextlib.suppress(NoMatches):
+            return self.query_one(TalkBar).is_open
+        return False
+
+    def action_talk(self) -> None:
+        with contextlib.suppress(NoMatches):
+            self.query_one(TalkBar).open()
+
+    def action_talk_panel(self) -> None:
+        if self.client.talk is not None:
+            from .talk import TalkScreen
+            self.app.push_screen(TalkScreen(self.client.talk, _("Talk at this table")))
+
+    def action_leave_to_lobby(self) -> None:
+        self.action_leave()
 
     def action_leave(self) -> None:
         """Back home; every action is saved as it is taken. When the last save failed,

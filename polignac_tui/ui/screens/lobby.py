@@ -27,7 +27,7 @@ from ...table.talk import TalkRoom
 from ..chrome import Footer, header
 from ..handle import polignac_app
 from ..textfmt import assemble, level_name
-from ..widgets.talk import TalkBar, TalkPanel
+from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
 
 if TYPE_CHECKING:
     from ...commands.join import JoinTarget
@@ -42,8 +42,6 @@ DEFAULT_TABLE_NAME = 24
 # keys offered or not by state
 CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live", "talk",
                     "create_game")
-# From this size the lobby shows its talk (else " shows it).
-TALK_WIDE = (120, 36)
 
 
 def seat_line(index: int, seat: Any, state: str) -> Text:

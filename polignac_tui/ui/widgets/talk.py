@@ -41,6 +41,8 @@ from ...service.client import ServiceError
 from ...service.wording import refusal_words
 from ...table.talk import MAX_TEXT, Said, TalkRoom, printable
 
+# From this size a screen shows its talk panel (else " shows it, one key away).
+TALK_WIDE = (120, 36)
 # The quick phrases, on the keys 1 to 5 of an empty talk line.
 QUICK_PHRASES = (N_("Well played!"), N_("Bravo"), N_("Ouch"), N_("Good luck"), N_("Thanks"))
 NOTE_SECONDS = 10.0     # a line heard stays this long in the bar
