@@ -267,6 +267,28 @@ def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path:
         asyncio.run(main(service.socket))
 
 
+def test_a_number_past_the_seats_says_how_many_there_are(tmp_path: Path) -> None:
+    """8 at a table of four: the lobby says the table has 4 seats (never the service's
+    refusal naming the table's id), and nobody sits."""
+    async def main(socket: Path) -> None:
+        anna = await LobbyClient.connect(socket, "local:anna", "Anna")
+        await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
+        app = lobby_app(socket, name="Bruno", identity="local:bruno")
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).tables and lobby_of(app),
+                               "the list")
+            await pilot.press("8")
+            said = await wait(pilot, lambda: [str(n.message) for n in app._notifications],
+                              "a notice")
+            assert said == ["This table has 4 seats."]
+            assert lobby.tables[0].my_seat is None
+            await pilot.press("2")                  # the open seat is still his to take
+            await wait(pilot, lambda: lobby.tables[0].my_seat == 1, "Bruno seated")
+        anna.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
 def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path: Path) -> None:
     """s then Enter on a finished deal at a served table: the replay opens with the deals
     the service sent (never the deal in play)."""

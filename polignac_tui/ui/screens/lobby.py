@@ -481,6 +481,11 @@ class LobbyScreen(Screen[None]):
         info = self.selected()
         if info is None or self.link is None:
             return
+        if not 0 <= seat < info.players:      # a number key past the table's seats
+            self.notify(ngettext("This table has {count} seat.", "This table has {count} "
+                                 "seats.", info.players).format(count=info.players),
+                        title=_("Sit"))
+            return
         at = self.link.at_table
         if at is not None and at.table == info.table and seat in at.seats and not at.closed:
             self.open_table_when_ready()
