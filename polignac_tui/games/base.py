@@ -46,8 +46,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     CARD_VERBS,
@@ -81,6 +82,9 @@ from .events import (
 from .jsonform import JSON
 from .settings import CUSTOM, Setting, Settings, SettingValue
 from .view import Outcome, View
+
+if TYPE_CHECKING:
+    from .session import GameSession
 
 __all__ = [
     "CARD_VERBS", "CUSTOM", "JSON", "MAX_ACTION", "Action", "CardChoice", "CardPlayed",
@@ -237,6 +241,46 @@ class Game(ABC):
     # A game whose files name no ``game`` (written before the house had several games)
     # reads its files' header too, in its own words, before the store reads it.
     reads_header = False
+
+    # ``list --json`` gives each session's winners and its value (a game whose rows never
+    # had them keeps them without: False)
+    lists_outcome = True
+
+    def summary_part(self, session: GameSession) -> dict[str, JSON] | None:
+        """What the lists and the statistics keep of a session of this game beyond the
+        house's header (the index's game fields: ``finished_deals``, ``deals`` (JSON text:
+        per finished deal its points then the game's marks), ``deal_in_play``, ``totals``,
+        ``finished``, ``turn``, ``losers``, ``winners``, ``end``, ``limit``, ``state``,
+        ``where``, ``where_short``, ``undos``, in English); None: the house reads them
+        through the seam (its ``file_summary`` and the log replayed)."""
+        return None
+
+    def score_table(self, session: GameSession) -> str | None:
+        """The text ``show`` prints of a session of this game, in the current language;
+        None: the house's table (a row per deal, a column per player, the totals)."""
+        return None
+
+    def stats(self, summaries: Iterable[Any]) -> list[Any] | None:
+        """This game's statistics per player over the finished ones of ``summaries``
+        (the store's summaries of its sessions), each with ``to_dict()``; None: the
+        house counts them (``store.gamestats``)."""
+        return None
+
+    def stats_table(self, summaries: Sequence[Any]) -> str | None:
+        """The table ``stats`` prints of this game's finished ``summaries`` (its
+        ``stats``), in the current language; None: the house's."""
+        return None
+
+    def csv_table(self, session: GameSession) -> list[list[object]] | None:
+        """The rows (the head first) of the CSV ``export ID --csv`` prints of a session of
+        this game; None: the house's (the rows of ``csv_rows``)."""
+        return None
+
+    def csv_rows(self, session: GameSession, seats: int) -> list[list[object]] | None:
+        """The rows of ``export --game --csv`` of a session of this game (game, session,
+        deal, dealer, per seat of ``seats`` the name, points and tricks, then what was
+        scored); None: the house's."""
+        return None
 
     def file_rows(self, match: Match) -> Mapping[str, int]:
         """How many items of each list of a deal's table the file writes on a line (a

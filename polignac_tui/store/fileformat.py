@@ -7,8 +7,9 @@ loads a ``GameSession`` (``SessionStore.save_game``/``load_game``).
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..games import RuleError
 from ..games.polignac import GAME, PolignacMatch
@@ -20,6 +21,9 @@ from . import gamefile
 from .errors import SessionFileError
 from .gamefile import FORMAT, MAX_BYTES, MAX_MESSAGE, TYPE_NAMES, _fail
 from .textfile import FileRefused, parse_toml
+
+if TYPE_CHECKING:
+    from .index import Summary
 
 
 def game_session(session: Session) -> GameSession:
@@ -70,4 +74,11 @@ def summary(session: Session) -> dict[str, Any]:
 
 __all__ = ["FORMAT", "MAX_BYTES", "MAX_MESSAGE", "MAX_SESSION_NAME", "TYPE_NAMES",
            "SessionFileError", "dumps", "from_document", "game_session", "load", "loads",
-           "summary", "to_document"]
+           "summarize", "summary", "to_document"]
+
+
+def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summary:
+    """The summary of an engine ``session`` (``store.index.summarize`` of its
+    ``GameSession``)."""
+    from .index import summarize as summarize_game_session
+    return summarize_game_session(id, path, updated, game_session(session))

@@ -10,8 +10,10 @@ is shown as it is.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
+from ..games.namewords import label_words as label_words
+from ..games.namewords import names_text as names_text
 from ..i18n.translator import _, current
 
 SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
@@ -21,14 +23,6 @@ def game_title(game: str) -> str:
     """A game's title, as the house writes it in every language ("Écarté")."""
     from ..games import get_game
     return get_game(game).title
-
-
-def names_text(names: Iterable[str]) -> str:
-    """``"Anna, Bruno and Carla"`` in the current language."""
-    items = list(names)
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
 
 
 def _names(english: str) -> str:
@@ -79,20 +73,6 @@ def result_words(english: str) -> str:
         if match:
             return word(match)
     return english
-
-
-_LABEL = re.compile(r"(?P<name>.+) \((?P<level>easy|medium|hard|expert)\)")
-
-
-def label_words(label: str) -> str:
-    """A player as the statistics count them (``report.player_stats``): "Bruno (medium)"
-    with the level in the current language; a person's name as it is."""
-    match = _LABEL.fullmatch(label)
-    if match is None:
-        return label
-    level = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard"),
-             "expert": _("expert")}[match["level"]]
-    return f"{match['name']} ({level})"
 
 
 def state_words(english: str) -> str:

@@ -8,7 +8,7 @@ actions into text and what changed into events. Penalty points: the lower total 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
 from typing import Any
@@ -41,6 +41,7 @@ from ..base import (
     as_action,
 )
 from ..errors import RuleError
+from ..session import GameSession
 from .engine import PRESET_NAMES, Declare, Play, Player, Rules, Session, one_of
 from .engine import RuleError as EngineError
 from .engine.cards import shuffled_hands
@@ -129,6 +130,36 @@ class Polignac(Game):
         from .fileformat import summary
         assert isinstance(match, PolignacMatch)
         return summary(match.session)
+
+    lists_outcome = False       # its list --json rows never had winners nor a value
+
+    def summary_part(self, session: GameSession) -> dict[str, JSON]:
+        from .summary import summary_part
+        assert isinstance(session.match, PolignacMatch)
+        return summary_part(session.match.session)
+
+    def score_table(self, session: GameSession) -> str:
+        from .scoretable import score_table
+        assert isinstance(session.match, PolignacMatch)
+        return score_table(session.match.session)
+
+    def stats(self, summaries: Iterable[Any]) -> list[Any]:
+        from .stats import player_stats
+        return list(player_stats(summaries))
+
+    def stats_table(self, summaries: Sequence[Any]) -> str:
+        from .stats import player_stats, stats_table
+        return stats_table(player_stats(summaries), len(summaries))
+
+    def csv_table(self, session: GameSession) -> list[list[object]]:
+        from .export import csv_table
+        assert isinstance(session.match, PolignacMatch)
+        return csv_table(session.match.session)
+
+    def csv_rows(self, session: GameSession, seats: int) -> list[list[object]]:
+        from .export import csv_rows
+        assert isinstance(session.match, PolignacMatch)
+        return csv_rows(session.match.session, session.id, seats)
 
     def file_rows(self, match: Match) -> Mapping[str, int]:
         from .fileformat import rows
