@@ -130,3 +130,27 @@ def test_a_damaged_polignac_file_is_refused_in_the_same_words(damage: str,
         with pytest.raises(SessionFileError) as new:
             read(path.stem)
         assert str(new.value) == str(old.value)
+
+
+def test_list_stats_and_export_print_the_same_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole corpus as a sessions folder: ``list``, ``stats`` (text and JSON) and
+    ``export`` (a session's CSV, and every session of the game's) print what the code of
+    before printed (``golden/outputs``, made by ``golden/make_outputs.py``)."""
+    import sys
+    import time
+    sys.path.insert(0, str(GOLDEN))
+    try:
+        from make_outputs import outputs
+    finally:
+        sys.path.remove(str(GOLDEN))
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    try:
+        made = outputs(monkeypatch.setenv)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    kept = sorted(p.name for p in (GOLDEN / "outputs").iterdir())
+    assert sorted(made) == kept and len(kept) == len(CASES) + 5
+    for name in kept:
+        assert made[name] == (GOLDEN / "outputs" / name).read_text(encoding="utf-8"), name
