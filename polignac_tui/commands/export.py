@@ -77,9 +77,9 @@ def saved_sessions(game: str) -> list[GameSession]:
 
 def games_csv(sessions: list[GameSession]) -> str:
     """A row per finished deal of each session: game, session, deal, dealer, then per
-    seat the player's name, points and tricks (Polignac: no tricks), then ``scored``:
-    the points of a deal other than tricks', each "name reason points" (Polignac: the
-    générale or the chelem)."""
+    seat the player's name, points and tricks, then ``scored``: the points of a deal
+    other than tricks', each "name reason points" (a game may give its own rows:
+    ``Game.csv_rows``)."""
     seats = max((len(s.names) for s in sessions), default=2)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

@@ -266,6 +266,13 @@ class Game(ABC):
         house counts them (``store.gamestats``)."""
         return None
 
+    def say_again(self, kind: str, english: str, where: str = "") -> str | None:
+        """This game's own English of a summary or a refusal of its files, said again in
+        the current language: ``state``, ``where`` (a session's line), ``clause`` (what
+        follows the deal in it, ``where`` being the deal said again) or ``file`` (why a
+        file is refused); None: not this game's words."""
+        return None
+
     def stats_table(self, summaries: Sequence[Any]) -> str | None:
         """The table ``stats`` prints of this game's finished ``summaries`` (its
         ``stats``), in the current language; None: the house's."""

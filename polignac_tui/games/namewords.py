@@ -27,6 +27,12 @@ def names_text(names: Iterable[str]) -> str:
     return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
 
 
+def names_again(english: str) -> str:
+    """``"Anna and Bruno"`` (as ``join_names`` wrote it) in the current language."""
+    head, sep, last = english.rpartition(" and ")
+    return _("{names} and {last}").format(names=head, last=last) if sep else english
+
+
 def is_you(name: str) -> bool:
     """True for a player named "You" (the app's default name): the verb takes no -s."""
     return name.strip().casefold() == "you"

@@ -147,6 +147,10 @@ class Polignac(Game):
         from .stats import player_stats
         return list(player_stats(summaries))
 
+    def say_again(self, kind: str, english: str, where: str = "") -> str | None:
+        from .indexwords import say_again
+        return say_again(kind, english, where)
+
     def stats_table(self, summaries: Sequence[Any]) -> str:
         from .stats import player_stats, stats_table
         return stats_table(player_stats(summaries), len(summaries))
