@@ -154,3 +154,19 @@ def test_list_stats_and_export_print_the_same_bytes(monkeypatch: pytest.MonkeyPa
     assert sorted(made) == kept and len(kept) == len(CASES) + 5
     for name in kept:
         assert made[name] == (GOLDEN / "outputs" / name).read_text(encoding="utf-8"), name
+
+
+def test_the_index_keeps_the_same_rows() -> None:
+    """Each case's row of the summary index, made through the seam now, is the row main
+    0c82b6b made from the engine session (``golden/index-rows.json``)."""
+    import json
+    from datetime import datetime
+
+    from polignac_tui.store.gamefile import load
+    from polignac_tui.store.index import summarize, to_json
+    kept = json.loads((GOLDEN / "index-rows.json").read_text(encoding="utf-8"))
+    moment = datetime.fromisoformat("2026-01-01T00:00:00+00:00")
+    assert sorted(kept) == CASES
+    for case in CASES:
+        path = GOLDEN / f"{case}.toml"
+        assert to_json(summarize(case, path, moment, load(path))) == kept[case], case

@@ -7,13 +7,15 @@ from the repository's root, with that code first on the path:
 Every ``<case>.toml`` is copied into a sessions folder as ``<case>.toml`` (its id), then
 ``list``, ``list --json``, ``stats``, ``stats --json``, ``export --game polignac --csv``
 and ``export <case> --csv`` for each case are written under ``outputs/`` (the folder's
-path replaced by ``<root>``; English; times in UTC). ``test_golden.py`` runs the same.
+path replaced by ``<root>``; English; times in UTC), and each case's row of the summary
+index to ``index-rows.json``. ``test_golden.py`` runs the same.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import shutil
 import sys
@@ -52,8 +54,25 @@ def outputs(setenv: Callable[[str, str], None] = os.environ.__setitem__) -> dict
     return made
 
 
+UPDATED = "2026-01-01T00:00:00+00:00"   # the moment each index row is made with
+
+
+def index_rows() -> dict[str, str]:
+    """Each case's row of the summary index (``store.index.to_json``), as main 0c82b6b
+    made it: ``summarize`` of the engine session ``fileformat.load`` read."""
+    from datetime import datetime
+
+    from polignac_tui.store.fileformat import load
+    from polignac_tui.store.index import summarize, to_json
+    moment = datetime.fromisoformat(UPDATED)
+    return {p.stem: to_json(summarize(p.stem, p, moment, load(p)))
+            for p in sorted(HERE.glob("*.toml"))}
+
+
 if __name__ == "__main__":
     os.environ["TZ"] = "UTC"
+    (HERE / "index-rows.json").write_text(json.dumps(index_rows(), indent=0) + "\n",
+                                          encoding="utf-8")
     folder = HERE / "outputs"
     folder.mkdir(exist_ok=True)
     for name, text in outputs().items():
