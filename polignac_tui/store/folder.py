@@ -14,7 +14,7 @@ import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import platformdirs
 
@@ -35,9 +35,6 @@ from .errors import (
 from .ids import base_id, check_id, is_id
 from .index import SessionIndex, Summary
 from .lock import SessionLock
-
-if TYPE_CHECKING:   # the old table's path only (``save``, ``load``)
-    from ..games.polignac.engine import Session
 
 APP = "polignac-tui"
 SUFFIX = ".toml"
@@ -126,7 +123,7 @@ class SessionStore:
         return any(p.exists() for p in (path, self.lock_path(id), temporary_path(path)))
 
     # -- one session -----------------------------------------------------------------
-    def save(self, session: Session) -> None:
+    def save(self, session: Any) -> None:
         """Write an engine ``session`` of the old table's path atomically (``save_game``)
         and set its ``updated`` (the caller holds its lock).
 
@@ -187,12 +184,12 @@ class SessionStore:
             raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
         return game_of(read_document(path))
 
-    def load(self, id: str) -> Session:
+    def load(self, id: str) -> Any:
         """Read and replay session ``id`` for the old table's path: the game's own session
         under the match; ``SessionFileError`` (one line) if it cannot be, ``OtherGame`` for
         a session of a game whose match has none (``load_any`` reads it)."""
         whole = self.load_any(id)
-        session: Session | None = getattr(whole.match, "session", None)
+        session = getattr(whole.match, "session", None)
         if session is None:
             raise OtherGame(id, whole.game)
         session.id = id
