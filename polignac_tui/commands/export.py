@@ -8,11 +8,12 @@ import argparse
 import csv
 import io
 
-from ..games import game_names
+from ..games import game_names, get_game
 from ..games.session import GameSession
-from ..i18n import _
+from ..i18n import _, tr
 from ..store import SessionFileError, SessionStore, StoreError
 from ..store.anyfile import game_of_session
+from ..store.gamefile import DEFAULT_GAME as FIRST_GAME
 from ..store.wording import game_title
 from . import CommandError
 from .gamescores import csv_rows
@@ -22,9 +23,7 @@ from .show import read_any
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export", help=_("export a session's scores (CSV)"),
-                       description=_("Print a session's scores as CSV: a row per finished deal "
-                       "(deal, dealer, each player's points, générale, chelem), a column per "
-                       "player, names in the order of play. Redirect it to a file."))
+                       description=tr(get_game(FIRST_GAME).command_words["export"]))
     p.add_argument("session", metavar="FILE|ID", nargs="?",
                    help=_("path of a session file (.toml), or a saved session's id"))
     p.add_argument("--csv", action="store_true", help=_("CSV (the one format so far)"))

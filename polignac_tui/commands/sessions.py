@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from ..games import game_names, get_game
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, tr
 from ..store import SessionStore, StoreError, Summary
+from ..store.gamefile import DEFAULT_GAME as FIRST_GAME
 from ..store.gamestats import EcarteStats, PiquetStats, ecarte_stats, piquet_stats
 from ..store.index import summarize
 from ..store.report import leaders, local_time, row
@@ -39,9 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run_delete)
 
     p = sub.add_parser("stats", help=_("statistics per player over the finished sessions"),
-                       description=_("Per player name, over every finished saved session: "
-                       "sessions played, won, times paid the cognac, average points per deal, "
-                       "chelems and générales."))
+                       description=tr(get_game(FIRST_GAME).command_words["stats"]))
     p.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
     p.add_argument("--game", choices=game_names(), metavar="GAME",
                    help=_("the statistics of this game only: polignac, ecarte or piquet"))

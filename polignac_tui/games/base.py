@@ -242,6 +242,10 @@ class Game(ABC):
     # reads its files' header too, in its own words, before the store reads it.
     reads_header = False
 
+    # the descriptions of ``stats`` and ``export`` where they name this game's own
+    # columns (marked ``N_``, translated where shown): the house's first game's are shown
+    command_words: Mapping[str, str] = {}
+
     # ``list --json`` gives each session's winners and its value (a game whose rows never
     # had them keeps them without: False)
     lists_outcome = True

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import fields
 from typing import Any
 
+from ...i18n import N_
 from ..base import (
     JSON,
     Action,
@@ -132,6 +133,14 @@ class Polignac(Game):
         return summary(match.session)
 
     lists_outcome = False       # its list --json rows never had winners nor a value
+    command_words: Mapping[str, str] = {
+        "stats": N_("Per player name, over every finished saved session: sessions played, "
+                    "won, times paid the cognac, average points per deal, chelems and "
+                    "générales."),
+        "export": N_("Print a session's scores as CSV: a row per finished deal (deal, "
+                     "dealer, each player's points, générale, chelem), a column per player, "
+                     "names in the order of play. Redirect it to a file."),
+    }
 
     def summary_part(self, session: GameSession) -> dict[str, JSON]:
         from .summary import summary_part
