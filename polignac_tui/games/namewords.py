@@ -63,7 +63,7 @@ _LABEL = re.compile(r"(?P<name>.+) \((?P<level>easy|medium|hard|expert)\)")
 
 
 def label_words(label: str) -> str:
-    """A player as the statistics count them (``report.player_stats``): "Bruno (medium)"
+    """A player as the statistics count them (a game's ``stats``): "Bruno (medium)"
     with the level in the current language; a person's name as it is."""
     match = _LABEL.fullmatch(label)
     if match is None:
@@ -73,4 +73,5 @@ def label_words(label: str) -> str:
     return f"{match['name']} ({level})"
 
 
-__all__ = ["is_you", "join_names", "label_words", "names_text", "plural", "possessive", "who_plays"]
+__all__ = ["is_you", "join_names", "label_words", "names_again", "names_text", "plural",
+           "possessive", "who_plays"]

@@ -1,4 +1,5 @@
-"""Saved sessions: the file format and the folder they live in."""
+"""Saved sessions of every game: the file (the house's header, each game's part), the
+folder they live in and its summary index."""
 
 from .errors import (
     BadSessionId,

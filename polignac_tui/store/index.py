@@ -78,8 +78,8 @@ class Summary:
     limit: int = 0
     undos: int = 0                     # cards taken back over the session (``Deal.undos``)
     created: datetime | None = None
-    state: str = ""          # "in play, Anna's turn" (report.state)
-    where: str = ""          # "deal 3, limit 20, Anna to play" (report.state_line)
+    state: str = ""          # "in play, Anna's turn" (the game's summary, in English)
+    where: str = ""          # "deal 3, limit 20, Anna to play" (the same)
     where_short: str = ""    # the same, short
     title: str = ""          # the session's name, or "Ana vs Bruno, Claire" (players_line)
     labels: tuple[str, ...] = field(default=())   # per seat: the name, "Bruno (medium)"
@@ -134,18 +134,17 @@ def summarize(id: str, path: Path, updated: datetime, session: GameSession) -> S
 
 
 def deals_json(lines: list[DealLine]) -> str:
+    """The finished deals as a row keeps them (a deal without marks keeps three empty
+    ones, as the rows always had)."""
     return json.dumps([[list(d.points), *(d.marks or (None, None, None))] for d in lines],
                       separators=(",", ":"))
-
-
-summarize_any = summarize    # every game's session goes the same way
 
 
 def from_entry(entry: Entry) -> Summary:
     session = entry.game_session
     if session is None:
         return Summary(entry.id, entry.path, entry.updated, error=entry.error or "unreadable")
-    return summarize_any(entry.id, entry.path, entry.updated, session)
+    return summarize(entry.id, entry.path, entry.updated, session)
 
 
 # -- rows: a summary as JSON -------------------------------------------------------------

@@ -1,10 +1,10 @@
 """The store's English words (kept in the index and in errors: language-free data) in the
 current language, where they are shown: a session's state, a damaged file's reason.
 
-The index keeps ``state`` and ``where`` as ``store.report`` writes them (English) and a
-damaged file's reason as ``fileformat`` words it; here each known form is matched and said
-again in the current language, its names, numbers and cards kept. A form not known here
-is shown as it is.
+The index keeps ``state`` and ``where`` as each game's summary writes them (English) and
+a damaged file's reason as the file's reader words it; here each known form is matched
+(a game's own first: ``Game.say_again``) and said again in the current language, its
+names, numbers and cards kept. A form not known here is shown as it is.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def result_words(english: str) -> str:
 
 
 def state_words(english: str) -> str:
-    """A session's state (``report.state``) in the current language."""
+    """A session's state (``Summary.state``) in the current language."""
     if current().code == "en":
         return english
     own = _games_say("state", english)
@@ -98,7 +98,7 @@ def _card(text: str) -> str:
 
 
 def _reason(english: str) -> str:
-    """An engine refusal as ``fileformat`` quotes it, in the current language."""
+    """A rule's refusal as a file's reader quotes it, in the current language."""
     match = re.fullmatch(r"(?P<card>\w{2,3}): you must follow (?P<suit>\w+): you hold an? \w+",
                          english)
     if match and match["suit"] in SUIT_WORDS:
@@ -190,7 +190,7 @@ def file_error_text(english: str, nested: bool = False) -> str:
 _WHERE = re.compile(r"deal (?P<n>\d+)(?: of (?P<of>\d+)|, limit (?P<limit>\d+)|, to (?P<to>\d+))?"
                     r"(?P<rest>.*)")
 def where_words(english: str) -> str:
-    """Where a session stands (``report.state_line``, long or short) in the current
+    """Where a session stands (``Summary.where``, long or short) in the current
     language."""
     if current().code == "en":
         return english
