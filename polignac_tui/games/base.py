@@ -242,6 +242,14 @@ class Game(ABC):
     # reads its files' header too, in its own words, before the store reads it.
     reads_header = False
 
+    def file_rows(self, match: Match) -> Mapping[str, int]:
+        """How many items of each list of a deal's table the file writes on a line (a
+        list not named here: on one line; a list of lists: an item a line)."""
+        return {}
+
+
+    # -- what the house's lists, statistics, show and export say of a session ----------
+    # (each hook: None, the house's own reading through the seam)
     # the descriptions of ``stats`` and ``export`` where they name this game's own
     # columns (marked ``N_``, translated where shown): the house's first game's are shown
     command_words: Mapping[str, str] = {}
@@ -259,6 +267,13 @@ class Game(ABC):
         through the seam (its ``file_summary`` and the log replayed)."""
         return None
 
+    def say_again(self, kind: str, english: str, where: str = "") -> str | None:
+        """This game's own English of a summary or a refusal of its files, said again in
+        the current language: ``state``, ``where`` (a session's line), ``clause`` (what
+        follows the deal in it, ``where`` being the deal said again) or ``file`` (why a
+        file is refused); None: not this game's words."""
+        return None
+
     def score_table(self, session: GameSession) -> str | None:
         """The text ``show`` prints of a session of this game, in the current language;
         None: the house's table (a row per deal, a column per player, the totals)."""
@@ -268,13 +283,6 @@ class Game(ABC):
         """This game's statistics per player over the finished ones of ``summaries``
         (the store's summaries of its sessions), each with ``to_dict()``; None: the
         house counts them (``store.gamestats``)."""
-        return None
-
-    def say_again(self, kind: str, english: str, where: str = "") -> str | None:
-        """This game's own English of a summary or a refusal of its files, said again in
-        the current language: ``state``, ``where`` (a session's line), ``clause`` (what
-        follows the deal in it, ``where`` being the deal said again) or ``file`` (why a
-        file is refused); None: not this game's words."""
         return None
 
     def stats_table(self, summaries: Sequence[Any]) -> str | None:
@@ -292,12 +300,6 @@ class Game(ABC):
         deal, dealer, per seat of ``seats`` the name, points and tricks, then what was
         scored); None: the house's."""
         return None
-
-    def file_rows(self, match: Match) -> Mapping[str, int]:
-        """How many items of each list of a deal's table the file writes on a line (a
-        list not named here: on one line; a list of lists: an item a line)."""
-        return {}
-
 
 class Match(ABC):
     """One match of a game: its state, moved forward only by ``deal`` and ``apply``."""

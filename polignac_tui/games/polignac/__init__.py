@@ -132,6 +132,12 @@ class Polignac(Game):
         assert isinstance(match, PolignacMatch)
         return summary(match.session)
 
+    def file_rows(self, match: Match) -> Mapping[str, int]:
+        from .fileformat import rows
+        assert isinstance(match, PolignacMatch)
+        return rows(match.session)
+
+    # -- what the lists, the statistics, show and export say of its sessions ------------
     lists_outcome = False       # its list --json rows never had winners nor a value
     command_words: Mapping[str, str] = {
         "stats": N_("Per player name, over every finished saved session: sessions played, "
@@ -147,6 +153,10 @@ class Polignac(Game):
         assert isinstance(session.match, PolignacMatch)
         return summary_part(session.match.session)
 
+    def say_again(self, kind: str, english: str, where: str = "") -> str | None:
+        from .indexwords import say_again
+        return say_again(kind, english, where)
+
     def score_table(self, session: GameSession) -> str:
         from .scoretable import score_table
         assert isinstance(session.match, PolignacMatch)
@@ -155,10 +165,6 @@ class Polignac(Game):
     def stats(self, summaries: Iterable[Any]) -> list[Any]:
         from .stats import player_stats
         return list(player_stats(summaries))
-
-    def say_again(self, kind: str, english: str, where: str = "") -> str | None:
-        from .indexwords import say_again
-        return say_again(kind, english, where)
 
     def stats_table(self, summaries: Sequence[Any]) -> str:
         from .stats import player_stats, stats_table
@@ -173,12 +179,6 @@ class Polignac(Game):
         from .export import csv_rows
         assert isinstance(session.match, PolignacMatch)
         return csv_rows(session.match.session, session.id, seats)
-
-    def file_rows(self, match: Match) -> Mapping[str, int]:
-        from .fileformat import rows
-        assert isinstance(match, PolignacMatch)
-        return rows(match.session)
-
 
 def _text(action: EngineAction) -> str:
     if isinstance(action, Declare):
