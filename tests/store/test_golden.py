@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import random
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,54 @@ def test_the_index_keeps_the_same_rows() -> None:
     for case in CASES:
         path = GOLDEN / f"{case}.toml"
         assert to_json(summarize(case, path, moment, load(path))) == kept[case], case
+
+
+def _mutated(text: str, rng: random.Random) -> str:
+    """``text`` with one seeded change: a line dropped or doubled, a digit or a card
+    changed, a key renamed."""
+    lines = text.splitlines(keepends=True)
+    k = rng.randrange(len(lines))
+    kind = rng.randrange(5)
+    if kind == 0:
+        del lines[k]
+    elif kind == 1:
+        lines.insert(k, lines[k])
+    elif kind == 2:
+        digits = [i for i, c in enumerate(lines[k]) if c.isdigit()]
+        if digits:
+            i = rng.choice(digits)
+            lines[k] = lines[k][:i] + str(rng.randrange(10)) + lines[k][i + 1:]
+    elif kind == 3:
+        lines[k] = lines[k].replace('"', '"Z', 1)
+    else:
+        lines[k] = lines[k].replace(" = ", "x = ", 1)
+    return "".join(lines)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_damaged_files_are_read_or_refused_alike_by_both_paths(seed: int,
+                                                               tmp_path: Path) -> None:
+    """Seeded one-change mutations of the corpus: ``load_game`` reads what the format 1
+    reader reads (the same engine session) and refuses the rest in the same words."""
+    from polignac_tui.store import SessionFileError, SessionStore
+    from polignac_tui.store.fileformat import load, to_document
+
+    rng = random.Random(seed)
+    store = SessionStore(tmp_path / "sessions")
+    refused = read = 0
+    for n in range(40):
+        case = rng.choice(CASES)
+        path = _copy(tmp_path, case, id=f"case-{n}")
+        path.write_text(_mutated(path.read_text(encoding="utf-8"), rng), encoding="utf-8")
+        try:
+            old = load(path)
+        except SessionFileError as error:
+            with pytest.raises(SessionFileError) as new:
+                store.load_game(path.stem)
+            assert str(new.value) == str(error)
+            refused += 1
+        else:
+            session = store.load_game(path.stem)
+            assert to_document(session.match.session) == to_document(old)
+            read += 1
+    assert refused + read == 40
