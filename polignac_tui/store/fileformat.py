@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..games import RuleError
-from ..games.polignac import GAME, PolignacMatch
+from ..games.polignac import game_session
 from ..games.polignac.engine import Session
 from ..games.polignac.fileformat import read_session
 from ..games.polignac.fileformat import summary as _summary
-from ..games.session import COMPUTER, HUMAN, MAX_SESSION_NAME, GameSession, Seat
+from ..games.session import MAX_SESSION_NAME
 from . import gamefile
 from .errors import SessionFileError
 from .gamefile import FORMAT, MAX_BYTES, MAX_MESSAGE, TYPE_NAMES, _fail
@@ -24,15 +24,6 @@ from .textfile import FileRefused, parse_toml
 
 if TYPE_CHECKING:
     from .index import Summary
-
-
-def game_session(session: Session) -> GameSession:
-    """``session`` as a ``GameSession`` over a ``PolignacMatch`` (the same objects)."""
-    seats = tuple(Seat(p.kind == HUMAN, p.level if p.kind == COMPUTER else None)
-                  for p in session.players)
-    return GameSession(PolignacMatch.of(GAME, session), seats, id=session.id,
-                       name=session.name, created=session.created, updated=session.updated,
-                       undo_on=session.undo_on, served=session.served)
 
 
 def to_document(session: Session) -> dict[str, Any]:
@@ -72,13 +63,13 @@ def summary(session: Session) -> dict[str, Any]:
     return _summary(session)
 
 
-__all__ = ["FORMAT", "MAX_BYTES", "MAX_MESSAGE", "MAX_SESSION_NAME", "TYPE_NAMES",
-           "SessionFileError", "dumps", "from_document", "game_session", "load", "loads",
-           "summarize", "summary", "to_document"]
-
-
 def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summary:
     """The summary of an engine ``session`` (``store.index.summarize`` of its
     ``GameSession``)."""
     from .index import summarize as summarize_game_session
     return summarize_game_session(id, path, updated, game_session(session))
+
+
+__all__ = ["FORMAT", "MAX_BYTES", "MAX_MESSAGE", "MAX_SESSION_NAME", "TYPE_NAMES",
+           "SessionFileError", "dumps", "from_document", "game_session", "load", "loads",
+           "summarize", "summary", "to_document"]

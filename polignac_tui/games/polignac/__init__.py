@@ -42,7 +42,7 @@ from ..base import (
     as_action,
 )
 from ..errors import RuleError
-from ..session import GameSession
+from ..session import COMPUTER, HUMAN, GameSession, Seat
 from .engine import PRESET_NAMES, Declare, Play, Player, Rules, Session, one_of
 from .engine import RuleError as EngineError
 from .engine.cards import shuffled_hands
@@ -330,4 +330,16 @@ class PolignacMatch(Match):
 
 GAME = Polignac()
 
-__all__ = ["GAME", "Polignac", "PolignacMatch"]
+
+def game_session(session: Session) -> GameSession:
+    """An engine ``session`` as a ``GameSession`` over a ``PolignacMatch`` (the same
+    engine object under it): its seats from its players' kinds and levels, its id, name,
+    dates, undo setting and ``served`` from it."""
+    seats = tuple(Seat(p.kind == HUMAN, p.level if p.kind == COMPUTER else None)
+                  for p in session.players)
+    return GameSession(PolignacMatch.of(GAME, session), seats, id=session.id,
+                       name=session.name, created=session.created, updated=session.updated,
+                       undo_on=session.undo_on, served=session.served)
+
+
+__all__ = ["GAME", "Polignac", "PolignacMatch", "game_session"]
