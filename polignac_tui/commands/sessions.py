@@ -94,7 +94,7 @@ def list_table(readable: list[Summary], unreadable: list[Summary]) -> str:
     """Two lines per session (figures, then names and state, with the game's title when
     not every session is of Polignac), then the unreadable files."""
     lines: list[str] = []
-    mixed = any(e.game != "polignac" for e in readable)
+    mixed = any(e.game != FIRST_GAME for e in readable)
     wrap = textwrap.TextWrapper(width=WIDTH, initial_indent="    ", subsequent_indent="    ",
                                 break_on_hyphens=False)
     if readable:
@@ -216,11 +216,11 @@ def run_stats(args: argparse.Namespace) -> int:
     unreadable = sum(1 for e in entries if not e.readable)
     others = [g for g in ("ecarte", "piquet") if g == game or (game is None and done[g])]
     if args.json:
-        if game in (None, "polignac"):
+        if game in (None, FIRST_GAME):
             doc: dict[str, object] = {
-                "sessions": len(done["polignac"]), "unreadable": unreadable,
+                "sessions": len(done[FIRST_GAME]), "unreadable": unreadable,
                 "players": [s.to_dict() for s in
-                            get_game("polignac").stats(done["polignac"]) or []]}
+                            get_game(FIRST_GAME).stats(done[FIRST_GAME]) or []]}
             for other in others:
                 doc[other] = {"sessions": len(done[other]),
                               "players": [s.to_dict() for s in _game_stats(other, done)]}
@@ -229,12 +229,12 @@ def run_stats(args: argparse.Namespace) -> int:
                    "players": [s.to_dict() for s in _game_stats(game, done)]}
         _out(json.dumps(doc, ensure_ascii=False))
         return 0
-    if game in (None, "polignac"):
-        finished = done["polignac"]
+    if game in (None, FIRST_GAME):
+        finished = done[FIRST_GAME]
         if not finished:
             _out(_("No finished sessions yet: statistics count finished sessions only."))
         else:
-            _out(get_game("polignac").stats_table(finished) or "")
+            _out(get_game(FIRST_GAME).stats_table(finished) or "")
     for other in others:
         if game is None:
             _out("")
