@@ -8,13 +8,12 @@ import argparse
 import csv
 import io
 
-from ..games import game_names
-from ..games.polignac.engine import Session
+from ..games import game_names, get_game
 from ..games.session import GameSession
-from ..i18n import _
-from ..store import SessionStore, StoreError
+from ..i18n import _, tr
+from ..store import SessionFileError, SessionStore, StoreError
 from ..store.anyfile import game_of_session
-from ..store.fileformat import SessionFileError
+from ..store.gamefile import DEFAULT_GAME as FIRST_GAME
 from ..store.wording import game_title
 from . import CommandError
 from .gamescores import csv_rows
@@ -24,9 +23,7 @@ from .show import read_any
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export", help=_("export a session's scores (CSV)"),
-                       description=_("Print a session's scores as CSV: a row per finished deal "
-                       "(deal, dealer, each player's points, générale, chelem), a column per "
-                       "player, names in the order of play. Redirect it to a file."))
+                       description=tr(get_game(FIRST_GAME).command_words["export"]))
     p.add_argument("session", metavar="FILE|ID", nargs="?",
                    help=_("path of a session file (.toml), or a saved session's id"))
     p.add_argument("--csv", action="store_true", help=_("CSV (the one format so far)"))
@@ -50,21 +47,25 @@ def run(args: argparse.Namespace) -> int:
     if game is not None and game_of_session(session) != game:
         raise CommandError(_("{target} is not a session of {game}").format(
             target=args.session, game=game_title(game)))
-    if isinstance(session, GameSession):
-        _out(games_csv([session]).rstrip("\n"))
-    else:
-        _out(to_csv(session).rstrip("\n"))
+    own = session.match.game.csv_table(session)
+    _out((games_csv([session]) if own is None else _csv(own)).rstrip("\n"))
     return 0
 
 
-def saved_sessions(game: str) -> list[Session | GameSession]:
+def _csv(rows: list[list[object]]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
+
+
+def saved_sessions(game: str) -> list[GameSession]:
     """Every readable saved session of ``game``, oldest first."""
     store = SessionStore()
     try:
         summaries = [s for s in store.summaries() if s.readable and s.game == game]
     except StoreError as error:
         raise CommandError(str(error)) from None
-    sessions: list[Session | GameSession] = []
+    sessions: list[GameSession] = []
     for summary in reversed(summaries):
         try:
             sessions.append(store.load_any(summary.id))
@@ -73,12 +74,12 @@ def saved_sessions(game: str) -> list[Session | GameSession]:
     return sessions
 
 
-def games_csv(sessions: list[Session | GameSession]) -> str:
+def games_csv(sessions: list[GameSession]) -> str:
     """A row per finished deal of each session: game, session, deal, dealer, then per
-    seat the player's name, points and tricks (Polignac: no tricks), then ``scored``:
-    the points of a deal other than tricks', each "name reason points" (Polignac: the
-    générale or the chelem)."""
-    seats = max((len(_names(s)) for s in sessions), default=2)
+    seat the player's name, points and tricks, then ``scored``: the points of a deal
+    other than tricks', each "name reason points" (a game may give its own rows:
+    ``Game.csv_rows``)."""
+    seats = max((len(s.names) for s in sessions), default=2)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     head: list[str] = ["game", "session", "deal", "dealer"]
@@ -86,51 +87,6 @@ def games_csv(sessions: list[Session | GameSession]) -> str:
         head.extend([f"player{seat}", f"points{seat}", f"tricks{seat}"])
     writer.writerow([*head, "scored"])
     for session in sessions:
-        if isinstance(session, GameSession):
-            writer.writerows(csv_rows(session, seats))
-        else:
-            writer.writerows(_polignac_rows(session, seats))
-    return out.getvalue()
-
-
-def _names(session: Session | GameSession) -> tuple[str, ...]:
-    if isinstance(session, GameSession):
-        return session.names
-    return tuple(p.name for p in session.players)
-
-
-def _polignac_rows(session: Session, seats: int) -> list[list[object]]:
-    names = _names(session)
-    rows: list[list[object]] = []
-    for number, deal in enumerate(session.deals, start=1):
-        points = deal.points()
-        if points is None:
-            continue
-        row: list[object] = ["polignac", session.id, number, names[deal.dealer]]
-        for seat in range(seats):
-            row.extend([names[seat], points[seat], ""] if seat < len(names) else ["", "", ""])
-        scored = ""
-        if deal.declarer is not None:
-            scored = (f"{names[deal.declarer]} generale "
-                      f"{'made' if deal.generale_made else 'failed'}")
-        elif deal.chelem is not None:
-            scored = f"{names[deal.chelem]} chelem"
-        rows.append([*row, scored])
-    return rows
-
-
-def to_csv(session: Session) -> str:
-    names = [p.name for p in session.players]
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["deal", "dealer", *names, "generale", "chelem"])
-    for number, deal in enumerate(session.deals, start=1):
-        points = deal.points()
-        if points is None:
-            continue   # the deal in play has no score yet
-        generale = ""
-        if deal.declarer is not None:
-            generale = f"{names[deal.declarer]} {'made' if deal.generale_made else 'failed'}"
-        chelem = names[deal.chelem] if deal.chelem is not None and deal.declarer is None else ""
-        writer.writerow([number, names[deal.dealer], *points, generale, chelem])
+        own = session.match.game.csv_rows(session, seats)
+        writer.writerows(csv_rows(session, seats) if own is None else own)
     return out.getvalue()

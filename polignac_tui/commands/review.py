@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
 def _game_of(path: Path) -> str:
     """The game of the session file at ``path`` (Polignac's when it cannot be read: its
     reader then says why)."""
-    from ..store.fileformat import SessionFileError
+    from ..store.errors import SessionFileError
     from ..store.gamefile import game_of, read_document
     try:
         return game_of(read_document(path))

@@ -11,7 +11,7 @@ from ..games.arena import players_of as players_module
 from ..games.review import DealReview, finished_deals, reason_words, review_deal
 from ..games.session import GameSession
 from ..i18n import _, ngettext, pgettext
-from ..store.fileformat import SessionFileError
+from ..store.errors import SessionFileError
 from ..store.gamefile import load
 from ..store.wording import file_error_text
 from . import CommandError

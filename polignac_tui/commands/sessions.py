@@ -8,22 +8,15 @@ import os
 import sys
 import textwrap
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
-from ..games import game_names
-from ..games.session import GameSession
-from ..i18n import _, ngettext
+from ..games import game_names, get_game
+from ..i18n import _, ngettext, tr
 from ..store import SessionStore, StoreError, Summary
+from ..store.gamefile import DEFAULT_GAME as FIRST_GAME
 from ..store.gamestats import EcarteStats, PiquetStats, ecarte_stats, piquet_stats
-from ..store.gamesummary import finished_deals
-from ..store.gamesummary import state as game_state
-from ..store.report import (
-    PlayerStats,
-    leaders,
-    local_time,
-    player_stats,
-    row,
-    state,
-)
+from ..store.index import summarize
+from ..store.report import leaders, local_time, row
 from ..store.wording import file_error_text, game_title, label_words, names_text, state_words
 from . import CommandError
 
@@ -47,9 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run_delete)
 
     p = sub.add_parser("stats", help=_("statistics per player over the finished sessions"),
-                       description=_("Per player name, over every finished saved session: "
-                       "sessions played, won, times paid the cognac, average points per deal, "
-                       "chelems and générales."))
+                       description=tr(get_game(FIRST_GAME).command_words["stats"]))
     p.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
     p.add_argument("--game", choices=game_names(), metavar="GAME",
                    help=_("the statistics of this game only: polignac, ecarte or piquet"))
@@ -103,7 +94,7 @@ def list_table(readable: list[Summary], unreadable: list[Summary]) -> str:
     """Two lines per session (figures, then names and state, with the game's title when
     not every session is of Polignac), then the unreadable files."""
     lines: list[str] = []
-    mixed = any(e.game != "polignac" for e in readable)
+    mixed = any(e.game != FIRST_GAME for e in readable)
     wrap = textwrap.TextWrapper(width=WIDTH, initial_indent="    ", subsequent_indent="    ",
                                 break_on_hyphens=False)
     if readable:
@@ -174,13 +165,10 @@ def run_delete(args: argparse.Namespace) -> int:
                              "untouched: move or remove {path} yourself").format(
             id=id, error=file_error_text(str(error)), path=store.path(id))) from None
     if not args.yes:
-        if isinstance(session, GameSession):
-            names = ", ".join(session.names)
-            deals = finished_deals(session.match)
-            said = game_state(session)
-        else:
-            names = ", ".join(p.name for p in session.players)
-            deals, said = session.finished_deals, state(session)
+        names = ", ".join(session.names)
+        summary = summarize(id, store.path(id), session.updated or datetime.now(UTC),
+                            session)
+        deals, said = summary.finished_deals, summary.state
         label = f"“{session.name}” ({id})" if session.name else id
         question = ngettext("Delete session {label} ({names}; {deals} deal; {state})? "
                             "[y/N] ",
@@ -228,10 +216,11 @@ def run_stats(args: argparse.Namespace) -> int:
     unreadable = sum(1 for e in entries if not e.readable)
     others = [g for g in ("ecarte", "piquet") if g == game or (game is None and done[g])]
     if args.json:
-        if game in (None, "polignac"):
+        if game in (None, FIRST_GAME):
             doc: dict[str, object] = {
-                "sessions": len(done["polignac"]), "unreadable": unreadable,
-                "players": [s.to_dict() for s in player_stats(done["polignac"])]}
+                "sessions": len(done[FIRST_GAME]), "unreadable": unreadable,
+                "players": [s.to_dict() for s in
+                            get_game(FIRST_GAME).stats(done[FIRST_GAME]) or []]}
             for other in others:
                 doc[other] = {"sessions": len(done[other]),
                               "players": [s.to_dict() for s in _game_stats(other, done)]}
@@ -240,12 +229,12 @@ def run_stats(args: argparse.Namespace) -> int:
                    "players": [s.to_dict() for s in _game_stats(game, done)]}
         _out(json.dumps(doc, ensure_ascii=False))
         return 0
-    if game in (None, "polignac"):
-        finished = done["polignac"]
+    if game in (None, FIRST_GAME):
+        finished = done[FIRST_GAME]
         if not finished:
             _out(_("No finished sessions yet: statistics count finished sessions only."))
         else:
-            _out(stats_table(player_stats(finished), len(finished)))
+            _out(get_game(FIRST_GAME).stats_table(finished) or "")
     for other in others:
         if game is None:
             _out("")
@@ -261,30 +250,6 @@ def run_stats(args: argparse.Namespace) -> int:
                       "{count} unreadable files not counted (see polignac-tui list).",
                       unreadable).format(count=unreadable))
     return 0
-
-
-def stats_table(stats: list[PlayerStats], sessions: int) -> str:
-    heads = (_("SESSIONS"), _("WON"), _("COGNAC"), _("PTS/DEAL"), _("CHELEMS"),
-             _("GÉNÉRALES"))
-    widths = [len(h) for h in heads]
-    name_width = WIDTH - sum(widths) - 2 * len(heads)
-    lines = [f"{_('PLAYER'):<{name_width}}" + "".join(f"  {h}" for h in heads)]
-    for s in stats:
-        cells = (s.sessions, s.won_words, s.paid, f"{s.average:.2f}", s.chelems,
-                 f"{s.generales_made}/{s.generales_failed}")
-        lines.append(f"{_clip(label_words(s.name), name_width):<{name_width}}"
-                     + "".join(f"  {c!s:>{w}}" for c, w in zip(cells, widths, strict=True)))
-    lines.append("")
-    lines.append(ngettext("Over {count} finished session. COGNAC: times paid the cognac; "
-                          "PTS/DEAL: average penalty points per deal; GÉNÉRALES: made/failed.",
-                          "Over {count} finished sessions. COGNAC: times paid the cognac; "
-                          "PTS/DEAL: average penalty points per deal; GÉNÉRALES: made/failed.",
-                          sessions).format(count=sessions))
-    if any(s.won_with_undos for s in stats):
-        lines.append(_("WON: clean wins+wins in a session where a card was taken back "
-                       "(undo)."))
-    return "\n".join(textwrap.fill(line, WIDTH) if len(line) > WIDTH else line
-                     for line in lines)
 
 
 def _game_stats(game: str, done: dict[str, list[Summary]]) -> list[EcarteStats] | list[PiquetStats]:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Any
 
-from ..games.polignac.engine import Session
 from ..games.session import GameSession
-from ..i18n import _, ngettext
-from ..store.fileformat import SessionFileError, summary
-from ..store.report import plural, possessive
-from ..store.wording import file_error_text, names_text
+from ..i18n import _
+from ..store.errors import SessionFileError
+from ..store.wording import file_error_text
 from . import CommandError
 
 
@@ -40,7 +39,7 @@ def resolve(target: str) -> Path:
     return store.path(target)
 
 
-def read_any(target: str) -> Session | GameSession:
+def read_any(target: str) -> GameSession:
     """The session of ``target`` (a file or a saved session's id), whatever its game."""
     from ..store.anyfile import load_any
     from ..store.ids import is_id
@@ -49,105 +48,38 @@ def read_any(target: str) -> Session | GameSession:
         session = load_any(path)
     except SessionFileError as error:
         raise CommandError(f"{path}: {file_error_text(str(error))}") from None
-    if isinstance(session, GameSession) and not session.id and is_id(path.stem):
-        session.id = path.stem
+    if not session.id and is_id(path.stem) and not session.match.game.reads_header:
+        session.id = path.stem     # (a file of the first game keeps the id it wrote)
     return session
 
 
-def read(target: str) -> Session:
-    """The Polignac session of ``target``; a session of another game is refused, saying
+def read(target: str) -> Any:
+    """The game's own session under the match of ``target`` (for the review of the first
+    game: its engine's); a session of a game whose match has none is refused, saying
     which game it is."""
     session = read_any(target)
-    if isinstance(session, GameSession):
+    native = getattr(session.match, "session", None)
+    if native is None:
         raise CommandError(_("{path}: a session of {game}; only Polignac sessions can be "
                              "read here").format(path=resolve(target),
                                                  game=session.match.game.title))
-    return session
+    return native
 
 
 def run(args: argparse.Namespace) -> int:
     session = read_any(args.session)
-    if isinstance(session, GameSession):
-        from .gamescores import score_table as game_score_table
-        if args.json:
-            print(json.dumps(session.match.game.file_summary(session.match),
-                             ensure_ascii=False))
-        else:
-            print(game_score_table(session))
-        return 0
     if args.json:
-        print(json.dumps(summary(session), ensure_ascii=False))
+        print(json.dumps(session.match.game.file_summary(session.match), ensure_ascii=False))
     else:
         print(score_table(session))
     return 0
 
 
-def score_table(session: Session) -> str:
-    """A plain-text table: a row per deal, a column per player, totals, and the state."""
-    names = [p.name for p in session.players]
-    width = max(5, *(len(n) for n in names))
-    deal_word, dealer_word = _("deal"), _("dealer")
-    number = max(4, len(deal_word))
-    width = max(width, len(dealer_word), len(_("total")))
-    head = f"{deal_word:>{number}}  {dealer_word:<{width}}  " + "  ".join(
-        f"{n:>{width}}" for n in names)
-    lines = [head, "-" * len(head)]
-    title = session.name or session.id
-    if session.name and session.id:
-        title += f" ({session.id})"
-    if title:
-        lines.insert(0, title)
-    for i, d in enumerate(session.deals, start=1):
-        points = d.points()
-        cells = [""] * session.size if points is None else [str(p) for p in points]
-        note = ""
-        if d.declarer is not None:
-            made = d.generale_made
-            name = names[d.declarer]
-            note = "  " + (_("générale {name}") if made is None else _("générale {name} made")
-                           if made else _("générale {name} failed")).format(name=name)
-        elif d.chelem is not None:
-            note = "  " + _("chelem {name}").format(name=names[d.chelem])
-        if points is None:
-            note += "  " + _("(in play)")
-        lines.append(f"{i:>{number}}  {names[d.dealer]:<{width}}  "
-                     + "  ".join(f"{c:>{width}}" for c in cells) + note)
-    lines.append("-" * len(head))
-    lines.append(f"{'':>{number}}  {_('total'):<{width}}  "
-                 + "  ".join(f"{t:>{width}}" for t in session.totals))
-    rules = session.rules
-    if rules.end == "points":
-        lines.append(_("Point limit: {value}").format(value=rules.limit))
-    else:
-        lines.append(_("Deals: {done} of {limit}").format(done=session.finished_deals,
-                                                         limit=rules.limit))
-    if session.finished:
-        loser_names = [names[s] for s in session.losers]
-        winner_names = [names[s] for s in session.winners]
-        losers = names_text(loser_names)    # one "You" takes the plural verb
-        pays = ngettext("{names} pays the cognac", "{names} pay the cognac",
-                        2 if plural(loser_names) else 1).format(names=losers)
-        if winner_names:
-            wins = ngettext("{names} wins", "{names} win",
-                            2 if plural(winner_names) else 1).format(
-                names=names_text(winner_names))
-        else:
-            wins = _("nobody wins")
-        lines.append(_("Finished: {pays}; {wins}.").format(pays=pays, wins=wins))
-    else:
-        turn = session.turn
-        if turn is None:
-            lines.append(_("In play: deal {number} is to be dealt.").format(
-                number=len(session.deals) + 1))
-        else:
-            deal = session.current
-            generale = deal is not None and deal.phase == "generale"
-            if possessive(names[turn]) == "your":      # a player named "You"
-                lines.append(_("In play: your turn to declare or pass la générale.") if generale
-                             else _("In play: your turn to play."))
-            elif generale:
-                lines.append(_("In play: {name}'s turn to declare or pass la générale.").format(
-                    name=names[turn]))
-            else:
-                lines.append(_("In play: {name}'s turn to play.").format(name=names[turn]))
-    return "\n".join(lines)
+def score_table(session: GameSession) -> str:
+    """The score table of ``session``: its game's own, else the house's (a row per deal,
+    a column per player, the totals and where it stands)."""
+    own = session.match.game.score_table(session)
+    if own is not None:
+        return own
+    from .gamescores import score_table as game_score_table
+    return game_score_table(session)

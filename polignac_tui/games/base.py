@@ -46,8 +46,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     CARD_VERBS,
@@ -81,6 +82,9 @@ from .events import (
 from .jsonform import JSON
 from .settings import CUSTOM, Setting, Settings, SettingValue
 from .view import Outcome, View
+
+if TYPE_CHECKING:
+    from .session import GameSession
 
 __all__ = [
     "CARD_VERBS", "CUSTOM", "JSON", "MAX_ACTION", "Action", "CardChoice", "CardPlayed",
@@ -234,6 +238,68 @@ class Game(ABC):
         """What ``show --json`` gives for a session of this game (its rulebook's §9)."""
         raise NotImplementedError(f"{self.name} has no session file part")
 
+    # A game whose files name no ``game`` (written before the house had several games)
+    # reads its files' header too, in its own words, before the store reads it.
+    reads_header = False
+
+    def file_rows(self, match: Match) -> Mapping[str, int]:
+        """How many items of each list of a deal's table the file writes on a line (a
+        list not named here: on one line; a list of lists: an item a line)."""
+        return {}
+
+
+    # -- what the house's lists, statistics, show and export say of a session ----------
+    # (each hook: None, the house's own reading through the seam)
+    # the descriptions of ``stats`` and ``export`` where they name this game's own
+    # columns (marked ``N_``, translated where shown): the house's first game's are shown
+    command_words: Mapping[str, str] = {}
+
+    # ``list --json`` gives each session's winners and its value (a game whose rows never
+    # had them keeps them without: False)
+    lists_outcome = True
+
+    def summary_part(self, session: GameSession) -> dict[str, JSON] | None:
+        """What the lists and the statistics keep of a session of this game beyond the
+        house's header (the index's game fields: ``finished_deals``, ``deals`` (JSON text:
+        per finished deal its points then the game's marks), ``deal_in_play``, ``totals``,
+        ``finished``, ``turn``, ``losers``, ``winners``, ``end``, ``limit``, ``state``,
+        ``where``, ``where_short``, ``undos``, in English); None: the house reads them
+        through the seam (its ``file_summary`` and the log replayed)."""
+        return None
+
+    def say_again(self, kind: str, english: str, where: str = "") -> str | None:
+        """This game's own English of a summary or a refusal of its files, said again in
+        the current language: ``state``, ``where`` (a session's line), ``clause`` (what
+        follows the deal in it, ``where`` being the deal said again) or ``file`` (why a
+        file is refused); None: not this game's words."""
+        return None
+
+    def score_table(self, session: GameSession) -> str | None:
+        """The text ``show`` prints of a session of this game, in the current language;
+        None: the house's table (a row per deal, a column per player, the totals)."""
+        return None
+
+    def stats(self, summaries: Iterable[Any]) -> list[Any] | None:
+        """This game's statistics per player over the finished ones of ``summaries``
+        (the store's summaries of its sessions), each with ``to_dict()``; None: the
+        house counts them (``store.gamestats``)."""
+        return None
+
+    def stats_table(self, summaries: Sequence[Any]) -> str | None:
+        """The table ``stats`` prints of this game's finished ``summaries`` (its
+        ``stats``), in the current language; None: the house's."""
+        return None
+
+    def csv_table(self, session: GameSession) -> list[list[object]] | None:
+        """The rows (the head first) of the CSV ``export ID --csv`` prints of a session of
+        this game; None: the house's (the rows of ``csv_rows``)."""
+        return None
+
+    def csv_rows(self, session: GameSession, seats: int) -> list[list[object]] | None:
+        """The rows of ``export --game --csv`` of a session of this game (game, session,
+        deal, dealer, per seat of ``seats`` the name, points and tricks, then what was
+        scored); None: the house's."""
+        return None
 
 class Match(ABC):
     """One match of a game: its state, moved forward only by ``deal`` and ``apply``."""

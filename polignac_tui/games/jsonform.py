@@ -43,3 +43,9 @@ def read_strs(value: JSON) -> tuple[str, ...]:
 
 def read_ints(value: JSON) -> tuple[int, ...]:
     return tuple(read_int(v) for v in read_list(value))
+
+
+def read_bool(value: JSON) -> bool:
+    if not isinstance(value, bool):
+        raise RuleError("json", f"{value!r} is not true or false")
+    return value

@@ -1,4 +1,5 @@
-"""Saved sessions: the file format and the folder they live in."""
+"""Saved sessions of every game: the file (the house's header, each game's part), the
+folder they live in and its summary index."""
 
 from .errors import (
     BadSessionId,
@@ -6,11 +7,11 @@ from .errors import (
     PlayedServed,
     ResumeError,
     SaveError,
+    SessionFileError,
     SessionLocked,
     StoreError,
     UnknownSession,
 )
-from .fileformat import SessionFileError
 from .folder import Entry, SessionStore, default_root
 from .index import Summary
 from .lock import SessionLock

@@ -1,36 +1,21 @@
-"""A session file of any game of the house: read once, told apart by its ``game`` key
-(none: Polignac, ``store.fileformat``; ``ecarte`` or ``piquet``: ``store.gamefile``), and
-replayed by the reader of its own game, so that an Écarté or a Piquet file is never
-refused as a Polignac file that went wrong."""
+"""A session file of any game of the house, read once and replayed by the reader of its
+own game (``store.gamefile``): a file naming no ``game`` is of the house's first game."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..games.polignac.engine import Session
 from ..games.session import GameSession
-from . import fileformat, gamefile
+from .gamefile import DEFAULT_GAME, load
 
-POLIGNAC = gamefile.POLIGNAC
-AnySession = Session | GameSession
+POLIGNAC = DEFAULT_GAME
+AnySession = GameSession
 
 
-def game_of_session(session: AnySession) -> str:
+def game_of_session(session: GameSession) -> str:
     """The game a session read from a file is of."""
-    return session.game if isinstance(session, GameSession) else POLIGNAC
+    return session.game
 
 
-def load_any(path: Path | str) -> AnySession:
-    """Read and replay the session file at ``path``, whatever its game.
-
-    Raises:
-        SessionFileError: one line saying why the file cannot be read (a ``game`` that is
-            no game of the house among them).
-    """
-    doc = gamefile.read_document(path)
-    if gamefile.game_of(doc) == POLIGNAC:
-        return fileformat.from_document(doc)
-    return gamefile.from_document(doc)
+load_any = load
 
 
 __all__ = ["POLIGNAC", "AnySession", "game_of_session", "load_any"]

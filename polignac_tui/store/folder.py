@@ -14,24 +14,24 @@ import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
-from ..games.polignac.engine import Session
-from ..games.session import GameSession
+from ..games.session import MAX_SESSION_NAME, GameSession
 from . import lock as _lock
-from .anyfile import POLIGNAC, load_any
+from .anyfile import load_any
 from .atomic import temporary_path, write_atomic
 from .errors import (
     OtherGame,
     PlayedServed,
     ResumeError,
     SaveError,
+    SessionFileError,
     SessionLocked,
     StoreError,
     UnknownSession,
 )
-from .fileformat import MAX_SESSION_NAME, SessionFileError, dumps
 from .ids import base_id, check_id, is_id
 from .index import SessionIndex, Summary
 from .lock import SessionLock
@@ -63,21 +63,26 @@ class Entry:
 
     id: str
     path: Path
-    session: Session | None          # a Polignac session
+    game_session: GameSession | None     # the session, whatever its game
     error: str | None
     updated: datetime  # UTC: the session's ``updated``, else the file's modification time
-    game_session: GameSession | None = None    # a session of another game (Écarté, Piquet)
 
     @property
     def readable(self) -> bool:
-        return self.session is not None or self.game_session is not None
+        return self.game_session is not None
 
     @property
     def game(self) -> str | None:
         """The game of a readable file (None for one that cannot be read)."""
-        if self.game_session is not None:
-            return self.game_session.game
-        return POLIGNAC if self.session is not None else None
+        return None if self.game_session is None else self.game_session.game
+
+    @property
+    def session(self) -> Any:
+        """The game's own session under the match, for the code still playing on it (the
+        old table's path): None when the match has none."""
+        if self.game_session is None:
+            return None
+        return getattr(self.game_session.match, "session", None)
 
 
 class SessionStore:
@@ -118,44 +123,21 @@ class SessionStore:
         return any(p.exists() for p in (path, self.lock_path(id), temporary_path(path)))
 
     # -- one session -----------------------------------------------------------------
-    def save(self, session: Session) -> None:
-        """Write ``session`` atomically and set its ``updated`` (the caller holds its lock).
+    def save(self, session: Any) -> None:
+        """Write an engine ``session`` of the old table's path atomically (``save_game``)
+        and set its ``updated`` (the caller holds its lock).
 
         Raises ``SaveError`` (the previous save, if any, is left complete).
         """
-        if not session.id:
-            raise StoreError("the session has no id yet (SessionStore.new_id gives one)")
-        path = self.path(session.id)
-        if len(session.name) > MAX_SESSION_NAME or not session.name.isprintable():
-            # written, it could not be read back: refused before anything is written
-            raise SaveError(f"cannot save session {session.id}: its name must be at most "
-                            f"{MAX_SESSION_NAME} printable characters on one line")
-        with self._saving:
-            self._save(session, path)
-            self.index.saved(session, path)
-
-    def _save(self, session: Session, path: Path) -> None:
-        previous = session.updated
-        session.updated = utc_now()
+        from .fileformat import game_session  # the old path: the first game's engine
+        whole = game_session(session)
         try:
-            data = dumps(session).encode("utf-8")
-            try:
-                write_atomic(path, data)
-            except FileNotFoundError:
-                if self.root.is_dir():
-                    raise
-                self.root.mkdir(parents=True, exist_ok=True)  # the first save creates it
-                write_atomic(path, data, durable=True)
-        except OSError as error:
-            session.updated = previous
-            raise SaveError(f"cannot save session {session.id} to {path}: "
-                            f"{error.strerror or error}") from None
-        except BaseException:
-            session.updated = previous
-            raise
+            self.save_game(whole)
+        finally:
+            session.updated = whole.updated
 
     def save_game(self, session: GameSession) -> None:
-        """Write a session of a game other than Polignac atomically (see ``save``)."""
+        """Write a session of any game atomically (see ``save``)."""
         from .gamefile import dumps as dumps_game
         if not session.id:
             raise StoreError("the session has no id yet (SessionStore.new_id gives one)")
@@ -185,7 +167,7 @@ class SessionStore:
             self.index.saved(session, path)
 
     def load_game(self, id: str) -> GameSession:
-        """Read and replay session ``id`` of a game other than Polignac."""
+        """Read and replay session ``id``, whatever its game."""
         from .gamefile import load as load_game_file
         path = self.path(id)
         if not path.is_file():
@@ -202,15 +184,18 @@ class SessionStore:
             raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
         return game_of(read_document(path))
 
-    def load(self, id: str) -> Session:
-        """Read and replay Polignac session ``id``; ``SessionFileError`` (one line) if it
-        cannot be, ``OtherGame`` for a session of another game (``load_any`` reads it)."""
-        session = self.load_any(id)
-        if isinstance(session, GameSession):
-            raise OtherGame(id, session.game)
+    def load(self, id: str) -> Any:
+        """Read and replay session ``id`` for the old table's path: the game's own session
+        under the match; ``SessionFileError`` (one line) if it cannot be, ``OtherGame`` for
+        a session of a game whose match has none (``load_any`` reads it)."""
+        whole = self.load_any(id)
+        session = getattr(whole.match, "session", None)
+        if session is None:
+            raise OtherGame(id, whole.game)
+        session.id = id
         return session
 
-    def load_any(self, id: str) -> Session | GameSession:
+    def load_any(self, id: str) -> GameSession:
         """Read and replay session ``id``, whatever its game."""
         path = self.path(id)
         if not path.is_file():
@@ -375,8 +360,6 @@ class SessionStore:
                          "single dashes): rename it to open it by id", mtime)
         session.id = id
         updated = as_utc(session.updated) if session.updated is not None else mtime
-        if isinstance(session, GameSession):
-            return Entry(id, path, None, None, updated, session)
         return Entry(id, path, session, None, updated)
 
     def resolve_resume(self, id: str | None) -> str:

@@ -3,7 +3,7 @@
 settings, the game's ``file_summary`` for the deals, and the points each seat scored
 for each reason, counted by replaying the log (``Scored.reason``).
 
-The words are English, as ``store.report`` writes Polignac's (the index keeps them;
+The words are English, as a game's own ``summary_part`` writes them (the index keeps them;
 ``store.wording`` says them again in the current language):
 ``deal 3, to 5, Anna to play`` (Écarté), ``deal 4 of 6, Bruno to play`` (a partie of
 Piquet), ``finished: Anna won a double game``, ``finished: Bruno won the partie, worth
@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..games.base import DealLog, Event, Match, Scored
+from ..games.namewords import join_names, possessive, who_plays
 from ..games.session import GameSession
-from .report import join_names, possessive, who_plays
 
 if TYPE_CHECKING:
     from .index import Summary
@@ -130,7 +130,7 @@ def state(session: GameSession) -> str:
 
 
 def where(session: GameSession, short: bool = False) -> str:
-    """Where a session stands, as ``report.state_line`` says a Polignac session's."""
+    """Where a session stands: its deal and whose turn, or how it ended."""
     if session.finished:
         return result(session) if short else "finished: " + result(session)
     match = session.match

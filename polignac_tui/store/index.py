@@ -27,9 +27,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..games.polignac.engine import Session
+from ..games.jsonform import JSON, read_bool, read_int, read_ints, read_str
+from ..games.namewords import who_plays
 from ..games.session import GameSession
-from .report import players_line, state, state_line
+from .gamefile import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from .folder import Entry
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 INDEX_SUFFIX = "-index.sqlite3"
 SCHEMA = 3   # PRAGMA user_version: another value means another layout, rebuilt
 # (3: the game of each session, its value and the reasons each seat scored for)
-POLIGNAC = "polignac"
+POLIGNAC = DEFAULT_GAME     # the game of a row that names none
 
 
 def index_path(root: Path) -> Path:
@@ -46,12 +47,11 @@ def index_path(root: Path) -> Path:
 
 
 class DealLine(NamedTuple):
-    """One finished deal: each seat's points, la générale and the chelem."""
+    """One finished deal: each seat's points, then the game's own marks of it (what its
+    ``summary_part`` writes after the points; none for a game read through the seam)."""
 
     points: tuple[int, ...]
-    declarer: int | None = None
-    made: bool | None = None       # the declared générale succeeded
-    chelem: int | None = None      # who made a chelem (or a générale made)
+    marks: tuple[JSON, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -78,8 +78,8 @@ class Summary:
     limit: int = 0
     undos: int = 0                     # cards taken back over the session (``Deal.undos``)
     created: datetime | None = None
-    state: str = ""          # "in play, Anna's turn" (report.state)
-    where: str = ""          # "deal 3, limit 20, Anna to play" (report.state_line)
+    state: str = ""          # "in play, Anna's turn" (the game's summary, in English)
+    where: str = ""          # "deal 3, limit 20, Anna to play" (the same)
     where_short: str = ""    # the same, short
     title: str = ""          # the session's name, or "Ana vs Bruno, Claire" (players_line)
     labels: tuple[str, ...] = field(default=())   # per seat: the name, "Bruno (medium)"
@@ -95,7 +95,8 @@ class Summary:
     @cached_property
     def deals(self) -> tuple[DealLine, ...]:
         """The finished deals, in order (the list needs only their number: decoded here)."""
-        return tuple([DealLine(tuple(p), d, m, c) for p, d, m, c in json.loads(self.deals_json)])
+        return tuple([DealLine(tuple(line[0]), tuple(line[1:]))
+                      for line in json.loads(self.deals_json)])
 
     @cached_property
     def reasons(self) -> tuple[dict[str, int], ...]:
@@ -105,50 +106,45 @@ class Summary:
                      for seat in json.loads(self.reasons_json))
 
 
-def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summary:
-    """The summary of a session read (or just saved)."""
-    lines = []
-    for deal in session.deals:
-        points = deal.points()
-        if points is not None:
-            lines.append(DealLine(tuple(points), deal.declarer, deal.generale_made, deal.chelem))
-    players = session.players
+def summarize(id: str, path: Path, updated: datetime, session: GameSession) -> Summary:
+    """The summary of a session of any game read (or just saved): the house's header,
+    and what its game keeps of it (``Game.summary_part``), else what the house reads
+    through the seam (``gamesummary``)."""
+    part = session.match.game.summary_part(session)
+    if part is None:
+        from .gamesummary import summarize_game
+        return summarize_game(id, path, updated, session)
+    from .gamesummary import labels
+    humans = tuple(seat.human for seat in session.seats)
     return Summary(
-        id=id, path=path, updated=updated, name=session.name,
-        players=tuple(p.name for p in players), humans=tuple(p.is_human for p in players),
-        levels=tuple(p.level for p in players), finished_deals=len(lines),
-        deals_json=deals_json(lines),
-        deal_in_play=session.current is not None, totals=tuple(session.totals),
-        finished=session.finished, turn=session.turn, losers=tuple(session.losers),
-        winners=tuple(session.winners), end=session.rules.end, limit=session.rules.limit,
-        created=session.created, state=state(session), where=state_line(session),
-        where_short=state_line(session, short=True), title=players_line(session),
-        labels=tuple(p.name.strip() if p.is_human else f"{p.name.strip()} ({p.level})"
-                     for p in players),
-        undos=sum(deal.undos for deal in session.deals),
-        served=session.served,
+        id=id, path=path, updated=updated, name=session.name, game=session.game,
+        players=session.names, humans=humans, levels=tuple(s.level for s in session.seats),
+        created=session.created,
+        title=session.name or who_plays(list(session.names), list(humans)),
+        labels=labels(session), served=session.served,
+        finished_deals=read_int(part["finished_deals"]), deals_json=read_str(part["deals"]),
+        deal_in_play=read_bool(part["deal_in_play"]), totals=read_ints(part["totals"]),
+        finished=read_bool(part["finished"]),
+        turn=None if part["turn"] is None else read_int(part["turn"]),
+        losers=read_ints(part["losers"]), winners=read_ints(part["winners"]),
+        end=read_str(part["end"]), limit=read_int(part["limit"]), state=read_str(part["state"]),
+        where=read_str(part["where"]), where_short=read_str(part["where_short"]),
+        undos=read_int(part["undos"]),
     )
 
 
 def deals_json(lines: list[DealLine]) -> str:
-    return json.dumps([[list(d.points), d.declarer, d.made, d.chelem] for d in lines],
+    """The finished deals as a row keeps them (a deal without marks keeps three empty
+    ones, as the rows always had)."""
+    return json.dumps([[list(d.points), *(d.marks or (None, None, None))] for d in lines],
                       separators=(",", ":"))
 
 
-def summarize_any(id: str, path: Path, updated: datetime,
-                  session: Session | GameSession) -> Summary:
-    """The summary of a session of any game."""
-    if isinstance(session, GameSession):
-        from .gamesummary import summarize_game
-        return summarize_game(id, path, updated, session)
-    return summarize(id, path, updated, session)
-
-
 def from_entry(entry: Entry) -> Summary:
-    session = entry.session if entry.session is not None else entry.game_session
+    session = entry.game_session
     if session is None:
         return Summary(entry.id, entry.path, entry.updated, error=entry.error or "unreadable")
-    return summarize_any(entry.id, entry.path, entry.updated, session)
+    return summarize(entry.id, entry.path, entry.updated, session)
 
 
 # -- rows: a summary as JSON -------------------------------------------------------------
@@ -372,13 +368,13 @@ class SessionIndex:
                 db.execute("ROLLBACK")
 
     # -- writing -------------------------------------------------------------------------
-    def saved(self, session: Session | GameSession, path: Path) -> None:
+    def saved(self, session: GameSession, path: Path) -> None:
         """``session`` was just written to ``path``: its row follows (never an error: the
         index is a cache, a row left behind is rebuilt from the file)."""
         key = file_key(path)
         if key is None or session.updated is None:
             return
-        summary = summarize_any(path.stem, path, session.updated, session)
+        summary = summarize(path.stem, path, session.updated, session)
         with self._lock:
             try:
                 self._write(self._connect(), [(path.name, key[0], key[1], to_json(summary))])

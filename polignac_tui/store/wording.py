@@ -1,17 +1,20 @@
 """The store's English words (kept in the index and in errors: language-free data) in the
 current language, where they are shown: a session's state, a damaged file's reason.
 
-The index keeps ``state`` and ``where`` as ``store.report`` writes them (English) and a
-damaged file's reason as ``fileformat`` words it; here each known form is matched and said
-again in the current language, its names, numbers and cards kept. A form not known here
-is shown as it is.
+The index keeps ``state`` and ``where`` as each game's summary writes them (English) and
+a damaged file's reason as the file's reader words it; here each known form is matched
+(a game's own first: ``Game.say_again``) and said again in the current language, its
+names, numbers and cards kept. A form not known here is shown as it is.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
+from ..games.namewords import label_words as label_words
+from ..games.namewords import names_again
+from ..games.namewords import names_text as names_text
 from ..i18n.translator import _, current
 
 SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
@@ -23,31 +26,23 @@ def game_title(game: str) -> str:
     return get_game(game).title
 
 
-def names_text(names: Iterable[str]) -> str:
-    """``"Anna, Bruno and Carla"`` in the current language."""
-    items = list(names)
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{names} and {last}").format(names=", ".join(items[:-1]), last=items[-1])
-
-
-def _names(english: str) -> str:
-    """``"Anna and Bruno"`` (as ``report.join_names`` wrote it) in the current language."""
-    head, sep, last = english.rpartition(" and ")
-    return _("{names} and {last}").format(names=head, last=last) if sep else english
+def _games_say(kind: str, english: str, where: str = "") -> str | None:
+    """``english`` said again by the game whose words it is (``Game.say_again``)."""
+    from ..games import game_names, get_game
+    for name in game_names():
+        said = get_game(name).say_again(kind, english, where)
+        if said is not None:
+            return said
+    return None
 
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
 STATE_RULES: list[Rule] = [
-    (re.compile(r"finished, (?P<names>.+) paid the cognac"),
-     lambda m: _("finished, {names} paid the cognac").format(names=_names(m["names"]))),
     (re.compile(r"finished, (?P<result>.+)"),
      lambda m: _("finished, {result}").format(result=result_words(m["result"]))),
     (re.compile(r"in play, deal (?P<n>\d+) to be dealt"),
      lambda m: _("in play, deal {number} to be dealt").format(number=m["n"])),
-    (re.compile(r"in play, (?P<name>.+) to declare or pass la générale"),
-     lambda m: _("in play, {name} to declare or pass la générale").format(name=m["name"])),
     (re.compile(r"in play, your turn"), lambda m: _("in play, your turn")),
     (re.compile(r"in play, (?P<name>.+)'s turn"),
      lambda m: _("in play, {name}'s turn").format(name=m["name"])),
@@ -56,16 +51,16 @@ STATE_RULES: list[Rule] = [
 
 RESULT_RULES: list[Rule] = [
     (re.compile(r"(?P<name>.+) won a treble game"),
-     lambda m: _("{name} won a treble game").format(name=_names(m["name"]))),
+     lambda m: _("{name} won a treble game").format(name=names_again(m["name"]))),
     (re.compile(r"(?P<name>.+) won a double game"),
-     lambda m: _("{name} won a double game").format(name=_names(m["name"]))),
+     lambda m: _("{name} won a double game").format(name=names_again(m["name"]))),
     (re.compile(r"(?P<name>.+) won a single game"),
-     lambda m: _("{name} won a single game").format(name=_names(m["name"]))),
+     lambda m: _("{name} won a single game").format(name=names_again(m["name"]))),
     (re.compile(r"(?P<name>.+) won the partie, worth (?P<value>\d+)"),
-     lambda m: _("{name} won the partie, worth {value}").format(name=_names(m["name"]),
+     lambda m: _("{name} won the partie, worth {value}").format(name=names_again(m["name"]),
                                                                value=m["value"])),
     (re.compile(r"(?P<name>.+) won by (?P<value>\d+)"),
-     lambda m: _("{name} won by {value}").format(name=_names(m["name"]), value=m["value"])),
+     lambda m: _("{name} won by {value}").format(name=names_again(m["name"]), value=m["value"])),
     (re.compile(r"the partie was drawn"), lambda m: _("the partie was drawn")),
     (re.compile(r"nobody won"), lambda m: _("nobody won")),
 ]
@@ -81,24 +76,13 @@ def result_words(english: str) -> str:
     return english
 
 
-_LABEL = re.compile(r"(?P<name>.+) \((?P<level>easy|medium|hard|expert)\)")
-
-
-def label_words(label: str) -> str:
-    """A player as the statistics count them (``report.player_stats``): "Bruno (medium)"
-    with the level in the current language; a person's name as it is."""
-    match = _LABEL.fullmatch(label)
-    if match is None:
-        return label
-    level = {"easy": _("easy"), "medium": _("medium"), "hard": _("hard"),
-             "expert": _("expert")}[match["level"]]
-    return f"{match['name']} ({level})"
-
-
 def state_words(english: str) -> str:
-    """A session's state (``report.state``) in the current language."""
+    """A session's state (``Summary.state``) in the current language."""
     if current().code == "en":
         return english
+    own = _games_say("state", english)
+    if own is not None:
+        return own
     for pattern, word in STATE_RULES:
         match = pattern.fullmatch(english)
         if match:
@@ -114,7 +98,7 @@ def _card(text: str) -> str:
 
 
 def _reason(english: str) -> str:
-    """An engine refusal as ``fileformat`` quotes it, in the current language."""
+    """A rule's refusal as a file's reader quotes it, in the current language."""
     match = re.fullmatch(r"(?P<card>\w{2,3}): you must follow (?P<suit>\w+): you hold an? \w+",
                          english)
     if match and match["suit"] in SUIT_WORDS:
@@ -145,10 +129,6 @@ FILE_RULES: list[Rule] = [
     (re.compile(r"unknown key (?P<key>.+)"),
      lambda m: _("unknown key {key}").format(key=m["key"])),
     (re.compile(r"missing \[rules\] table"), lambda m: _("missing [rules] table")),
-    (re.compile(r"no players: add a \[\[players\]\] table for each of 3 to 8 players"),
-     lambda m: _("no players: add a [[players]] table for each of 3 to 8 players")),
-    (re.compile(r"Polignac is played by 3 to 8 players, not (?P<n>\d+)"),
-     lambda m: _("Polignac is played by 3 to 8 players, not {number}").format(number=m["n"])),
     (re.compile(r"deal (?P<n>\d+), play (?P<k>\d+) \((?P<card>[^) ]+) by (?P<who>[^)]+)\): "
                 r"(?P<why>.+)"),
      lambda m: _("deal {deal}, play {play} ({card} by {name}): {why}").format(
@@ -197,6 +177,9 @@ def file_error_text(english: str, nested: bool = False) -> str:
     as it is when its form is not known here."""
     if current().code == "en":
         return english
+    own = _games_say("file", english)
+    if own is not None:
+        return own
     for pattern, word in FILE_RULES:
         match = pattern.fullmatch(english)
         if match:
@@ -206,19 +189,14 @@ def file_error_text(english: str, nested: bool = False) -> str:
 
 _WHERE = re.compile(r"deal (?P<n>\d+)(?: of (?P<of>\d+)|, limit (?P<limit>\d+)|, to (?P<to>\d+))?"
                     r"(?P<rest>.*)")
-_COGNAC = re.compile(r"(?P<finished>finished: )?(?P<names>.+) (?P<verb>paid|shared) the cognac")
-
-
 def where_words(english: str) -> str:
-    """Where a session stands (``report.state_line``, long or short) in the current
+    """Where a session stands (``Summary.where``, long or short) in the current
     language."""
     if current().code == "en":
         return english
-    match = _COGNAC.fullmatch(english)
-    if match:
-        line = (_("{names} paid the cognac") if match["verb"] == "paid"
-                else _("{names} shared the cognac")).format(names=_names(match["names"]))
-        return _("finished: {what}").format(what=line) if match["finished"] else line
+    own = _games_say("where", english)
+    if own is not None:
+        return own
     finished = english.startswith("finished: ")
     result = english.removeprefix("finished: ")
     if any(pattern.fullmatch(result) for pattern, _word in RESULT_RULES):
@@ -245,13 +223,9 @@ def where_words(english: str) -> str:
         return _("{where} over, the next deal is to be dealt").format(where=where)
     if rest == ", to be dealt":
         return _("{where}, to be dealt").format(where=where)
-    clause = re.fullmatch(r", la générale: (?P<name>.+)\?", rest)
-    if clause:
-        return _("{where}, la générale: {name}?").format(where=where, name=clause["name"])
-    clause = re.fullmatch(r", (?P<name>.+) to declare or pass la générale", rest)
-    if clause:
-        return _("{where}, {name} to declare or pass la générale").format(
-            where=where, name=clause["name"])
+    own = _games_say("clause", rest, where)
+    if own is not None:
+        return own
     clause = re.fullmatch(r", (?P<name>.+) to play", rest)
     if clause:
         return _("{where}, {name} to play").format(where=where, name=clause["name"])

@@ -222,7 +222,7 @@ def test_the_state_between_deals_names_the_deal_to_be_dealt() -> None:
     import random
 
     from polignac_tui.games.polignac.engine.autoplay import random_step
-    from polignac_tui.store.report import state
+    from polignac_tui.games.polignac.summary import state
 
     session = make(seed=5)
     rng = random.Random(5)

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from polignac_tui.cli import main
-from polignac_tui.commands.show import score_table
+from polignac_tui.games.polignac.scoretable import score_table
 from polignac_tui.store import SessionStore
 
 from .gamehelpers import make_game

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from polignac_tui.cli import main
+from polignac_tui.games.polignac.stats import player_stats
+from polignac_tui.games.polignac.summary import state, state_line
 from polignac_tui.store import SessionStore
-from polignac_tui.store.fileformat import SessionFileError, dumps, load
-from polignac_tui.store.index import from_json, index_path, summarize, to_json
-from polignac_tui.store.report import player_stats, state, state_line
+from polignac_tui.store.fileformat import SessionFileError, dumps, load, summarize
+from polignac_tui.store.index import from_json, index_path, to_json
 
 from .helpers import advance, make
 

@@ -9,10 +9,10 @@ import json
 import pytest
 
 from polignac_tui.cli import main
+from polignac_tui.games.polignac.stats import player_stats
 from polignac_tui.store import SessionStore
 from polignac_tui.store.errors import SessionFileError
 from polignac_tui.store.fileformat import dumps, loads
-from polignac_tui.store.report import player_stats
 
 from .helpers import make
 

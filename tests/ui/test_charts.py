@@ -211,7 +211,7 @@ async def test_accented_names_in_an_ascii_chart_stay_readable() -> None:
 
 def test_the_players_filter_ignores_case_and_accents() -> None:
     """In ASCII mode "Dédé" shows as "Dede": typing what is shown finds the player."""
-    from polignac_tui.store.index import summarize
+    from polignac_tui.store.fileformat import summarize
     from polignac_tui.ui.screens.charts import name_key, with_players
     session = done("20261103-2000-dede", ("Dédé", "Élodie", "Claire"), 4)
     summary = summarize(session.id, store_path := FIXED_PATH, FIXED, session)

@@ -8,11 +8,12 @@ actions into text and what changed into events. Penalty points: the lower total 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
 from typing import Any
 
+from ...i18n import N_
 from ..base import (
     JSON,
     Action,
@@ -41,6 +42,7 @@ from ..base import (
     as_action,
 )
 from ..errors import RuleError
+from ..session import COMPUTER, HUMAN, GameSession, Seat
 from .engine import PRESET_NAMES, Declare, Play, Player, Rules, Session, one_of
 from .engine import RuleError as EngineError
 from .engine.cards import shuffled_hands
@@ -113,6 +115,70 @@ class Polignac(Game):
         names = self.check_start(settings, players, first_dealer)
         return PolignacMatch(self, settings, names, first_dealer)
 
+    # -- the session file (format 1: ``fileformat``) ------------------------------------
+    reads_header = True
+
+    def file_part(self, match: Match) -> dict[str, JSON]:
+        from .fileformat import to_doc
+        assert isinstance(match, PolignacMatch)
+        return to_doc(match.session)
+
+    def read_file_part(self, doc: Mapping[str, object]) -> PolignacMatch:
+        from .fileformat import read_session
+        return PolignacMatch.of(self, read_session(doc))
+
+    def file_summary(self, match: Match) -> dict[str, JSON]:
+        from .fileformat import summary
+        assert isinstance(match, PolignacMatch)
+        return summary(match.session)
+
+    def file_rows(self, match: Match) -> Mapping[str, int]:
+        from .fileformat import rows
+        assert isinstance(match, PolignacMatch)
+        return rows(match.session)
+
+    # -- what the lists, the statistics, show and export say of its sessions ------------
+    lists_outcome = False       # its list --json rows never had winners nor a value
+    command_words: Mapping[str, str] = {
+        "stats": N_("Per player name, over every finished saved session: sessions played, "
+                    "won, times paid the cognac, average points per deal, chelems and "
+                    "générales."),
+        "export": N_("Print a session's scores as CSV: a row per finished deal (deal, "
+                     "dealer, each player's points, générale, chelem), a column per player, "
+                     "names in the order of play. Redirect it to a file."),
+    }
+
+    def summary_part(self, session: GameSession) -> dict[str, JSON]:
+        from .summary import summary_part
+        assert isinstance(session.match, PolignacMatch)
+        return summary_part(session.match.session)
+
+    def say_again(self, kind: str, english: str, where: str = "") -> str | None:
+        from .indexwords import say_again
+        return say_again(kind, english, where)
+
+    def score_table(self, session: GameSession) -> str:
+        from .scoretable import score_table
+        assert isinstance(session.match, PolignacMatch)
+        return score_table(session.match.session)
+
+    def stats(self, summaries: Iterable[Any]) -> list[Any]:
+        from .stats import player_stats
+        return list(player_stats(summaries))
+
+    def stats_table(self, summaries: Sequence[Any]) -> str:
+        from .stats import player_stats, stats_table
+        return stats_table(player_stats(summaries), len(summaries))
+
+    def csv_table(self, session: GameSession) -> list[list[object]]:
+        from .export import csv_table
+        assert isinstance(session.match, PolignacMatch)
+        return csv_table(session.match.session)
+
+    def csv_rows(self, session: GameSession, seats: int) -> list[list[object]]:
+        from .export import csv_rows
+        assert isinstance(session.match, PolignacMatch)
+        return csv_rows(session.match.session, session.id, seats)
 
 def _text(action: EngineAction) -> str:
     if isinstance(action, Declare):
@@ -132,6 +198,20 @@ class PolignacMatch(Match):
         with _engine_errors():
             self.session = Session(_rules(settings, settings.preset),
                                    [Player(name) for name in names])
+
+    @classmethod
+    def of(cls, game: Game, session: Session) -> PolignacMatch:
+        """The match over an engine ``session`` as it stands (one read from a file: its
+        players' kinds, its undo counts and its dates stay the engine's)."""
+        match = cls.__new__(cls)
+        match.game = game
+        rules = session.rules.to_dict()
+        preset_name = str(rules.pop("preset"))
+        match.settings = Settings(preset_name, rules)
+        match.names = tuple(p.name for p in session.players)
+        match.first_dealer = session.deals[0].dealer if session.deals else 0
+        match.session = session
+        return match
 
     @property
     def turn(self) -> int | None:
@@ -250,4 +330,16 @@ class PolignacMatch(Match):
 
 GAME = Polignac()
 
-__all__ = ["GAME", "Polignac", "PolignacMatch"]
+
+def game_session(session: Session) -> GameSession:
+    """An engine ``session`` as a ``GameSession`` over a ``PolignacMatch`` (the same
+    engine object under it): its seats from its players' kinds and levels, its id, name,
+    dates, undo setting and ``served`` from it."""
+    seats = tuple(Seat(p.kind == HUMAN, p.level if p.kind == COMPUTER else None)
+                  for p in session.players)
+    return GameSession(PolignacMatch.of(GAME, session), seats, id=session.id,
+                       name=session.name, created=session.created, updated=session.updated,
+                       undo_on=session.undo_on, served=session.served)
+
+
+__all__ = ["GAME", "Polignac", "PolignacMatch", "game_session"]

@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Input, Static
 from textual.worker import Worker, WorkerState
 
 from ...games.polignac.engine import SeatView
+from ...games.polignac.stats import PlayerStats, player_stats
 from ...i18n import N_, _, ngettext, tr
 from ...store.gamestats import (
     EcarteStats,
@@ -28,7 +29,6 @@ from ...store.gamestats import (
     piquet_stats,
 )
 from ...store.index import Summary
-from ...store.report import PlayerStats, player_stats
 from ...store.wording import game_title, label_words, where_words
 from ..chrome import Footer, header
 from ..handle import polignac_app

@@ -1,0 +1,77 @@
+"""The store and the commands that read files speak to Polignac through the seam only:
+none of their modules imports ``games.polignac`` or names Polignac's own words, but the
+shim ``store/fileformat.py`` kept for the engine session's old table path (reached by
+``SessionStore.save``/``load`` only)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import polignac_tui
+
+PACKAGE = Path(polignac_tui.__file__).parent
+SHIM = "polignac_tui.store.fileformat"
+WORDS = re.compile(r"g[ée]n[ée]rale|chelem|cognac|jack|3 to 8|3[–-]8", re.IGNORECASE)
+AREA = [*sorted((PACKAGE / "store").glob("*.py")),
+        *(PACKAGE / "commands" / f"{name}.py" for name in ("show", "sessions", "export",
+                                                           "gamescores"))]
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> list[tuple[int, str]]:
+    """Every module ``path`` imports (relative imports resolved), with its line."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            base = base[:len(base) - node.level + 1] if node.level else []
+            target = ".".join([*base, node.module] if node.module else base)
+            found.append((node.lineno, target))
+            found.extend((node.lineno, f"{target}.{alias.name}") for alias in node.names)
+    return found
+
+
+def test_the_area_is_what_it_claims() -> None:
+    names = {module_name(p) for p in AREA}
+    assert {"polignac_tui.store.index", "polignac_tui.store.report",
+            "polignac_tui.store.gamefile", "polignac_tui.commands.show", SHIM} <= names
+
+
+def test_only_the_shim_imports_polignac() -> None:
+    wrong = [f"{module_name(p)}:{line} imports {target}" for p in AREA
+             if module_name(p) != SHIM for line, target in imports(p)
+             if target.startswith("polignac_tui.games.polignac")]
+    assert wrong == []
+    assert any(t.startswith("polignac_tui.games.polignac") for _, t in
+               imports(PACKAGE / "store" / "fileformat.py"))   # the check sees imports
+
+
+def test_only_the_old_path_reaches_the_shim() -> None:
+    reaching = sorted({module_name(p) for p in AREA if module_name(p) != SHIM
+                       for _, target in imports(p) if target.startswith(SHIM)})
+    assert reaching == ["polignac_tui.store.folder"]
+    folder = (PACKAGE / "store" / "folder.py").read_text(encoding="utf-8")
+    tree = ast.parse(folder)
+    users = [f.name for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+             and any(isinstance(n, ast.ImportFrom) and n.module == "fileformat"
+                     for n in ast.walk(f))]
+    assert users == ["save"]
+
+
+def test_no_module_of_the_area_names_polignacs_own_words() -> None:
+    wrong = [f"{module_name(p)}:{n}: {line.strip()}" for p in AREA
+             if module_name(p) != SHIM
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
+             if WORDS.search(line)]
+    assert wrong == []
+    assert WORDS.search((PACKAGE / "games" / "polignac" / "summary.py").read_text())
