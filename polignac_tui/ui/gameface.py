@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 
@@ -19,6 +19,14 @@ from ..games.base import View
 from ..games.events import Scored
 from ..i18n import N_, _, pgettext, tr
 from .cardtext import CardLook, inline
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+# A screen in the help: (title, module, class name, keys handled by widgets inside); the
+# module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
+HelpEntry = tuple[str, str, str, tuple[tuple[str, str], ...]]
 
 # A game's presets, settings and their values in words (the New session form, the rules).
 PRESET_WORDS = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)"),
@@ -65,7 +73,30 @@ class Seating:
 
 
 class GameFace(Protocol):
-    """A game's words and drawing for the shared table screen."""
+    """A game's words and drawing for the shared table screen, and its own dialogs and
+    panels for the house's other shared screens (help, rules, settings, saved, Home)."""
+
+    #: the game's own dialogs in the help, each run after the shared entry (by class
+    #: name) it follows
+    help_screens: Mapping[str, tuple[HelpEntry, ...]]
+    #: the game's line under Home's title ("": none)
+    tagline: str
+    #: the Rules screen's numbers of players, and the one it starts with
+    players: tuple[int, ...]
+    default_players: int
+
+    def preset_title(self, name: str) -> str | None:
+        """A preset's title in words, None for no preset of the game's own."""
+
+    def rules_presets(self) -> list[tuple[str, str]]:
+        """(title, name) of each preset the Rules screen can show the rulebook of."""
+
+    def rules_panel(self, name: str, players: int, ascii: bool) -> Widget | None:
+        """The rulebook of preset ``name`` at ``players`` players (None: none)."""
+
+    def replay_screen(self, session: object) -> Screen[None] | None:
+        """The game's own replay of a saved session as the store loaded it (None: the
+        house's, ``screens.game_replay``)."""
 
     #: columns of the side column (the game's panel) at 80 columns
     side_width: int
@@ -105,6 +136,27 @@ class GameFace(Protocol):
         """A hint's reason code in words (``""``: none to say)."""
 
 
+class HouseParts:
+    """The shared screens' parts of a game that has none of its own: the defaults."""
+
+    help_screens: Mapping[str, tuple[HelpEntry, ...]] = {}
+    tagline = ""
+    players: tuple[int, ...] = (2,)
+    default_players = 2
+
+    def preset_title(self, name: str) -> str | None:
+        return None
+
+    def rules_presets(self) -> list[tuple[str, str]]:
+        return []
+
+    def rules_panel(self, name: str, players: int, ascii: bool) -> Widget | None:
+        return None
+
+    def replay_screen(self, session: object) -> Screen[None] | None:
+        return None
+
+
 def face_of(game: str) -> GameFace:
     """The ``FACE`` of ``game`` (``games/<game>/tui``)."""
     module = import_module(f"polignac_tui.games.{game}.tui")
@@ -130,5 +182,6 @@ def level_words(level: str | None) -> str:
     return _("computer, {level}").format(level=level_name(level or "medium"))
 
 
-__all__ = ["PRESET_WORDS", "SETTING_WORDS", "VALUE_WORDS", "GameFace", "Seating", "cards_text",
+__all__ = ["PRESET_WORDS", "SETTING_WORDS", "VALUE_WORDS", "GameFace", "HelpEntry", "HouseParts",
+           "Seating", "cards_text",
            "face_of", "level_words", "points_text", "setting_words", "value_words"]

@@ -385,9 +385,9 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     the flag crosses the wire; a hostile value is not taken for it."""
     from dataclasses import replace
 
+    from polignac_tui.games.polignac.tui.cognac import declaration
     from polignac_tui.service.protocol import view_from_json, view_to_json
     from polignac_tui.ui.cardtext import is_you, who
-    from polignac_tui.ui.screens.cognac import declaration
 
     table = make_table(tmp_path, humans=(0, 1), seed=6)
     runner = TableRunner(table, ThreadThinker(table), pace="instant")

@@ -37,12 +37,12 @@ from ...games.polignac.engine.rules import (
     describe_setting,
 )
 from ...games.polignac.engine.session import MAX_NAME
+from ...games.polignac.tui.quick import DEFAULT_LEVEL, computer_names
 from ...i18n import N_, _, pgettext, tr
 from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import Footer, header, while_shown
 from ..gameface import PRESET_WORDS, SETTING_WORDS, VALUE_WORDS
 from ..handle import polignac_app
-from ..quick import DEFAULT_LEVEL, computer_names
 from ..textfmt import level_name
 
 MAX_SEATS = 8

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..games.polignac.engine import PRESET_NAMES, Level, Player, RuleError, Rules, one_of, preset
+from ..engine import PRESET_NAMES, Level, Player, RuleError, Rules, one_of, preset
 
 COMPUTER_NAMES = ("Bruno", "Claire", "Denis", "Élodie", "Fanny", "Gaston", "Hélène", "Igor")
 DEFAULT_LEVEL: Level = "medium"

@@ -1,0 +1,68 @@
+"""Polignac's FACE: what the house's shared screens ask of Polignac (its rules panel, its
+replay, its presets' titles, its dialogs in the help, its words on Home). Light to
+import: each dialog or widget is loaded when asked for."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from ....i18n import N_, tr
+from ....ui.gameface import HouseParts
+from ..engine import PRESET_NAMES, one_of, preset
+from ..engine.rules import PRESET_TITLES
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    from ....ui.gameface import HelpEntry
+
+TUI = "polignac_tui.games.polignac.tui"
+# Home's line under the title (Polignac, then the games for two)
+TAGLINE = N_("Quatre Valets: take no jacks, above all not le Polignac, the jack of spades;\n"
+             "the loser pays the cognac. For two: Écarté and Piquet (New session, Game).")
+# Polignac's dialogs in the help, each after the shared entry (by class name) it follows
+HELP: dict[str, tuple[HelpEntry, ...]] = {
+    "TalkScreen": ((N_("La générale question"), f"{TUI}.generale", "GeneraleScreen", ()),),
+    "Overlay": ((N_("Rules panel"), f"{TUI}.rules_overlay", "RulesOverlay", ()),
+                (N_("Deal summary"), f"{TUI}.summary", "SummaryScreen", ()),
+                (N_("End of session"), f"{TUI}.cognac", "CognacScreen", ())),
+    "ConfirmDelete": ((N_("Replay and review"), f"{TUI}.replay", "ReplayScreen", ()),),
+}
+
+
+class PolignacFace(HouseParts):
+    """Polignac's dialogs, panels and words for the house's shared screens."""
+
+    tagline = TAGLINE
+    help_screens: Mapping[str, tuple[HelpEntry, ...]] = HELP
+    #: the Rules screen's choices: the number of players, and the one it starts with
+    players: tuple[int, ...] = tuple(range(3, 9))
+    default_players = 4
+
+    def preset_title(self, name: str) -> str | None:
+        """A preset's title in words (``Classique (FR)``), None for no preset of Polignac."""
+        title = PRESET_TITLES.get(name)
+        return tr(title) if title is not None else None
+
+    def rules_presets(self) -> list[tuple[str, str]]:
+        """(title, name) of each preset a rulebook can be read for (not ``custom``)."""
+        return [(tr(PRESET_TITLES[p]), p) for p in PRESET_NAMES if p != "custom"]
+
+    def rules_panel(self, name: str, players: int, ascii: bool) -> Widget:
+        """The rulebook of preset ``name`` at ``players`` players."""
+        from .rules_panel import RulesPanel
+        return RulesPanel(preset(one_of(name, PRESET_NAMES, "preset"), players), players,
+                          ascii=ascii)
+
+    def replay_screen(self, session: object) -> Screen[None]:
+        """The replay (and review) of a saved session, as the store loaded it."""
+        from ..engine import Session
+        from .replay import ReplayScreen
+        if not isinstance(session, Session):
+            raise TypeError("not a session of Polignac")
+        return ReplayScreen(session)
+
+
+FACE = PolignacFace()
