@@ -78,16 +78,12 @@ NOT_YET_BEHIND_THE_SEAM: frozenset[str] = frozenset({
     "polignac_tui.table.runner",
     "polignac_tui.table.thinker",
     "polignac_tui.ui.app",
-    "polignac_tui.ui.asciimode",
-    "polignac_tui.ui.cardtext",
     "polignac_tui.ui.gamedraw",
-    "polignac_tui.ui.screens.charts",
     "polignac_tui.ui.screens.game_table",
     "polignac_tui.ui.screens.lobby",
     "polignac_tui.ui.screens.new_session",
     "polignac_tui.ui.screens.table",
     "polignac_tui.ui.screenshots",
-    "polignac_tui.ui.widgets.cardface",
     "polignac_tui.ui.widgets.trick",
 })
 

@@ -98,6 +98,19 @@ class GameFace(Protocol):
         """The game's own replay of a saved session as the store loaded it (None: the
         house's, ``screens.game_replay``)."""
 
+    def card_mark(self, card: str) -> str | None:
+        """The mark a card's face carries in this game (None: none)."""
+
+    def stats_columns(self) -> tuple[tuple[str, str], ...]:
+        """The Statistics table's columns after the player's name: (title, key)."""
+
+    def stats_row(self, stats: object) -> tuple[object, ...]:
+        """A player's cells under those columns, from the store's statistics of them."""
+
+    def stats_note(self, sessions: str) -> str:
+        """The line under the table: ``sessions`` (how many were counted) and what the
+        game's own columns count."""
+
     #: columns of the side column (the game's panel) at 80 columns
     side_width: int
 
@@ -155,6 +168,18 @@ class HouseParts:
 
     def replay_screen(self, session: object) -> Screen[None] | None:
         return None
+
+    def card_mark(self, card: str) -> str | None:
+        return None
+
+    def stats_columns(self) -> tuple[tuple[str, str], ...]:
+        return ()
+
+    def stats_row(self, stats: object) -> tuple[object, ...]:
+        return ()
+
+    def stats_note(self, sessions: str) -> str:
+        return sessions
 
 
 def face_of(game: str) -> GameFace:

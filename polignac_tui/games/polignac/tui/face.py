@@ -5,11 +5,12 @@ import: each dialog or widget is loaded when asked for."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ....i18n import N_, tr
+from ....i18n import N_, _, tr
 from ....ui.gameface import HouseParts
 from ..engine import PRESET_NAMES, one_of, preset
+from ..engine.cards import jack_points
 from ..engine.rules import PRESET_TITLES
 
 if TYPE_CHECKING:
@@ -64,5 +65,26 @@ class PolignacFace(HouseParts):
             raise TypeError("not a session of Polignac")
         return ReplayScreen(session)
 
+    def card_mark(self, card: str) -> str | None:
+        """A jack's penalty, signed as scores are (``+2`` for le Polignac); none for
+        another card."""
+        return f"+{jack_points(card)}" if card[0] == "J" else None
+
+    def stats_columns(self) -> tuple[tuple[str, str], ...]:
+        return ((_("Sessions"), "sessions"), (_("Won"), "won"), (_("Cognac"), "paid"),
+                (_("Pts/deal"), "average"), (_("Chelems"), "chelems"),
+                (_("Générales"), "generales"))
+
+    def stats_row(self, stats: object) -> tuple[object, ...]:
+        """From the store's ``PlayerStats`` of a player."""
+        s: Any = stats
+        return (s.sessions, s.won_words, s.paid, f"{s.average:.2f}", s.chelems,
+                f"{s.generales_made}/{s.generales_failed}")
+
+    def stats_note(self, sessions: str) -> str:
+        return _("{sessions}. Cognac: times paid; Générales: made/failed.").format(
+            sessions=sessions)
+
 
 FACE = PolignacFace()
+
