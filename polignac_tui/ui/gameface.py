@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
+from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
@@ -98,6 +99,9 @@ class GameFace(Protocol):
         """The game's own replay of a saved session as the store loaded it (None: the
         house's, ``screens.game_replay``)."""
 
+    def scenes(self) -> ModuleType | None:
+        """The game's own scenes for the house's screenshots (``ui/screenshots.py``)."""
+
     def card_mark(self, card: str) -> str | None:
         """The mark a card's face carries in this game (None: none)."""
 
@@ -167,6 +171,9 @@ class HouseParts:
         return None
 
     def replay_screen(self, session: object) -> Screen[None] | None:
+        return None
+
+    def scenes(self) -> ModuleType | None:
         return None
 
     def card_mark(self, card: str) -> str | None:

@@ -402,7 +402,7 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     assert "You" not in declaration(over)[0] and "Ana" in declaration(over)[0]
     # Seat 0 sits at the bottom of a watcher's table with its count of cards, as the
     # others do (a player's own block shows none: their hand is under it).
-    from polignac_tui.ui.widgets.trick import TrickArea
+    from polignac_tui.games.polignac.tui.trick import TrickArea
     area = TrickArea()
     watched_lines = area._block(watched, 0, 30, own=True)
     seated_lines = area._block(seated, 0, 30, own=True)

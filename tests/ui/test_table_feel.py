@@ -263,8 +263,8 @@ def colours(text) -> set[str]:
 
 
 def test_one_colour_per_suit_in_the_hand_in_sentences_and_on_the_table() -> None:
+    from polignac_tui.games.polignac.tui.trick import TrickArea
     from polignac_tui.ui.cardtext import CardLook, box, face, inline
-    from polignac_tui.ui.widgets.trick import TrickArea
     suit_colours = set()
     for four in (False, True):
         look = CardLook(four_colour=four)

@@ -36,6 +36,7 @@ from ...games.polignac.tui.header import generale_failed, header_text
 from ...games.polignac.tui.rules_overlay import RulesOverlay
 from ...games.polignac.tui.scores import ScoreTable, full_with_legend
 from ...games.polignac.tui.summary import SummaryScreen
+from ...games.polignac.tui.trick import TrickArea
 from ...games.polignac.tui.tricklog import last_trick_table, trick_table
 from ...i18n import N_, _, tr
 from ...service.wording import service_words
@@ -80,7 +81,6 @@ from ..textfmt import assemble
 from ..widgets.cardface import face_size, faces_fit
 from ..widgets.hand import Hand, key_index
 from ..widgets.talk import TalkBar, TalkPanel
-from ..widgets.trick import TrickArea
 from .panels import Overlay
 from .privacy import PrivacyScreen
 

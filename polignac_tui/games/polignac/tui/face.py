@@ -5,6 +5,7 @@ import: each dialog or widget is loaded when asked for."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ....i18n import N_, _, tr
@@ -64,6 +65,11 @@ class PolignacFace(HouseParts):
         if not isinstance(session, Session):
             raise TypeError("not a session of Polignac")
         return ReplayScreen(session)
+
+    def scenes(self) -> ModuleType:
+        """Its saved sessions and its table driven by keys, for the screenshots."""
+        from . import scenes
+        return scenes
 
     def card_mark(self, card: str) -> str | None:
         """A jack's penalty, signed as scores are (``+2`` for le Polignac); none for
