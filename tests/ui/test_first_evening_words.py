@@ -136,8 +136,8 @@ def test_the_legend_speaks_of_a_deal_in_play_only_when_there_is_one() -> None:
 
 async def test_the_final_table_has_no_legend_for_a_deal_in_play(tmp_path: Path) -> None:
     from polignac_tui.config import Settings
+    from polignac_tui.games.polignac.tui import scenes as shots
     from polignac_tui.store.folder import SessionStore
-    from polignac_tui.ui import screenshots as shots
     from polignac_tui.ui.app import PolignacApp
     store = SessionStore(tmp_path / "sessions")
     app = PolignacApp(Settings(name="Ana", pace="instant"), store, start="resume",
