@@ -1,9 +1,13 @@
-"""What the table screen of a game of the seam asks of each game: its words and its panel.
+"""What the house's shared screens ask of each game: its words and its panel at the table,
+its own dialogs and panels elsewhere.
 
-Each game other than Polignac draws its own part in ``games/<game>/tui`` (the only place
-under ``games/`` that may draw): a ``FACE`` keeping this protocol. The screen
+Each game draws its own part in ``games/<game>/tui`` (the only place under ``games/``
+that may draw): a ``FACE`` keeping this protocol. The table screen
 (``screens.game_table``) speaks through it only, so a game adds its words, never a
-branch of the screen.
+branch of the screen; so do the help (a game's dialogs), the Rules screen (its
+rulebook), Saved sessions (its replay), Statistics (its columns), Home (its line), the
+card faces (a card's mark) and the screenshots (its scenes). ``HouseParts`` holds the
+defaults of a game with none of these.
 """
 
 from __future__ import annotations
