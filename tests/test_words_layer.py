@@ -82,7 +82,6 @@ NOT_YET_BEHIND_THE_SEAM: frozenset[str] = frozenset({
     "polignac_tui.table.thinker",
     "polignac_tui.ui.app",
     "polignac_tui.ui.screens.lobby",
-    "polignac_tui.ui.screens.new_session",
     "polignac_tui.ui.screens.table",
 })
 

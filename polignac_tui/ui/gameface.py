@@ -12,7 +12,7 @@ defaults of a game with none of these.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
@@ -103,6 +103,23 @@ class GameFace(Protocol):
         """The game's own replay of a saved session as the store loaded it (None: the
         house's, ``screens.game_replay``)."""
 
+    def setting_label(self, name: str) -> str:
+        """A setting's name on the New session form (``Points to win``)."""
+
+    def form_rules(self, values: Mapping[str, object]) -> tuple[object | None, str | None]:
+        """The game's own rules from the New session form's ``values`` (every setting and
+        ``preset``), or why they are not valid (one line)."""
+
+    def form_player(self, name: str, choice: str) -> tuple[object | None, str | None]:
+        """A seat of the form: ``choice`` ``human``, ``open`` or a computer's level; or
+        why it cannot be."""
+
+    def form_check(self, players: Sequence[object]) -> str | None:
+        """Why the game cannot start with ``players`` (its own checks), if it cannot."""
+
+    def form_differences(self, rules: object, players: int) -> str:
+        """What the rules change from their preset, in words (the form's note)."""
+
     def scenes(self) -> ModuleType | None:
         """The game's own scenes for the house's screenshots (``ui/screenshots.py``)."""
 
@@ -176,6 +193,22 @@ class HouseParts:
 
     def replay_screen(self, session: object) -> Screen[None] | None:
         return None
+
+    def setting_label(self, name: str) -> str:
+        return setting_words(name)
+
+    # (a game of the seam's form is built from its settings alone: ``game_build``)
+    def form_rules(self, values: Mapping[str, object]) -> tuple[object | None, str | None]:
+        raise NotImplementedError("the form reads this game's Settings")
+
+    def form_player(self, name: str, choice: str) -> tuple[object | None, str | None]:
+        raise NotImplementedError("the form reads this game's Settings")
+
+    def form_check(self, players: Sequence[object]) -> str | None:
+        return None
+
+    def form_differences(self, rules: object, players: int) -> str:
+        return ""
 
     def scenes(self) -> ModuleType | None:
         return None

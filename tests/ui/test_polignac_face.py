@@ -48,3 +48,23 @@ def test_only_polignac_has_a_rulebook_and_a_replay_of_its_own() -> None:
         face = face_of(game)
         assert face.rules_presets() == [] and face.replay_screen(object()) is None
         assert face.stats_columns() == ()
+
+
+def test_the_house_seats_are_the_games_own() -> None:
+    """The form's seats (names, levels) are the house's; the game for many takes them."""
+    from polignac_tui.games.polignac.engine import LEVELS
+    from polignac_tui.games.polignac.engine.session import MAX_NAME
+    from polignac_tui.ui import seats
+    assert seats.LEVELS == LEVELS and seats.MAX_NAME == MAX_NAME
+    assert seats.DEFAULT_LEVEL in LEVELS
+
+
+def test_the_polignac_half_of_the_form_speaks_through_its_face() -> None:
+    face = face_of("polignac")
+    rules, problem = face.form_rules({"preset": "classique", "limit": 0})
+    assert rules is None and problem is not None and "limit" in problem
+    player, problem = face.form_player("Ana", "expert")
+    assert player is not None and problem is None
+    assert face.form_player("Ana", "genius")[0] is None
+    assert face.form_check([player]) is not None           # one seat is not a table
+    assert face.setting_label("end") == "The end"

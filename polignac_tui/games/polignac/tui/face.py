@@ -4,15 +4,15 @@ import: each dialog or widget is loaded when asked for."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ....i18n import N_, _, tr
+from ....i18n import N_, _, pgettext, tr
 from ....ui.gameface import HouseParts
-from ..engine import PRESET_NAMES, one_of, preset
+from ..engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, one_of, preset
 from ..engine.cards import jack_points
-from ..engine.rules import PRESET_TITLES
+from ..engine.rules import PRESET_TITLES, SETTING_LABELS, describe_setting
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -65,6 +65,43 @@ class PolignacFace(HouseParts):
         if not isinstance(session, Session):
             raise TypeError("not a session of Polignac")
         return ReplayScreen(session)
+
+    # -- its part of the New session form (the form's fields are the seam's settings)
+    def setting_label(self, name: str) -> str:
+        return tr(SETTING_LABELS[name]) if name in SETTING_LABELS else name
+
+    def form_rules(self, values: Mapping[str, object]) -> tuple[object | None, str | None]:
+        try:
+            return Rules(**values), None  # type: ignore[arg-type]
+        except RuleError as error:
+            return None, str(error)
+
+    def form_player(self, name: str, choice: str) -> tuple[object | None, str | None]:
+        try:
+            if choice in ("human", "open"):
+                return Player(name, "human"), None
+            return Player(name, "computer", one_of(choice, LEVELS, "level")), None
+        except RuleError as error:
+            return None, str(error)
+
+    def form_check(self, players: Sequence[object]) -> str | None:
+        try:  # the engine's own checks, in case they grow
+            Session(Rules(), [p for p in players if isinstance(p, Player)])
+        except RuleError as error:
+            return str(error)
+        return None
+
+    def form_differences(self, rules: object, players: int) -> str:
+        """``As in the preset …`` or ``Changed from …: …`` (shown in the rules panel too)."""
+        if not isinstance(rules, Rules):
+            return ""
+        title = tr(PRESET_TITLES[rules.preset])
+        changed = rules.differences(players)
+        if not changed:
+            return _("As in the preset {preset}.").format(preset=title)
+        words = pgettext("separator", "; ").join(describe_setting(name, pair[1])
+                                                for name, pair in changed.items())
+        return _("Changed from {preset}: {changes}.").format(preset=title, changes=words)
 
     def scenes(self) -> ModuleType:
         """Its saved sessions and its table driven by keys, for the screenshots."""
