@@ -33,7 +33,8 @@ def fill(workdir: Path, sessions: int) -> None:
     """``sessions`` saved sessions of 10 finished deals each, the newest one unfinished
     at its last deal (what Home reads to offer "Continue")."""
     from ..store.folder import SessionStore
-    from ..ui.screenshots import play_random, seeded, write
+    from ..ui.screenshots import scenes
+    play_random, seeded, write = scenes().play_random, scenes().seeded, scenes().write
     store = SessionStore(workdir / "data" / "polignac-tui" / "sessions")
     for i in range(sessions):
         session = seeded(f"20261101-{1000 + i}-ana", "", i, end="deals", limit=11)

@@ -56,10 +56,10 @@ def add_ascii(parser: argparse.ArgumentParser) -> None:
 def run_new(args: argparse.Namespace) -> int:
     from ..config import load_settings
     from ..games.polignac.engine import RuleError
+    from ..games.polignac.tui.quick import quick_session
     from ..store import StoreError
     from ..store.folder import SessionStore
     from ..table import Table
-    from ..ui.quick import quick_session
 
     settings = load_settings()
     if getattr(args, "game", None):
@@ -89,11 +89,11 @@ def run_new_game(args: argparse.Namespace, settings: Any) -> int:
     """``new --game ecarte|piquet``: you and a computer of ``--level``, at once at the table."""
     from ..games import get_game
     from ..games.base import RuleError
+    from ..games.polignac.tui.quick import computer_names
     from ..games.session import Seat
     from ..store import StoreError
     from ..store.folder import SessionStore
     from ..table.gametable import GameTable
-    from ..ui.quick import computer_names
 
     game = get_game(args.game)
     if args.players not in (None, 2):

@@ -505,7 +505,7 @@ class PolignacApp(App[None]):
     def start_quick(self, preset_name: str | None, players: int | None,
                     name: str | None = None) -> bool:
         """You plus computers (medium) with a preset: ``polignac-tui new``."""
-        from .quick import quick_session
+        from ..games.polignac.tui.quick import quick_session
         rules, seats = quick_session(preset_name or self.settings.default_preset,
                                      players or 4, name or self.settings.your_name())
         return self.start_new(rules, seats)

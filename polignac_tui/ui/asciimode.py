@@ -100,7 +100,7 @@ def ascii_cells(text: str) -> str:
 
 
 def ascii_words(text: str) -> str:
-    """``text`` in ASCII for a sentence: ``…`` as ``...``, ``générale`` as ``generale``."""
+    """``text`` in ASCII for a sentence: ``…`` as ``...``, ``Écarté`` as ``Ecarte``."""
     if text.isascii():
         return text
     for glyph, word in WORDS_ASCII.items():

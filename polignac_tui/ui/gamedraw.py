@@ -5,6 +5,7 @@ rules from the game's settings, an action in words. Pure functions of a ``View``
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rich import box
@@ -13,7 +14,6 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from ..games.base import Game, View
-from ..games.polignac.engine import Rules, SeatView, Trick
 from ..i18n import _, tr
 from .cardtext import CardLook, inline
 from .gameface import (
@@ -26,34 +26,77 @@ from .gameface import (
     value_words,
 )
 from .textfmt import assemble
-from .widgets.trick import TrickArea
+from .widgets.trick import TableSeen, TrickArea
 
-__all__ = ["GameTrickArea", "action_text", "end_text", "rules_text", "seat_view_of",
-           "trick_log"]
+__all__ = [
+    "GameTrickArea",
+    "Gathered",
+    "TableView",
+    "action_text",
+    "end_text",
+    "rules_text",
+    "seat_view_of",
+    "trick_log",
+]
 
 
-def seat_view_of(view: View, seat: int, humans: tuple[bool, ...], playing: bool) -> SeatView:
-    """What ``TrickArea`` draws (Polignac's view), from a game's ``View``: the names,
-    the dealer, the trick, the cards left and the tricks won; nothing of Polignac."""
-    players = len(view.names)
-    tricks: list[Trick] = []
+@dataclass(frozen=True, slots=True)
+class Gathered:
+    """A trick of the deal: who led, its cards in order, who won it."""
+
+    leader: int
+    cards: tuple[str, ...]
+    winner: int
+
+    def by_seat(self, players: int) -> dict[int, str]:
+        return {(self.leader + i) % players: c for i, c in enumerate(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """The way play goes round the table (a game of the seam: to the right)."""
+
+    direction: str = "counterclockwise"
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What ``TrickArea`` draws of a game's ``View`` (``trick.TableSeen``): the names,
+    the dealer, the trick, the cards left and the tricks won."""
+
+    seat: int
+    names: tuple[str, ...]
+    humans: tuple[bool, ...]
+    dealer: int | None
+    phase: str
+    turn: int | None
+    trick: tuple[tuple[int, str], ...]
+    tricks: tuple[Gathered, ...]
+    tricks_won: tuple[int, ...]
+    cards_left: tuple[int, ...]
+    watching: bool
+    rules: Round = Round()
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+
+def seat_view_of(view: View, seat: int, humans: tuple[bool, ...], playing: bool) -> TableView:
+    """What ``TrickArea`` draws, from a game's ``View``."""
+    tricks: list[Gathered] = []
     raw = view.game_part.get("tricks")
     if isinstance(raw, list):
         for item in raw:
             if isinstance(item, dict):
                 cards = item.get("cards")
-                tricks.append(Trick(int(str(item.get("leader", 0))),
-                                    tuple(str(c) for c in cards) if isinstance(cards, list)
-                                    else (), int(str(item.get("winner", 0)))))
-    return SeatView(
-        seat=seat, names=view.names, humans=humans, rules=Rules(),
-        deal_number=view.deal_number, dealer=view.dealer,
-        phase="play" if playing else "none", turn=view.turn, hand=view.hand, legal=(),
-        asked=False, declarer=None, passed=0,
-        leader=view.trick[0][0] if view.trick else (view.turn or 0), trick=view.trick,
-        tricks=tuple(tricks), tricks_total=0, tricks_won=view.tricks_won,
-        jacks_taken=((),) * players, cards_left=view.cards_left, results=(),
-        totals=view.totals, finished=view.outcome is not None, losers=(), winners=(),
+                tricks.append(Gathered(int(str(item.get("leader", 0))),
+                                       tuple(str(c) for c in cards) if isinstance(cards, list)
+                                       else (), int(str(item.get("winner", 0)))))
+    return TableView(
+        seat=seat, names=view.names, humans=humans, dealer=view.dealer,
+        phase="play" if playing else "none", turn=view.turn, trick=view.trick,
+        tricks=tuple(tricks), tricks_won=view.tricks_won, cards_left=view.cards_left,
         watching=view.seat is None)
 
 
@@ -61,7 +104,7 @@ class GameTrickArea(TrickArea):
     """The shared trick area, the other's hand also counted in figures (a hand of twelve
     backs is not counted at a glance)."""
 
-    def _block(self, view: SeatView, seat: int, width: int, own: bool = False) -> list[Text]:
+    def _block(self, view: TableSeen, seat: int, width: int, own: bool = False) -> list[Text]:
         lines = super()._block(view, seat, width, own)
         if not own and len(lines) > 1 and seat < len(view.cards_left):
             count = view.cards_left[seat]

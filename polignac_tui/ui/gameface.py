@@ -1,17 +1,22 @@
-"""What the table screen of a game of the seam asks of each game: its words and its panel.
+"""What the house's shared screens ask of each game: its words and its panel at the table,
+its own dialogs and panels elsewhere.
 
-Each game other than Polignac draws its own part in ``games/<game>/tui`` (the only place
-under ``games/`` that may draw): a ``FACE`` keeping this protocol. The screen
+Each game draws its own part in ``games/<game>/tui`` (the only place under ``games/``
+that may draw): a ``FACE`` keeping this protocol. The table screen
 (``screens.game_table``) speaks through it only, so a game adds its words, never a
-branch of the screen.
+branch of the screen; so do the help (a game's dialogs), the Rules screen (its
+rulebook), Saved sessions (its replay), Statistics (its columns), Home (its line), the
+card faces (a card's mark) and the screenshots (its scenes). ``HouseParts`` holds the
+defaults of a game with none of these.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Protocol
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 
@@ -19,6 +24,14 @@ from ..games.base import View
 from ..games.events import Scored
 from ..i18n import N_, _, pgettext, tr
 from .cardtext import CardLook, inline
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+# A screen in the help: (title, module, class name, keys handled by widgets inside); the
+# module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
+HelpEntry = tuple[str, str, str, tuple[tuple[str, str], ...]]
 
 # A game's presets, settings and their values in words (the New session form, the rules).
 PRESET_WORDS = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)"),
@@ -65,7 +78,63 @@ class Seating:
 
 
 class GameFace(Protocol):
-    """A game's words and drawing for the shared table screen."""
+    """A game's words and drawing for the shared table screen, and its own dialogs and
+    panels for the house's other shared screens (help, rules, settings, saved, Home)."""
+
+    #: the game's own dialogs in the help, each run after the shared entry (by class
+    #: name) it follows
+    help_screens: Mapping[str, tuple[HelpEntry, ...]]
+    #: the game's line under Home's title ("": none)
+    tagline: str
+    #: the Rules screen's numbers of players, and the one it starts with
+    players: tuple[int, ...]
+    default_players: int
+
+    def preset_title(self, name: str) -> str | None:
+        """A preset's title in words, None for no preset of the game's own."""
+
+    def rules_presets(self) -> list[tuple[str, str]]:
+        """(title, name) of each preset the Rules screen can show the rulebook of."""
+
+    def rules_panel(self, name: str, players: int, ascii: bool) -> Widget | None:
+        """The rulebook of preset ``name`` at ``players`` players (None: none)."""
+
+    def replay_screen(self, session: object) -> Screen[None] | None:
+        """The game's own replay of a saved session as the store loaded it (None: the
+        house's, ``screens.game_replay``)."""
+
+    def setting_label(self, name: str) -> str:
+        """A setting's name on the New session form (``Points to win``)."""
+
+    def form_rules(self, values: Mapping[str, object]) -> tuple[object | None, str | None]:
+        """The game's own rules from the New session form's ``values`` (every setting and
+        ``preset``), or why they are not valid (one line)."""
+
+    def form_player(self, name: str, choice: str) -> tuple[object | None, str | None]:
+        """A seat of the form: ``choice`` ``human``, ``open`` or a computer's level; or
+        why it cannot be."""
+
+    def form_check(self, players: Sequence[object]) -> str | None:
+        """Why the game cannot start with ``players`` (its own checks), if it cannot."""
+
+    def form_differences(self, rules: object, players: int) -> str:
+        """What the rules change from their preset, in words (the form's note)."""
+
+    def scenes(self) -> ModuleType | None:
+        """The game's own scenes for the house's screenshots (``ui/screenshots.py``)."""
+
+    def card_mark(self, card: str) -> str | None:
+        """The mark a card's face carries in this game (None: none)."""
+
+    def stats_columns(self) -> tuple[tuple[str, str], ...]:
+        """The Statistics table's columns after the player's name: (title, key)."""
+
+    def stats_row(self, stats: object) -> tuple[object, ...]:
+        """A player's cells under those columns, from the store's statistics of them."""
+
+    def stats_note(self, sessions: str) -> str:
+        """The line under the table: ``sessions`` (how many were counted) and what the
+        game's own columns count."""
 
     #: columns of the side column (the game's panel) at 80 columns
     side_width: int
@@ -105,6 +174,58 @@ class GameFace(Protocol):
         """A hint's reason code in words (``""``: none to say)."""
 
 
+class HouseParts:
+    """The shared screens' parts of a game that has none of its own: the defaults."""
+
+    help_screens: Mapping[str, tuple[HelpEntry, ...]] = {}
+    tagline = ""
+    players: tuple[int, ...] = (2,)
+    default_players = 2
+
+    def preset_title(self, name: str) -> str | None:
+        return None
+
+    def rules_presets(self) -> list[tuple[str, str]]:
+        return []
+
+    def rules_panel(self, name: str, players: int, ascii: bool) -> Widget | None:
+        return None
+
+    def replay_screen(self, session: object) -> Screen[None] | None:
+        return None
+
+    def setting_label(self, name: str) -> str:
+        return setting_words(name)
+
+    # (a game of the seam's form is built from its settings alone: ``game_build``)
+    def form_rules(self, values: Mapping[str, object]) -> tuple[object | None, str | None]:
+        raise NotImplementedError("the form reads this game's Settings")
+
+    def form_player(self, name: str, choice: str) -> tuple[object | None, str | None]:
+        raise NotImplementedError("the form reads this game's Settings")
+
+    def form_check(self, players: Sequence[object]) -> str | None:
+        return None
+
+    def form_differences(self, rules: object, players: int) -> str:
+        return ""
+
+    def scenes(self) -> ModuleType | None:
+        return None
+
+    def card_mark(self, card: str) -> str | None:
+        return None
+
+    def stats_columns(self) -> tuple[tuple[str, str], ...]:
+        return ()
+
+    def stats_row(self, stats: object) -> tuple[object, ...]:
+        return ()
+
+    def stats_note(self, sessions: str) -> str:
+        return sessions
+
+
 def face_of(game: str) -> GameFace:
     """The ``FACE`` of ``game`` (``games/<game>/tui``)."""
     module = import_module(f"polignac_tui.games.{game}.tui")
@@ -130,5 +251,6 @@ def level_words(level: str | None) -> str:
     return _("computer, {level}").format(level=level_name(level or "medium"))
 
 
-__all__ = ["PRESET_WORDS", "SETTING_WORDS", "VALUE_WORDS", "GameFace", "Seating", "cards_text",
+__all__ = ["PRESET_WORDS", "SETTING_WORDS", "VALUE_WORDS", "GameFace", "HelpEntry", "HouseParts",
+           "Seating", "cards_text",
            "face_of", "level_words", "points_text", "setting_words", "value_words"]

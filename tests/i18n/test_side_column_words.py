@@ -10,8 +10,8 @@ import pytest
 
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.view import DealResult
+from polignac_tui.games.polignac.tui.scores import compact
 from polignac_tui.i18n import speaking, translator_for
-from polignac_tui.ui.widgets.scores import compact
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

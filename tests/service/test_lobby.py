@@ -293,10 +293,10 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
     """s then Enter on a finished deal at a served table: the replay opens with the deals
     the service sent (never the deal in play)."""
     async def main(socket: Path) -> None:
-        from polignac_tui.ui.screens.replay import ReplayScreen
-        from polignac_tui.ui.screens.summary import SummaryScreen
+        from polignac_tui.games.polignac.tui.replay import ReplayScreen
+        from polignac_tui.games.polignac.tui.scores import ScoreTable
+        from polignac_tui.games.polignac.tui.summary import SummaryScreen
         from polignac_tui.ui.screens.table import TableScreen
-        from polignac_tui.ui.widgets.scores import ScoreTable
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
         Recorder(at_anna)

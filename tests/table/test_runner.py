@@ -385,9 +385,9 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     the flag crosses the wire; a hostile value is not taken for it."""
     from dataclasses import replace
 
+    from polignac_tui.games.polignac.tui.cognac import declaration
     from polignac_tui.service.protocol import view_from_json, view_to_json
     from polignac_tui.ui.cardtext import is_you, who
-    from polignac_tui.ui.screens.cognac import declaration
 
     table = make_table(tmp_path, humans=(0, 1), seed=6)
     runner = TableRunner(table, ThreadThinker(table), pace="instant")
@@ -402,7 +402,7 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     assert "You" not in declaration(over)[0] and "Ana" in declaration(over)[0]
     # Seat 0 sits at the bottom of a watcher's table with its count of cards, as the
     # others do (a player's own block shows none: their hand is under it).
-    from polignac_tui.ui.widgets.trick import TrickArea
+    from polignac_tui.games.polignac.tui.trick import TrickArea
     area = TrickArea()
     watched_lines = area._block(watched, 0, 30, own=True)
     seated_lines = area._block(seated, 0, 30, own=True)

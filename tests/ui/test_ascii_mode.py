@@ -12,8 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Select
 
 from polignac_tui.config import Settings
+from polignac_tui.games.polignac.tui import scenes as shots
 from polignac_tui.store.folder import SessionStore
-from polignac_tui.ui import screenshots as shots
 
 SIZE = (80, 24)
 

@@ -168,8 +168,8 @@ def test_session_chart_snapshot_ascii_large(snap_compare, make_app, store, setti
 
 
 async def test_the_end_of_session_screen_opens_the_chart(make_app) -> None:
+    from polignac_tui.games.polignac.tui.cognac import CognacScreen
     from polignac_tui.ui.cardtext import CardLook
-    from polignac_tui.ui.screens.cognac import CognacScreen
     session = done("20261121-2130-ana", ("Ana", "Bruno", "Claire", "Denis"), 3)
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:

@@ -17,8 +17,8 @@ from textual.widgets import Static
 
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
-from polignac_tui.ui.screens.replay import ReplayScreen
-from polignac_tui.ui.screens.summary import outcome
+from polignac_tui.games.polignac.tui.replay import ReplayScreen
+from polignac_tui.games.polignac.tui.summary import outcome
 
 
 def screen_text(app: Any) -> str:
@@ -115,7 +115,7 @@ def test_the_lobby_names_presets_by_their_titles() -> None:
 def test_the_legend_speaks_of_a_deal_in_play_only_when_there_is_one() -> None:
     from rich.console import Console
 
-    from polignac_tui.ui.widgets.scores import full_with_legend
+    from polignac_tui.games.polignac.tui.scores import full_with_legend
 
     def drawn(session: Session) -> str:
         console = Console(width=100, record=True, color_system=None)
@@ -136,8 +136,8 @@ def test_the_legend_speaks_of_a_deal_in_play_only_when_there_is_one() -> None:
 
 async def test_the_final_table_has_no_legend_for_a_deal_in_play(tmp_path: Path) -> None:
     from polignac_tui.config import Settings
+    from polignac_tui.games.polignac.tui import scenes as shots
     from polignac_tui.store.folder import SessionStore
-    from polignac_tui.ui import screenshots as shots
     from polignac_tui.ui.app import PolignacApp
     store = SessionStore(tmp_path / "sessions")
     app = PolignacApp(Settings(name="Ana", pace="instant"), store, start="resume",

@@ -13,8 +13,8 @@ from test_shell_snapshots import home_ready
 from test_table_snapshots import mid_trick, seated, to_summary
 
 from polignac_tui.games.polignac.engine import Player, preset
+from polignac_tui.games.polignac.tui.scenes import fill_store
 from polignac_tui.table import Table
-from polignac_tui.ui.screenshots import fill_store
 
 SMALL = (80, 24)
 LANGUAGES = pytest.mark.parametrize("lang", ["fr", "it"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tabletools import listed
 
-from polignac_tui.ui.screenshots import fill_store
+from polignac_tui.games.polignac.tui.scenes import fill_store
 
 SMALL = (80, 24)
 LARGE = (120, 36)

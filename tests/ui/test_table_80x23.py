@@ -8,11 +8,11 @@ import itertools
 from tabletools import open_table, settle, table_screen, text_of, void_session
 from textual.widgets import Footer, Static
 
+from polignac_tui.games.polignac.tui.scores import ScoreTable
 from polignac_tui.ui.app import MIN_HEIGHT, MIN_WIDTH
 from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.screens.too_small import TooSmallScreen
 from polignac_tui.ui.widgets.hand import Hand
-from polignac_tui.ui.widgets.scores import ScoreTable
 from polignac_tui.ui.widgets.trick import TrickArea
 
 SIZE = (80, 23)

@@ -23,9 +23,9 @@ from tabletools import (
 
 from polignac_tui.games.polignac.engine import Play, Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
+from polignac_tui.games.polignac.tui.summary import SummaryScreen
 from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
-from polignac_tui.ui.screens.summary import SummaryScreen
 from polignac_tui.ui.screens.table import TableScreen
 
 
@@ -263,8 +263,8 @@ def colours(text) -> set[str]:
 
 
 def test_one_colour_per_suit_in_the_hand_in_sentences_and_on_the_table() -> None:
+    from polignac_tui.games.polignac.tui.trick import TrickArea
     from polignac_tui.ui.cardtext import CardLook, box, face, inline
-    from polignac_tui.ui.widgets.trick import TrickArea
     suit_colours = set()
     for four in (False, True):
         look = CardLook(four_colour=four)
@@ -305,8 +305,8 @@ async def test_the_cognac_is_a_moment_and_the_legend_stands_under_the_table(
 
     from rich.console import Console
 
+    from polignac_tui.games.polignac.tui.cognac import CognacScreen, glass
     from polignac_tui.ui.cardtext import CardLook
-    from polignac_tui.ui.screens.cognac import CognacScreen, glass
     session = strong_session(limit=5)
     table = open_table(store, finish(session, seed=3))
     app = make_app(table=table)
@@ -362,7 +362,7 @@ def test_a_failed_generale_is_said_on_the_trick_that_failed_it_only() -> None:
 # -- point 7: the score panel shows the deal in play -----------------------------------------
 def test_the_side_scores_show_the_deal_in_play_and_the_totals_if_it_ended_now() -> None:
     from polignac_tui.games.polignac.engine.cards import jack_points
-    from polignac_tui.ui.widgets.scores import compact
+    from polignac_tui.games.polignac.tui.scores import compact
     session = strong_session(first_trick_penalty=True)
     deal = session.deals[-1]
     while not any(c[0] == "J" for t in deal.tricks for c in t.cards):
@@ -384,7 +384,7 @@ def _full_rows(view, ascii: bool = False) -> list[str]:
 
     from rich.console import Console
 
-    from polignac_tui.ui.widgets.scores import full
+    from polignac_tui.games.polignac.tui.scores import full
     console = Console(width=100, file=io.StringIO(), record=True, color_system=None)
     console.print(full(view, ascii=ascii))
     return console.export_text().splitlines()

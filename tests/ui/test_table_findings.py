@@ -23,21 +23,22 @@ from tabletools import (
 
 from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, Trick, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
+from polignac_tui.games.polignac.tui.cognac import CognacScreen, declaration
+from polignac_tui.games.polignac.tui.generale import GeneraleScreen
+from polignac_tui.games.polignac.tui.header import header_text
+from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
+from polignac_tui.games.polignac.tui.rules_panel import rules_text
+from polignac_tui.games.polignac.tui.scores import ScoreTable, compact, full_width
+from polignac_tui.games.polignac.tui.summary import SummaryScreen, summary_renderable
+from polignac_tui.games.polignac.tui.tricklog import trick_table
 from polignac_tui.table import Table
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.screens import table as table_module
-from polignac_tui.ui.screens.cognac import CognacScreen, declaration
-from polignac_tui.ui.screens.generale import GeneraleScreen
 from polignac_tui.ui.screens.home import HomeScreen
-from polignac_tui.ui.screens.panels import Overlay, RulesOverlay
-from polignac_tui.ui.screens.summary import SummaryScreen, summary_renderable
+from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand
-from polignac_tui.ui.widgets.header import header_text
-from polignac_tui.ui.widgets.rules_panel import rules_text
-from polignac_tui.ui.widgets.scores import ScoreTable, compact, full_width
 from polignac_tui.ui.widgets.trick import TrickArea
-from polignac_tui.ui.widgets.tricklog import trick_table
 
 
 def plain(renderable: object) -> str:
@@ -497,7 +498,7 @@ async def test_a_table_screen_without_its_widgets_does_not_crash(make_app, store
 
 
 def test_the_score_legend_names_the_generales_marks_only_when_it_is_played() -> None:
-    from polignac_tui.ui.widgets.scores import legend
+    from polignac_tui.games.polignac.tui.scores import legend
     assert "G+" not in legend(preset("classique", 4))
     assert "G+ générale made" in legend(preset("generale", 4))
     assert legend(preset("classique", 4), ascii=True) == "d dealer, C chelem, . in play"

@@ -10,9 +10,9 @@ from tabletools import settle, table_screen, text_of
 
 from polignac_tui.games.polignac import players as players_module
 from polignac_tui.games.polignac.engine import Player, preset
+from polignac_tui.games.polignac.tui.generale import GeneraleScreen
 from polignac_tui.table import Table
 from polignac_tui.table.client import HintBusy
-from polignac_tui.ui.screens.generale import GeneraleScreen
 from polignac_tui.ui.widgets.hand import Hand
 
 

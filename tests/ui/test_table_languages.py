@@ -9,7 +9,7 @@ import pytest
 from tabletools import settle
 from test_table_screen import seated, status
 
-from polignac_tui.ui.screens.panels import RulesOverlay
+from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -54,8 +54,8 @@ async def test_the_rules_panel_speaks_the_games_words(make_app, store, lang, exp
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RulesOverlay)
+        from polignac_tui.games.polignac.tui.rules_panel import RulesPanel, rules_text
         from polignac_tui.i18n import speaking, translator_for
-        from polignac_tui.ui.widgets.rules_panel import RulesPanel, rules_text
         shown = "\n".join(str(w.render()) for w in app.screen.query(RulesPanel).first()
                           .query("Static"))
         assert expected[-1] in shown                    # the panel on the screen

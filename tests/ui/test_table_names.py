@@ -11,16 +11,16 @@ from tabletools import FIXED_TIME, open_table, players, settle, text_of
 from textual.widgets import Button, Static
 
 from polignac_tui.games.polignac.engine import Session, preset
+from polignac_tui.games.polignac.tui.cognac import CognacScreen
+from polignac_tui.games.polignac.tui.generale import GeneraleScreen
+from polignac_tui.games.polignac.tui.header import header_text
+from polignac_tui.games.polignac.tui.scores import ScoreTable, full
+from polignac_tui.games.polignac.tui.summary import SummaryScreen, summary_renderable
+from polignac_tui.games.polignac.tui.tricklog import trick_table
 from polignac_tui.ui.cardtext import CardLook
-from polignac_tui.ui.screens.cognac import CognacScreen
-from polignac_tui.ui.screens.generale import GeneraleScreen
 from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
-from polignac_tui.ui.screens.summary import SummaryScreen, summary_renderable
 from polignac_tui.ui.screens.table import TableScreen
-from polignac_tui.ui.widgets.header import header_text
-from polignac_tui.ui.widgets.scores import ScoreTable, full
-from polignac_tui.ui.widgets.tricklog import trick_table
 
 NAMES = ("[/x]", "[b]Bob", "Zoé 🍷", "Denis")
 SESSION_NAME = "[red]Soir[/x]"

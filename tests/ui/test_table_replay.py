@@ -11,12 +11,12 @@ from tabletools import settle, table_screen
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.games.polignac.players.review import finished_session
+from polignac_tui.games.polignac.tui.replay import ReplayScreen
+from polignac_tui.games.polignac.tui.scores import ScoreTable
 from polignac_tui.table.client import LocalClient
 from polignac_tui.table.core import Table
 from polignac_tui.ui.screens.charts import SessionChartScreen
-from polignac_tui.ui.screens.replay import ReplayScreen
 from polignac_tui.ui.screens.table import TableScreen
-from polignac_tui.ui.widgets.scores import ScoreTable
 
 NAMES = ("Ana", "Bruno", "Claire", "Denis", "Eva")
 

@@ -9,16 +9,17 @@ from tabletools import TOP, open_table, settle, strong_session, table_screen, te
 
 from polignac_tui.games.polignac import players as players_module
 from polignac_tui.games.polignac.engine import Player, Session, preset
+from polignac_tui.games.polignac.tui.cognac import CognacScreen
+from polignac_tui.games.polignac.tui.generale import GeneraleScreen
+from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
+from polignac_tui.games.polignac.tui.scores import ScoreTable
+from polignac_tui.games.polignac.tui.summary import SummaryScreen
 from polignac_tui.table import Table
-from polignac_tui.ui.screens.cognac import CognacScreen
-from polignac_tui.ui.screens.generale import GeneraleScreen
 from polignac_tui.ui.screens.home import HomeScreen
-from polignac_tui.ui.screens.panels import Overlay, RulesOverlay
+from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
-from polignac_tui.ui.screens.summary import SummaryScreen
 from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand
-from polignac_tui.ui.widgets.scores import ScoreTable
 
 
 def status(app) -> str:

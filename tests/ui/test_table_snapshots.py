@@ -12,8 +12,8 @@ from tabletools import open_table, play_selected, players, settle, strong_sessio
 
 from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
+from polignac_tui.games.polignac.tui.summary import SummaryScreen
 from polignac_tui.table import Table
-from polignac_tui.ui.screens.summary import SummaryScreen
 from polignac_tui.ui.screens.table import TableScreen
 
 SMALL = (80, 24)

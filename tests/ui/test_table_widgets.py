@@ -7,12 +7,12 @@ import pytest
 from tabletools import open_table, play_selected, settle, strong_session, table_screen, text_of
 
 from polignac_tui.games.polignac.engine import preset
+from polignac_tui.games.polignac.tui.rules_panel import rules_text
+from polignac_tui.games.polignac.tui.scores import compact, full
 from polignac_tui.ui.cardtext import BLUE, GREEN, RED, CardLook, box, inline, words
 from polignac_tui.ui.screens import table as table_module
 from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand, key_for
-from polignac_tui.ui.widgets.rules_panel import rules_text
-from polignac_tui.ui.widgets.scores import compact, full
 from polignac_tui.ui.widgets.trick import slots
 
 

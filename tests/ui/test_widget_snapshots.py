@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from widgethost import TWELVE, WidgetHost, seat_view
 
+from polignac_tui.games.polignac.tui.trick import TrickArea
 from polignac_tui.ui.widgets.hand import Hand
-from polignac_tui.ui.widgets.trick import TrickArea
 from polignac_tui.ui.widgets.words import WordChoices
 
 SMALL = (80, 24)

@@ -11,11 +11,11 @@ from textual.message import Message
 
 from polignac_tui.games.polignac.engine.rules import Rules
 from polignac_tui.games.polignac.engine.view import SeatView
+from polignac_tui.games.polignac.tui.trick import TrickArea
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.widgets.cardface import face_size, faces_fit
 from polignac_tui.ui.widgets.gamepanel import GamePanel
 from polignac_tui.ui.widgets.hand import Hand
-from polignac_tui.ui.widgets.trick import TrickArea
 from polignac_tui.ui.widgets.words import WordChoices
 
 NAMES = ("Ana", "Bruno", "Claire", "Denis", "Élodie", "Fanny", "Gaston", "Hélène")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import ClassVar
+from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,8 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 from textual.worker import Worker, WorkerState
 
-from ...games.polignac.engine import SeatView
-from ...games.polignac.stats import PlayerStats, player_stats
+from ...games import get_game
 from ...i18n import N_, _, ngettext, tr
 from ...store.gamestats import (
     EcarteStats,
@@ -31,6 +30,7 @@ from ...store.gamestats import (
 from ...store.index import Summary
 from ...store.wording import game_title, label_words, where_words
 from ..chrome import Footer, header
+from ..gameface import face_of
 from ..handle import polignac_app
 from ..widgets.charts import AverageChart, ScoreChart, running_totals
 
@@ -47,6 +47,30 @@ def _colour(screen: Screen[None]) -> bool:
 
 def _ascii(screen: Screen[None]) -> bool:
     return bool(getattr(getattr(screen.app, "settings", None), "ascii", False))
+
+
+
+class _Limit(Protocol):
+    @property
+    def end(self) -> str: ...
+    @property
+    def limit(self) -> int: ...
+
+
+class _Points(Protocol):
+    @property
+    def points(self) -> Sequence[int] | None: ...
+
+
+class SessionSeen(Protocol):
+    """What the chart of a session at the table needs of the view of it."""
+
+    @property
+    def names(self) -> Sequence[str]: ...
+    @property
+    def results(self) -> Sequence[_Points]: ...
+    @property
+    def rules(self) -> _Limit: ...
 
 
 class SessionChartScreen(Screen[None]):
@@ -77,7 +101,7 @@ class SessionChartScreen(Screen[None]):
                    s.limit if s.end == "points" else None)
 
     @classmethod
-    def of_view(cls, view: SeatView) -> SessionChartScreen:
+    def of_view(cls, view: SessionSeen) -> SessionChartScreen:
         """The chart of the session at the table (the end-of-session screen)."""
         deals = [r.points for r in view.results if r.points is not None]
         return cls(_("The session's score"), view.names, deals,
@@ -165,11 +189,11 @@ class StatsScreen(Screen[None]):
         self.summaries: list[Summary] = []
         self.period = 0
         self.names: list[str] = []
-        self.stats: list[PlayerStats] = []
+        self.stats: list[Any] = []            # Polignac's, per player (its own stats)
         self.game_filter = 0         # an index of GAME_FILTERS
         self.mixed = False           # finished sessions of another game than Polignac
         # the rows shown, per game: Polignac's stats, or another game's, or the overview
-        self.rows: list[PlayerStats] | list[EcarteStats] | list[PiquetStats] | list[GameCount]
+        self.rows: list[Any] | list[EcarteStats] | list[PiquetStats] | list[GameCount]
         self.rows = []
         self.columns_for: str | None = "polignac"
         self.reading = True
@@ -211,11 +235,8 @@ class StatsScreen(Screen[None]):
         elif kind is None:
             columns = ((_("Player"), "name"), (_("Sessions"), "sessions"), (_("Won"), "won"),
                        ("Polignac", "polignac"), ("Écarté", "ecarte"), ("Piquet", "piquet"))
-        else:
-            columns = ((_("Player"), "name"), (_("Sessions"), "sessions"),
-                       (_("Won"), "won"), (_("Cognac"), "paid"),
-                       (_("Pts/deal"), "average"), (_("Chelems"), "chelems"),
-                       (_("Générales"), "generales"))
+        else:               # the game's own columns, from its FACE (Polignac's)
+            columns = ((_("Player"), "name"), *face_of(kind).stats_columns())
         for label, key in columns:
             table.add_column(label, key=key)
         self.columns_for = kind
@@ -298,12 +319,11 @@ class StatsScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         if kind == "polignac":
-            self.stats = player_stats(chosen)
+            self.stats = get_game(kind).stats(chosen) or []
             self.rows = self.stats
+            face = face_of(kind)
             for s in self.stats:
-                table.add_row(Text(label_words(s.name), end=""), s.sessions, s.won_words,
-                              s.paid, f"{s.average:.2f}", s.chelems,
-                              f"{s.generales_made}/{s.generales_failed}")
+                table.add_row(Text(label_words(s.name), end=""), *face.stats_row(s))
         else:
             self.fill_game_rows(table, kind, chosen)
         if self.rows:
@@ -325,8 +345,7 @@ class StatsScreen(Screen[None]):
             note = ngettext("{sessions}; {count} unreadable file not counted",
                             "{sessions}; {count} unreadable files not counted",
                             unreadable).format(sessions=note, count=unreadable)
-        note = _("{sessions}. Cognac: times paid; Générales: made/failed.").format(
-            sessions=note)
+        note = face_of(kind).stats_note(note)
         if any(s.won_with_undos for s in self.stats):
             note += " " + _("Won: clean wins+wins with undos.")
         if not count:

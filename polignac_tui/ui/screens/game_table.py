@@ -29,7 +29,6 @@ from textual.widgets import Static
 from ...games import get_game
 from ...games.base import CardChoice, CardsChoice, View, WordChoice
 from ...games.events import DealStarted, Discarded, MatchOver, Said, Shown
-from ...games.polignac.engine import Trick
 from ...i18n import N_, _, ngettext
 from ...table.gameclient import GameClient
 from ...table.gameevents import (
@@ -54,6 +53,7 @@ from ..cardtext import CardLook, inline, words
 from ..chrome import Footer, while_shown
 from ..gamedraw import (
     GameTrickArea,
+    Gathered,
     action_text,
     end_text,
     rules_text,
@@ -230,12 +230,12 @@ class GameTableScreen(Screen[None]):
         one = len(self.client.seats) == 1 and sum(humans) <= 1
         return Seating(self.view().names, self.seat if one else None)
 
-    def _held(self) -> Trick | None:
+    def _held(self) -> Gathered | None:
         state = self.state
         if state is None or state.held is None:
             return None
         cards = state.held.cards
-        return Trick(cards[0][0], tuple(c for _s, c in cards), state.held.winner)
+        return Gathered(cards[0][0], tuple(c for _s, c in cards), state.held.winner)
 
     def awaits_me(self) -> bool:
         """True when the table waits for an action of the person at the keyboard."""

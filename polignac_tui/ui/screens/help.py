@@ -13,12 +13,15 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...games import game_names
 from ...i18n import N_, _, tr
 from ..asciimode import key_words
 from ..chrome import Footer, header
+from ..gameface import HelpEntry, face_of
 
-# (title, module under polignac_tui.ui, class name, keys handled by widgets inside)
-SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
+# (title, module under polignac_tui.ui, class name, keys handled by widgets inside); each
+# game's own dialogs come from its FACE (``help_screens``), after the entry they follow
+SCREENS: tuple[HelpEntry, ...] = (
     (N_("Everywhere"), "app", "PolignacApp", (
         ("ctrl+p", N_("command palette: the main actions by name")),
         ("tab / shift+tab", N_("move between fields and buttons")),
@@ -39,12 +42,8 @@ SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
     (N_("All the talk"), "screens.talk", "TalkScreen", (
         ("1-9", N_("mute the person of that number for you, or hear them again")),
     )),
-    (N_("La générale question"), "screens.generale", "GeneraleScreen", ()),
     (N_("Privacy screen (several humans)"), "screens.privacy", "PrivacyScreen", ()),
     (N_("Last trick, tricks, scores"), "screens.panels", "Overlay", ()),
-    (N_("Rules panel"), "screens.panels", "RulesOverlay", ()),
-    (N_("Deal summary"), "screens.summary", "SummaryScreen", ()),
-    (N_("End of session"), "screens.cognac", "CognacScreen", ()),
     (N_("Écarté and Piquet table"), "screens.game_table", "GameTableScreen", (
         ("1-9, 0, -, =", N_("select a card by its key; the same key again plays it (in a "
                            "discard: marks or unmarks it)")),
@@ -57,7 +56,6 @@ SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
         ("↑ ↓", N_("move along the list")),
     )),
     (N_("Delete a saved session?"), "screens.saved", "ConfirmDelete", ()),
-    (N_("Replay and review"), "screens.replay", "ReplayScreen", ()),
     (N_("A session's chart"), "screens.charts", "SessionChartScreen", ()),
     (N_("Statistics"), "screens.charts", "StatsScreen", ()),
     (N_("Rules"), "screens.rules", "RulesScreen", ()),
@@ -77,7 +75,8 @@ def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
     """(keys, what they do) of a screen's bindings, keys of the same action merged;
     empty when the screen does not exist (yet)."""
     try:
-        cls = getattr(importlib.import_module(f"polignac_tui.ui.{module}"), name)
+        full = module if module.startswith("polignac_tui.") else f"polignac_tui.ui.{module}"
+        cls = getattr(importlib.import_module(full), name)
     except (ImportError, AttributeError):
         return []
     rows: dict[str, tuple[list[str], str]] = {}
@@ -102,10 +101,21 @@ def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
     return [(" / ".join(keys), text) for keys, text in rows.values()]
 
 
+def entries() -> list[HelpEntry]:
+    """The house's screens, each followed by the games' own dialogs that come after it."""
+    faces = [face_of(game) for game in game_names()]
+    found: list[HelpEntry] = []
+    for entry in SCREENS:
+        found.append(entry)
+        for face in faces:
+            found.extend(face.help_screens.get(entry[2], ()))
+    return found
+
+
 def sections() -> list[tuple[str, list[tuple[str, str]]]]:
     """(screen title, [(keys, what they do)]) for every screen that exists."""
     found = []
-    for title, module, name, extra in SCREENS:
+    for title, module, name, extra in entries():
         rows = bindings_of(module, name) + [(keys, tr(text)) for keys, text in extra]
         if rows:
             found.append((tr(title), rows))

@@ -19,6 +19,7 @@ from ...i18n import N_, _, tr
 from ...store.report import who_plays
 from ...store.wording import game_title, where_words
 from ..chrome import Footer, header
+from ..gameface import face_of
 from ..handle import polignac_app
 
 if TYPE_CHECKING:
@@ -38,8 +39,8 @@ CONTINUE_GROUP = "home-continue"
 # Seconds during which a repeated c does nothing after one (no pile of identical toasts).
 CONTINUE_GUARD = 1.0
 
-TAGLINE = N_("Quatre Valets: take no jacks, above all not le Polignac, the jack of spades;\n"
-              "the loser pays the cognac. For two: Écarté and Piquet (New session, Game).")
+# The line under the title: the house's first game's, then the games for two (its FACE).
+TAGLINE_GAME = "polignac"
 
 
 def continue_line(session: Summary, width: int, ascii: bool = False) -> str:
@@ -126,7 +127,7 @@ class HomeScreen(Screen[None]):
         with Vertical(id="home"):
             yield Static(BANNER, id="banner")
             yield Static("", id="suits")
-            yield Static(tr(TAGLINE), id="tagline")
+            yield Static(tr(face_of(TAGLINE_GAME).tagline), id="tagline")
             with Center():
                 yield OptionList(id="menu")
             yield Static("", id="continue-info", markup=False)

@@ -19,12 +19,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...games.polignac.engine import Player, Rules
-from ...games.polignac.engine.rules import PRESET_TITLES
 from ...i18n import N_, _, ngettext, tr
 from ...service.client import AnyRemote, LobbyClient, RemoteGameClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words
 from ...table.talk import TalkRoom
 from ..chrome import Footer, header
+from ..gameface import face_of
 from ..handle import polignac_app
 from ..textfmt import assemble, level_name
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 # The level of the computers that take the open seats left empty at the start.
 FILL_LEVEL = "medium"
 # Longest table name shown in the list (the whole name is in the detail below it).
-# (with the preset titles, "La générale (FR)", 80 columns hold every column)
+# (with the longest preset title, 80 columns hold every column)
 NAME_WIDTH = 18
 # Longest table name made for you ("Anna's table") when you give none.
 DEFAULT_TABLE_NAME = 24
@@ -64,8 +64,7 @@ def seat_line(index: int, seat: Any, state: str) -> Text:
 def preset_title(preset: str) -> str:
     """A table's preset by its title, as everywhere else ("Classique (FR)"); a name this
     version does not know, as the service sent it."""
-    title = PRESET_TITLES.get(preset)
-    return tr(title) if title is not None else preset
+    return face_of("polignac").preset_title(preset) or preset
 
 
 GAME_TITLES = {"ecarte": "Écarté", "piquet": "Piquet"}

@@ -1,10 +1,10 @@
-"""New session: a preset, every setting, 3 to 8 seats, the end; problems explained inline."""
+"""New session: the game, a preset, every setting (the seam's ``Game.described``), the seats,
+the end; problems explained inline."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import fields
 from typing import Any, ClassVar
 
 from textual import events
@@ -16,41 +16,37 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...config import default_name
-from ...games.polignac.engine import (
-    LEVELS,
-    PRESET_NAMES,
-    Player,
-    RuleError,
-    Rules,
-    Session,
-    one_of,
-    preset,
-)
-from ...games.polignac.engine.rules import (
-    BOOLEANS,
-    CHOICES,
-    MAX_LIMIT,
-    ON_OFF_WORDS,
-    PRESET_TITLES,
-    SETTING_HELP,
-    SETTING_LABELS,
-    describe_setting,
-)
-from ...games.polignac.engine.session import MAX_NAME
-from ...i18n import N_, _, pgettext, tr
+from ...games import get_game
+from ...games.base import Game
+from ...games.settings import CUSTOM
+from ...i18n import N_, _, tr
 from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import Footer, header, while_shown
-from ..gameface import PRESET_WORDS, SETTING_WORDS, VALUE_WORDS
+from ..gameface import PRESET_WORDS, SETTING_WORDS, VALUE_WORDS, GameFace, face_of
 from ..handle import polignac_app
-from ..quick import DEFAULT_LEVEL, computer_names
+from ..seats import DEFAULT_LEVEL, LEVELS, MAX_NAME, computer_names
 from ..textfmt import level_name
 
-MAX_SEATS = 8
+# The game of the form's first part, for many seats (its presets, its settings and its own
+# rules and players through its FACE); the games of two follow it (``SEAM_GAMES``).
+MANY = "polignac"
+
+
+def many() -> Game:
+    return get_game(MANY)
+
+
+def many_face() -> GameFace:
+    return face_of(MANY)
+
+
+MAX_SEATS = many().max_players
 # The settings shown as choices, in the order of the rulebook (end and limit come last).
-CHOICE_SETTINGS = tuple(f.name for f in fields(Rules) if f.name not in ("preset", "limit"))
+CHOICE_SETTINGS = tuple(s.name for s in many().described if s.name != "limit")
 # Behind "More settings" (the end is on the first screen, beside its limit).
 MORE_SETTINGS = tuple(name for name in CHOICE_SETTINGS if name != "end")
 # The choices of an on/off setting (here and in the settings screen).
+ON_OFF_WORDS = {True: N_("on"), False: N_("off")}
 ON_OFF = [(ON_OFF_WORDS[value], value) for value in (True, False)]
 
 
@@ -59,9 +55,9 @@ def on_off() -> list[tuple[str, bool]]:
     return [(tr(ON_OFF_WORDS[value]), value) for value in (True, False)]
 
 
-# The optional variants of the rulebook (§7): part of no preset, so a new preset keeps them.
-OPTIONAL_VARIANTS = ("play_out", "first_trick_penalty", "last_trick_penalty",
-                     "must_discard_jack", "jack_guard")
+# The optional variants of the rulebook (§7): part of no preset (the same in each), so a
+# new preset keeps them as chosen.
+OPTIONAL_VARIANTS = tuple(s.name for s in many().described if len(set(s.defaults.values())) == 1)
 # Names that say nobody in particular once several people share the screen.
 AMBIGUOUS_NAMES = ("you", "me", "player")
 # One choice per seat: a human, or a computer player of a level.
@@ -155,9 +151,10 @@ def show_problem(widget: Static, text: str) -> None:
 def choice_options(name: str) -> list[tuple[str, Any]]:
     if name == "end":
         return end_choices()
-    if name in BOOLEANS:
+    setting = many().setting(name)
+    if setting.kind == "bool":
         return on_off()
-    return [(choice_word(value), value) for value in CHOICES[name]]
+    return [(choice_word(value), value) for value in setting.choices]
 
 
 def choice_word(value: str) -> str:
@@ -167,28 +164,28 @@ def choice_word(value: str) -> str:
             "declared": _("declared"), "off": _("off")}.get(value, value)
 
 
-def default_seat(index: int, your_name: str) -> Player:
+def default_seat(index: int, your_name: str) -> tuple[str, str]:
+    """Seat ``index``'s name and choice: you first, then computers of the default level."""
     if index == 0:
-        return Player(your_name)
-    return Player(computer_names(your_name, index)[index - 1], "computer", DEFAULT_LEVEL)
+        return your_name, "human"
+    return computer_names(your_name, index)[index - 1], DEFAULT_LEVEL
 
 
 def limit_hint(end: str, players: int) -> str:
+    most = many().setting("limit").high
     if end == "deals":
         return _("Number of deals, 1 to {most}. Suggested: a multiple of {players} ({one}, "
                  "{two}, {three}) so everyone deals equally often.").format(
-            most=MAX_LIMIT, players=players, one=players, two=2 * players, three=3 * players)
+            most=most, players=players, one=players, two=2 * players, three=3 * players)
     return _("Point limit, 1 to {most}: the session ends once someone reaches it.").format(
-        most=MAX_LIMIT)
+        most=most)
 
 
-POLIGNAC = "polignac"
 # The games of the seam played here: you against a computer.
 SEAM_GAMES = ("ecarte", "piquet")
 def game_choices() -> list[tuple[str, str]]:
-    """The games offered: Polignac first (the default), then the games of the seam."""
-    from ...games import get_game
-    return [(POLIGNAC, "Polignac"), *((name, get_game(name).title) for name in SEAM_GAMES)]
+    """The games offered: the game for many first (the default), then the games of two."""
+    return [(name, get_game(name).title) for name in (MANY, *SEAM_GAMES)]
 
 
 def setting_options(setting: Any) -> list[tuple[str, Any]]:
@@ -252,7 +249,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
     }
     """
 
-    def __init__(self, on_create: Callable[[Rules, list[Player], list[str], str], None]
+    def __init__(self, on_create: Callable[[Any, list[Any], list[str], str], None]
                  | None = None, your_name: str | None = None) -> None:
         """``on_create``: a table of the table service (the lobby's): seats may be open for
         a friend, and Start hands the rules, players, seat choices and name to it."""
@@ -262,17 +259,19 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
 
     def compose(self) -> ComposeResult:
         settings = polignac_app(self.app).settings
-        start = settings.default_preset if settings.default_preset in PRESET_NAMES else "classique"
-        rules = preset(start, 4)
+        game, face = many(), many_face()
+        presets = (*game.presets, CUSTOM)
+        start = settings.default_preset if settings.default_preset in presets else presets[0]
+        rules = game.settings(start, players=4)
         yield header(self.app)
         with VerticalScroll(id="new-session", classes="form", can_focus=False):
-            if self.on_create is None:      # a table of the service plays Polignac only
+            if self.on_create is None:      # a table of the service: the game for many only
                 # the game first, on the title's line (eight seats still fit 80x24)
                 with Horizontal(id="title-line"):
                     yield Static(_("New session"), classes="screen-title")
                     yield Label(_("Game"), classes="field-label-short")
                     yield Select([(title, name) for name, title in game_choices()],
-                                 value=POLIGNAC, id="game", allow_blank=False, compact=True)
+                                 value=MANY, id="game", allow_blank=False, compact=True)
                 yield from self.compose_games(settings.your_name())
             else:
                 yield Static(_("New table"), classes="screen-title")
@@ -280,33 +279,34 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             # settings are one key away (m: More settings), each with its explanation.
             with Horizontal(classes="field polignac-only"):
                 yield Label(_("Preset"), classes="field-label")
-                yield Select([(tr(PRESET_TITLES[p]), p) for p in PRESET_NAMES], value=start,
+                yield Select([(face.preset_title(p) or p, p) for p in presets], value=start,
                              id="preset", allow_blank=False, compact=True)
                 yield Label(_("Players"), classes="field-label-short")
-                yield Select([(str(n), n) for n in range(3, MAX_SEATS + 1)], value=4,
+                yield Select([(str(n), n) for n in range(game.min_players, MAX_SEATS + 1)],
+                             value=4,
                              id="players", allow_blank=False, compact=True)
             yield Static(_("Start from a preset; the seats in the order of play."),
                          classes="field-help wide polignac-only")
             for i in range(MAX_SEATS):
-                seat = default_seat(i, self.your_name or settings.your_name())
+                seat_name, seat_choice = default_seat(i, self.your_name or settings.your_name())
                 with Horizontal(classes="field seat polignac-only", id=f"seat-{i}"):
                     yield Label(_("Seat {number}").format(number=i + 1), classes="seat-label")
-                    yield TextField(seat.name, id=f"seat-name-{i}", compact=True,
+                    yield TextField(seat_name, id=f"seat-name-{i}", compact=True,
                                     max_length=MAX_NAME, classes="seat-name",
                                     disabled=bool(self.on_create and i == 0))
                     yield Select(seat_choices(lobby=self.on_create is not None),
-                                 value=seat.level or "human",
+                                 value=seat_choice,
                                  id=f"seat-kind-{i}", allow_blank=False, compact=True,
                                  classes="seat-kind")
             yield Static("", id="seats-error", classes="field-error", markup=False)
             with Horizontal(classes="field polignac-only"):
-                yield Label(tr(SETTING_LABELS["end"]), classes="field-label")
-                yield Select(choice_options("end"), value=rules.end, id="set-end",
+                yield Label(face.setting_label("end"), classes="field-label")
+                yield Select(choice_options("end"), value=rules["end"], id="set-end",
                              allow_blank=False, compact=True)
                 yield Label(_("Limit"), classes="field-label-short")
-                yield TextField(str(rules.limit), id="set-limit", type="integer",
+                yield TextField(str(rules["limit"]), id="set-limit", type="integer",
                                 compact=True, max_length=4)
-            yield Static(limit_hint(rules.end, 4), id="limit-help",
+            yield Static(limit_hint(str(rules["end"]), 4), id="limit-help",
                          classes="field-help wide polignac-only")
             yield Static("", id="settings-error", classes="field-error", markup=False)
             with Horizontal(classes="field"):
@@ -325,10 +325,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 yield Static(_("More settings"), classes="section-title")
                 for name in MORE_SETTINGS:
                     with Horizontal(classes="field"):
-                        yield Label(tr(SETTING_LABELS[name]), classes="field-label")
-                        yield Select(choice_options(name), value=getattr(rules, name),
+                        yield Label(face.setting_label(name), classes="field-label")
+                        yield Select(choice_options(name), value=rules[name],
                                      id=f"set-{name}", allow_blank=False, compact=True)
-                    yield Static(tr(SETTING_HELP[name]), classes="field-help")
+                    yield Static(tr(game.setting(name).explain), classes="field-help")
             # Not a rule but the session's: shown with More settings, for a table of
             # your own (at the service's tables undo is off once two people play).
             with Vertical(id="more-session"):
@@ -393,25 +393,26 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
     def game(self) -> str:
         found = self.query("#game")
         if not found:
-            return POLIGNAC
+            return MANY
         value = self.value("game")
-        return value if isinstance(value, str) else POLIGNAC
+        return value if isinstance(value, str) else MANY
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """More settings: Polignac's (every setting of another game is on the form)."""
+        """More settings: the game for many's (every setting of a game of two is on the
+        form)."""
         if action == "more":
-            return self.game == POLIGNAC
+            return self.game == MANY
         return True
 
     def show_game(self) -> None:
-        """Polignac's fields, or those of the game chosen."""
+        """The fields of the game for many, or those of the game chosen."""
         self.refresh_bindings()
         game = self.game
         for widget in self.query(".polignac-only"):
-            widget.display = game == POLIGNAC
+            widget.display = game == MANY
         for widget in self.query(".game-only"):
             widget.display = widget.has_class(f"game-{game}")
-        if game == POLIGNAC:
+        if game == MANY:
             self.show_seats()
         else:
             for more in ("#more-settings", "#more-session"):
@@ -495,22 +496,20 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         value = self.value("players")
         return value if isinstance(value, int) else 4
 
-    def seats(self) -> tuple[list[Player], list[str]]:
+    def seats(self) -> tuple[list[Any], list[str]]:
         """The players of the seats in use, and a problem per seat that has one."""
-        players: list[Player] = []
+        players: list[Any] = []
         problems: list[str] = []
         for i in range(self.players):
             name = str(self.value(f"seat-name-{i}")).strip()
             choice = self.value(f"seat-kind-{i}")
             if choice == "open":  # the friend who sits there brings their name
                 name = f"Seat {i + 1}"
-            try:
-                if choice in ("human", "open"):
-                    players.append(Player(name, "human"))
-                else:
-                    players.append(Player(name, "computer", one_of(choice, LEVELS, "level")))
-            except RuleError as error:
-                message = str(error)
+            player, message = many_face().form_player(name, str(choice))
+            if player is not None:
+                players.append(player)
+            else:
+                message = message or ""
                 if not name:
                     message = _("a player needs a name")
                 problems.append(_("Seat {number}: {problem}.").format(number=i + 1,
@@ -521,7 +520,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         """Each seat's choice: "human", "open" (for a friend) or a computer's level."""
         return [str(self.value(f"seat-kind-{i}")) for i in range(self.players)]
 
-    def rules(self) -> tuple[Rules | None, str | None]:
+    def rules(self) -> tuple[Any, str | None]:
         """The settings chosen, or the reason they are not valid."""
         values: dict[str, Any] = {"preset": self.value("preset")}
         for name in CHOICE_SETTINGS:
@@ -530,19 +529,17 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         wrong = (_("The number of deals must be a whole number from 1 to {most}.")
                  if values["end"] == "deals" else
                  _("The point limit must be a whole number from 1 to {most}.")).format(
-            most=MAX_LIMIT)
+            most=many().setting("limit").high)
         try:
             values["limit"] = int(text)
         except ValueError:
             return None, wrong
-        try:
-            return Rules(**values), None
-        except RuleError as error:
-            if "limit" in str(error):
-                return None, wrong
-            return None, str(error)
+        rules, problem = many_face().form_rules(values)
+        if problem is not None:
+            return None, wrong if "limit" in problem else problem
+        return rules, None
 
-    def seat_problems(self, players: list[Player], problems: list[str]) -> list[str]:
+    def seat_problems(self, players: list[Any], problems: list[str]) -> list[str]:
         """Problems of the seats as a whole: duplicate names, no human."""
         if problems:
             return problems
@@ -565,11 +562,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                               "one their name, not {name}.").format(
                                   number=i + 1, name=repr(players[i].name)) for i in humans
                             if players[i].name.strip().casefold() in ambiguous)
-        if not problems:
-            try:  # the engine's own checks, in case they grow
-                Session(Rules(), players)
-            except RuleError as error:
-                problems.append(str(error)[:1].upper() + str(error)[1:] + ".")
+        if not problems:  # the game's own checks, in case they grow
+            error = many_face().form_check(players)
+            if error is not None:
+                problems.append(error[:1].upper() + error[1:] + ".")
         return problems
 
     def name_problem(self) -> str | None:
@@ -580,7 +576,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                      "line.").format(most=MAX_SESSION_NAME)
         return None
 
-    def build(self) -> tuple[Rules, list[Player]] | list[str]:
+    def build(self) -> tuple[Any, list[Any]] | list[str]:
         """The rules and players to start with, or every problem in words."""
         players, problems = self.seats()
         problems = self.seat_problems(players, problems)
@@ -596,7 +592,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
 
     def validate(self) -> bool:
         """Show every problem next to its field; True when the session can start."""
-        if self.game != POLIGNAC:
+        if self.game != MANY:
             built = self.game_build()
             every = built if isinstance(built, list) else []
             for line in ("#seats-error", "#settings-error", "#name-error"):
@@ -619,19 +615,11 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             _("Cannot start yet: {problems}").format(problems=" ".join(every)) if every else "")
         return not every
 
-    def show_differences(self, rules: Rules | None) -> None:
+    def show_differences(self, rules: Any) -> None:
         """What the settings change from the preset, in words (shown in the rules panel too)."""
-        note = self.query_one("#differences", Static)
-        if rules is None:
-            return
-        title = tr(PRESET_TITLES[rules.preset])
-        changed = rules.differences(self.players)
-        if not changed:
-            note.update(_("As in the preset {preset}.").format(preset=title))
-            return
-        words = pgettext("separator", "; ").join(describe_setting(name, pair[1])
-                                                for name, pair in changed.items())
-        note.update(_("Changed from {preset}: {changes}.").format(preset=title, changes=words))
+        if rules is not None:
+            self.query_one("#differences", Static).update(
+                many_face().form_differences(rules, self.players))
 
     # -- reacting ---------------------------------------------------------------------
     def show_seats(self) -> None:
@@ -639,13 +627,14 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             self.query_one(f"#seat-{i}").display = i < self.players
 
     def apply_preset(self, name: str) -> None:
-        rules = preset(one_of(name, PRESET_NAMES, "preset"), self.players)
+        rules = many().settings(name, players=self.players)
         for setting in CHOICE_SETTINGS:
             if setting in OPTIONAL_VARIANTS:  # in no preset: kept as chosen (F32)
                 continue
-            self.query_one(f"#set-{setting}", Select).value = getattr(rules, setting)
-        self.query_one("#set-limit", Input).value = str(rules.limit)
-        self.query_one("#limit-help", Static).update(limit_hint(rules.end, self.players))
+            self.query_one(f"#set-{setting}", Select).value = rules[setting]
+        self.query_one("#set-limit", Input).value = str(rules["limit"])
+        self.query_one("#limit-help", Static).update(limit_hint(str(rules["end"]),
+                                                                self.players))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         widget_id = event.select.id or ""
@@ -668,9 +657,9 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 field.value = ""
         elif widget_id == "set-end":
             end = self.value("set-end")
-            base = preset(self.value("preset"), self.players)
+            base = many().settings(self.value("preset"), players=self.players)
             limit = 2 * self.players if end == "deals" else (
-                base.limit if base.end == "points" else 20)
+                base["limit"] if base["end"] == "points" else 20)
             self.query_one("#set-limit", Input).value = str(limit)
             self.query_one("#limit-help", Static).update(limit_hint(end, self.players))
         self.validate_soon()
@@ -703,7 +692,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
     def action_more(self) -> None:
         """Show the other settings (each with its explanation) and go to the first; hide
         them again."""
-        if self.game != POLIGNAC:
+        if self.game != MANY:
             return
         more = self.query_one("#more-settings")
         shown = not more.has_class("-shown")
@@ -758,7 +747,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             self.notify(_("Not started: see the problem shown in red."), severity="warning",
                         timeout=4)
             return
-        if self.game != POLIGNAC:
+        if self.game != MANY:
             built = self.game_build()
             assert not isinstance(built, list)
             game_settings, names, game_seats = built

@@ -1,4 +1,4 @@
-"""Overlays on the table: the last trick, the trick log, the rules of the session."""
+"""Overlays on the table: the last trick, the trick log, the scores."""
 
 from __future__ import annotations
 
@@ -11,10 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from ...games.polignac.engine import Rules
 from ...i18n import N_, _
-from ..chrome import while_shown
-from ..widgets.rules_panel import RulesPanel
 from .dim import DimmedModal
 
 
@@ -76,52 +73,4 @@ class Overlay(DimmedModal[None]):
         self.dismiss(None)
 
     def on_click(self) -> None:
-        self.dismiss(None)
-
-
-class RulesOverlay(DimmedModal[None]):
-    """The rules panel of the session in play (r)."""
-
-    SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
-    DEFAULT_CSS = """
-    RulesOverlay {
-        align: center middle;
-    }
-    .ascii RulesOverlay #rules-box {
-        border: ascii $accent;
-    }
-    RulesOverlay #rules-box {
-        width: 100%;
-        max-width: 100;
-        height: 100%;
-        border: round $accent;
-        border-title-style: bold;
-        border-subtitle-color: $text-muted;
-        background: $surface;
-    }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", N_("Close")),
-        Binding("r", "close", N_("Close"), show=False),
-    ]
-
-    def __init__(self, rules: Rules, players: int, ascii: bool = False) -> None:
-        super().__init__()
-        self.rules = rules
-        self.players = players
-        self.ascii = ascii
-
-    def compose(self) -> ComposeResult:
-        box = Vertical(id="rules-box")
-        box.border_title = _("Rules of this session")
-        box.border_subtitle = _("↑ ↓ scroll · Esc or r: close") if not self.ascii else \
-            _("up/down scroll - Esc or r: close")
-        with box:
-            yield RulesPanel(self.rules, self.players, ascii=self.ascii)
-
-    @while_shown
-    def on_mount(self) -> None:
-        self.query_one(RulesPanel).focus()
-
-    def action_close(self) -> None:
         self.dismiss(None)

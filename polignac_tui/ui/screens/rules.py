@@ -10,12 +10,16 @@ from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Label, Select
 
-from ...games.polignac.engine import PRESET_NAMES, one_of, preset
-from ...games.polignac.engine.rules import PRESET_TITLES
-from ...i18n import N_, _, tr
+from ...i18n import N_, _
 from ..chrome import Footer, header
+from ..gameface import GameFace, face_of
 from ..handle import polignac_app
-from ..widgets.rules_panel import RulesPanel
+
+
+def rulebook() -> GameFace:
+    """The game whose rulebook the screen reads (Polignac's; the other games show theirs
+    at their table)."""
+    return face_of("polignac")
 
 
 class RulesScreen(Screen[None]):
@@ -33,12 +37,14 @@ class RulesScreen(Screen[None]):
         yield header(self.app)
         with Horizontal(id="rules-choice", classes="field"):
             yield Label(_("Preset"), classes="field-label")
-            yield Select([(tr(PRESET_TITLES[p]), p) for p in PRESET_NAMES if p != "custom"],
-                         value=default if default != "custom" else "classique",
+            presets = rulebook().rules_presets()
+            names = [name for _title, name in presets]
+            yield Select(presets, value=default if default in names else names[0],
                          id="rules-preset", allow_blank=False, compact=True)
             yield Label(_("Players"), id="rules-players-label", classes="field-label-short")
-            yield Select([(str(n), n) for n in range(3, 9)], value=4, id="rules-players",
-                         allow_blank=False, compact=True)
+            face = rulebook()
+            yield Select([(str(n), n) for n in face.players], value=face.default_players,
+                         id="rules-players", allow_blank=False, compact=True)
         yield Container(id="rules-body")
         yield Footer()
 
@@ -56,5 +62,6 @@ class RulesScreen(Screen[None]):
         body = self.query_one("#rules-body", Container)
         await body.remove_children()
         ascii = polignac_app(self.app).settings.ascii
-        rules = preset(one_of(name, PRESET_NAMES, "preset"), players)
-        await body.mount(RulesPanel(rules, players, ascii=ascii))
+        panel = rulebook().rules_panel(name, players, ascii)
+        if panel is not None:
+            await body.mount(panel)

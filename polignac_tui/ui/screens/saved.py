@@ -19,6 +19,7 @@ from ...i18n import N_, _, pgettext
 from ...store.index import Summary
 from ...store.wording import file_error_text, game_title, where_words
 from ..chrome import Footer, header
+from ..gameface import face_of
 from ..handle import polignac_app
 from ..textfmt import assemble
 
@@ -369,14 +370,16 @@ class SavedScreen(Screen[None]):
                 id=entry.id, why=file_error_text(entry.error or "")), severity="error",
                         markup=False, title=_("Cannot replay"))
             return
-        from .replay import ReplayScreen
-        screen: Screen[None]
+        screen: Screen[None] | None
         try:
             if entry.game != "polignac":      # Écarté, Piquet: their own replay
                 from .game_replay import GameReplayScreen
                 screen = GameReplayScreen(polignac_app(self.app).store.load_game(entry.id))
-            else:
-                screen = ReplayScreen(polignac_app(self.app).store.load(entry.id))
+            else:                             # Polignac's own, through its FACE
+                screen = face_of(entry.game).replay_screen(
+                    polignac_app(self.app).store.load(entry.id))
+                if screen is None:
+                    raise ValueError(entry.game)
         except Exception as error:  # changed or removed since it was listed, or no deal over
             self.notify(_("{id} cannot be replayed: {why}").format(
                 id=entry.id, why=error), severity="error",

@@ -21,9 +21,9 @@ from ...config import (
     check,
     default_name,
 )
-from ...games.polignac.engine.rules import PRESET_TITLES
 from ...i18n import LANGUAGE_NAMES, N_, _, tr
 from ..chrome import Footer, header
+from ..gameface import face_of
 from ..handle import polignac_app
 from .new_session import MarkedFocus, TextField, on_off, show_problem
 
@@ -93,7 +93,8 @@ class SettingsScreen(MarkedFocus, Screen[None]):
                                                       id="four_colour", allow_blank=False,
                                                       compact=True))
             yield from self.row("default_preset", Select(
-                [(tr(PRESET_TITLES[p]), p) for p in PRESETS], value=s.default_preset,
+                [(face_of("polignac").preset_title(p) or p, p) for p in PRESETS],
+                value=s.default_preset,
                 id="default_preset", allow_blank=False, compact=True))
         yield Footer()
 

@@ -30,6 +30,14 @@ from ...games.polignac.engine import Declare, Play, SeatView, Trick
 from ...games.polignac.engine.wording import refusal_text
 from ...games.polignac.players.hint import Reason
 from ...games.polignac.players.wording import reason_text
+from ...games.polignac.tui.cognac import CognacScreen
+from ...games.polignac.tui.generale import GeneraleScreen
+from ...games.polignac.tui.header import generale_failed, header_text
+from ...games.polignac.tui.rules_overlay import RulesOverlay
+from ...games.polignac.tui.scores import ScoreTable, full_with_legend
+from ...games.polignac.tui.summary import SummaryScreen
+from ...games.polignac.tui.trick import TrickArea
+from ...games.polignac.tui.tricklog import last_trick_table, trick_table
 from ...i18n import N_, _, tr
 from ...service.wording import service_words
 from ...store.wording import names_text
@@ -72,16 +80,9 @@ from ..quiet import set_content
 from ..textfmt import assemble
 from ..widgets.cardface import face_size, faces_fit
 from ..widgets.hand import Hand, key_index
-from ..widgets.header import generale_failed, header_text
-from ..widgets.scores import ScoreTable, full_with_legend
 from ..widgets.talk import TalkBar, TalkPanel
-from ..widgets.trick import TrickArea
-from ..widgets.tricklog import last_trick_table, trick_table
-from .cognac import CognacScreen
-from .generale import GeneraleScreen
-from .panels import Overlay, RulesOverlay
+from .panels import Overlay
 from .privacy import PrivacyScreen
-from .summary import SummaryScreen
 
 __all__ = ["PACE_DELAY", "TRICK_HOLD", "TableScreen"]
 
@@ -1049,7 +1050,7 @@ class TableScreen(Screen[None]):
             self.say(_("This table cannot show its past deals here: replay them from "
                        "Saved sessions where the session is saved."), error=True)
             return
-        from .replay import ReplayScreen
+        from ...games.polignac.tui.replay import ReplayScreen
         try:
             screen = ReplayScreen(session, number)
         except ValueError as error:

@@ -2,10 +2,10 @@
 
 Used from about 100×30 up (``faces_fit``); below that the compact chips of
 ``cardtext.box`` stay. Court cards carry a motif in the middle (``(K)``, ``(Q)``);
-the jacks, what the game is about, have a double frame and their penalty
-(``-1``, ``-2`` for le Polignac). Colour is never the only cue: an unplayable
-card has a dotted frame and a dim face, the selected one a heavy frame (and the
-hand raises it), the winner of a trick a heavy frame too. In ASCII mode the frames
+the jacks of the game that is all about them (``CardLook.jacks``) have a double frame
+and the mark that game gives them (its FACE's ``card_mark``). Colour is never the only
+cue: an unplayable card has a dotted frame and a dim face, the selected one a heavy
+frame (and the hand raises it), the winner of a trick a heavy frame too. In ASCII mode the frames
 are ``+-|`` (``#=#`` for a jack) and the suits ``S H D C``.
 
 The backs of the others' hands are drawn from their count only (``fan``): nothing
@@ -20,9 +20,9 @@ from rich.style import Style
 from rich.text import Text
 
 from ...games.cardwords import rank_letter, suit_letter
-from ...games.polignac.engine.cards import jack_points
 from ...i18n import _
 from ..cardtext import BACK_COLOUR, FACE_BACKGROUND, CardLook, ink, label, suit_colour
+from ..gameface import face_of
 
 # From this size of the terminal the table draws faces (measured: the 8-seat table, a
 # hand of 16 overlapping cards and the side column fit 100×30; see tests).
@@ -73,6 +73,14 @@ DIM_INK = "#55524c"
 PIPS = {"T": (4, 2, 4), "9": (3, 3, 3), "8": (3, 2, 3), "7": (2, 3, 2), "A": (0, 1, 0)}
 
 
+# The game whose jacks are marked (``CardLook.jacks``): its FACE gives each jack's mark.
+JACKS_GAME = "polignac"
+
+
+def _mark(card: str) -> str:
+    return face_of(JACKS_GAME).card_mark(card) or ""
+
+
 def _motif(card: str, look: CardLook, inner: int, rows: int) -> list[str]:
     """The middle of the face: ``rows`` lines of ``inner`` columns (the pips counted out
     when there is room, else one pip; a figure for the court cards)."""
@@ -87,11 +95,10 @@ def _motif(card: str, look: CardLook, inner: int, rows: int) -> list[str]:
             figure = f"[{letter}]" if look.ascii else f"{pip}{letter}{pip}"
         if rows >= 3:
             crown = {"K": "www", "Q": "~o~", "J": "/^\\"}[rank]
-            # what the jack adds to the score of whoever takes it, signed as scores are
-            points = f"+{jack_points(card)}" if rank == "J" and not plain else pip
-            lines = [crown, figure, points]
+            # the mark the game gives the jack (what it adds to a score, signed as they are)
+            lines = [crown, figure, _mark(card) if rank == "J" and not plain else pip]
         else:
-            lines = [figure + f"+{jack_points(card)}" if rank == "J" and not plain else figure]
+            lines = [figure + _mark(card) if rank == "J" and not plain else figure]
     elif rows >= 3 and inner >= 7:
         lines = [" ".join(pip * n) for n in PIPS[rank]]
     else:

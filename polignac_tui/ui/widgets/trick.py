@@ -4,8 +4,9 @@ You sit at the bottom. The others are placed in the order of play, in the
 session's ``direction``: counterclockwise (RULES.md: "to the right") puts the
 seat after you on the right of the screen, then across the top from right to
 left, then down the left side; clockwise is the mirror image (the next seat on
-your left). Each seat shows its name, the dealer mark (D), a générale mark (G),
-one back per card still in hand, and the jacks taken so far (face up, RULES.md §3).
+your left). Each seat shows its name, the dealer mark (D), one back per card still in
+hand, and what its game adds (a subclass: ``_marks``, ``_shown`` — Polignac's marks its
+declarer and lays the jacks each has taken face up, ``games/polignac/tui/trick.py``).
 With one other seat (a game for two) it sits across the table, at the top, and the two
 cards of a trick lie face to face across the middle.
 
@@ -15,14 +16,58 @@ middle, in front of their players, and each hand is a fan of backs with its coun
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from ...games.polignac.engine import SeatView, Trick
-from ...i18n import _, ngettext, pgettext
+from ...i18n import _, ngettext
 from ..cardtext import BACK, BACK_COLOUR, CardLook, cards_inline, face
 from .cardface import FaceSize, Grid, draw_face, draw_slot, fan
+
+
+class TrickSeen(Protocol):
+    """A trick gathered: who led, its cards in order, who won it."""
+
+    @property
+    def winner(self) -> int: ...
+    def by_seat(self, players: int) -> dict[int, str]: ...
+
+
+class _Direction(Protocol):
+    @property
+    def direction(self) -> str: ...
+
+
+class TableSeen(Protocol):
+    """What the trick area draws of a seat's view of the table."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def names(self) -> Sequence[str]: ...
+    @property
+    def rules(self) -> _Direction: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def dealer(self) -> int | None: ...
+    @property
+    def trick(self) -> Sequence[tuple[int, str]]: ...
+    @property
+    def tricks_won(self) -> Sequence[int]: ...
+    @property
+    def cards_left(self) -> Sequence[int]: ...
+    @property
+    def watching(self) -> bool: ...
+
+
 
 # Slot names per number of other seats, in the order of play for counterclockwise:
 # R/L = right/left side (RT/RB, LT/LB when two per side), T/TR/TL = across the top.
@@ -41,7 +86,7 @@ MAX_HEIGHT = 22
 # The rows it is drawn on at least: 80×23 less the header, a two-line status, the hand
 # (5) and the footer. Drawn on more rows than it has, the bottom rows (yours) were cut.
 MIN_HEIGHT = 14
-# With faces: the widest table drawn, the seats' blocks (name, fan of backs, jacks).
+# With faces: the widest table drawn, the seats' blocks (name, fan of backs, cards shown).
 FACES_MAX_WIDTH = 100
 EDGE_COLOUR = "#4f7d5c"
 BLOCK_ROWS = 5
@@ -109,9 +154,9 @@ class TrickArea(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.view: SeatView | None = None
+        self.view: TableSeen | None = None
         self.look = CardLook()
-        self.gathered: Trick | None = None   # a finished trick still on show
+        self.gathered: TrickSeen | None = None   # a finished trick still on show
         self.message: Text = Text()
         self.face: FaceSize | None = None     # None: the compact chips
 
@@ -121,7 +166,7 @@ class TrickArea(Widget):
             self.face = size
             self.refresh()
 
-    def show(self, view: SeatView, look: CardLook, gathered: Trick | None = None,
+    def show(self, view: TableSeen, look: CardLook, gathered: TrickSeen | None = None,
              message: Text | str = "") -> None:
         self.view, self.look, self.gathered = view, look, gathered
         self.message = Text(message) if isinstance(message, str) else message
@@ -148,7 +193,7 @@ class TrickArea(Widget):
             text = Text("\n" * pad_top, no_wrap=True) + Text("\n", no_wrap=True).join(lines)
         return text
 
-    def _draw(self, canvas: Canvas, view: SeatView) -> None:
+    def _draw(self, canvas: Canvas, view: TableSeen) -> None:
         width, height = canvas.width, canvas.height
         n = view.players
         block = min(18, max(10, width // 4))
@@ -197,7 +242,24 @@ class TrickArea(Widget):
             y = height // 2 if double else (height - 7 if n - 1 in (3, 5) else height // 2)
             canvas.center(y, width // 2, self.message)
 
-    def _cards_on_table(self, view: SeatView) -> dict[int, Text]:
+    # -- what a game adds (a subclass) -----------------------------------------------------
+    def _acting(self, view: TableSeen) -> bool:
+        """True in a phase where the seat to act is pointed at."""
+        return view.phase == "play"
+
+    def _marks(self, view: TableSeen, seat: int) -> str:
+        """Marks after a seat's name besides the dealer's (``" (G)"``)."""
+        return ""
+
+    def _shown(self, view: TableSeen, seat: int) -> tuple[str, ...]:
+        """Cards shown face up before a seat (the game's own: none)."""
+        return ()
+
+    def _shown_label(self) -> str:
+        """The word before those cards in your own line."""
+        return ""
+
+    def _cards_on_table(self, view: TableSeen) -> dict[int, Text]:
         cards: dict[int, Text] = {}
         if self.gathered is not None:
             for seat, card in self.gathered.by_seat(view.players).items():
@@ -209,14 +271,11 @@ class TrickArea(Widget):
             cards[view.turn] = Text("[..]" if self.look.ascii else "[··]", style="dim")
         return cards
 
-    def _block(self, view: SeatView, seat: int, width: int, own: bool = False) -> list[Text]:
-        """Name line (turn pointer, dealer, générale), backs, jacks taken."""
-        turn = view.turn == seat and view.phase in ("play", "generale")
-        marks = ""
-        if view.dealer == seat:
-            marks += _(" (D)")
-        if view.declarer == seat:
-            marks += _(" (G)")
+    def _block(self, view: TableSeen, seat: int, width: int, own: bool = False) -> list[Text]:
+        """Name line (turn pointer, dealer, the game's marks), backs, the cards shown."""
+        turn = view.turn == seat and self._acting(view)
+        marks = _(" (D)") if view.dealer == seat else ""
+        marks += self._marks(view, seat)
         pointer = (">" if self.look.ascii else "▶") if turn else ""
         name = view.names[seat]
         room = max(4, width - len(marks) - len(pointer) - 1)
@@ -227,8 +286,8 @@ class TrickArea(Widget):
             title.append(pointer + " ", style="bold yellow")
         title.append(name, style=Style(bold=True, reverse=turn, color="yellow" if turn else None))
         title.append(marks, style="cyan")
-        jacks = view.jacks_taken[seat] if seat < len(view.jacks_taken) else ()
-        taken = cards_inline(jacks, self.look) if jacks else Text()
+        shown = self._shown(view, seat)
+        taken = cards_inline(shown, self.look) if shown else Text()
         won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
         if own:
             info = Text(won_text(won) if won else "", style="dim")
@@ -237,8 +296,8 @@ class TrickArea(Widget):
                 backs = Text(BACK[self.look.ascii] * left,
                              style=BACK_COLOUR if self.look.colour else "")
                 info = backs + Text(" ") + info if won else backs
-            if jacks:
-                label = pgettext("jacks taken, before their cards", "jacks")
+            if shown:
+                label = self._shown_label()
                 info.append(f"  {label} " if won else f"{label} ", style="dim")
                 info.append_text(taken)
             return [title, info]
@@ -268,7 +327,7 @@ class TrickArea(Widget):
             text = Text("\n" * pad_top, no_wrap=True) + Text("\n", no_wrap=True).join(lines)
         return text
 
-    def _draw_faces(self, grid: Grid, view: SeatView, size: FaceSize, gap: int) -> None:
+    def _draw_faces(self, grid: Grid, view: TableSeen, size: FaceSize, gap: int) -> None:
         """Seats round the edge, their cards in front of them towards the middle: the far
         row for the seats across, the sides beside it, yours (and the seats beside you)
         in the near row; with rows to spare, the table's edge round the cards."""
@@ -355,7 +414,7 @@ class TrickArea(Widget):
             under.put(y, right, Text(down, style=style))
         grid.underlay(under)
 
-    def _faces_on_table(self, view: SeatView, size: FaceSize) -> dict[int, list[Text]]:
+    def _faces_on_table(self, view: TableSeen, size: FaceSize) -> dict[int, list[Text]]:
         cards: dict[int, list[Text]] = {}
         if self.gathered is not None:
             for seat, card in self.gathered.by_seat(view.players).items():
@@ -368,9 +427,9 @@ class TrickArea(Widget):
             cards[view.turn] = draw_slot(self.look, size)
         return cards
 
-    def _face_block(self, view: SeatView, seat: int, room: int) -> list[Text]:
+    def _face_block(self, view: TableSeen, seat: int, room: int) -> list[Text]:
         """Name line (in ``room`` columns), the hand as a fan of backs (from its count
-        only), the jacks taken and the tricks won."""
+        only), the cards shown and the tricks won."""
         title, _backs, taken = self._block(view, seat, room)
         left = view.cards_left[seat] if seat < len(view.cards_left) else 0
         won = view.tricks_won[seat] if seat < len(view.tricks_won) else 0

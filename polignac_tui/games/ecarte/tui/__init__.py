@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ....i18n import N_, _, tr
 from ....ui.cardtext import CardLook, face_style, inline
-from ....ui.gameface import Seating, cards_text, points_text
+from ....ui.gameface import HouseParts, Seating, cards_text, points_text
 from ....ui.textfmt import assemble
 from ...base import View
 from ...cardwords import suit_name, suit_symbol
@@ -47,7 +47,7 @@ def _suit(suit: str, look: CardLook) -> Text:
     return text
 
 
-class EcarteFace:
+class EcarteFace(HouseParts):
     """Écarté's words and panel."""
 
     side_width = 30

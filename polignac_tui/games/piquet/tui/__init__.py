@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ....i18n import N_, _, pgettext, tr
 from ....ui.cardtext import CardLook, inline
-from ....ui.gameface import Seating, cards_text, points_text
+from ....ui.gameface import HouseParts, Seating, cards_text, points_text
 from ....ui.textfmt import assemble
 from ...base import JSON, View
 from ...cardwords import suit_name
@@ -112,7 +112,7 @@ def points_by_reason(scored: JSON) -> dict[tuple[int, str], int]:
     return rows
 
 
-class PiquetFace:
+class PiquetFace(HouseParts):
     """Piquet's words and panel."""
 
     side_width = 34

@@ -6,9 +6,9 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from ...games.polignac.engine import SeatView, Trick
-from ...i18n import _
-from ..cardtext import CardLook, inline
+from ....i18n import _
+from ....ui.cardtext import CardLook, inline
+from ..engine import SeatView, Trick
 from .scores import shorten
 
 

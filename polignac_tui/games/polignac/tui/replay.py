@@ -14,16 +14,16 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from ...config import DEFAULT_NAME, default_name
-from ...games.polignac.engine import Deal, Play, Session
-from ...games.polignac.engine.cards import jack_points, sorted_hand
-from ...games.polignac.players.review import CardReview, DealReview, finished_deals, review_deal
-from ...games.polignac.players.wording import reason_text
-from ...i18n import N_, _, ngettext, pgettext
-from ..cardtext import CardLook, inline
-from ..chrome import Footer, header
-from ..handle import polignac_app
-from ..textfmt import assemble
+from ....config import DEFAULT_NAME, default_name
+from ....i18n import N_, _, ngettext, pgettext
+from ....ui.cardtext import CardLook, inline
+from ....ui.chrome import Footer, header
+from ....ui.handle import polignac_app
+from ....ui.textfmt import assemble
+from ..engine import Deal, Play, Session
+from ..engine.cards import jack_points, sorted_hand
+from ..players.review import CardReview, DealReview, finished_deals, review_deal
+from ..players.wording import reason_text
 
 MARK_STYLE = {"?": "bold yellow", "??": "bold red"}
 

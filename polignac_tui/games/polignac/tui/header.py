@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...games.polignac.engine import SeatView
-from ...games.polignac.engine.rules import PRESET_TITLES
-from ...i18n import _, tr
-from ..cardtext import is_you, who
+from ....i18n import _, tr
+from ....ui.cardtext import is_you, who
+from ..engine import SeatView
+from ..engine.rules import PRESET_TITLES
 from .scores import shorten
 
 NAME_ROOM = 18   # a longer session name is cut with an ellipsis

@@ -15,13 +15,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
-from ...games.polignac.engine import SeatView
-from ...i18n import N_, _, ngettext, pgettext
-from ...store.wording import names_text as join_names
-from ..cardtext import CardLook, is_you, who
-from ..chrome import Footer, while_shown
-from ..widgets.scores import full, in_play, legend
-from .dim import DismissedOnce
+from ....i18n import N_, _, ngettext, pgettext
+from ....store.wording import names_text as join_names
+from ....ui.cardtext import CardLook, is_you, who
+from ....ui.chrome import Footer, while_shown
+from ....ui.screens.dim import DismissedOnce
+from ..engine import SeatView
+from .scores import full, in_play, legend
 
 # A glass of cognac (a balloon on its stem), in box lines or plain ASCII; the drink is
 # drawn with the LIQUID characters.
@@ -207,7 +207,7 @@ class CognacScreen(DismissedOnce[None]):
                                                                    immediate=True)
 
     def action_chart(self) -> None:
-        from .charts import SessionChartScreen
+        from ....ui.screens.charts import SessionChartScreen
         self.app.push_screen(SessionChartScreen.of_view(self.view))
 
     def action_home(self) -> None:

@@ -14,16 +14,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...games.polignac.engine import SeatView
-from ...i18n import N_, _, ngettext
-from ...store.wording import names_text
-from ..cardtext import CardLook, cards_inline, is_you, who
-from ..chrome import Footer
-from ..widgets.header import generale_failed
-from ..widgets.scores import end_line, worst_style
-from ..widgets.tricklog import trick_table
-from .dim import DimmedModal
-from .panels import Overlay
+from ....i18n import N_, _, ngettext
+from ....store.wording import names_text
+from ....ui.cardtext import CardLook, cards_inline, is_you, who
+from ....ui.chrome import Footer
+from ....ui.screens.dim import DimmedModal
+from ....ui.screens.panels import Overlay
+from ..engine import SeatView
+from .header import generale_failed
+from .scores import end_line, worst_style
+from .tricklog import trick_table
 
 
 def outcome(view: SeatView) -> str:

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from ..games.polignac.engine import PRESET_NAMES, Level, Player, RuleError, Rules, one_of, preset
+from ....ui.seats import COMPUTER_NAMES, computer_names
+from ..engine import PRESET_NAMES, Level, Player, RuleError, Rules, one_of, preset
 
-COMPUTER_NAMES = ("Bruno", "Claire", "Denis", "Élodie", "Fanny", "Gaston", "Hélène", "Igor")
 DEFAULT_LEVEL: Level = "medium"
-
-
-def computer_names(human: str, count: int) -> list[str]:
-    """``count`` computer names, none equal to ``human`` (ignoring case)."""
-    taken = human.strip().casefold()
-    return [n for n in COMPUTER_NAMES if n.casefold() != taken][:count]
 
 
 def quick_session(preset_name: str, players: int, name: str,
@@ -26,3 +20,6 @@ def quick_session(preset_name: str, players: int, name: str,
     seats = [Player(name)] + [Player(n, "computer", level)
                               for n in computer_names(name, players - 1)]
     return rules, seats
+
+
+__all__ = ["COMPUTER_NAMES", "DEFAULT_LEVEL", "computer_names", "quick_session"]

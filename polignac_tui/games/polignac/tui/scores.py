@@ -15,10 +15,10 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...games.polignac.engine import Rules, SeatView
-from ...games.polignac.engine.cards import jack_points
-from ...i18n import N_, _, ngettext, pgettext, tr
-from ..quiet import set_content
+from ....i18n import N_, _, ngettext, pgettext, tr
+from ....ui.quiet import set_content
+from ..engine import Rules, SeatView
+from ..engine.cards import jack_points
 
 
 def end_line(view: SeatView) -> str:

@@ -11,10 +11,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
-from ...games.cardwords import SUIT_GLYPHS, rank_letter, suit_symbol
-from ...games.polignac.engine import Rules, deck
-from ...games.polignac.engine.rules import PRESET_TITLES, describe_setting, ranks_in_words
-from ...i18n import _, ngettext, tr
+from ....i18n import _, ngettext, tr
+from ...cardwords import SUIT_GLYPHS, rank_letter, suit_symbol
+from ..engine import Rules, deck
+from ..engine.rules import PRESET_TITLES, describe_setting, ranks_in_words
 
 GLYPH_SUITS = {glyph: suit for suit, glyph in SUIT_GLYPHS.items()}
 

@@ -16,15 +16,15 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ...games.polignac.players.hint import Reason
-from ...games.polignac.players.wording import reason_text
-from ...i18n import N_, _, ngettext
-from ...store.wording import names_text as join_names
-from ...table.client import HintBusy
-from ...table.events import HintGiven
-from ..chrome import Footer, while_shown
-from .dim import DimmedModal
-from .panels import Overlay
+from ....i18n import N_, _, ngettext
+from ....store.wording import names_text as join_names
+from ....table.client import HintBusy
+from ....table.events import HintGiven
+from ....ui.chrome import Footer, while_shown
+from ....ui.screens.dim import DimmedModal
+from ....ui.screens.panels import Overlay
+from ..players.hint import Reason
+from ..players.wording import reason_text
 
 
 class GeneraleScreen(DimmedModal[bool | None]):

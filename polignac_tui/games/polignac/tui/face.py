@@ -1,0 +1,133 @@
+"""Polignac's FACE: what the house's shared screens ask of Polignac (its rules panel, its
+replay, its presets' titles, its dialogs in the help, its words on Home). Light to
+import: each dialog or widget is loaded when asked for."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from ....i18n import N_, _, pgettext, tr
+from ....ui.gameface import HouseParts
+from ..engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, one_of, preset
+from ..engine.cards import jack_points
+from ..engine.rules import PRESET_TITLES, SETTING_LABELS, describe_setting
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    from ....ui.gameface import HelpEntry
+
+TUI = "polignac_tui.games.polignac.tui"
+# Home's line under the title (Polignac, then the games for two)
+TAGLINE = N_("Quatre Valets: take no jacks, above all not le Polignac, the jack of spades;\n"
+             "the loser pays the cognac. For two: Écarté and Piquet (New session, Game).")
+# Polignac's dialogs in the help, each after the shared entry (by class name) it follows
+HELP: dict[str, tuple[HelpEntry, ...]] = {
+    "TalkScreen": ((N_("La générale question"), f"{TUI}.generale", "GeneraleScreen", ()),),
+    "Overlay": ((N_("Rules panel"), f"{TUI}.rules_overlay", "RulesOverlay", ()),
+                (N_("Deal summary"), f"{TUI}.summary", "SummaryScreen", ()),
+                (N_("End of session"), f"{TUI}.cognac", "CognacScreen", ())),
+    "ConfirmDelete": ((N_("Replay and review"), f"{TUI}.replay", "ReplayScreen", ()),),
+}
+
+
+class PolignacFace(HouseParts):
+    """Polignac's dialogs, panels and words for the house's shared screens."""
+
+    tagline = TAGLINE
+    help_screens: Mapping[str, tuple[HelpEntry, ...]] = HELP
+    #: the Rules screen's choices: the number of players, and the one it starts with
+    players: tuple[int, ...] = tuple(range(3, 9))
+    default_players = 4
+
+    def preset_title(self, name: str) -> str | None:
+        """A preset's title in words (``Classique (FR)``), None for no preset of Polignac."""
+        title = PRESET_TITLES.get(name)
+        return tr(title) if title is not None else None
+
+    def rules_presets(self) -> list[tuple[str, str]]:
+        """(title, name) of each preset a rulebook can be read for (not ``custom``)."""
+        return [(tr(PRESET_TITLES[p]), p) for p in PRESET_NAMES if p != "custom"]
+
+    def rules_panel(self, name: str, players: int, ascii: bool) -> Widget:
+        """The rulebook of preset ``name`` at ``players`` players."""
+        from .rules_panel import RulesPanel
+        return RulesPanel(preset(one_of(name, PRESET_NAMES, "preset"), players), players,
+                          ascii=ascii)
+
+    def replay_screen(self, session: object) -> Screen[None]:
+        """The replay (and review) of a saved session, as the store loaded it."""
+        from ..engine import Session
+        from .replay import ReplayScreen
+        if not isinstance(session, Session):
+            raise TypeError("not a session of Polignac")
+        return ReplayScreen(session)
+
+    # -- its part of the New session form (the form's fields are the seam's settings)
+    def setting_label(self, name: str) -> str:
+        return tr(SETTING_LABELS[name]) if name in SETTING_LABELS else name
+
+    def form_rules(self, values: Mapping[str, object]) -> tuple[object | None, str | None]:
+        try:
+            return Rules(**values), None  # type: ignore[arg-type]
+        except RuleError as error:
+            return None, str(error)
+
+    def form_player(self, name: str, choice: str) -> tuple[object | None, str | None]:
+        try:
+            if choice in ("human", "open"):
+                return Player(name, "human"), None
+            return Player(name, "computer", one_of(choice, LEVELS, "level")), None
+        except RuleError as error:
+            return None, str(error)
+
+    def form_check(self, players: Sequence[object]) -> str | None:
+        try:  # the engine's own checks, in case they grow
+            Session(Rules(), [p for p in players if isinstance(p, Player)])
+        except RuleError as error:
+            return str(error)
+        return None
+
+    def form_differences(self, rules: object, players: int) -> str:
+        """``As in the preset …`` or ``Changed from …: …`` (shown in the rules panel too)."""
+        if not isinstance(rules, Rules):
+            return ""
+        title = tr(PRESET_TITLES[rules.preset])
+        changed = rules.differences(players)
+        if not changed:
+            return _("As in the preset {preset}.").format(preset=title)
+        words = pgettext("separator", "; ").join(describe_setting(name, pair[1])
+                                                for name, pair in changed.items())
+        return _("Changed from {preset}: {changes}.").format(preset=title, changes=words)
+
+    def scenes(self) -> ModuleType:
+        """Its saved sessions and its table driven by keys, for the screenshots."""
+        from . import scenes
+        return scenes
+
+    def card_mark(self, card: str) -> str | None:
+        """A jack's penalty, signed as scores are (``+2`` for le Polignac); none for
+        another card."""
+        return f"+{jack_points(card)}" if card[0] == "J" else None
+
+    def stats_columns(self) -> tuple[tuple[str, str], ...]:
+        return ((_("Sessions"), "sessions"), (_("Won"), "won"), (_("Cognac"), "paid"),
+                (_("Pts/deal"), "average"), (_("Chelems"), "chelems"),
+                (_("Générales"), "generales"))
+
+    def stats_row(self, stats: object) -> tuple[object, ...]:
+        """From the store's ``PlayerStats`` of a player."""
+        s: Any = stats
+        return (s.sessions, s.won_words, s.paid, f"{s.average:.2f}", s.chelems,
+                f"{s.generales_made}/{s.generales_failed}")
+
+    def stats_note(self, sessions: str) -> str:
+        return _("{sessions}. Cognac: times paid; Générales: made/failed.").format(
+            sessions=sessions)
+
+
+FACE = PolignacFace()
+

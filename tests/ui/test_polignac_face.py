@@ -1,0 +1,70 @@
+"""Polignac's own dialogs and words reach the shared screens through its FACE only."""
+
+from __future__ import annotations
+
+import importlib
+
+from polignac_tui.games import game_names
+from polignac_tui.ui.gameface import face_of
+from polignac_tui.ui.screens.help import SCREENS, entries
+
+
+def test_every_game_has_a_face_with_the_shared_screens_parts() -> None:
+    for game in game_names():
+        face = face_of(game)
+        assert all(isinstance(entry, tuple) for entries in face.help_screens.values()
+                   for entry in entries)
+        assert face.stats_note("3 sessions").startswith("3 sessions")
+
+
+def test_polignacs_dialogs_stand_in_the_help_where_they_always_stood() -> None:
+    titles = [title for title, _module, _name, _keys in entries()]
+    assert titles.index("La générale question") == titles.index("All the talk") + 1
+    assert titles[titles.index("Last trick, tricks, scores") + 1:][:3] == [
+        "Rules panel", "Deal summary", "End of session"]
+    assert titles.index("Replay and review") == titles.index("Delete a saved session?") + 1
+    assert len(titles) == len(SCREENS) + 5
+    for _title, module, name, _keys in entries():
+        full = module if module.startswith("polignac_tui.") else f"polignac_tui.ui.{module}"
+        assert hasattr(importlib.import_module(full), name), (module, name)
+
+
+def test_a_card_carries_its_games_mark() -> None:
+    polignac = face_of("polignac")
+    assert polignac.card_mark("JS") == "+2" and polignac.card_mark("JH") == "+1"
+    assert polignac.card_mark("KS") is None
+    assert face_of("ecarte").card_mark("JS") is None
+    assert face_of("piquet").card_mark("JS") is None
+
+
+def test_only_polignac_has_a_rulebook_and_a_replay_of_its_own() -> None:
+    polignac = face_of("polignac")
+    assert [name for _title, name in polignac.rules_presets()] == [
+        "classique", "italiana", "generale", "english"]
+    assert polignac.players == (3, 4, 5, 6, 7, 8) and polignac.default_players == 4
+    assert polignac.preset_title("classique") == "Classique (FR)"
+    assert polignac.preset_title("rubicon") is None
+    for game in ("ecarte", "piquet"):
+        face = face_of(game)
+        assert face.rules_presets() == [] and face.replay_screen(object()) is None
+        assert face.stats_columns() == ()
+
+
+def test_the_house_seats_are_the_games_own() -> None:
+    """The form's seats (names, levels) are the house's; the game for many takes them."""
+    from polignac_tui.games.polignac.engine import LEVELS
+    from polignac_tui.games.polignac.engine.session import MAX_NAME
+    from polignac_tui.ui import seats
+    assert seats.LEVELS == LEVELS and seats.MAX_NAME == MAX_NAME
+    assert seats.DEFAULT_LEVEL in LEVELS
+
+
+def test_the_polignac_half_of_the_form_speaks_through_its_face() -> None:
+    face = face_of("polignac")
+    rules, problem = face.form_rules({"preset": "classique", "limit": 0})
+    assert rules is None and problem is not None and "limit" in problem
+    player, problem = face.form_player("Ana", "expert")
+    assert player is not None and problem is None
+    assert face.form_player("Ana", "genius")[0] is None
+    assert face.form_check([player]) is not None           # one seat is not a table
+    assert face.setting_label("end") == "The end"
