@@ -93,9 +93,9 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
         from polignac_tui.ui.screens.table import TableScreen
         app = lobby_app(socket)
         async with app.run_test(size=SIZE) as pilot:
-            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
-                               "the connection")
-            assert "No table yet" in text_of(lobby.query_one("#lobby-status"))
+            # connected, then the (empty) list: the status says so once the list came
+            lobby = await wait(pilot, lambda: lobby_of(app).link and "No table yet" in text_of(
+                lobby_of(app).query_one("#lobby-status")) and lobby_of(app), "the empty list")
             await pilot.press("n")
             form = await wait(pilot, lambda: isinstance(app.screen, NewSessionScreen)
                               and app.screen, "the New session screen")
@@ -223,7 +223,8 @@ def test_a_service_that_stops_and_comes_back(tmp_path: Path) -> None:
             await pilot.press("r")
             await wait(pilot, lambda: lobby.problem is None and lobby.link is not None
                        and lobby.link.lost is None, "connected again")
-            assert "No table yet" in text_of(lobby.query_one("#lobby-status"))
+            await wait(pilot, lambda: "No table yet" in text_of(
+                lobby.query_one("#lobby-status")), "the empty list again")
     with running_service(tmp_path) as service:
         asyncio.run(main(service))
 
