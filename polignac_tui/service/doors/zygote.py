@@ -28,6 +28,8 @@ import sys
 import termios
 from collections.abc import Mapping, Sequence
 
+from . import child_trace
+
 # What the zygote imports before its first fork (what a player's app needs at once).
 # Completed by comparing ``sys.modules`` in a child at its first frame (the lobby) with the
 # zygote's: a child imports nothing more before it.
@@ -117,6 +119,7 @@ def _send(link: socket.socket, message: dict[str, object]) -> None:
 def _child(link: socket.socket, terminal: int, argv: list[str], env: dict[str, str]) -> None:
     code = 1
     try:
+        child_trace.start(env)
         link.close()
         os.setsid()
         fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
@@ -136,6 +139,7 @@ def _child(link: socket.socket, terminal: int, argv: list[str], env: dict[str, s
             setattr(sys, name, stream)               # the terminal, in UTF-8 (Textual's
             setattr(sys, f"__{name}__", stream)      # driver writes to sys.__stderr__)
         sys.argv = ["polignac-tui", *argv[3:]]
+        child_trace.mark("cli")
         from ...cli import main as cli_main
         code = cli_main(argv[3:])
     except SystemExit as done:
