@@ -187,6 +187,9 @@ class LobbyScreen(Screen[None]):
         self.listed = False
         self.offered_keys: tuple[bool | None, ...] = ()   # check_action's last answers
         self.talk = TalkRoom()                 # what is said in the lobby (and who is muted)
+        # its talk line, kept (``check_action`` asks it for every key, often: a query of
+        # the screen's widgets each time was a fifth of a door's first frame)
+        self.talk_bar = TalkBar(self.talk, self.say)
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
@@ -196,7 +199,7 @@ class LobbyScreen(Screen[None]):
             yield Static("", id="table-detail", markup=False)
             # the talk panel is made once the screen is wide enough to show it (on_resize)
             yield Static(_("Connecting…"), id="lobby-status", markup=False)
-            yield TalkBar(self.talk, self.say)
+            yield self.talk_bar
         yield Footer()
 
     def on_mount(self) -> None:
@@ -425,10 +428,10 @@ class LobbyScreen(Screen[None]):
                                                      before="#lobby-status")
 
     def talking(self) -> bool:
-        return self.is_attached and bool(self.query(TalkBar)) and self.query_one(TalkBar).is_open
+        return self.is_attached and self.talk_bar.is_attached and self.talk_bar.is_open
 
     def action_talk(self) -> None:
-        self.query_one(TalkBar).open()
+        self.talk_bar.open()
         self.refresh_bindings()
 
     def on_talk_bar_closed(self) -> None:
