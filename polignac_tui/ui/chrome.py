@@ -194,10 +194,22 @@ class Footer(TextualFooter):
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Textual composes the footer again at each change of the screen's bindings;
         nothing to do when the keys shown are the same."""
-        if (self.shown_keys is not None and self.is_attached and screen is self.screen
-                and self.keys_shown(screen) == self.shown_keys):
+        if self.same_keys(screen):
             return
         super().bindings_changed(screen)
+
+    async def recompose(self) -> None:
+        """Composed again, unless with the keys it shows already: Textual asks once per
+        change of the keys, each after the next refresh, so that changes in a row (a
+        lobby's first frame: ten) each composed it again, all but the first for nothing."""
+        if self.is_attached and self.same_keys(self.screen):
+            return
+        await super().recompose()
+
+    def same_keys(self, screen: Screen[object]) -> bool:
+        """``screen`` is this footer's, and its keys are those composed last."""
+        return (self.shown_keys is not None and self.is_attached and screen is self.screen
+                and self.keys_shown(screen) == self.shown_keys)
 
     def on_resize(self) -> None:
         self.fit()

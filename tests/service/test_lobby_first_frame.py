@@ -84,6 +84,40 @@ def test_the_footer_is_composed_again_only_when_its_keys_change(tmp_path: Path) 
         asyncio.run(main(service.socket))
 
 
+def test_changes_of_keys_in_a_row_compose_the_footer_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual asks the footer to compose again at each change of the screen's keys, each
+    time after the next refresh: several changes before that refresh (a loaded app's first
+    frame) compose it once, with the newest keys."""
+    async def main(socket: Path) -> None:
+        bruno = await a_table(socket)
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await listed(pilot)
+            footer = lobby.query_one(Footer)
+            await wait(pilot, lambda: footer_words(footer) == bindings_words(lobby),
+                       "the footer up to date")
+            composed: list[Footer] = []        # its keys mounted anew (a recompose)
+            mount_all = Footer.mount_all
+
+            def counted(self: Footer, *args: Any, **kwargs: Any) -> Any:
+                composed.append(self)
+                return mount_all(self, *args, **kwargs)
+            monkeypatch.setattr(Footer, "mount_all", counted)
+            lobby.link.close()          # other keys (r connects again)...
+            assert lobby.connection_gone()
+            for _ in range(3):          # ...told three more times before the next refresh
+                footer.call_later(footer.bindings_changed, lobby)
+            await wait(pilot, lambda: "Refresh" in footer_words(footer),
+                       "the key to connect again")
+            for _ in range(3):
+                await pilot.pause()
+            assert composed == [footer]
+        bruno.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
 def test_a_primed_process_parses_no_css_for_a_players_lobby(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """As in the SSH door's zygote: a lobby run once (``prime``); then a player's lobby,
