@@ -5,11 +5,13 @@ SSH door's zygote is (``ui.warm``) a lobby parses no CSS of its own."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from pathlib import Path
 from typing import Any
 
 import pytest
 import textual.css.stylesheet
+from textual.widgets import DataTable, Static
 
 from polignac_tui.service.client import LobbyClient
 from polignac_tui.ui import warm
@@ -113,6 +115,38 @@ def test_changes_of_keys_in_a_row_compose_the_footer_once(
             for _ in range(3):
                 await pilot.pause()
             assert composed == [footer]
+        bruno.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
+def test_a_list_pushed_again_with_the_same_words_leaves_the_table_as_it_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The list is pushed to every lobby at each change of any table (someone connected):
+    the lobby's table is written again only when the words of its rows changed."""
+    async def main(socket: Path) -> None:
+        bruno = await a_table(socket)
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await listed(pilot)
+            table = lobby.query_one("#tables", DataTable)
+            cleared: list[DataTable[Any]] = []
+            clear = DataTable.clear
+
+            def counted(self: DataTable[Any], *args: Any, **kwargs: Any) -> Any:
+                cleared.append(self)
+                return clear(self, *args, **kwargs)
+            monkeypatch.setattr(DataTable, "clear", counted)
+            friday = lobby.tables[0]
+            lobby.tables_changed([dataclasses.replace(friday, watchers=friday.watchers)])
+            await pilot.pause()
+            assert cleared == []
+            assert str(table.get_row(friday.table)[0]) == "Friday"
+            lobby.tables_changed([dataclasses.replace(friday, name="Saturday")])
+            await pilot.pause()
+            assert cleared == [table]
+            assert str(table.get_row(friday.table)[0]) == "Saturday"
+            assert "Saturday" in str(lobby.query_one("#table-detail", Static).render())
         bruno.close()
     with running_service(tmp_path) as service:
         asyncio.run(main(service.socket))

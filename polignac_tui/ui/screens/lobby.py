@@ -185,6 +185,9 @@ class LobbyScreen(Screen[None]):
         self.refused_at: str | None = None     # (or until another row is chosen)
         self.wanted: str | None = None         # the table to select once listed
         self.listed = False
+        # the list's table and the words of its rows, as last written (``show``)
+        self.rows_shown: tuple[DataTable[Any], list[tuple[str, ...]]] | None = None
+        self.words_shown: dict[str, tuple[Static, str | Text]] = {}    # by the Static's id
         self.offered_keys: tuple[bool | None, ...] = ()   # check_action's last answers
         self.talk = TalkRoom()                 # what is said in the lobby (and who is muted)
         # its talk line, kept (``check_action`` asks it for every key, often: a query of
@@ -283,11 +286,17 @@ class LobbyScreen(Screen[None]):
             return
         table = self.query_one("#tables", DataTable)
         row = table.cursor_row
-        table.clear()
-        for info in self.tables:
-            table.add_row(Text(info.name or info.table, overflow="ellipsis", no_wrap=True),
-                          Text(game_preset(info)), Text(players_words(info)),
-                          Text(state_words(info)), key=info.table)
+        rows = [(info.table, info.name or info.table, game_preset(info), players_words(info),
+                 state_words(info)) for info in self.tables]
+        # The list is pushed at each change of any table, most often of nothing it shows
+        # (someone connected): the rows are written (and the table drawn) again only when
+        # their words changed.
+        if self.rows_shown != (table, rows):
+            self.rows_shown = (table, rows)
+            table.clear()
+            for key, name, preset, players, state in rows:
+                table.add_row(Text(name, overflow="ellipsis", no_wrap=True), Text(preset),
+                              Text(players), Text(state), key=key)
         ids = [info.table for info in self.tables]
         if self.tables and not self.listed:   # first listed: a table where you hold a seat
             self.listed = True
@@ -319,7 +328,7 @@ class LobbyScreen(Screen[None]):
         info = self.selected()
         detail = self.query_one("#table-detail", Static)
         if info is None:
-            detail.update("")
+            self.write(detail, "")
         else:
             lines = [seat_line(i, s, info.state) for i, s in enumerate(info.seats)]
             half = (len(lines) + 1) // 2
@@ -334,13 +343,24 @@ class LobbyScreen(Screen[None]):
                 text.append_text(left.copy())
                 text.pad_right(max(0, 38 - len(left)))
                 text.append_text(right)
-            detail.update(text)
+            self.write(detail, text)
         status = self.query_one("#lobby-status", Static)
         if self.refused is not None and (info.table if info else None) != self.refused_at:
             self.refused = None                 # another row chosen: its advice again
         said = self.problem if self.problem is not None else self.refused
         status.set_class(said is not None, "-error")
-        status.update(said if said is not None else self.advice(info))
+        self.write(status, said if said is not None else self.advice(info))
+
+    def write(self, static: Static, words: str | Text) -> None:
+        """``static`` shows ``words``; nothing to lay out and draw again when it does
+        already (the list pushed again, its selected table unchanged)."""
+        assert static.id is not None
+        shown = self.words_shown.get(static.id)
+        if shown is not None and shown[0] is static and type(shown[1]) is type(words) \
+                and shown[1] == words:
+            return
+        self.words_shown[static.id] = (static, words)
+        static.update(words)
 
     def advice(self, info: TableInfo | None) -> str:
         """What can be done now, in words."""
