@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import tempfile
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from textual.css.stylesheet import Stylesheet

@@ -42,6 +42,8 @@ DEFAULT_TABLE_NAME = 24
 # keys offered or not by state
 CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live", "talk",
                     "create_game")
+# A row of the list: its table's id, then the words of its four columns.
+RowWords = tuple[str, str, str, str, str]
 # From this size the lobby shows its talk (else " shows it).
 TALK_WIDE = (120, 36)
 
@@ -186,7 +188,7 @@ class LobbyScreen(Screen[None]):
         self.wanted: str | None = None         # the table to select once listed
         self.listed = False
         # the list's table and the words of its rows, as last written (``show``)
-        self.rows_shown: tuple[DataTable[Any], list[tuple[str, ...]]] | None = None
+        self.rows_shown: tuple[DataTable[Any], list[RowWords]] | None = None
         self.words_shown: dict[str, tuple[Static, str | Text]] = {}    # by the Static's id
         self.offered_keys: tuple[bool | None, ...] = ()   # check_action's last answers
         self.talk = TalkRoom()                 # what is said in the lobby (and who is muted)
