@@ -199,3 +199,28 @@ def test_while_connecting_the_keys_are_those_of_a_connected_lobby(tmp_path: Path
     lobby.problem = "no table service"                             # refused
     assert lobby.check_action("refresh", ()) is True
     assert lobby.check_action("refresh_live", ()) is False
+
+
+def test_a_themes_css_variables_are_computed_once_per_process(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual computes a theme's CSS variables (its colour system) at each call, twice at
+    each app's start: the app computes them once per theme, and each theme gets its own
+    (the SSH door's forked apps find those their zygote computed)."""
+    from textual.app import App
+
+    from polignac_tui.ui import app as app_module
+    from polignac_tui.ui.app import PolignacApp
+    monkeypatch.setattr(app_module, "_css_variables", {}, raising=False)
+    computed: list[str] = []
+    compute = App.get_css_variables
+
+    def counted(self: App[Any]) -> dict[str, str]:
+        computed.append(self.theme)
+        return compute(self)
+    monkeypatch.setattr(App, "get_css_variables", counted)
+    first, second = PolignacApp(), PolignacApp()
+    assert first.get_css_variables() == second.get_css_variables() == compute(second)
+    assert computed == [first.theme]
+    second.theme = "nord" if first.theme != "nord" else "gruvbox"
+    assert second.get_css_variables() == compute(second) != first.get_css_variables()
+    assert computed == [first.theme, second.theme]
