@@ -224,3 +224,46 @@ def test_a_themes_css_variables_are_computed_once_per_process(
     second.theme = "nord" if first.theme != "nord" else "gruvbox"
     assert second.get_css_variables() == compute(second) != first.get_css_variables()
     assert computed == [first.theme, second.theme]
+
+
+def test_the_lobbys_footer_waits_for_the_services_first_answer(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The footer shows no keys while the lobby connects (its keys depend on the answer:
+    a seat to take back, other games), then the lobby's keys: composed once, not once
+    for the keys of a moment and again."""
+    from polignac_tui.ui.screens import lobby as lobby_module
+    monkeypatch.setattr(lobby_module, "FOOTER_HOLD_S", 60.0, raising=False)
+    composed: list[Footer] = []         # its keys mounted anew (a compose)
+    mount_all = Footer.mount_all
+
+    def counted(self: Footer, *args: Any, **kwargs: Any) -> Any:
+        composed.append(self)
+        return mount_all(self, *args, **kwargs)
+    monkeypatch.setattr(Footer, "mount_all", counted)
+    answer = asyncio.Event()            # the service's answer, held back until set
+    connect = LobbyClient.connect
+
+    async def slow(cls: type, *args: Any, **kwargs: Any) -> LobbyClient:
+        await answer.wait()
+        return await connect(*args, **kwargs)
+
+    async def main(socket: Path) -> None:
+        bruno = await a_table(socket)
+        monkeypatch.setattr(LobbyClient, "connect", classmethod(slow))
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = lobby_of(app)
+            footer = lobby.query_one(Footer)
+            for _ in range(5):
+                await pilot.pause()
+            assert lobby.link is None and footer_words(footer) == []    # connecting
+            answer.set()
+            await listed(pilot)
+            await wait(pilot, lambda: footer_words(footer) == bindings_words(lobby)
+                       and "Sit" in footer_words(footer), "the lobby's keys")
+            for _ in range(3):
+                await pilot.pause()
+            assert composed == [footer]
+        bruno.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))

@@ -42,6 +42,8 @@ DEFAULT_TABLE_NAME = 24
 # keys offered or not by state
 CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live", "talk",
                     "create_game")
+# How long the footer waits for the service's first answer before showing its keys.
+FOOTER_HOLD_S = 1.0
 # A row of the list: its table's id, then the words of its four columns.
 RowWords = tuple[str, str, str, str, str]
 # From this size the lobby shows its talk (else " shows it).
@@ -205,7 +207,11 @@ class LobbyScreen(Screen[None]):
             # the talk panel is made once the screen is wide enough to show it (on_resize)
             yield Static(_("Connecting…"), id="lobby-status", markup=False)
             yield self.talk_bar
-        yield Footer()
+        # The footer waits for the first answer of the service (its keys depend on it: a
+        # seat to take back, other games), at most FOOTER_HOLD_S.
+        footer = Footer()
+        footer.hold()
+        yield footer
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
@@ -226,6 +232,7 @@ class LobbyScreen(Screen[None]):
                           "a reload.").format(code=self.target.code),
                         title=_("Keep your code"), markup=False,
                         timeout=12)
+        self.set_timer(FOOTER_HOLD_S, self.query_one(Footer).release)
         self.run_worker(self.connect(), group="lobby", exclusive=True, exit_on_error=False)
 
     def on_unmount(self) -> None:
@@ -310,6 +317,8 @@ class LobbyScreen(Screen[None]):
             table.move_cursor(row=min(max(row, 0), len(self.tables) - 1))
         self.show_detail()
         self.bindings_follow()
+        if self.link is not None or self.problem is not None:   # the service answered
+            self.query_one(Footer).release()
 
     def bindings_follow(self) -> None:
         """Redraw the footer's keys only when what they offer changed: a lobby's list is
