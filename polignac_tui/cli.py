@@ -104,6 +104,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Parsers built ahead by a warm parent (the SSH door's zygote), one per language, each
+# taken by the first command line parsed in its language (a forked child's one).
+_prepared: dict[str, argparse.ArgumentParser] = {}
+
+
+def prepare_parsers() -> None:
+    """Build the command line's parser in every language, for ``parse_and_run`` to take
+    (building it is a twentieth of a forked player's app up to its first listed frame)."""
+    for code in LANGUAGES:
+        with speaking(translator_for(code)):
+            _prepared[code] = build_parser()
+
+
+def prepared_parsers() -> int:
+    """How many languages have a parser prepared (``prepare_parsers``), not yet taken."""
+    return len(_prepared)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if all(word == "--ascii" for word in words):
@@ -112,8 +130,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_app(argparse.Namespace(ascii=bool(words), lang=None))
         except KeyboardInterrupt:
             return 130
-    with speaking(translator_for(command_line_language(words))):
-        return parse_and_run(argv)
+    language = command_line_language(words)
+    with speaking(translator_for(language)):
+        return parse_and_run(argv, language)
 
 
 def command_line_language(words: list[str]) -> str:
@@ -131,8 +150,12 @@ def command_line_language(words: list[str]) -> str:
     return choose_language(chosen, load_settings().language, os.environ)
 
 
-def parse_and_run(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+def parse_and_run(argv: Sequence[str] | None, language: str | None = None) -> int:
+    """Parse ``argv`` (with the parser prepared in ``language``, if there is one) and run
+    its command."""
+    parser = _prepared.pop(language, None) if language is not None else None
+    if parser is None:
+        parser = build_parser()
     args = parser.parse_args(argv)
     try:
         if args.handler is None:

@@ -55,6 +55,12 @@ CONTINUE_SCAN = 20
 FIRST_PAINT_ENV = "POLIGNAC_TUI_FIRST_PAINT"
 
 
+# The CSS variables of each theme, as Textual computes them from the theme alone (its
+# colour system: two thirds of a millisecond at each call, twice at an app's start):
+# computed once per process, and once for all the SSH door's forked apps (``warm``).
+_css_variables: dict[str, tuple[object, dict[str, str]]] = {}
+
+
 def main_commands() -> type:
     """The command palette's main actions (imported when the palette first opens)."""
     from .commands import MainCommands
@@ -113,6 +119,18 @@ class PolignacApp(App[None]):
         # ``--lang`` holds for this run only; else the setting, else the environment.
         self.lang_for_this_run = lang
         self.translator: Translator = self.chosen_translator()
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's variables of the current theme, computed once per theme (a copy each
+        time, as Textual gives a new one)."""
+        theme = self.current_theme
+        known = _css_variables.get(theme.name)
+        if known is None or known[0] is not theme:
+            variables = super().get_css_variables()
+            _css_variables[theme.name] = (theme, dict(variables))
+            return variables
+        self.theme_variables = dict(known[1])
+        return dict(known[1])
 
     # -- start -------------------------------------------------------------------------
     def get_default_screen(self) -> Screen[Any]:

@@ -191,13 +191,40 @@ class Footer(TextualFooter):
                       for (_node, binding, enabled, tooltip) in bindings.values()
                       if binding.show))
 
+    held = False        # no keys shown until ``release`` (``hold``)
+
+    def hold(self) -> None:
+        """Show no keys until ``release``: those of the screen are about to change (a
+        lobby connecting to its service), and composing the footer for the keys of a
+        moment cost as much as composing it for good."""
+        self.held = True
+
+    def release(self) -> None:
+        """Show the screen's keys (again) after ``hold``."""
+        if self.held:
+            self.held = False
+            if self.is_attached:    # (in the footer's own context: its keys bind to it)
+                self.call_later(self.bindings_changed, self.screen)
+
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Textual composes the footer again at each change of the screen's bindings;
-        nothing to do when the keys shown are the same."""
-        if (self.shown_keys is not None and self.is_attached and screen is self.screen
-                and self.keys_shown(screen) == self.shown_keys):
+        nothing to do when the keys shown are the same (nor while held)."""
+        if self.held or self.same_keys(screen):
             return
         super().bindings_changed(screen)
+
+    async def recompose(self) -> None:
+        """Composed again, unless with the keys it shows already: Textual asks once per
+        change of the keys, each after the next refresh, so that changes in a row (a
+        lobby's first frame: ten) each composed it again, all but the first for nothing."""
+        if self.held or (self.is_attached and self.same_keys(self.screen)):
+            return
+        await super().recompose()
+
+    def same_keys(self, screen: Screen[object]) -> bool:
+        """``screen`` is this footer's, and its keys are those composed last."""
+        return (self.shown_keys is not None and self.is_attached and screen is self.screen
+                and self.keys_shown(screen) == self.shown_keys)
 
     def on_resize(self) -> None:
         self.fit()

@@ -15,8 +15,12 @@ from __future__ import annotations
 import asyncio
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.css.stylesheet import Stylesheet
+
+if TYPE_CHECKING:
+    from ..service.client import TableInfo
 
 PRIME_TIMEOUT_S = 30.0
 
@@ -48,6 +52,7 @@ def prime() -> None:
     from ..i18n.choose import LANGUAGES
     from ..i18n.translator import translator_for
     from .app import PolignacApp
+    from .screens.lobby import LobbyScreen
 
     for code in LANGUAGES:
         translator_for(code)
@@ -58,8 +63,30 @@ def prime() -> None:
         # with the tooltip and the notifications a player's app has (their CSS too)
         async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
             await pilot.pause()
+            # and a list of tables drawn, as a player's lobby draws it (Rich's and
+            # Textual's caches of its rows' styles then filled here, once)
+            lobby = app.screen
+            if isinstance(lobby, LobbyScreen):
+                lobby.tables = sample_tables()
+                lobby.show()
+                await pilot.pause()
         _primed[:] = [(app.stylesheet, app.get_css_variables())]
 
     with tempfile.TemporaryDirectory(prefix="polignac-tui-warm-") as folder:
         asyncio.run(asyncio.wait_for(lobby(Path(folder) / "no-service.sock"),
                                      PRIME_TIMEOUT_S))
+
+
+def sample_tables() -> list[TableInfo]:
+    """Tables as a lobby lists them: waiting and in play, seats open, taken, yours."""
+    from ..service.client import SeatInfo, TableInfo
+
+    def seat(name: str, *, kind: str = "human", open: bool = False,
+             connected: bool = True, yours: bool = False) -> SeatInfo:
+        return SeatInfo(name, kind, "medium" if kind == "computer" else None, open,
+                        connected, yours)
+    seats = (seat("Anna", yours=True), seat("Bruno", connected=False),
+             seat("Carla", kind="computer"), seat("", open=True))
+    return [TableInfo(f"t{n}", "polignac", f"table {n}", "classique", 4, seats,
+                      "playing" if n % 2 else "waiting", 1, "Anna", n % 3)
+            for n in range(1, 11)]

@@ -10,6 +10,7 @@ import signal
 import sys
 
 from polignac_tui import __version__
+from polignac_tui.i18n import LANGUAGES
 from polignac_tui.service.doors.pty_process import PtyProcess
 from polignac_tui.service.doors.zygote import Zygote
 
@@ -67,12 +68,15 @@ def test_a_dead_zygote_ends_its_players_and_the_door_goes_on_without_it() -> Non
 
 def test_the_zygote_has_the_apps_css_parsed_before_its_first_fork() -> None:
     """Issue 28: the zygote parses the app's CSS (and runs a lobby once) before it forks,
-    so that no player's app parses it again; it says how many sources it holds."""
+    so that no player's app parses it again; it says how many sources it holds, and in
+    how many languages it built the command line's parser."""
     async def scenario() -> None:
         zygote = await Zygote.start(dict(os.environ))
         try:
             assert zygote.children == {}
             assert zygote.prepared.get("css_sources", 0) >= 10
+            # and the command line's parser, in each language (a child builds none)
+            assert zygote.prepared.get("parsers") == len(LANGUAGES)
         finally:
             await zygote.close()
     asyncio.run(asyncio.wait_for(scenario(), 90))

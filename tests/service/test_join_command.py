@@ -99,3 +99,27 @@ def test_join_web_asks_the_name_in_the_app(ran, listening: Path) -> None:
     assert main(["join", "--socket", str(listening), "--web"]) == 0
     (app,) = ran
     assert app.start == "web" and app.join.socket == listening and app.join.identity == ""
+
+
+def test_a_parser_prepared_ahead_is_taken_once_in_its_language(
+        ran, listening: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in the SSH door's zygote: the command line's parser built ahead in each language;
+    a command line in French takes the French one (no parser built), once; the next one
+    builds its own. A prepared parser speaks its language."""
+    from polignac_tui import cli
+    from polignac_tui.i18n import LANGUAGES, speaking, translator_for
+    monkeypatch.setattr(cli, "_prepared", {})
+    cli.prepare_parsers()
+    assert set(cli._prepared) == set(LANGUAGES)
+    with speaking(translator_for("it")):
+        assert cli._prepared["it"].format_help() == cli.build_parser().format_help()
+    built: list[int] = []
+    build = cli.build_parser
+    monkeypatch.setattr(cli, "build_parser", lambda: built.append(1) or build())
+    save_settings(Settings(name="Mathilde"))
+    assert main(["--lang", "fr", "join", "--socket", str(listening)]) == 0
+    assert built == []
+    assert set(cli._prepared) == set(LANGUAGES) - {"fr"}
+    assert main(["--lang", "fr", "join", "--socket", str(listening)]) == 0
+    assert built == [1]
+    assert len(ran) == 2

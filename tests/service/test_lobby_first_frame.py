@@ -5,11 +5,13 @@ SSH door's zygote is (``ui.warm``) a lobby parses no CSS of its own."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from pathlib import Path
 from typing import Any
 
 import pytest
 import textual.css.stylesheet
+from textual.widgets import DataTable, Static
 
 from polignac_tui.service.client import LobbyClient
 from polignac_tui.ui import warm
@@ -84,6 +86,72 @@ def test_the_footer_is_composed_again_only_when_its_keys_change(tmp_path: Path) 
         asyncio.run(main(service.socket))
 
 
+def test_changes_of_keys_in_a_row_compose_the_footer_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual asks the footer to compose again at each change of the screen's keys, each
+    time after the next refresh: several changes before that refresh (a loaded app's first
+    frame) compose it once, with the newest keys."""
+    async def main(socket: Path) -> None:
+        bruno = await a_table(socket)
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await listed(pilot)
+            footer = lobby.query_one(Footer)
+            await wait(pilot, lambda: footer_words(footer) == bindings_words(lobby),
+                       "the footer up to date")
+            composed: list[Footer] = []        # its keys mounted anew (a recompose)
+            mount_all = Footer.mount_all
+
+            def counted(self: Footer, *args: Any, **kwargs: Any) -> Any:
+                composed.append(self)
+                return mount_all(self, *args, **kwargs)
+            monkeypatch.setattr(Footer, "mount_all", counted)
+            lobby.link.close()          # other keys (r connects again)...
+            assert lobby.connection_gone()
+            for _ in range(3):          # ...told three more times before the next refresh
+                footer.call_later(footer.bindings_changed, lobby)
+            await wait(pilot, lambda: "Refresh" in footer_words(footer),
+                       "the key to connect again")
+            for _ in range(3):
+                await pilot.pause()
+            assert composed == [footer]
+        bruno.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
+def test_a_list_pushed_again_with_the_same_words_leaves_the_table_as_it_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The list is pushed to every lobby at each change of any table (someone connected):
+    the lobby's table is written again only when the words of its rows changed."""
+    async def main(socket: Path) -> None:
+        bruno = await a_table(socket)
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await listed(pilot)
+            table = lobby.query_one("#tables", DataTable)
+            cleared: list[DataTable[Any]] = []
+            clear = DataTable.clear
+
+            def counted(self: DataTable[Any], *args: Any, **kwargs: Any) -> Any:
+                cleared.append(self)
+                return clear(self, *args, **kwargs)
+            monkeypatch.setattr(DataTable, "clear", counted)
+            friday = lobby.tables[0]
+            lobby.tables_changed([dataclasses.replace(friday, watchers=friday.watchers)])
+            await pilot.pause()
+            assert cleared == []
+            assert str(table.get_row(friday.table)[0]) == "Friday"
+            lobby.tables_changed([dataclasses.replace(friday, name="Saturday")])
+            await pilot.pause()
+            assert cleared == [table]
+            assert str(table.get_row(friday.table)[0]) == "Saturday"
+            assert "Saturday" in str(lobby.query_one("#table-detail", Static).render())
+        bruno.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+
+
 def test_a_primed_process_parses_no_css_for_a_players_lobby(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """As in the SSH door's zygote: a lobby run once (``prime``); then a player's lobby,
@@ -131,3 +199,71 @@ def test_while_connecting_the_keys_are_those_of_a_connected_lobby(tmp_path: Path
     lobby.problem = "no table service"                             # refused
     assert lobby.check_action("refresh", ()) is True
     assert lobby.check_action("refresh_live", ()) is False
+
+
+def test_a_themes_css_variables_are_computed_once_per_process(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual computes a theme's CSS variables (its colour system) at each call, twice at
+    each app's start: the app computes them once per theme, and each theme gets its own
+    (the SSH door's forked apps find those their zygote computed)."""
+    from textual.app import App
+
+    from polignac_tui.ui import app as app_module
+    from polignac_tui.ui.app import PolignacApp
+    monkeypatch.setattr(app_module, "_css_variables", {}, raising=False)
+    computed: list[str] = []
+    compute = App.get_css_variables
+
+    def counted(self: App[Any]) -> dict[str, str]:
+        computed.append(self.theme)
+        return compute(self)
+    monkeypatch.setattr(App, "get_css_variables", counted)
+    first, second = PolignacApp(), PolignacApp()
+    assert first.get_css_variables() == second.get_css_variables() == compute(second)
+    assert computed == [first.theme]
+    second.theme = "nord" if first.theme != "nord" else "gruvbox"
+    assert second.get_css_variables() == compute(second) != first.get_css_variables()
+    assert computed == [first.theme, second.theme]
+
+
+def test_the_lobbys_footer_waits_for_the_services_first_answer(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The footer shows no keys while the lobby connects (its keys depend on the answer:
+    a seat to take back, other games), then the lobby's keys: composed once, not once
+    for the keys of a moment and again."""
+    from polignac_tui.ui.screens import lobby as lobby_module
+    monkeypatch.setattr(lobby_module, "FOOTER_HOLD_S", 60.0, raising=False)
+    composed: list[Footer] = []         # its keys mounted anew (a compose)
+    mount_all = Footer.mount_all
+
+    def counted(self: Footer, *args: Any, **kwargs: Any) -> Any:
+        composed.append(self)
+        return mount_all(self, *args, **kwargs)
+    monkeypatch.setattr(Footer, "mount_all", counted)
+    answer = asyncio.Event()            # the service's answer, held back until set
+    connect = LobbyClient.connect
+
+    async def slow(cls: type, *args: Any, **kwargs: Any) -> LobbyClient:
+        await answer.wait()
+        return await connect(*args, **kwargs)
+
+    async def main(socket: Path) -> None:
+        bruno = await a_table(socket)
+        monkeypatch.setattr(LobbyClient, "connect", classmethod(slow))
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = lobby_of(app)
+            footer = lobby.query_one(Footer)
+            for _ in range(5):
+                await pilot.pause()
+            assert lobby.link is None and footer_words(footer) == []    # connecting
+            answer.set()
+            await listed(pilot)
+            await wait(pilot, lambda: footer_words(footer) == bindings_words(lobby)
+                       and "Sit" in footer_words(footer), "the lobby's keys")
+            for _ in range(3):
+                await pilot.pause()
+            assert composed == [footer]
+        bruno.close()
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))

@@ -28,6 +28,8 @@ import sys
 import termios
 from collections.abc import Mapping, Sequence
 
+from . import child_trace
+
 # What the zygote imports before its first fork (what a player's app needs at once).
 # Completed by comparing ``sys.modules`` in a child at its first frame (the lobby) with the
 # zygote's: a child imports nothing more before it.
@@ -78,24 +80,27 @@ def warm() -> dict[str, int]:
     its stylesheet, parsed, is the child's app's), then freeze what the zygote holds
     (``gc.freeze``): the children's collections never walk (nor write to) these objects,
     so their pages stay shared after the fork and each child's collections stay short.
-    Returns what was prepared: ``css_sources``, the CSS sources parsed."""
+    Returns what was prepared: ``css_sources``, the CSS sources parsed; ``parsers``, the
+    languages the command line's parser was built in (``cli.prepare_parsers``)."""
     for name in PRELOAD:
         importlib.import_module(name)
     # Rich's table of cell widths, imported by name at the first width asked (a private
     # module of Rich: if it moves, the child imports it as before)
     with contextlib.suppress(ImportError, AttributeError):
         importlib.import_module("rich._unicode_data").load()
+    from ... import cli
     from ...ui import warm as ui_warm
     # A lobby that cannot run here leaves each child to do it all, as before.
     with contextlib.suppress(Exception):
         ui_warm.prime()
+    cli.prepare_parsers()       # the command line's parser, in each language
     gc.collect()
     gc.freeze()
     # A child's young objects collected ten times less often (Python's default: every 700
     # allocations): its first frame made some 25 collections, 4 % of its CPU; what they
     # found is the child's own (the zygote's objects are frozen), a few MB at most.
     gc.set_threshold(CHILD_GC_THRESHOLD, *gc.get_threshold()[1:])
-    return {"css_sources": ui_warm.primed_css_sources()}
+    return {"css_sources": ui_warm.primed_css_sources(), "parsers": cli.prepared_parsers()}
 
 
 def _reap(link: socket.socket) -> None:
@@ -117,6 +122,7 @@ def _send(link: socket.socket, message: dict[str, object]) -> None:
 def _child(link: socket.socket, terminal: int, argv: list[str], env: dict[str, str]) -> None:
     code = 1
     try:
+        child_trace.start(env)
         link.close()
         os.setsid()
         fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
@@ -136,6 +142,7 @@ def _child(link: socket.socket, terminal: int, argv: list[str], env: dict[str, s
             setattr(sys, name, stream)               # the terminal, in UTF-8 (Textual's
             setattr(sys, f"__{name}__", stream)      # driver writes to sys.__stderr__)
         sys.argv = ["polignac-tui", *argv[3:]]
+        child_trace.mark("cli")
         from ...cli import main as cli_main
         code = cli_main(argv[3:])
     except SystemExit as done:

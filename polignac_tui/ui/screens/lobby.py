@@ -42,6 +42,10 @@ DEFAULT_TABLE_NAME = 24
 # keys offered or not by state
 CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live", "talk",
                     "create_game")
+# How long the footer waits for the service's first answer before showing its keys.
+FOOTER_HOLD_S = 1.0
+# A row of the list: its table's id, then the words of its four columns.
+RowWords = tuple[str, str, str, str, str]
 
 
 def seat_line(index: int, seat: Any, state: str) -> Text:
@@ -182,8 +186,14 @@ class LobbyScreen(Screen[None]):
         self.refused_at: str | None = None     # (or until another row is chosen)
         self.wanted: str | None = None         # the table to select once listed
         self.listed = False
+        # the list's table and the words of its rows, as last written (``show``)
+        self.rows_shown: tuple[DataTable[Any], list[RowWords]] | None = None
+        self.words_shown: dict[str, tuple[Static, str | Text]] = {}    # by the Static's id
         self.offered_keys: tuple[bool | None, ...] = ()   # check_action's last answers
         self.talk = TalkRoom()                 # what is said in the lobby (and who is muted)
+        # its talk line, kept (``check_action`` asks it for every key, often: a query of
+        # the screen's widgets each time was a fifth of a door's first frame)
+        self.talk_bar = TalkBar(self.talk, self.say)
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
@@ -193,8 +203,12 @@ class LobbyScreen(Screen[None]):
             yield Static("", id="table-detail", markup=False)
             # the talk panel is made once the screen is wide enough to show it (on_resize)
             yield Static(_("Connecting…"), id="lobby-status", markup=False)
-            yield TalkBar(self.talk, self.say)
-        yield Footer()
+            yield self.talk_bar
+        # The footer waits for the first answer of the service (its keys depend on it: a
+        # seat to take back, other games), at most FOOTER_HOLD_S.
+        footer = Footer()
+        footer.hold()
+        yield footer
 
     def on_mount(self) -> None:
         table = self.query_one("#tables", DataTable)
@@ -215,6 +229,7 @@ class LobbyScreen(Screen[None]):
                           "a reload.").format(code=self.target.code),
                         title=_("Keep your code"), markup=False,
                         timeout=12)
+        self.set_timer(FOOTER_HOLD_S, self.query_one(Footer).release)
         self.run_worker(self.connect(), group="lobby", exclusive=True, exit_on_error=False)
 
     def on_unmount(self) -> None:
@@ -277,11 +292,17 @@ class LobbyScreen(Screen[None]):
             return
         table = self.query_one("#tables", DataTable)
         row = table.cursor_row
-        table.clear()
-        for info in self.tables:
-            table.add_row(Text(info.name or info.table, overflow="ellipsis", no_wrap=True),
-                          Text(game_preset(info)), Text(players_words(info)),
-                          Text(state_words(info)), key=info.table)
+        rows = [(info.table, info.name or info.table, game_preset(info), players_words(info),
+                 state_words(info)) for info in self.tables]
+        # The list is pushed at each change of any table, most often of nothing it shows
+        # (someone connected): the rows are written (and the table drawn) again only when
+        # their words changed.
+        if self.rows_shown != (table, rows):
+            self.rows_shown = (table, rows)
+            table.clear()
+            for key, name, preset, players, state in rows:
+                table.add_row(Text(name, overflow="ellipsis", no_wrap=True), Text(preset),
+                              Text(players), Text(state), key=key)
         ids = [info.table for info in self.tables]
         if self.tables and not self.listed:   # first listed: a table where you hold a seat
             self.listed = True
@@ -293,6 +314,8 @@ class LobbyScreen(Screen[None]):
             table.move_cursor(row=min(max(row, 0), len(self.tables) - 1))
         self.show_detail()
         self.bindings_follow()
+        if self.link is not None or self.problem is not None:   # the service answered
+            self.query_one(Footer).release()
 
     def bindings_follow(self) -> None:
         """Redraw the footer's keys only when what they offer changed: a lobby's list is
@@ -313,7 +336,7 @@ class LobbyScreen(Screen[None]):
         info = self.selected()
         detail = self.query_one("#table-detail", Static)
         if info is None:
-            detail.update("")
+            self.write(detail, "")
         else:
             lines = [seat_line(i, s, info.state) for i, s in enumerate(info.seats)]
             half = (len(lines) + 1) // 2
@@ -328,13 +351,24 @@ class LobbyScreen(Screen[None]):
                 text.append_text(left.copy())
                 text.pad_right(max(0, 38 - len(left)))
                 text.append_text(right)
-            detail.update(text)
+            self.write(detail, text)
         status = self.query_one("#lobby-status", Static)
         if self.refused is not None and (info.table if info else None) != self.refused_at:
             self.refused = None                 # another row chosen: its advice again
         said = self.problem if self.problem is not None else self.refused
         status.set_class(said is not None, "-error")
-        status.update(said if said is not None else self.advice(info))
+        self.write(status, said if said is not None else self.advice(info))
+
+    def write(self, static: Static, words: str | Text) -> None:
+        """``static`` shows ``words``; nothing to lay out and draw again when it does
+        already (the list pushed again, its selected table unchanged)."""
+        assert static.id is not None
+        shown = self.words_shown.get(static.id)
+        if shown is not None and shown[0] is static and type(shown[1]) is type(words) \
+                and shown[1] == words:
+            return
+        self.words_shown[static.id] = (static, words)
+        static.update(words)
 
     def advice(self, info: TableInfo | None) -> str:
         """What can be done now, in words."""
@@ -422,10 +456,10 @@ class LobbyScreen(Screen[None]):
                                                      before="#lobby-status")
 
     def talking(self) -> bool:
-        return self.is_attached and bool(self.query(TalkBar)) and self.query_one(TalkBar).is_open
+        return self.is_attached and self.talk_bar.is_attached and self.talk_bar.is_open
 
     def action_talk(self) -> None:
-        self.query_one(TalkBar).open()
+        self.talk_bar.open()
         self.refresh_bindings()
 
     def on_talk_bar_closed(self) -> None:
