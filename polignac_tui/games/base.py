@@ -129,6 +129,9 @@ class Game(ABC):
     higher_wins: bool
     presets: tuple[str, ...]                 # the first is the default; ``custom`` too
     described: tuple[Setting, ...]
+    # a table draws the first dealer from the first deal's shuffle (the same stream),
+    # not from a stream of its own: Polignac's tables have always dealt so
+    dealer_from_first_deal: bool = False
 
     def setting(self, name: str) -> Setting:
         for setting in self.described:

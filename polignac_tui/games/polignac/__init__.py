@@ -100,6 +100,7 @@ class Polignac(Game):
     higher_wins = False
     presets = PRESETS
     described = _described()
+    dealer_from_first_deal = True
 
     def default(self, setting: Setting, preset_name: str, players: int | None) -> SettingValue:
         value: SettingValue = getattr(_preset(preset_name, players), setting.name)
@@ -194,7 +195,9 @@ class PolignacMatch(Match):
                                else Said(turn, str(act))]
         if len(deal.tricks) > tricks:
             trick = deal.tricks[-1]
-            events.append(TrickTaken(trick.winner, trick.cards, True))
+            # a jack fell: worth a longer look (held until seen, or a longer pause)
+            events.append(TrickTaken(trick.winner, trick.cards,
+                                     any(card[0] == "J" for card in trick.cards)))
         points = deal.points()
         if points is not None:
             events.extend(Scored(s, p, "deal") for s, p in enumerate(points) if p)
@@ -203,6 +206,31 @@ class PolignacMatch(Match):
         if outcome is not None:
             events.append(MatchOver(outcome.winners, outcome.losers, None))
         return tuple(events)
+
+    def trick_to_show_again(self) -> TrickTaken | None:
+        """Between two tricks of a deal in play, the last one (a resumed table shows it
+        again: the terminal may have closed while it was played)."""
+        deal = self.session.current
+        if deal is None or deal.phase != "play" or deal.current or not deal.tricks:
+            return None
+        trick = deal.tricks[-1]
+        return TrickTaken(trick.winner, trick.cards, any(c[0] == "J" for c in trick.cards))
+
+    def can_take_back(self, seat: int) -> bool:
+        """True when ``seat`` has played a card in the deal in view (la générale's
+        answers are never taken back)."""
+        return self.session.deals[-1].last_play(seat) is not None if self.session.deals \
+            else False
+
+    def take_back(self, seat: int) -> bool:
+        """Take back ``seat``'s last card of the deal in view and every action after it,
+        one more undo counted in that deal (the engine's own undo); False when none."""
+        index = self.session.deals[-1].last_play(seat) if self.session.deals else None
+        if index is None:
+            return False
+        self.session.rewind(index)
+        self.session.deals[-1].undos += 1
+        return True
 
     @property
     def log(self) -> tuple[DealLog, ...]:
@@ -236,8 +264,13 @@ class PolignacMatch(Match):
                        for t in seen.tricks],
             "jacks_taken": [list(j) for j in seen.jacks_taken],
             "deals": [{"dealer": r.dealer, "declarer": r.declarer, "chelem": r.chelem,
-                       "points": None if r.points is None else list(r.points)}
+                       "points": None if r.points is None else list(r.points),
+                       "undos": r.undos}
                       for r in seen.results],
+            "rules": dict(seen.rules.to_dict()),
+            "asked": seat is not None and seen.asked,
+            "legal": [] if seat is None else list(seen.legal),
+            "winners": list(seen.winners), "losers": list(seen.losers),
         }
         return View(
             game="polignac", seat=seat, names=self.names, deal_number=seen.deal_number,
