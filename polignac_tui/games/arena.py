@@ -16,6 +16,7 @@ the results do not depend on it.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
@@ -32,9 +33,6 @@ from .errors import RuleError
 # ``choose(view, level, rng)`` and ``cheat(match, seat, rng)``
 PLAYERS: dict[str, str] = {"ecarte": "polignac_tui.games.ecarte.players",
                            "piquet": "polignac_tui.games.piquet.players"}
-# the games whose players speak the seam at a table but whose arena is their own (the
-# arena command runs Polignac's duplicate deals, whose results stay as they were)
-OWN_ARENA: dict[str, str] = {"polignac": "polignac_tui.games.polignac.players.seam"}
 MAX_ACTIONS = 500          # a deal of any game of the house takes far fewer
 
 Bot = Callable[[Match, int, random.Random], str]
@@ -47,7 +45,10 @@ def players_of(game: str, arena: bool = False) -> ModuleType:
     Raises:
         RuleError: ``no_players`` for a game without players speaking the seam.
     """
-    entry = PLAYERS.get(game) or (None if arena else OWN_ARENA.get(game))
+    entry = PLAYERS.get(game)
+    if entry is None and not arena:   # a game with an arena of its own names its players
+        with contextlib.suppress(RuleError):
+            entry = get_game(game).players_module
     if entry is None:
         raise RuleError("no_players", f"{game} has no computer players for this arena "
                         f"(games: {', '.join(PLAYERS)})", {"game": game})

@@ -132,6 +132,9 @@ class Game(ABC):
     # a table draws the first dealer from the first deal's shuffle (the same stream),
     # not from a stream of its own: Polignac's tables have always dealt so
     dealer_from_first_deal: bool = False
+    # the module of its computer players at a table, for a game whose arena is its own
+    # (the others are listed in ``games.arena.PLAYERS``)
+    players_module: str | None = None
 
     def setting(self, name: str) -> Setting:
         for setting in self.described:
