@@ -240,6 +240,15 @@ class Game(ABC):
         """What ``show --json`` gives for a session of this game (its rulebook's §9)."""
         raise NotImplementedError(f"{self.name} has no session file part")
 
+    # A game whose files name no ``game`` (written before the house had several games)
+    # reads its files' header too, in its own words, before the store reads it.
+    reads_header = False
+
+    def file_rows(self, match: Match) -> Mapping[str, int]:
+        """How many items of each list of a deal's table the file writes on a line (a
+        list not named here: on one line; a list of lists: an item a line)."""
+        return {}
+
 
 class Match(ABC):
     """One match of a game: its state, moved forward only by ``deal`` and ``apply``."""

@@ -5,9 +5,56 @@ breaking a rule is refused in one line naming the deal, the action and the reaso
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
 
 from .base import DealLog, Game, Match, Settings, replay
 from .errors import RuleError
+
+FORMAT = 1        # the session file's format, the same for every game
+TYPE_NAMES: dict[type, str] = {
+    bool: "true or false", int: "a whole number", float: "a decimal number", str: "a string",
+    list: "an array", dict: "a table", datetime: "a date and time",
+}
+
+
+def fail(message: str) -> RuleError:
+    """A session file refused: ``message`` is one line saying why (code ``file``)."""
+    return RuleError("file", message)
+
+
+def type_name(value: Any) -> str:
+    """What a TOML value is, in words: ``a whole number``, ``a table``..."""
+    for kind, name in TYPE_NAMES.items():
+        if type(value) is kind:
+            return name
+    if isinstance(value, datetime):
+        return TYPE_NAMES[datetime]
+    return type(value).__name__
+
+
+def get(table: Mapping[str, Any], key: str, kind: type, where: str, default: Any = ...) -> Any:
+    """``table[key]`` checked to be of TOML type ``kind`` (bool is not a whole number)."""
+    if key not in table:
+        if default is ...:
+            raise fail(f"{where}: missing key {key!r}")
+        return default
+    value = table[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise fail(f"{where}: {key} must be {TYPE_NAMES[kind]}, not {type_name(value)}")
+    return value
+
+
+def check_moment(key: str, moment: datetime) -> None:
+    """Refuse a date that cannot be shown in every time zone (``9999-12-31T23:59:59-23:59``
+    is past the year 9999 in UTC: converting it raises ``OverflowError``)."""
+    try:
+        utc = moment.astimezone(UTC) if moment.tzinfo is not None else moment
+        ok = 2 <= utc.year <= 9998
+    except (OverflowError, ValueError):
+        ok = False
+    if not ok:
+        raise fail(f"file: {key} = {moment.isoformat()} is out of range (years 2 to 9998)")
 
 
 def read_match(doc: Mapping[str, object], game: Game,

@@ -15,6 +15,7 @@ from .base import Match
 
 HUMAN = "human"
 COMPUTER = "computer"
+MAX_SESSION_NAME = 40     # a session's name, in characters
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,4 +67,4 @@ class GameSession:
         return tuple(s for s, seat in enumerate(self.seats) if seat.human)
 
 
-__all__ = ["COMPUTER", "HUMAN", "GameSession", "Seat"]
+__all__ = ["COMPUTER", "HUMAN", "MAX_SESSION_NAME", "GameSession", "Seat"]

@@ -6,11 +6,11 @@ from .errors import (
     PlayedServed,
     ResumeError,
     SaveError,
+    SessionFileError,
     SessionLocked,
     StoreError,
     UnknownSession,
 )
-from .fileformat import SessionFileError
 from .folder import Entry, SessionStore, default_root
 from .index import Summary
 from .lock import SessionLock

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .fileformat import SessionFileError
+
+class SessionFileError(ValueError):
+    """A session file that cannot be accepted; ``str()`` is one readable line."""
 
 
 class StoreError(Exception):

@@ -18,7 +18,7 @@ from pathlib import Path
 import platformdirs
 
 from ..games.polignac.engine import Session
-from ..games.session import GameSession
+from ..games.session import MAX_SESSION_NAME, GameSession
 from . import lock as _lock
 from .anyfile import POLIGNAC, load_any
 from .atomic import temporary_path, write_atomic
@@ -27,11 +27,11 @@ from .errors import (
     PlayedServed,
     ResumeError,
     SaveError,
+    SessionFileError,
     SessionLocked,
     StoreError,
     UnknownSession,
 )
-from .fileformat import MAX_SESSION_NAME, SessionFileError, dumps
 from .ids import base_id, check_id, is_id
 from .index import SessionIndex, Summary
 from .lock import SessionLock
@@ -135,6 +135,7 @@ class SessionStore:
             self.index.saved(session, path)
 
     def _save(self, session: Session, path: Path) -> None:
+        from .fileformat import dumps  # the engine's session: the old table's path
         previous = session.updated
         session.updated = utc_now()
         try:
@@ -155,7 +156,7 @@ class SessionStore:
             raise
 
     def save_game(self, session: GameSession) -> None:
-        """Write a session of a game other than Polignac atomically (see ``save``)."""
+        """Write a session of any game atomically (see ``save``)."""
         from .gamefile import dumps as dumps_game
         if not session.id:
             raise StoreError("the session has no id yet (SessionStore.new_id gives one)")
@@ -185,7 +186,7 @@ class SessionStore:
             self.index.saved(session, path)
 
     def load_game(self, id: str) -> GameSession:
-        """Read and replay session ``id`` of a game other than Polignac."""
+        """Read and replay session ``id``, whatever its game."""
         from .gamefile import load as load_game_file
         path = self.path(id)
         if not path.is_file():

@@ -1,16 +1,18 @@
-"""Session files of the games other than Polignac: the house's header, the game's part.
+"""Session files of every game: the house's header, the game's part.
 
-The header is the same as Polignac's format 1 (``format``, ``id``, ``name``, ``created``,
-``updated``, ``undo``, ``served``) plus ``game``; the players are ``[[players]]`` tables
-with a ``name``, a ``kind`` and a computer's ``level``. Everything else (``rules``, the
-players' names, ``deals``) is the game's part (``Game.file_part``), read back by the game
-and replayed through its rules: a file breaking a rule is refused in one line.
-A file without ``game`` is Polignac's (``store.fileformat``).
+The header (``format``, ``game``, ``id``, ``name``, ``created``, ``updated``, ``undo``,
+``served``) and the players' ``[[players]]`` tables (a ``name``, a ``kind`` and a
+computer's ``level``) are the house's. Everything else (``rules``, the players' names,
+``deals``) is the game's part (``Game.file_part``), read back by the game and replayed
+through its rules: a file breaking a rule is refused in one line. A file without
+``game`` is of the house's first game (``DEFAULT_GAME``), whose files were written
+before the house had others: its reader checks their header too (``Game.reads_header``).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -18,27 +20,70 @@ from typing import Any
 import tomli_w
 
 from ..games import RuleError, get_game
-from ..games.session import COMPUTER, HUMAN, GameSession, Seat
-from .fileformat import (
-    FORMAT,
-    MAX_BYTES,
-    MAX_SESSION_NAME,
-    SessionFileError,
-    _check_moment,
-    _fail,
-    _get,
-    _stamp,
-    _type_name,
-)
+from ..games.base import Match
+from ..games.filepart import FORMAT, TYPE_NAMES
+from ..games.filepart import check_moment as _game_check_moment
+from ..games.filepart import get as _game_get
+from ..games.filepart import type_name as _type_name
+from ..games.session import COMPUTER, HUMAN, MAX_SESSION_NAME, GameSession, Seat
+from .errors import SessionFileError
 from .textfile import FileRefused, FileTooLarge, parse_toml, read_bounded
 
-POLIGNAC = "polignac"
+DEFAULT_GAME = "polignac"   # the game of a file naming none (the house's first)
+MAX_MESSAGE = 300
+MAX_BYTES = 4 * 2**20   # a 1000-deal, 8-player session is about half a megabyte
+
+
+def _fail(message: str) -> SessionFileError:
+    """The error for ``message``, kept to one line of reasonable length."""
+    line = " ".join(message.split())
+    if len(line) > MAX_MESSAGE:
+        line = line[:MAX_MESSAGE - 1] + "…"
+    return SessionFileError(line)
+
+
+def _get(table: Mapping[str, Any], key: str, kind: type, where: str,
+         default: Any = ...) -> Any:
+    try:
+        return _game_get(table, key, kind, where, default)
+    except RuleError as error:
+        raise _fail(error.message) from None
+
+
+def _check_moment(key: str, moment: datetime) -> None:
+    try:
+        _game_check_moment(key, moment)
+    except RuleError as error:
+        raise _fail(error.message) from None
+
+
+class _Stamp(datetime):
+    """A datetime that tomli_w writes in the spec's form, ``2026-11-22T20:15:00Z``.
+
+    tomli_w writes a datetime with ``str()``; this subclass only changes that text
+    (``T`` between date and time, ``Z`` for UTC). It compares equal to the original.
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        offset = self.utcoffset()
+        if offset is not None and not offset:
+            return self.replace(tzinfo=None).isoformat() + "Z"
+        return self.isoformat()
+
+
+def _stamp(value: datetime) -> datetime:
+    return _Stamp.combine(value.date(), value.timetz())
+
+
+POLIGNAC = DEFAULT_GAME
 HEADER = ("format", "game", "id", "name", "created", "updated", "undo", "served")
 LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def game_of(doc: object) -> str:
-    """The game a parsed session file is of (``polignac`` when it names none).
+    """The game a parsed session file is of (``DEFAULT_GAME`` when it names none).
 
     Raises:
         SessionFileError: for a ``game`` that is not a name, or not a game of the house.
@@ -58,7 +103,10 @@ def game_of(doc: object) -> str:
 def to_document(session: GameSession) -> dict[str, Any]:
     """The session as a TOML-ready document: the header, then the game's part."""
     part = session.match.game.file_part(session.match)
-    doc: dict[str, Any] = {"format": FORMAT, "game": session.game, "id": session.id}
+    doc: dict[str, Any] = {"format": FORMAT}
+    if "game" in part:    # the house's first game writes none (its files never had it)
+        doc["game"] = part["game"]
+    doc["id"] = session.id
     if session.name:
         doc["name"] = session.name
     if session.created is not None:
@@ -84,12 +132,13 @@ def to_document(session: GameSession) -> dict[str, Any]:
 def dumps(session: GameSession) -> str:
     """The file's text: the header, ``[rules]``, ``[[players]]``, then ``[[deals]]``."""
     doc = to_document(session)
+    rows = session.match.game.file_rows(session.match)
     head = {k: doc[k] for k in HEADER if k in doc}
     parts = [tomli_w.dumps(head), "\n", tomli_w.dumps({"rules": doc["rules"]})]
     for player in doc["players"]:
         parts.append("\n[[players]]\n" + tomli_w.dumps(player))
     for deal in doc["deals"]:
-        parts.append("\n[[deals]]\n" + _deal_text(deal))
+        parts.append("\n[[deals]]\n" + _deal_text(deal, rows))
     return "".join(parts)
 
 
@@ -101,13 +150,19 @@ def _inline(value: object) -> str:
     return json.dumps(value)
 
 
-def _deal_text(deal: dict[str, Any]) -> str:
-    """A deal's table: its scalars by tomli_w, its lists one line each (a hand per line)."""
+def _deal_text(deal: dict[str, Any], rows: Mapping[str, int]) -> str:
+    """A deal's table: its scalars by tomli_w, its lists one line each (a hand per line),
+    or ``rows[key]`` items a line."""
     lines = [tomli_w.dumps({k: v for k, v in deal.items() if not isinstance(v, list)})]
     for key, value in deal.items():
         if not isinstance(value, list):
             continue
-        if value and all(isinstance(item, list) for item in value):
+        size = rows.get(key)
+        if value and size:
+            lines.append(f"{key} = [\n" + "".join(
+                f"    {_inline(value[i:i + size])[1:-1]},\n"
+                for i in range(0, len(value), size)) + "]\n")
+        elif value and all(isinstance(item, list) for item in value):
             lines.append(f"{key} = [\n" + "".join(f"    {_inline(item)},\n" for item in value)
                          + "]\n")
         else:
@@ -144,12 +199,13 @@ def from_document(doc: object) -> GameSession:
     """A parsed document checked and replayed into a ``GameSession``."""
     if not isinstance(doc, dict):
         raise _fail(f"a session file is a TOML table, not {_type_name(doc)}")
+    match = None
+    if "game" not in doc and get_game(DEFAULT_GAME).reads_header:
+        match = _read_part(DEFAULT_GAME, doc)     # its own checks first, in its words
     fmt = doc.get("format")
     if type(fmt) is not int or fmt != FORMAT:
         raise _fail(f"unknown format {fmt!r} (this version reads format {FORMAT})")
     name = game_of(doc)
-    if name == POLIGNAC:
-        raise _fail("a Polignac session file (read by store.fileformat)")
     unknown = sorted(str(k) for k in set(doc) - {*HEADER, "rules", "players", "deals"})
     if unknown:
         raise _fail(f"unknown key {unknown[0]!r}")
@@ -168,24 +224,30 @@ def from_document(doc: object) -> GameSession:
         if meta[key] is not None:
             _check_moment(key, meta[key])
     seats = _seats(doc)
-    try:
-        match = get_game(name).read_file_part(doc)
-    except RuleError as error:
-        raise _fail(error.message) from None
+    if match is None:
+        match = _read_part(name, doc)
     try:
         return GameSession(match, seats, **meta)
     except ValueError as error:
         raise _fail(str(error)) from None
 
 
-def read_document(path: Path | str) -> dict[str, Any]:
-    """A session file's TOML, bounded and parsed (any game)."""
+def _read_part(name: str, doc: Mapping[str, object]) -> Match:
     try:
-        raw = read_bounded(path, MAX_BYTES)
+        return get_game(name).read_file_part(doc)
+    except RuleError as error:
+        raise _fail(error.message) from None
+
+
+def read_document(path: Path | str, limit: int | None = None) -> dict[str, Any]:
+    """A session file's TOML, bounded (``limit``: ``MAX_BYTES``) and parsed (any game)."""
+    limit = MAX_BYTES if limit is None else limit
+    try:
+        raw = read_bounded(path, limit)
     except FileNotFoundError as error:
         raise _fail(f"cannot read the file: {error.strerror or error}") from None
     except FileTooLarge:
-        raise _fail(f"too large for a session file (over {MAX_BYTES // 2**20} MB)") from None
+        raise _fail(f"too large for a session file (over {limit // 2**20} MB)") from None
     except FileRefused as error:
         raise _fail(str(error)) from None
     try:
@@ -207,9 +269,10 @@ def loads(text: str) -> GameSession:
 
 
 def load(path: Path | str) -> GameSession:
-    """Read and replay the session file at ``path`` (a game other than Polignac)."""
+    """Read and replay the session file at ``path``, whatever its game."""
     return from_document(read_document(path))
 
 
-__all__ = ["SessionFileError", "dumps", "from_document", "game_of", "load", "loads",
+__all__ = ["DEFAULT_GAME", "FORMAT", "MAX_BYTES", "MAX_MESSAGE", "MAX_SESSION_NAME",
+           "TYPE_NAMES", "SessionFileError", "dumps", "from_document", "game_of", "load", "loads",
            "read_document", "to_document"]

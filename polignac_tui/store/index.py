@@ -138,6 +138,8 @@ def deals_json(lines: list[DealLine]) -> str:
 def summarize_any(id: str, path: Path, updated: datetime,
                   session: Session | GameSession) -> Summary:
     """The summary of a session of any game."""
+    if isinstance(session, GameSession) and session.game == POLIGNAC:
+        session = session.match.session    # type: ignore[attr-defined]  # (for now)
     if isinstance(session, GameSession):
         from .gamesummary import summarize_game
         return summarize_game(id, path, updated, session)

@@ -115,6 +115,28 @@ class Polignac(Game):
         names = self.check_start(settings, players, first_dealer)
         return PolignacMatch(self, settings, names, first_dealer)
 
+    # -- the session file (format 1: ``fileformat``) ------------------------------------
+    reads_header = True
+
+    def file_part(self, match: Match) -> dict[str, JSON]:
+        from .fileformat import to_doc
+        assert isinstance(match, PolignacMatch)
+        return to_doc(match.session)
+
+    def read_file_part(self, doc: Mapping[str, object]) -> PolignacMatch:
+        from .fileformat import read_session
+        return PolignacMatch.of(self, read_session(doc))
+
+    def file_summary(self, match: Match) -> dict[str, JSON]:
+        from .fileformat import summary
+        assert isinstance(match, PolignacMatch)
+        return summary(match.session)
+
+    def file_rows(self, match: Match) -> Mapping[str, int]:
+        from .fileformat import rows
+        assert isinstance(match, PolignacMatch)
+        return rows(match.session)
+
 
 def _text(action: EngineAction) -> str:
     if isinstance(action, Declare):
@@ -134,6 +156,20 @@ class PolignacMatch(Match):
         with _engine_errors():
             self.session = Session(_rules(settings, settings.preset),
                                    [Player(name) for name in names])
+
+    @classmethod
+    def of(cls, game: Game, session: Session) -> PolignacMatch:
+        """The match over an engine ``session`` as it stands (one read from a file: its
+        players' kinds, its undo counts and its dates stay the engine's)."""
+        match = cls.__new__(cls)
+        match.game = game
+        rules = session.rules.to_dict()
+        preset_name = str(rules.pop("preset"))
+        match.settings = Settings(preset_name, rules)
+        match.names = tuple(p.name for p in session.players)
+        match.first_dealer = session.deals[0].dealer if session.deals else 0
+        match.session = session
+        return match
 
     @property
     def turn(self) -> int | None:
