@@ -18,6 +18,7 @@ from ..games.polignac.engine import SeatView, Session
 from ..games.polignac.players.review import finished_session
 from .core import Table
 from .events import Command, HintGiven, Update
+from .gameclient import HintBusy, PastDealsUnavailable
 from .pace import after_trick_or_auto, pace_or_normal
 from .runner import Connection, TableRunner
 from .talk import TalkRoom
@@ -25,20 +26,7 @@ from .thinker import ThreadThinker
 
 Listener = Callable[[Update], None]
 
-
-class HintBusy(Exception):
-    """The seat's last hint is still being worked out (the table service computes one hint
-    per seat at a time): ask again once it has come."""
-
-
-class PastDealsUnavailable(Exception):
-    """A table that keeps its finished deals could not give them now: ``code`` says why
-    (``too_large``, ``lost``, ``unreadable``, or the service's error code)."""
-
-    def __init__(self, code: str, detail: str = "") -> None:
-        super().__init__(detail or code)
-        self.code = code
-        self.detail = detail
+__all__ = ["HintBusy", "LocalClient", "PastDealsUnavailable", "TableClient"]
 
 
 class TableClient(ABC):

@@ -25,6 +25,21 @@ from .gameevents import GameCommand, GameHint, GameUpdate
 GameListener = Callable[[GameUpdate], None]
 
 
+class HintBusy(Exception):
+    """The seat's last hint is still being worked out (the table service computes one hint
+    per seat at a time): ask again once it has come."""
+
+
+class PastDealsUnavailable(Exception):
+    """A table that keeps its finished deals could not give them now: ``code`` says why
+    (``too_large``, ``lost``, ``unreadable``, or the service's error code)."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(detail or code)
+        self.code = code
+        self.detail = detail
+
+
 class GameClient(ABC):
     """One client of one table of any game: its seats' views in, commands out."""
 
@@ -83,4 +98,4 @@ class GameClient(ABC):
         return views[self.seats.index(seat)] if seat in self.seats else views[0]
 
 
-__all__ = ["GameClient", "GameListener"]
+__all__ = ["GameClient", "GameListener", "HintBusy", "PastDealsUnavailable"]

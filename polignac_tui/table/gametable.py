@@ -68,6 +68,9 @@ class GameTable:
         first_deal = random.Random(_seed_for(seed, "deal/1"))
         match = rules.new_match(settings, names, first_deal if rules.dealer_from_first_deal
                                 else random.Random(_seed_for(seed, "dealer")))
+        sit = getattr(match, "sit", None)
+        if sit is not None:    # a match that keeps who plays each seat (Polignac's)
+            sit(tuple(seats))
         first_human = next((n for n, s in zip(names, seats, strict=True) if s.human), names[0])
         session_id = lock.id if lock is not None else store.new_id(name, first_human)
         now = datetime.now(UTC).replace(microsecond=0)

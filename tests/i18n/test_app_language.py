@@ -6,6 +6,7 @@ import asyncio
 import tomllib
 
 import pytest
+from tabletools import engine
 from textual.widgets import Select, Static
 
 from polignac_tui.config import Settings, settings_path
@@ -139,8 +140,8 @@ def test_your_name_stays_yours_in_every_language(tmp_path) -> None:
     from textual.widgets import Input
 
     from polignac_tui.config import load_settings
+    from polignac_tui.games.polignac.tui.table import TableScreen
     from polignac_tui.ui.screens.new_session import NewSessionScreen
-    from polignac_tui.ui.screens.table import TableScreen
 
     async def run() -> None:
         app = make(tmp_path, settings=Settings(language="fr", pace="instant"), seed=5)
@@ -158,7 +159,7 @@ def test_your_name_stays_yours_in_every_language(tmp_path) -> None:
             await pilot.pause()
             tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
             assert len(tables) == 1
-            assert tables[0].client.table.session.players[0].name == "Toi"
+            assert engine(tables[0].client.table).players[0].name == "Toi"
             tables[0].client.table.close()
         with speaking(translator_for("it")):
             assert load_settings().your_name() == "Tu"

@@ -89,8 +89,8 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
     async def main(socket: Path) -> None:
         from textual.widgets import Select
 
+        from polignac_tui.games.polignac.tui.table import TableScreen
         from polignac_tui.ui.screens.new_session import NewSessionScreen
-        from polignac_tui.ui.screens.table import TableScreen
         app = lobby_app(socket)
         async with app.run_test(size=SIZE) as pilot:
             lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
@@ -150,7 +150,7 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
 
 def test_take_your_seat_back_from_the_lobby(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
-        from polignac_tui.ui.screens.table import TableScreen
+        from polignac_tui.games.polignac.tui.table import TableScreen
         # Anna's identity already holds a seat at a table in play (her terminal closed).
         first = await LobbyClient.connect(socket, "local:anna", "Anna")
         at = await first.create("Tuesday", classique(), [
@@ -230,7 +230,7 @@ def test_a_service_that_stops_and_comes_back(tmp_path: Path) -> None:
 
 def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
-        from polignac_tui.ui.screens.table import TableScreen
+        from polignac_tui.games.polignac.tui.table import TableScreen
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
         seen_anna = Recorder(at_anna)
@@ -271,9 +271,9 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
     """s then Enter on a finished deal at a served table: the replay opens with the deals
     the service sent (never the deal in play)."""
     async def main(socket: Path) -> None:
+        from polignac_tui.games.polignac.tui.table import TableScreen
         from polignac_tui.ui.screens.replay import ReplayScreen
         from polignac_tui.ui.screens.summary import SummaryScreen
-        from polignac_tui.ui.screens.table import TableScreen
         from polignac_tui.ui.widgets.scores import ScoreTable
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")

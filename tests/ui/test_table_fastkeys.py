@@ -6,10 +6,10 @@ from __future__ import annotations
 from tabletools import open_table, settle, strong_session, table_screen
 from textual.css.query import NoMatches
 
+from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.ui.chrome import HeaderTitle, SafeHeader, while_shown
 from polignac_tui.ui.screens.generale import GeneraleScreen
 from polignac_tui.ui.screens.panels import Overlay
-from polignac_tui.ui.screens.table import TableScreen
 
 
 def test_while_shown_swallows_only_a_missing_widget() -> None:

@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
-from typing import Any
+from typing import Any, cast
 
 from ..base import (
     JSON,
@@ -41,10 +41,12 @@ from ..base import (
     as_action,
 )
 from ..errors import RuleError
+from ..session import Seat
 from .engine import PRESET_NAMES, Declare, Play, Player, Rules, Session, one_of
 from .engine import RuleError as EngineError
 from .engine.cards import shuffled_hands
 from .engine.deal import Action as EngineAction
+from .engine.names import Level
 from .engine.rules import CHOICES, MAX_LIMIT, SETTING_HELP, preset
 
 PRESETS = ("classique", "italiana", "generale", "english")
@@ -88,6 +90,16 @@ def _rules(settings: Mapping[str, SettingValue], preset_name: str) -> Rules:
     data: dict[str, Any] = {"preset": preset_name, **settings}
     with _engine_errors():
         return Rules.from_dict(data)
+
+
+def settings_of(rules: Rules) -> Settings:
+    """The seam's settings of the engine's ``rules`` (the same rules back, preset too)."""
+    return Settings(rules.preset, {k: v for k, v in rules.to_dict().items() if k != "preset"})
+
+
+def seats_of(players: Sequence[Player]) -> tuple[Seat, ...]:
+    """The seam's seats of the engine's players: a person, or a computer of a level."""
+    return tuple(Seat(p.is_human, None if p.is_human else p.level) for p in players)
 
 
 class Polignac(Game):
@@ -244,6 +256,14 @@ class PolignacMatch(Match):
             events.append(MatchOver(outcome.winners, outcome.losers, None))
         return tuple(events)
 
+    def sit(self, seats: Sequence[Seat]) -> None:
+        """Who plays each seat, told to the engine's session (its players' kinds and
+        levels, which its views and its file tell)."""
+        self.session.players = tuple(
+            Player(name, "human" if seat.human else "computer",
+                   None if seat.human else cast(Level, seat.level))
+            for name, seat in zip(self.names, seats, strict=True))
+
     def trick_to_show_again(self) -> TrickTaken | None:
         """Between two tricks of a deal in play, the last one (a resumed table shows it
         again: the terminal may have closed while it was played)."""
@@ -320,4 +340,4 @@ class PolignacMatch(Match):
 
 GAME = Polignac()
 
-__all__ = ["GAME", "Polignac", "PolignacMatch"]
+__all__ = ["GAME", "Polignac", "PolignacMatch", "seats_of", "settings_of"]

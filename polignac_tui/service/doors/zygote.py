@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 # zygote's: a child imports nothing more before it.
 PRELOAD = (
     "polignac_tui.cli", "polignac_tui.commands.join", "polignac_tui.ui.app",
-    "polignac_tui.ui.screens.lobby", "polignac_tui.ui.screens.table",
+    "polignac_tui.ui.screens.lobby", "polignac_tui.games.polignac.tui.table",
     "polignac_tui.ui.screens.web_sign_in", "polignac_tui.ui.screens.too_small",
     "polignac_tui.service.client", "polignac_tui.service.paths",
     "textual.drivers.linux_driver", "textual.drivers.headless_driver", "textual.pilot",

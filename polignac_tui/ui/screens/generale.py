@@ -18,10 +18,10 @@ from textual.widgets import Button, Static
 
 from ...games.polignac.players.hint import Reason
 from ...games.polignac.players.wording import reason_text
+from ...games.polignac.tui.seat import HintGiven
 from ...i18n import N_, _, ngettext
 from ...store.wording import names_text as join_names
-from ...table.client import HintBusy
-from ...table.events import HintGiven
+from ...table.gameclient import HintBusy
 from ..chrome import Footer, while_shown
 from .dim import DimmedModal
 from .panels import Overlay

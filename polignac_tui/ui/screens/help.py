@@ -17,7 +17,8 @@ from ...i18n import N_, _, tr
 from ..asciimode import key_words
 from ..chrome import Footer, header
 
-# (title, module under polignac_tui.ui, class name, keys handled by widgets inside)
+# (title, module under polignac_tui.ui or a game's FACE, class name, keys handled by
+# widgets inside)
 SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
     (N_("Everywhere"), "app", "PolignacApp", (
         ("ctrl+p", N_("command palette: the main actions by name")),
@@ -26,7 +27,7 @@ SCREENS: tuple[tuple[str, str, str, tuple[tuple[str, str], ...]], ...] = (
     (N_("Home"), "screens.home", "HomeScreen", (
         ("↑ ↓ enter", N_("choose from the menu")),
     )),
-    (N_("Table"), "screens.table", "TableScreen", (
+    (N_("Table"), "face:polignac", "TableScreen", (
         ("1-9, 0", N_("select a card by its number; the same number again plays it")),
         ("click", N_("select a card with the mouse; a click on the selected card plays it")),
     )),
@@ -77,8 +78,12 @@ def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
     """(keys, what they do) of a screen's bindings, keys of the same action merged;
     empty when the screen does not exist (yet)."""
     try:
-        cls = getattr(importlib.import_module(f"polignac_tui.ui.{module}"), name)
-    except (ImportError, AttributeError):
+        if module.startswith("face:"):    # a game's own screen, through its FACE
+            from ..gameface import face_of
+            cls = getattr(face_of(module[len("face:"):]), "screens", {})[name]
+        else:
+            cls = getattr(importlib.import_module(f"polignac_tui.ui.{module}"), name)
+    except (ImportError, AttributeError, KeyError):
         return []
     rows: dict[str, tuple[list[str], str]] = {}
     # keys that only repeat what is shown

@@ -24,24 +24,13 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...config import Settings
-from ...games.cardwords import suit_name
-from ...games.polignac.engine import Declare, Play, SeatView, Trick
-from ...games.polignac.engine.wording import refusal_text
-from ...games.polignac.players.hint import Reason
-from ...games.polignac.players.wording import reason_text
-from ...i18n import N_, _, tr
-from ...service.wording import service_words
-from ...store.wording import names_text
-from ...table.client import HintBusy, PastDealsUnavailable, TableClient
-from ...table.events import (
-    CardPlayed,
-    Command,
-    DealDealt,
-    Declared,
-    Event,
+from ....config import Settings
+from ....i18n import N_, _, tr
+from ....service.wording import service_words
+from ....store.wording import names_text
+from ....table.gameclient import HintBusy, PastDealsUnavailable
+from ....table.gameevents import (
     HandOver,
-    HintGiven,
     Looking,
     Ready,
     Refused,
@@ -49,14 +38,11 @@ from ...table.events import (
     SaveFailed,
     Seen,
     StandIn,
-    TableState,
     Undo,
     Undone,
-    Update,
-    Waiting,
 )
-from ...table.pace import PACE_DELAY, TRICK_HOLD
-from ..cardtext import (
+from ....table.pace import PACE_DELAY, TRICK_HOLD
+from ....ui.cardtext import (
     CardLook,
     cards_inline,
     face_style,
@@ -66,22 +52,39 @@ from ..cardtext import (
     who,
     words,
 )
-from ..chrome import Footer, while_shown
-from ..handle import polignac_app
-from ..quiet import set_content
-from ..textfmt import assemble
-from ..widgets.cardface import face_size, faces_fit
-from ..widgets.hand import Hand, key_index
-from ..widgets.header import generale_failed, header_text
-from ..widgets.scores import ScoreTable, full_with_legend
-from ..widgets.talk import TalkBar, TalkPanel
-from ..widgets.trick import TrickArea
-from ..widgets.tricklog import last_trick_table, trick_table
-from .cognac import CognacScreen
-from .generale import GeneraleScreen
-from .panels import Overlay, RulesOverlay
-from .privacy import PrivacyScreen
-from .summary import SummaryScreen
+from ....ui.chrome import Footer, while_shown
+from ....ui.handle import polignac_app
+from ....ui.quiet import set_content
+from ....ui.screens.cognac import CognacScreen
+from ....ui.screens.generale import GeneraleScreen
+from ....ui.screens.panels import Overlay, RulesOverlay
+from ....ui.screens.privacy import PrivacyScreen
+from ....ui.screens.summary import SummaryScreen
+from ....ui.textfmt import assemble
+from ....ui.widgets.cardface import face_size, faces_fit
+from ....ui.widgets.hand import Hand, key_index
+from ....ui.widgets.header import generale_failed, header_text
+from ....ui.widgets.scores import ScoreTable, full_with_legend
+from ....ui.widgets.talk import TalkBar, TalkPanel
+from ....ui.widgets.trick import TrickArea
+from ....ui.widgets.tricklog import last_trick_table, trick_table
+from ...cardwords import suit_name
+from ..engine import Declare, Play, SeatView, Trick
+from ..engine.wording import refusal_text
+from ..players.hint import Reason
+from ..players.wording import reason_text
+from .seat import (
+    CardPlayed,
+    Command,
+    DealDealt,
+    Declared,
+    Event,
+    HintGiven,
+    PolignacSeat,
+    TableState,
+    Update,
+    Waiting,
+)
 
 __all__ = ["PACE_DELAY", "TRICK_HOLD", "TableScreen"]
 
@@ -245,7 +248,7 @@ class TableScreen(Screen[None]):
     # Key labels for terminals without arrows and the return sign (ASCII mode).
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
 
-    def __init__(self, client: TableClient) -> None:
+    def __init__(self, client: PolignacSeat) -> None:
         super().__init__()
         self.client = client
         seats = client.seats
@@ -1049,7 +1052,7 @@ class TableScreen(Screen[None]):
             self.say(_("This table cannot show its past deals here: replay them from "
                        "Saved sessions where the session is saved."), error=True)
             return
-        from .replay import ReplayScreen
+        from ....ui.screens.replay import ReplayScreen
         try:
             screen = ReplayScreen(session, number)
         except ValueError as error:
@@ -1060,7 +1063,7 @@ class TableScreen(Screen[None]):
 
     @while_shown
     def action_chart(self) -> None:
-        from .charts import SessionChartScreen
+        from ....ui.screens.charts import SessionChartScreen
         self.app.push_screen(SessionChartScreen.of_view(self.view()))
 
     @while_shown
@@ -1085,7 +1088,7 @@ class TableScreen(Screen[None]):
 
     def action_talk_panel(self) -> None:
         if self.client.talk is not None:
-            from .talk import TalkScreen
+            from ....ui.screens.talk import TalkScreen
             self.app.push_screen(TalkScreen(self.client.talk, _("Talk at this table")))
 
     def action_rules(self) -> None:
