@@ -136,6 +136,11 @@ class Game(ABC):
     # (the others are listed in ``games.arena.PLAYERS``)
     players_module: str | None = None
 
+    def speaks(self, action: Action) -> bool:
+        """Is ``action`` of a kind this game has at all (a table refuses another game's
+        words before they reach the match)?"""
+        return True
+
     def setting(self, name: str) -> Setting:
         for setting in self.described:
             if setting.name == name:

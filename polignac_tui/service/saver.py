@@ -159,7 +159,9 @@ class ServedGameTable(BackgroundSave[GameSession], GameTable):
         self._init_saving()
 
     def _save_now(self) -> None:
+        self.keep()
         self.store.save_game(self.session)
 
     def _dumps(self) -> str:
+        self.keep()
         return dumps_game(self.session)

@@ -68,9 +68,6 @@ class GameTable:
         first_deal = random.Random(_seed_for(seed, "deal/1"))
         match = rules.new_match(settings, names, first_deal if rules.dealer_from_first_deal
                                 else random.Random(_seed_for(seed, "dealer")))
-        sit = getattr(match, "sit", None)
-        if sit is not None:    # a match that keeps who plays each seat (Polignac's)
-            sit(tuple(seats))
         first_human = next((n for n, s in zip(names, seats, strict=True) if s.human), names[0])
         session_id = lock.id if lock is not None else store.new_id(name, first_human)
         now = datetime.now(UTC).replace(microsecond=0)
@@ -79,6 +76,7 @@ class GameTable:
         if lock is None:
             lock = store.lock(session_id)
         table = cls(store, session, lock, seed)
+        table.keep()
         try:
             if rules.dealer_from_first_deal:   # the dealer drawn, then the same stream
                 with table._mutex:
@@ -107,7 +105,9 @@ class GameTable:
             lock.release()
             raise
         session.served = session.served or served
-        return cls(store, session, lock, seed)
+        table = cls(store, session, lock, seed)
+        table.keep()
+        return table
 
     def close(self) -> None:
         """Release the lock (the session is already saved). Safe to call twice."""
@@ -221,7 +221,15 @@ class GameTable:
         return True
 
     def save(self) -> None:
+        self.keep()
         self.store.save_game(self.session)
+
+    def keep(self) -> None:
+        """Tell a match that keeps them the house's facts about its session (Polignac's
+        engine session: who plays each seat, the served mark, the undo setting)."""
+        keep = getattr(self.session.match, "keep", None)
+        if keep is not None:
+            keep(self.session)
 
 
 __all__ = ["GameTable", "players_module"]

@@ -138,7 +138,7 @@ def test_nothing_said_is_stored() -> None:
                                                   ["Anna", "Bruno"])
             await say(anna, secret, 7)
             await bruno.until(lambda m: m["type"] == "said")
-            await service.tables[table].table.flush()
+            await service.tables[table].game_table.flush()
             folders = [Path(os.environ["XDG_DATA_HOME"]), service.state.folder]
             anna.close()
             bruno.close()

@@ -119,6 +119,11 @@ class Polignac(Game):
         value: SettingValue = getattr(_preset(preset_name, players), setting.name)
         return value
 
+    def speaks(self, action: Action) -> bool:
+        """A card, or ``declare`` / ``pass`` when asked about la générale."""
+        return isinstance(action, PlayCard) or (
+            isinstance(action, Say) and not action.words and action.verb in ("declare", "pass"))
+
     def check_settings(self, values: Mapping[str, SettingValue]) -> None:
         _rules(values, "custom")
 
@@ -256,6 +261,21 @@ class PolignacMatch(Match):
             events.append(MatchOver(outcome.winners, outcome.losers, None))
         return tuple(events)
 
+    def finished_deals(self) -> PolignacMatch:
+        """A copy holding only the deals over (every hand of them), with the players'
+        kinds and each deal's undo count: what a replay of a served table is sent."""
+        s = self.session
+        copy = Session(s.rules, s.players, id=s.id, name=s.name, created=s.created,
+                       updated=s.updated, undo=s.undo_on)
+        for deal in s.deals:
+            if not deal.over:
+                break
+            copy.replay_deal(deal.dealer, deal.dealt, tuple(deal.plays),
+                             declarer=deal.declarer,
+                             passed=deal.passed if deal.declarer is None else None,
+                             undos=deal.undos)
+        return PolignacMatch.of(self.game, copy)
+
     def sit(self, seats: Sequence[Seat]) -> None:
         """Who plays each seat, told to the engine's session (its players' kinds and
         levels, which its views and its file tell)."""
@@ -263,6 +283,16 @@ class PolignacMatch(Match):
             Player(name, "human" if seat.human else "computer",
                    None if seat.human else cast(Level, seat.level))
             for name, seat in zip(self.names, seats, strict=True))
+
+    def keep(self, house: Any) -> None:
+        """The house's facts about the session (a ``GameSession``: its id, name, dates,
+        undo setting, served mark, seats), told to the engine's session, whose views,
+        file and summary tell them."""
+        engine = self.session
+        engine.id, engine.name = house.id, house.name
+        engine.created, engine.updated = house.created, house.updated
+        engine.undo_on, engine.served = house.undo_on, house.served
+        self.sit(house.seats)
 
     def trick_to_show_again(self) -> TrickTaken | None:
         """Between two tricks of a deal in play, the last one (a resumed table shows it

@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 from ...games.polignac.engine import Player, Rules
 from ...games.polignac.engine.rules import PRESET_TITLES
 from ...i18n import N_, _, ngettext, tr
-from ...service.client import AnyRemote, LobbyClient, RemoteGameClient, ServiceError, TableInfo
+from ...service.client import AnyRemote, LobbyClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words
 from ...table.talk import TalkRoom
 from ..chrome import Footer, header
@@ -598,7 +598,4 @@ class LobbyScreen(Screen[None]):
         remote = link.at_table
         if remote is None or remote.closed or remote.latest is None:
             return
-        if isinstance(remote, RemoteGameClient):
-            polignac_app(self.app).open_game_client(remote)
-        else:
-            polignac_app(self.app).open_client(remote)
+        polignac_app(self.app).open_game_client(remote)

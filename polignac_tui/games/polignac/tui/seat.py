@@ -217,8 +217,18 @@ class PolignacSeat:
 
     def __init__(self, client: GameClient) -> None:
         self.client = client
-        self.latest: Update | None = None
         self._listener: Listener | None = None
+        self._read: tuple[GameUpdate, Update] | None = None   # the last update translated
+
+    @property
+    def latest(self) -> Update | None:
+        """The client's latest update, in Polignac's words."""
+        update = self.client.latest
+        if update is None:
+            return None
+        if self._read is None or self._read[0] is not update:
+            self._read = (update, update_of(update))
+        return self._read[1]
 
     # what the client is
     @property
@@ -267,9 +277,9 @@ class PolignacSeat:
         self.client.listen(self._receive)
 
     def _receive(self, update: GameUpdate) -> None:
-        self.latest = update_of(update)
+        self._read = (update, update_of(update))
         if self._listener is not None:
-            self._listener(self.latest)
+            self._listener(self._read[1])
 
     def send(self, command: Command) -> None:
         if isinstance(command, Play):
@@ -292,9 +302,10 @@ class PolignacSeat:
     async def finished_session(self) -> Session | None:
         """The session with its finished deals only (for a replay), or None."""
         finished: Callable[[], Any] | None = getattr(self.client, "finished_session", None)
-        if finished is not None:
-            session: Session | None = await finished()
-            return session
+        if finished is not None:     # a served table's: a session of the house
+            got = await finished()
+            engine = getattr(getattr(got, "match", None), "session", got)
+            return engine if isinstance(engine, Session) else None
         table = getattr(self.client, "table", None)
         match = getattr(getattr(table, "session", None), "match", None)
         engine = getattr(match, "session", None)
