@@ -72,14 +72,7 @@ from ..store import (
 )
 from ..store.gamefile import dumps as dumps_game
 from ..store.lock import Reservation, acquire
-from ..table.events import (
-    HandOver,
-    Ready,
-    Refused,
-    Seen,
-    Undo,
-)
-from ..table.gameevents import Act, GameCommand, GameUpdate
+from ..table.gameevents import Act, GameCommand, GameUpdate, HandOver, Ready, Refused, Seen, Undo
 from ..table.gamerunner import GameConnection, GameRunner
 from ..table.pace import SHARED
 from . import gamewire, protocol

@@ -28,8 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..games.base import View
 from ..games.errors import RuleError
 from ..games.polignac.engine import Action, SeatView
-from ..table.core import _seed_for
-from ..table.gametable import Params, players_module
+from ..table.gametable import Params, _seed_for, players_module
 
 _T = TypeVar("_T")
 

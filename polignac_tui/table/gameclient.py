@@ -1,6 +1,6 @@
 """The client interface of a table of any game: how a screen sits at it, wherever it runs.
 
-The same contract as ``table.client.TableClient`` (Polignac's), spoken through the seam:
+Every screen of a table speaks it, wherever the table runs:
 
 - ``listen(listener)``: ``listener`` is called on the event loop with every
   ``GameUpdate``, the first as soon as the client is connected.

@@ -1,7 +1,6 @@
 """The game loop of a table of any game, below the UI: a table that runs by itself.
 
-``GameRunner`` moves a ``GameTable`` forward on an asyncio event loop, as
-``table.runner.TableRunner`` does for Polignac's tables: it asks the computer players
+``GameRunner`` moves a ``GameTable`` forward on an asyncio event loop: it asks the computer players
 (through a ``GameThinker``, off the loop) and shows their actions at the table's pace,
 leaves a finished trick on show, waits for the end of a deal to be seen before dealing the
 next, and keeps track of the seats' clients (gone seats, a computer standing in).
@@ -29,7 +28,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
 from ..games.base import DealOver, MatchOver, RuleError, TrickTaken, View, visible
-from .events import error_param
 from .gameclient import GameClient, GameListener
 from .gameevents import (
     TABLE_EVENTS,
@@ -55,6 +53,7 @@ from .gameevents import (
     TrickGathered,
     Undo,
     Undone,
+    error_param,
 )
 from .gametable import GameTable, Params
 from .pace import (
@@ -67,7 +66,9 @@ from .pace import (
     after_trick_or_auto,
     pace_or_normal,
 )
-from .runner import STAND_IN_LEVEL
+
+# The level of a computer that stands in for an absent player.
+STAND_IN_LEVEL = "hard"
 
 
 class GameThinker(Protocol):

@@ -1,6 +1,6 @@
 """A table of any game of the house: one session in play, spoken to through the seam.
 
-The same job as ``table.core.Table`` (Polignac's): it holds the session's lock, seats the
+It holds the session's lock, seats the
 computer players, applies actions, deals the next deal from a seed derived from the table
 seed, takes an action back, and autosaves after every change. No Textual here.
 """

@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from ..games.polignac.engine import Player, Rules
     from ..store.folder import SessionStore
     from ..store.index import Summary
-    from ..table.client import TableClient
     from ..table.gameclient import GameClient
     from ..table.gametable import GameTable
 
@@ -417,11 +416,6 @@ class PolignacApp(App[None]):
         return self.store.latest_unfinished(CONTINUE_SCAN, prefer=self.last_table)
 
     # -- tables ------------------------------------------------------------------------
-    def open_client(self, client: TableClient) -> None:
-        """Show the table screen as a client of ``client``'s seat(s)."""
-        from ..games.polignac.tui.table import TableScreen
-        self.push_screen(TableScreen(client))  # type: ignore[arg-type]
-
     def open_table(self, table: GameTable) -> None:
         """Show the table screen of ``table``, played in this process."""
         self.open_game_table(table)

@@ -6,7 +6,6 @@ import asyncio
 import tomllib
 
 import pytest
-from tabletools import engine
 from textual.widgets import Select, Static
 
 from polignac_tui.config import Settings, settings_path
@@ -14,7 +13,7 @@ from polignac_tui.games.polignac.engine.wording import refusal_text
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.service.protocol import event_from_json, event_to_json
 from polignac_tui.store.folder import SessionStore
-from polignac_tui.table.events import Refused
+from polignac_tui.table.gameevents import Refused
 from polignac_tui.ui.app import PolignacApp
 from polignac_tui.ui.screens.settings import SettingsScreen
 
@@ -159,7 +158,7 @@ def test_your_name_stays_yours_in_every_language(tmp_path) -> None:
             await pilot.pause()
             tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
             assert len(tables) == 1
-            assert engine(tables[0].client.table).players[0].name == "Toi"
+            assert tables[0].client.table.session.names[0] == "Toi"
             tables[0].client.table.close()
         with speaking(translator_for("it")):
             assert load_settings().your_name() == "Tu"

@@ -397,15 +397,19 @@ def test_the_full_score_table_shows_the_deal_in_play_here_and_over_the_wire() ->
     over the wire carries them (the codec drops nothing): both show ``+N``."""
     import json
 
+    from polignac_tui.games.base import View
+    from polignac_tui.games.polignac import GAME, PolignacMatch
     from polignac_tui.games.polignac.engine.cards import jack_points
-    from polignac_tui.service.protocol import encode, view_from_json, view_to_json
+    from polignac_tui.games.polignac.seatview import seat_view
+    from polignac_tui.service.protocol import encode
     session = strong_session()
     deal = session.deals[-1]
     while not any(c[0] == "J" for t in deal.tricks for c in t.cards):
         seat = session.turn
         session.apply(Play(seat, session.view(seat).legal[0]))
     local = session.view(0)
-    served = view_from_json(json.loads(encode(view_to_json(local))))
+    wire = PolignacMatch.of(GAME, session).view(0).to_json()       # the game wire's view
+    served = seat_view(View.from_json(json.loads(encode(wire))), local.humans)
     assert served == local
     taken = [sum(jack_points(c) for c in jacks) for jacks in local.jacks_taken]
     assert any(taken)

@@ -10,7 +10,7 @@ from tabletools import engine, polignac_table, settle, table_screen, text_of
 
 from polignac_tui.games.polignac import players as players_module
 from polignac_tui.games.polignac.engine import Player, preset
-from polignac_tui.table.client import HintBusy
+from polignac_tui.table.gameclient import HintBusy
 from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.generale import GeneraleScreen
 from polignac_tui.ui.widgets.hand import Hand
