@@ -179,7 +179,7 @@ class LobbyClient:
         self.tables_seen: list[TableInfo] = []
         self.lost: str | None = None         # why the connection ended, once it has
         self.at_table: AnyRemote | None = None
-        #: What is said in the lobby (a table's talk is its ``RemoteClient``'s); a screen
+        #: What is said in the lobby (a table's talk is its ``RemoteGameClient``'s); a screen
         #: may give its own room (before sitting anywhere).
         self.lobby_talk = TalkRoom()
         #: Called (on the loop) with the pushed list of tables, and when the connection

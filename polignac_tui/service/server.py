@@ -1,14 +1,14 @@
 """The table service: one asyncio process holding every open table of a server.
 
 ``Service`` owns the tables (``ServedTable``: waiting for its seats, or in play with a
-``TableRunner``; a table of Écarté or Piquet with a ``GameRunner`` over a ``GameTable``,
-its updates written per seat by ``gamewire``), the shared pool of computer players, and
+``GameRunner`` over a ``ServedGameTable``, its updates written per seat by ``gamewire``,
+whatever the game), the shared pool of computer players, and
 ``state.json`` (who sits where, across restarts). Each client connection is one
 ``Client`` object, released in a ``finally`` whatever happens to its socket. Protocol:
 docs/protocol.md (``protocol.py`` encodes and validates every message).
 
 Sessions go through the same store and locks as local play: a table in play holds
-its session's lock (``Table.create`` / ``Table.open``) as long as the service runs it;
+its session's lock (``GameTable.create`` / ``GameTable.open``) as long as the service runs it;
 a waiting table only sets its id aside (``SessionStore.reserve``: the lock file is
 there, no file is held open) and takes the lock when it starts.
 

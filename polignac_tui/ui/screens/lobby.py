@@ -2,7 +2,7 @@
 
 The screen of ``polignac-tui join``. It holds the app's one connection to the service
 (a ``LobbyClient``); once seated (or watching) and the table in play, the app opens
-the very table screen of local play on a ``RemoteClient``; leaving it comes back here.
+the very table screen of local play on a ``RemoteGameClient``; leaving it comes back here.
 Every name (players, tables) comes from other people: shown literally, never as markup.
 """
 

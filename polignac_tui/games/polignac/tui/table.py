@@ -1,10 +1,11 @@
 """The table: your hand, the seats round the trick, the scores, the rules; the game in play.
 
-The screen is a client of its seat (``TableClient``): it draws the ``SeatView`` of
-every ``Update`` and sends commands. The table runs by itself (``table.runner``):
-computers, their pace, the finished trick on show (any key here says "seen"), the
-next deal once everyone has seen the summary. The same screen serves local play
-(``LocalClient``) and a table of the table service (``RemoteClient``).
+The screen is a client of its seat (``seat.PolignacSeat`` over any ``GameClient``): it
+draws the ``SeatView`` of every ``Update`` (the seam's update in Polignac's words) and
+sends commands. The table runs by itself (``table.gamerunner``): computers, their pace,
+the finished trick on show (any key here says "seen"), the next deal once everyone has
+seen the summary. The same screen serves local play (``LocalGameClient``) and a table of
+the table service (``RemoteGameClient``).
 """
 
 from __future__ import annotations
@@ -123,7 +124,7 @@ def careful_card(view: SeatView) -> str | None:
 class TableScreen(Screen[None]):
     """The main screen: the game of one session, as a client of its seat(s).
 
-    It draws the last ``Update`` its ``TableClient`` received and sends commands; the
+    It draws the last ``Update`` its ``PolignacSeat`` received and sends commands; the
     table (in this process or in the table service) runs the game by itself.
     """
 
