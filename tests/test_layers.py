@@ -71,9 +71,8 @@ UI_OWNED: tuple[str, ...] = (
 # a table of the service look the same to a screen); the app, which opens local tables,
 # is the one exception.
 TABLE_INTERFACE: tuple[str, ...] = (
-    "polignac_tui.table.client", "polignac_tui.table.events", "polignac_tui.table.pace",
-    "polignac_tui.table.talk",
-    # the same interface for a table of any game of the seam (Écarté, Piquet)
+    "polignac_tui.table.pace", "polignac_tui.table.talk",
+    # the one interface for a table of any game
     "polignac_tui.table.gameclient", "polignac_tui.table.gameevents")
 TABLE_OPENERS: tuple[str, ...] = ("polignac_tui.ui.app",)
 

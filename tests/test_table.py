@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from polignac_runner import Table
 
 from polignac_tui.games.polignac.engine import Declare, Play, Player, RuleError, preset
 from polignac_tui.store import SessionLocked, SessionStore, fileformat
-from polignac_tui.table import Table
 
 
 def computers(n: int) -> list[Player]:

@@ -59,7 +59,6 @@ NOT_YET_BEHIND_THE_SEAM: frozenset[str] = frozenset({
     "polignac_tui.commands.play",
     "polignac_tui.commands.review",
     "polignac_tui.config",
-    "polignac_tui.service.client",
     "polignac_tui.service.protocol",
     "polignac_tui.service.saver",
     "polignac_tui.service.server",
@@ -69,14 +68,8 @@ NOT_YET_BEHIND_THE_SEAM: frozenset[str] = frozenset({
     "polignac_tui.store.gamefile",
     "polignac_tui.store.gamestats",
     "polignac_tui.store.index",
-    "polignac_tui.table.client",
-    "polignac_tui.table.core",
-    "polignac_tui.table.events",
-    "polignac_tui.table.runner",
-    "polignac_tui.table.thinker",
     "polignac_tui.ui.app",
     "polignac_tui.ui.screens.lobby",
-    "polignac_tui.ui.screens.table",
 })
 
 

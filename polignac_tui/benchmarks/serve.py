@@ -70,11 +70,7 @@ class Bench:
 def _action_keys(events: list[dict[str, Any]], deal: int) -> list[str]:
     keys = []
     for event in events:
-        if event["type"] == "card_played":
-            keys.append(f"{deal}/{event['seat']}/{event['card']}")
-        elif event["type"] == "declared":
-            keys.append(f"{deal}/{event['seat']}/declare")
-        elif event["type"] == "game" and event["event"] == "CardPlayed":
+        if event["type"] == "game" and event["event"] == "CardPlayed":
             keys.append(f"{deal}/{event['seat']}/{event['card']}")
         elif event["type"] == "game" and event["event"] == "Discarded":
             keys.append(f"{deal}/{event['seat']}/discard")
@@ -84,7 +80,8 @@ def _action_keys(events: list[dict[str, Any]], deal: int) -> list[str]:
 
 
 def _game_action(view: dict[str, Any]) -> str:
-    """A scripted person's action at a table of Écarté or Piquet (its turn)."""
+    """A scripted person's action at a table of any game (its turn): at Polignac the first
+    legal card, or a pass on la générale."""
     choice = view["choice"]
     if choice["kind"] == "card":
         return str(choice["cards"][0])
@@ -167,44 +164,23 @@ async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
             state = message["state"]
             for key in _action_keys(message["events"], view["deal_number"]):
                 bench.saw(table_index, key, len(seats))
-            if game != "polignac":
-                if view["outcome"] is not None:
-                    break
-                seat, deal = view["seat"], view["deal_number"]
-                if state["waiting"] == "ready" and not state["ready"][seat]:
-                    if last != f"{deal}/ready":
-                        last = f"{deal}/ready"
-                        send({"type": "ready"})
-                elif state["waiting"] == "hold":
-                    send({"type": "seen"})
-                elif state["waiting"] == "turn" and view["turn"] == seat and view["choice"]:
-                    action = _game_action(view)
-                    # a view answered once (an update may repeat it): never sent twice
-                    mark = json.dumps(view, sort_keys=True)
-                    if last != mark:
-                        last = mark
-                        act(_game_key(deal, seat, action),
-                            {"type": "act", "seat": seat, "action": action})
-                continue
-            if view["finished"]:
+            if view["outcome"] is not None:
                 break
-            seat = view["seat"]
-            deal = view["deal_number"]
+            seat, deal = view["seat"], view["deal_number"]
             if state["waiting"] == "ready" and not state["ready"][seat]:
                 if last != f"{deal}/ready":
                     last = f"{deal}/ready"
                     send({"type": "ready"})
             elif state["waiting"] == "hold":
                 send({"type": "seen"})
-            elif view["asked"]:
-                if last != f"{deal}/{seat}/declare":
-                    last = f"{deal}/{seat}/declare"
-                    act(last, {"type": "declare", "seat": seat, "declare": False})
-            elif view["turn"] == seat and view["legal"] and state["waiting"] == "card":
-                card = view["legal"][0]
-                if last != f"{deal}/{seat}/{card}":
-                    last = f"{deal}/{seat}/{card}"
-                    act(last, {"type": "play", "seat": seat, "card": card})
+            elif state["waiting"] == "turn" and view["turn"] == seat and view["choice"]:
+                action = _game_action(view)
+                # a view answered once (an update may repeat it): never sent twice
+                mark = json.dumps(view, sort_keys=True)
+                if last != mark:
+                    last = mark
+                    act(_game_key(deal, seat, action),
+                        {"type": "act", "seat": seat, "action": action})
     finally:
         writer.close()
         with contextlib.suppress(Exception):

@@ -10,7 +10,7 @@ from ..i18n import _
 from . import CommandError
 
 if TYPE_CHECKING:
-    from ..table import Table
+    from ..table.gametable import GameTable
 
 PRESETS = PRESET_NAMES[:-1]   # every preset but "custom"
 GAMES = ("ecarte", "piquet")  # the games of the seam played by ``new --game``
@@ -55,11 +55,12 @@ def add_ascii(parser: argparse.ArgumentParser) -> None:
 
 def run_new(args: argparse.Namespace) -> int:
     from ..config import load_settings
+    from ..games.polignac import seats_of, settings_of
     from ..games.polignac.engine import RuleError
     from ..games.polignac.tui.quick import quick_session
     from ..store import StoreError
     from ..store.folder import SessionStore
-    from ..table import Table
+    from ..table.gametable import GameTable
 
     settings = load_settings()
     if getattr(args, "game", None):
@@ -78,7 +79,8 @@ def run_new(args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     store = SessionStore()
     try:
-        table = Table.create(store, rules, players, seed=args.seed)
+        table = GameTable.create(store, "polignac", settings_of(rules),
+                                 [p.name for p in players], seats_of(players), seed=args.seed)
     except (StoreError, OSError) as error:
         raise CommandError(_("the session could not be started: {error}").format(
             error=error)) from None
@@ -131,18 +133,18 @@ def run_resume(args: argparse.Namespace) -> int:
     from ..config import load_settings
     from ..store import SessionFileError, StoreError
     from ..store.folder import SessionStore
-    from ..table import Table
+    from ..table.gametable import GameTable
 
     store = SessionStore()
     try:
         session_id = store.resolve_resume(args.id)
-        table = Table.open(store, session_id, seed=args.seed)
+        table = GameTable.open(store, session_id, seed=args.seed)
     except (StoreError, SessionFileError) as error:
         raise CommandError(str(error)) from None
     return run_table(args, load_settings(), store, table)
 
 
-def run_table(args: argparse.Namespace, settings: Any, store: Any, table: Table) -> int:
+def run_table(args: argparse.Namespace, settings: Any, store: Any, table: GameTable) -> int:
     from ..ui.app import PolignacApp
     app = PolignacApp(settings, store, table=table, seed=getattr(args, "seed", None),
                       ascii=bool(getattr(args, "ascii", False)), lang=getattr(args, "lang", None))

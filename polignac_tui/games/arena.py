@@ -16,6 +16,7 @@ the results do not depend on it.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
@@ -37,13 +38,17 @@ MAX_ACTIONS = 500          # a deal of any game of the house takes far fewer
 Bot = Callable[[Match, int, random.Random], str]
 
 
-def players_of(game: str) -> ModuleType:
-    """The computer players of ``game``.
+def players_of(game: str, arena: bool = False) -> ModuleType:
+    """The computer players of ``game`` (``arena``: only a game whose duplicate deals
+    this arena plays, not one with an arena of its own).
 
     Raises:
         RuleError: ``no_players`` for a game without players speaking the seam.
     """
     entry = PLAYERS.get(game)
+    if entry is None and not arena:   # a game with an arena of its own names its players
+        with contextlib.suppress(RuleError):
+            entry = get_game(game).players_module
     if entry is None:
         raise RuleError("no_players", f"{game} has no computer players for this arena "
                         f"(games: {', '.join(PLAYERS)})", {"game": game})
@@ -51,12 +56,12 @@ def players_of(game: str) -> ModuleType:
 
 
 def levels_of(game: str) -> tuple[str, ...]:
-    return tuple(players_of(game).ARENA_LEVELS)
+    return tuple(players_of(game, arena=True).ARENA_LEVELS)
 
 
 def make_bot(game: str, level: str) -> Bot:
     """A bot of ``level``: every level reads its seat's view; ``cheat`` the match."""
-    module = players_of(game)
+    module = players_of(game, arena=True)
     if level not in module.ARENA_LEVELS:
         raise RuleError("level", f"{level!r} is not a level of {game}'s players (one of "
                         f"{', '.join(module.ARENA_LEVELS)})", {"level": level})

@@ -133,6 +133,17 @@ class Game(ABC):
     higher_wins: bool
     presets: tuple[str, ...]                 # the first is the default; ``custom`` too
     described: tuple[Setting, ...]
+    # a table draws the first dealer from the first deal's shuffle (the same stream),
+    # not from a stream of its own: Polignac's tables have always dealt so
+    dealer_from_first_deal: bool = False
+    # the module of its computer players at a table, for a game whose arena is its own
+    # (the others are listed in ``games.arena.PLAYERS``)
+    players_module: str | None = None
+
+    def speaks(self, action: Action) -> bool:
+        """Is ``action`` of a kind this game has at all (a table refuses another game's
+        words before they reach the match)?"""
+        return True
 
     def setting(self, name: str) -> Setting:
         for setting in self.described:

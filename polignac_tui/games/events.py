@@ -53,7 +53,9 @@ class CardPlayed:
 class TrickTaken:
     winner: int
     cards: tuple[Card, ...]     # in the order played, the lead first
-    worth_a_pause: bool         # a table holds it on show before the next lead
+    # worth a longer look (Polignac's: a jack fell in it): a table holds it until it is
+    # seen ("auto"), or for a longer pause the next lead does not cut short ("shared")
+    worth_a_pause: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,14 +6,13 @@ One Unix-socket connection per client (``docs/protocol.md``), on the app's event
   the server (``tables()``, and the list the service pushes, whole or as the changes
   of some tables, whenever it changes),
   creates tables, starts them, and sits or watches: ``sit`` and ``watch`` return a
-  ``RemoteClient`` on the same connection.
-- ``RemoteClient`` is a ``TableClient`` like the local one: the table screen cannot
-  tell them apart. Updates arrive as the same ``Update`` objects; ``close`` leaves the
-  table (the connection goes back to the lobby). A lost connection is an update like
-  any other: the table paused, with a ``Refused`` event saying why, and ``lost`` set.
-- ``RemoteGameClient`` is the same for a table of Écarté or Piquet: a ``GameClient``
-  (``table.gameclient``) like ``LocalGameClient``, its updates ``GameUpdate`` objects
-  read back by ``gamewire``, its actions sent as ``act``.
+  ``RemoteGameClient`` on the same connection.
+- ``RemoteGameClient`` is a ``GameClient`` (``table.gameclient``) like
+  ``LocalGameClient``, at a table of any game: the table screen cannot tell them apart.
+  Its updates are ``GameUpdate`` objects read back by ``gamewire``, its actions sent as
+  ``act``; ``close`` leaves the table (the connection goes back to the lobby). A lost
+  connection is an update like any other: the table paused, with a ``Refused`` event
+  saying why, and ``lost`` set.
 
 Nothing here raises into the UI for a service that misbehaves or goes away: requests
 raise ``ServiceError`` (a code and a sentence), everything else is a state.
@@ -29,26 +28,22 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..games.cards import DECK as FULL_DECK
 from ..games.errors import RuleError as GameRuleError
-from ..games.polignac.engine import Declare, Play
-from ..games.polignac.engine.session import Session
 from ..games.session import GameSession
-from ..store import fileformat, gamefile
+from ..store import gamefile
 from ..store.fileformat import SessionFileError
-from ..table.client import HintBusy, PastDealsUnavailable, TableClient
-from ..table.events import (
-    Command,
+from ..table.gameclient import GameClient, GameListener, HintBusy, PastDealsUnavailable
+from ..table.gameevents import (
+    Act,
+    GameCommand,
+    GameHint,
+    GameUpdate,
     HandOver,
-    HintGiven,
     Ready,
     Refused,
     Seen,
     Undo,
-    Update,
 )
-from ..table.gameclient import GameClient, GameListener
-from ..table.gameevents import Act, GameCommand, GameHint, GameUpdate
 from ..table.talk import TalkRoom, heard
 from . import gamewire, protocol
 
@@ -184,7 +179,7 @@ class LobbyClient:
         self.tables_seen: list[TableInfo] = []
         self.lost: str | None = None         # why the connection ended, once it has
         self.at_table: AnyRemote | None = None
-        #: What is said in the lobby (a table's talk is its ``RemoteClient``'s); a screen
+        #: What is said in the lobby (a table's talk is its ``RemoteGameClient``'s); a screen
         #: may give its own room (before sitting anywhere).
         self.lobby_talk = TalkRoom()
         #: Called (on the loop) with the pushed list of tables, and when the connection
@@ -382,18 +377,7 @@ class LobbyClient:
         elif kind == "update":
             remote = self.at_table
             if remote is not None and message.get("table") in (remote.table, None):
-                if isinstance(remote, RemoteGameClient):
-                    self._game_update(remote, message)
-                    return
-                try:
-                    update = protocol.update_from_json(message)
-                except (KeyError, TypeError, ValueError) as error:
-                    refused = remote.refusal(f"an update could not be read: {_reason(error)}",
-                                             "protocol")
-                    if refused is not None:
-                        remote._receive(refused)
-                    return
-                remote._receive(update)
+                self._game_update(remote, message)
         elif kind == "error" and self.at_table is not None:
             # A command at the table refused outright (no id: nobody awaits it).
             self.at_table.say_refused(_text(message.get("message"), "refused"),
@@ -441,8 +425,7 @@ class LobbyClient:
         if at is not None and (at.table != table or at_game(at) != game):
             at._detach()
         if self.at_table is None or self.at_table.table != table:
-            self.at_table = RemoteClient(self, table, seats, watching) \
-                if game == protocol.GAME else RemoteGameClient(self, table, seats, watching, game)
+            self.at_table = RemoteGameClient(self, table, seats, watching, game)
         return self.at_table
 
     def _unseat(self, remote: AnyRemote) -> None:
@@ -478,125 +461,8 @@ class LobbyClient:
             self.on_lost(reason)
 
 
-class RemoteClient(TableClient):
-    """A seat at (or a view of) a table in the table service, over a ``LobbyClient``."""
-
-    served = True
-
-    def __init__(self, link: LobbyClient, table: str, seats: tuple[int, ...],
-                 watching: bool) -> None:
-        super().__init__()
-        self.link = link
-        self.table = table
-        self.session_id = table
-        self._seats = () if watching else seats
-        self.watching = watching
-        self.closed = False
-        self.lost: str | None = None
-        self._name = ""
-        self.talk: TalkRoom = TalkRoom(link.muted)
-
-    @property
-    def session_name(self) -> str:
-        """The table's name, as the lobby last listed it."""
-        for info in self.link.tables_seen:
-            if info.table == self.table:
-                self._name = info.name
-        return self._name
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        return self._seats
-
-    def listen(self, listener: Callable[[Update], None]) -> None:
-        self._listener = listener
-        if self.latest is not None:
-            listener(self.latest)
-
-    def send(self, command: Command) -> None:
-        if self.closed or self.lost is not None:
-            return
-        message = encode_command(command)
-        if message is not None:
-            self.link.send(message)
-
-    async def hint(self, seat: int) -> HintGiven | None:
-        """The service's advice (None: none now); ``HintBusy`` when the service is still
-        working out this seat's last hint."""
-        if self.closed or self.lost is not None or seat not in self._seats:
-            return None
-        try:
-            answer = await self.link.request({"type": "hint", "seat": seat})
-        except ServiceError as error:
-            if error.code == "busy":
-                raise HintBusy(error.message) from None
-            return None
-        return hint_given(seat, answer.get("hint"))
-
-    async def say(self, text: str) -> None:
-        """Say ``text`` to the table (see ``LobbyClient.say``)."""
-        if self.closed or self.lost is not None:
-            raise ServiceError("lost", f"not connected to the table service "
-                               f"({self.lost or 'closed'})")
-        await self.link.say(text)
-
-    async def finished_session(self) -> Session | None:
-        """The table's finished deals, asked of the service (seated or watching). The
-        answer is a session file, read as untrusted as any file."""
-        if self.closed or self.lost is not None:
-            raise PastDealsUnavailable("lost", self.lost or "")
-        try:
-            answer = await self.link.request({"type": "deals"}, timeout=DEALS_TIMEOUT)
-        except ServiceError as error:
-            raise PastDealsUnavailable(error.code, error.message) from None
-        text = answer.get("session")
-        if not isinstance(text, str) or len(text) > protocol.MAX_DEALS_REPLY:
-            raise PastDealsUnavailable("unreadable", "the answer is not a session file")
-        try:
-            return await asyncio.to_thread(fileformat.loads, text)   # not in the UI's loop
-        except SessionFileError as error:
-            raise PastDealsUnavailable("unreadable", str(error)) from None
-
-    def close(self) -> None:
-        """Leave the table: the seat stays bound to this identity; back to the lobby."""
-        if self.closed:
-            return
-        self.link.send({"type": "leave"})
-        self._detach()
-
-    # -- from the connection ---------------------------------------------------------------
-    def _detach(self) -> None:
-        self.closed = True
-        self._listener = None
-        self.link._unseat(self)
-
-    def refusal(self, reason: str, rule: str, pause: bool = True) -> Update | None:
-        """The latest update again with ``reason`` as a refusal (and, with ``pause``,
-        the table paused: nothing more will come); None before any update."""
-        if self.latest is None:
-            return None
-        state = self.latest.state
-        if pause:
-            state = replace(state, waiting="paused", thinking=None, held=None, can_undo=False)
-        return replace(self.latest, state=state, events=(Refused(reason, rule),))
-
-    def say_refused(self, reason: str, rule: str) -> None:
-        """A command refused outright: the latest update again, with the refusal."""
-        said = self.refusal(reason, rule, pause=False)
-        if said is not None:
-            self._receive(said)
-
-    def _lose(self, reason: str) -> None:
-        if self.lost is not None or self.closed:
-            return
-        self.lost = reason
-        update = self.refusal(f"connection lost: {reason}", "connection_lost")
-        if update is not None:
-            self._receive(update)
-
-
 class RemoteGameClient(GameClient):
-    """A seat at (or a view of) a table of Écarté or Piquet in the table service."""
+    """A seat at (or a view of) a table of any game in the table service."""
 
     served = True
 
@@ -715,12 +581,12 @@ class RemoteGameClient(GameClient):
             self._receive(update)
 
 
-AnyRemote = RemoteClient | RemoteGameClient
+AnyRemote = RemoteGameClient
 
 
 def at_game(remote: AnyRemote) -> str:
     """The game of the table ``remote`` is at."""
-    return remote.game if isinstance(remote, RemoteGameClient) else protocol.GAME
+    return remote.game
 
 
 def encode_game_command(command: GameCommand) -> dict[str, Any] | None:
@@ -729,17 +595,6 @@ def encode_game_command(command: GameCommand) -> dict[str, Any] | None:
     player's looking)."""
     if isinstance(command, Act):
         return {"type": "act", "seat": command.seat, "action": command.action}
-    if isinstance(command, Seen | Ready | Undo | HandOver):
-        return encode_command(command)
-    return None
-
-
-def encode_command(command: Command) -> dict[str, Any] | None:
-    """A table command as its protocol message (a hint is a request: ``hint()``)."""
-    if isinstance(command, Play):
-        return {"type": "play", "seat": command.seat, "card": command.card}
-    if isinstance(command, Declare):
-        return {"type": "declare", "seat": command.seat, "declare": command.declare}
     if isinstance(command, Seen):
         return {"type": "seen"}
     if isinstance(command, Ready):
@@ -749,17 +604,6 @@ def encode_command(command: Command) -> dict[str, Any] | None:
     if isinstance(command, HandOver):
         return {"type": "hand_over", "seat": command.seat}
     return None
-
-
-def hint_given(seat: int, data: object) -> HintGiven | None:
-    """The ``hint`` answer's advice (None: no advice now)."""
-    if not isinstance(data, dict):
-        return None
-    card, declare, why = data.get("card"), data.get("declare"), data.get("why")
-    return HintGiven(seat, card if isinstance(card, str) and card in FULL_DECK else None,
-                     why=why if isinstance(why, str) and len(why) <= 40 else "",
-                     params=protocol.params_from_json(data.get("params")),
-                     declare=declare if isinstance(declare, bool) else None)
 
 
 def _reason(error: BaseException) -> str:

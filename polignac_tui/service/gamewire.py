@@ -20,8 +20,12 @@ from ..games.base import View, event_from_json, event_to_json, visible
 from ..games.errors import RuleError
 from ..games.events import EVENTS
 from ..games.jsonform import JSON
-from ..table.events import Event as TableEventType
-from ..table.events import (
+from ..table.gameevents import (
+    GameHint,
+    GameTableState,
+    GameUpdate,
+    Happened,
+    HeldTrick,
     Refused,
     Saved,
     SaveFailed,
@@ -30,13 +34,6 @@ from ..table.events import (
     StandIn,
     TrickGathered,
     Undone,
-)
-from ..table.gameevents import (
-    GameHint,
-    GameTableState,
-    GameUpdate,
-    Happened,
-    HeldTrick,
 )
 from . import protocol
 
@@ -65,14 +62,19 @@ def held_to_json(held: HeldTrick | None) -> dict[str, Any] | None:
 
 
 def state_to_json(state: GameTableState) -> dict[str, Any]:
-    return {
+    """The table's state; ``undo_off`` only when undo is off (a table where it is on says
+    nothing new)."""
+    out = {
         "game": state.game, "waiting": state.waiting, "held": held_to_json(state.held),
         "thinking": state.thinking, "humans": list(state.humans), "levels": list(state.levels),
         "connected": list(state.connected), "gone_for": list(state.gone_for),
         "stand_ins": list(state.stand_ins), "hand_over_after": state.hand_over_after,
         "ready": list(state.ready), "unsaved": state.unsaved, "can_undo": state.can_undo,
-        "held_until_seen": state.held_until_seen, "undo_off": state.undo_off,
+        "held_until_seen": state.held_until_seen,
     }
+    if state.undo_off:
+        out["undo_off"] = True
+    return out
 
 
 def event_json(event: Happened) -> dict[str, Any]:
@@ -80,7 +82,7 @@ def event_json(event: Happened) -> dict[str, Any]:
         return {"type": GAME_HINT, "seat": event.seat, "action": event.action,
                 "why": event.why, "params": [list(p) for p in event.params]}
     if isinstance(event, SHARED_EVENTS):
-        return protocol.event_to_json(cast(TableEventType, event))
+        return protocol.event_to_json(cast(protocol.Event, event))
     return {"type": GAME_EVENT, **event_to_json(cast(GameEvent, event))}
 
 

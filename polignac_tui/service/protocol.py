@@ -11,7 +11,6 @@ as ``gamewire`` writes them.
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -19,28 +18,18 @@ from typing import Any
 from ..games import game_names, get_game
 from ..games.actions import MAX_ACTION
 from ..games.cards import DECK as FULL_DECK
-from ..games.polignac.engine import PRESET_NAMES, DealResult, Rules, SeatView, Trick
+from ..games.polignac.engine import PRESET_NAMES, Rules
 from ..table import talk
-from ..table.events import (
+from ..table.gameevents import (
     PARAM_TEXT,
-    CardPlayed,
-    DealDealt,
-    DealOver,
-    Declared,
-    Event,
-    HintGiven,
     Refused,
     Saved,
     SaveFailed,
     SeatConnected,
     SeatGone,
-    SessionOver,
     StandIn,
-    TableState,
     TrickGathered,
-    TrickTaken,
     Undone,
-    Update,
 )
 
 PROTOCOL = 2
@@ -337,128 +326,14 @@ def say_problem(text: object) -> ProtocolError | None:
 
 
 # -- the views, the state and the events as JSON -----------------------------------------------
-def trick_to_json(trick: Trick) -> dict[str, Any]:
-    return {"leader": trick.leader, "cards": list(trick.cards), "winner": trick.winner}
-
-
-def trick_from_json(data: Any) -> Trick:
-    return Trick(int(data["leader"]), tuple(str(c) for c in data["cards"]), int(data["winner"]))
-
-
-@functools.lru_cache(maxsize=256)
-def _rules_json(rules: Rules) -> dict[str, Any]:
-    """The rules as JSON (the same few Rules for every update of a table: made once; the
-    dict is only read by ``encode``)."""
-    return rules.to_dict()
-
-
-def view_to_json(view: SeatView) -> dict[str, Any]:
-    return {
-        "seat": view.seat,
-        "names": list(view.names),
-        "humans": list(view.humans),
-        "rules": _rules_json(view.rules),
-        "deal_number": view.deal_number,
-        "dealer": view.dealer,
-        "phase": view.phase,
-        "turn": view.turn,
-        "hand": list(view.hand),
-        "legal": list(view.legal),
-        "asked": view.asked,
-        "declarer": view.declarer,
-        "passed": view.passed,
-        "leader": view.leader,
-        "trick": [[seat, card] for seat, card in view.trick],
-        "tricks": [trick_to_json(t) for t in view.tricks],
-        "tricks_total": view.tricks_total,
-        "tricks_won": list(view.tricks_won),
-        "jacks_taken": [list(j) for j in view.jacks_taken],
-        "cards_left": list(view.cards_left),
-        "results": [{"number": r.number, "dealer": r.dealer, "declarer": r.declarer,
-                     "chelem": r.chelem,
-                     "points": list(r.points) if r.points is not None else None,
-                     "undos": r.undos} for r in view.results],
-        "totals": list(view.totals),
-        "finished": view.finished,
-        "losers": list(view.losers),
-        "winners": list(view.winners),
-        "watching": view.watching,
-    }
-
-
-def view_from_json(data: Mapping[str, Any]) -> SeatView:
-    return SeatView(
-        seat=data["seat"],
-        names=tuple(data["names"]),
-        humans=tuple(data["humans"]),
-        rules=Rules.from_dict(dict(data["rules"])),
-        deal_number=data["deal_number"],
-        dealer=data["dealer"],
-        phase=data["phase"],
-        turn=data["turn"],
-        hand=tuple(data["hand"]),
-        legal=tuple(data["legal"]),
-        asked=data["asked"],
-        declarer=data["declarer"],
-        passed=data["passed"],
-        leader=data["leader"],
-        trick=tuple((int(s), str(c)) for s, c in data["trick"]),
-        tricks=tuple(trick_from_json(t) for t in data["tricks"]),
-        tricks_total=data["tricks_total"],
-        tricks_won=tuple(data["tricks_won"]),
-        jacks_taken=tuple(tuple(j) for j in data["jacks_taken"]),
-        cards_left=tuple(data["cards_left"]),
-        results=tuple(DealResult(r["number"], r["dealer"], r["declarer"], r["chelem"],
-                                 tuple(r["points"]) if r["points"] is not None else None,
-                                 r["undos"]) for r in data["results"]),
-        totals=tuple(data["totals"]),
-        finished=data["finished"],
-        losers=tuple(data["losers"]),
-        winners=tuple(data["winners"]),
-        watching=data.get("watching") is True,
-    )
-
-
-def state_to_json(state: TableState) -> dict[str, Any]:
-    return {
-        "waiting": state.waiting,
-        "held": trick_to_json(state.held) if state.held is not None else None,
-        "thinking": state.thinking,
-        "connected": list(state.connected),
-        "gone_for": list(state.gone_for),
-        "stand_ins": list(state.stand_ins),
-        "hand_over_after": state.hand_over_after,
-        "ready": list(state.ready),
-        "unsaved": state.unsaved,
-        "can_undo": state.can_undo,
-        **({"undo_off": True} if state.undo_off else {}),    # only when off: as before
-    }
-
-
-def state_from_json(data: Mapping[str, Any]) -> TableState:
-    return TableState(
-        waiting=data["waiting"],
-        held=trick_from_json(data["held"]) if data["held"] is not None else None,
-        thinking=data["thinking"],
-        connected=tuple(data["connected"]),
-        gone_for=tuple(data["gone_for"]),
-        stand_ins=tuple(data["stand_ins"]),
-        hand_over_after=float(data["hand_over_after"]),
-        ready=tuple(data["ready"]),
-        unsaved=data["unsaved"],
-        can_undo=data["can_undo"],
-        undo_off=data.get("undo_off") is True,
-    )
-
-
 EVENT_NAMES: dict[type, str] = {
-    CardPlayed: "card_played", Declared: "declared", TrickTaken: "trick_taken",
-    TrickGathered: "trick_gathered", DealOver: "deal_over", DealDealt: "deal_dealt",
-    SessionOver: "session_over", SeatConnected: "seat_connected", SeatGone: "seat_gone",
-    StandIn: "stand_in", Undone: "undone", Refused: "refused", HintGiven: "hint_given",
-    SaveFailed: "save_failed", Saved: "saved",
+    TrickGathered: "trick_gathered", SeatConnected: "seat_connected", SeatGone: "seat_gone",
+    StandIn: "stand_in", Undone: "undone", Refused: "refused", SaveFailed: "save_failed",
+    Saved: "saved",
 }
 EVENT_TYPES: dict[str, type] = {name: kind for kind, name in EVENT_NAMES.items()}
+Event = (TrickGathered | SeatConnected | SeatGone | StandIn | Undone | Refused | SaveFailed
+         | Saved)
 
 
 MAX_PARAMS = 8           # details of a refusal or a hint's reason
@@ -484,44 +359,21 @@ def params_from_json(value: object) -> tuple[tuple[str, str | int], ...]:
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
+    """A table's own event (a seat gone, a refusal...) as its message part; a game's own
+    events travel in ``gamewire``'s form."""
     out: dict[str, Any] = {"type": EVENT_NAMES[type(event)]}
     for name in type(event).__dataclass_fields__:
         value = getattr(event, name)
         if isinstance(event, Refused) and name == "params" and not value:
             continue      # a refusal without details travels as before
-        out[name] = trick_to_json(value) if isinstance(value, Trick) else value
+        out[name] = value
     return out
 
 
 def event_from_json(data: Mapping[str, Any]) -> Event:
     kind = EVENT_TYPES[data["type"]]
     values = {k: v for k, v in data.items() if k != "type"}
-    if kind is TrickTaken:
-        values["trick"] = trick_from_json(values["trick"])
-    if kind is Refused or kind is HintGiven:
+    if kind is Refused:
         values["params"] = params_from_json(values.get("params", []))
     event: Event = kind(**values)
     return event
-
-
-def update_to_json(table: str, update: Update) -> dict[str, Any]:
-    return {
-        "type": "update",
-        "table": table,
-        "game": GAME,
-        "watching": update.watching,
-        "views": [view_to_json(v) for v in update.views],
-        "state": state_to_json(update.state),
-        "events": [event_to_json(e) for e in update.events],
-    }
-
-
-def update_from_json(data: Mapping[str, Any]) -> Update:
-    """An ``update`` message back to an ``Update`` (``KeyError``/``TypeError``/``ValueError``
-    for a message that is not one)."""
-    return Update(
-        views=tuple(view_from_json(v) for v in data["views"]),
-        state=state_from_json(data["state"]),
-        events=tuple(event_from_json(e) for e in data["events"]),
-        watching=bool(data["watching"]),
-    )

@@ -27,10 +27,8 @@ from ..games.polignac.engine.session import Session
 from ..games.session import GameSession
 from ..store import SaveError, SessionStore
 from ..store.atomic import write_atomic
-from ..store.fileformat import dumps
 from ..store.folder import utc_now
 from ..store.gamefile import dumps as dumps_game
-from ..table.core import Table
 from ..table.gametable import GameTable
 
 # Threads that write session files (shared by every table; one write per table at a time).
@@ -137,20 +135,6 @@ class BackgroundSave(Generic[_S]):
             await self._idle.wait()
 
 
-class ServedSession(BackgroundSave[Session], Table):
-    """A ``Table`` (Polignac's) whose autosave runs in a worker thread."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        Table.__init__(self, *args, **kwargs)
-        self._init_saving()
-
-    def _save_now(self) -> None:
-        self.store.save(self.session)
-
-    def _dumps(self) -> str:
-        return dumps(self.session)
-
-
 class ServedGameTable(BackgroundSave[GameSession], GameTable):
     """A ``GameTable`` (a game of the seam) whose autosave runs in a worker thread."""
 
@@ -159,7 +143,9 @@ class ServedGameTable(BackgroundSave[GameSession], GameTable):
         self._init_saving()
 
     def _save_now(self) -> None:
+        self.keep()
         self.store.save_game(self.session)
 
     def _dumps(self) -> str:
+        self.keep()
         return dumps_game(self.session)

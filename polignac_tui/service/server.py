@@ -1,14 +1,14 @@
 """The table service: one asyncio process holding every open table of a server.
 
 ``Service`` owns the tables (``ServedTable``: waiting for its seats, or in play with a
-``TableRunner``; a table of Écarté or Piquet with a ``GameRunner`` over a ``GameTable``,
-its updates written per seat by ``gamewire``), the shared pool of computer players, and
+``GameRunner`` over a ``ServedGameTable``, its updates written per seat by ``gamewire``,
+whatever the game), the shared pool of computer players, and
 ``state.json`` (who sits where, across restarts). Each client connection is one
 ``Client`` object, released in a ``finally`` whatever happens to its socket. Protocol:
 docs/protocol.md (``protocol.py`` encodes and validates every message).
 
 Sessions go through the same store and locks as local play: a table in play holds
-its session's lock (``Table.create`` / ``Table.open``) as long as the service runs it;
+its session's lock (``GameTable.create`` / ``GameTable.open``) as long as the service runs it;
 a waiting table only sets its id aside (``SessionStore.reserve``: the lock file is
 there, no file is held open) and takes the lock when it starts.
 
@@ -30,7 +30,6 @@ import asyncio
 import contextlib
 import errno
 import functools
-import itertools
 import json
 import os
 import signal
@@ -46,23 +45,21 @@ from typing import Any, Protocol, runtime_checkable
 
 from .. import __version__
 from ..games import get_game
-from ..games.actions import PlayCard, Say, parse_action
+from ..games.actions import parse_action
 from ..games.base import DealLog as DealLogEntry
 from ..games.base import Game, Settings
 from ..games.base import RuleError as GameRuleError
 from ..games.base import replay as replay_match
+from ..games.polignac import settings_of as polignac_settings
 from ..games.polignac.engine import (
     LEVELS,
     PRESET_NAMES,
-    Declare,
-    Play,
     Player,
     RuleError,
     Rules,
     one_of,
 )
 from ..games.polignac.engine.rules import preset
-from ..games.polignac.engine.session import Session
 from ..games.session import GameSession
 from ..games.session import Seat as GameSeat
 from ..i18n import _, ngettext
@@ -72,30 +69,19 @@ from ..store import (
     SessionLocked,
     SessionStore,
     StoreError,
-    fileformat,
 )
 from ..store.gamefile import dumps as dumps_game
 from ..store.lock import Reservation, acquire
-from ..table.events import (
-    Command,
-    HandOver,
-    Ready,
-    Refused,
-    Seen,
-    Undo,
-    Update,
-)
-from ..table.gameevents import Act, GameCommand, GameUpdate
+from ..table.gameevents import Act, GameCommand, GameUpdate, HandOver, Ready, Refused, Seen, Undo
 from ..table.gamerunner import GameConnection, GameRunner
 from ..table.pace import SHARED
-from ..table.runner import Connection, TableRunner
 from . import gamewire, protocol
 from .paths import check_socket_path, default_socket, service_folder
 from .protocol import ProtocolError
-from .saver import ServedGameTable, ServedSession
+from .saver import ServedGameTable
 from .state import SeatRecord, ServiceState, StateError, TableRecord
 from .status import ActionTimes, Status, peer_uid
-from .thinker import GamePoolThinker, PoolThinker, ThinkerPool, has_players
+from .thinker import GamePoolThinker, ThinkerPool, has_players
 
 MAX_ERRORS = 20                    # erroneous messages before a client is sent away
 BACKLOG = 1024                     # connections waiting to be accepted (many join at once)
@@ -114,7 +100,7 @@ COMPUTER_NAMES = ("Claire", "Denis", "Emma", "Félix", "Gaëlle", "Hugo", "Inès
                   "Lina", "Marc")
 
 Log = Callable[[str], None]
-Link = Connection | GameConnection      # a client's place at a runner (either kind)
+Link = GameConnection      # a client's place at a runner
 
 
 def short_of(error: BaseException | None) -> str | None:
@@ -195,9 +181,7 @@ class ServedTable:
         self.seats = [Seat(s.kind, s.name, s.level, s.identity) for s in record.seats]
         self.reservation: Reservation | None = None     # the id set aside while waiting
         self.touched = 0.0                              # the service's clock, last request
-        self.table: ServedSession | None = None           # a table of Polignac in play
-        self.runner: TableRunner | None = None
-        self.game_table: ServedGameTable | None = None    # ... of another game
+        self.game_table: ServedGameTable | None = None    # the table in play
         self.game_runner: GameRunner | None = None
         self.members: set[Client] = set()               # seated here, or watching
         self._seen: tuple[object, ...] = ()
@@ -230,36 +214,29 @@ class ServedTable:
     def deal(self) -> int:
         if self.game_table is not None:
             return len(self.game_table.session.match.log)
-        return len(self.table.session.deals) if self.table is not None else 0
+        return 0
 
     @property
     def in_play(self) -> bool:
         """A runner runs this table (it started)."""
-        return self.runner is not None or self.game_runner is not None
+        return self.game_runner is not None
 
     def held_by(self, seat: int) -> bool:
-        if self.game_runner is not None:
-            return self.game_runner.held_by(seat)
-        return self.runner is not None and self.runner.held_by(seat)
+        return self.game_runner is not None and self.game_runner.held_by(seat)
 
     @property
     def finished(self) -> bool:
-        if self.game_table is not None:
-            return self.game_table.session.finished
-        return self.table is not None and self.table.session.finished
+        return self.game_table is not None and self.game_table.session.finished
 
     def connect(self, client: Client, seats: tuple[int, ...]) -> Link:
         """``client``'s connection to the runner of this table in play."""
-        if self.game_runner is not None:
-            return self.game_runner.connect(client.on_game_update, seats)
-        assert self.runner is not None
-        return self.runner.connect(client.on_update, seats)
+        assert self.game_runner is not None
+        return self.game_runner.connect(client.on_game_update, seats)
 
     def gate(self, send: Callable[[], None]) -> None:
         """``send`` once the table's last action is on disk."""
-        saving = self.game_table if self.game_table is not None else self.table
-        if saving is not None:
-            saving.gate(send)
+        if self.game_table is not None:
+            self.game_table.gate(send)
         else:
             send()
 
@@ -278,8 +255,6 @@ class ServedTable:
                           "yours": seat.owned_by(identity, name)})
         if self.game_table is not None:
             rules = self.game_table.session.match.settings.preset
-        elif self.table is not None:
-            rules = self.table.session.rules.preset
         else:
             rules = str(self.rules_data.get("preset", "classique"))
         return {"table": self.id, "game": self.game, "name": self.name, "preset": rules,
@@ -360,18 +335,9 @@ class Client:
         if self.errors >= MAX_ERRORS:
             self.drop(f"{MAX_ERRORS} refused messages: goodbye")
 
-    def on_update(self, update: Update) -> None:
-        """The runner's listener: this client's update, as one line."""
-        table = self.table
-        if table is None:
-            return
-        data = protocol.encode(protocol.update_to_json(table.id, update))
-        self._send_update(table, data, update.events)
-
     def on_game_update(self, update: GameUpdate) -> None:
-        """The listener of a table of another game: this client's update, as one line,
-        with only the events its seat may be told (``gamewire``, whatever the runner
-        passed on)."""
+        """The runner's listener: this client's update, as one line, with only the events
+        its seat may be told (``gamewire``, whatever the runner passed on)."""
         table = self.table
         if table is None:
             return
@@ -594,12 +560,9 @@ class Service:
                     if self.store.exists(record.table):
                         served.reservation.release()
                         raise StoreError(f"session {record.table} exists already")
-                elif record.game != protocol.GAME:
+                else:
                     self._run_game(served, ServedGameTable.open(
                         self.store, record.table, seed=record.seed, served=True))
-                else:
-                    self._run(served, ServedSession.open(self.store, record.table,
-                                                          seed=record.seed, served=True))
             except (StoreError, SessionFileError, RuleError, GameRuleError, OSError,
                     MemoryError) as error:
                 if not self.trouble(error):       # out of files: said once, not per table
@@ -667,7 +630,7 @@ class Service:
         if self._status_timer is not None:
             self._status_timer.cancel()
         for served in list(self.tables.values()):
-            saving = served.table or served.game_table
+            saving = served.game_table
             if saving is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(saving.flush(), 10.0)
@@ -686,35 +649,19 @@ class Service:
         self._stopped.set()
 
     def _close_table(self, served: ServedTable) -> None:
-        if served.runner is not None:
-            served.runner.close()
         if served.game_runner is not None:
             served.game_runner.close()
-        if served.table is not None:
-            served.table.close()
         if served.game_table is not None:
             served.game_table.close()
         if served.reservation is not None:
             served.reservation.release()
 
     # -- tables ----------------------------------------------------------------------------------
-    def _run(self, served: ServedTable, table: ServedSession) -> None:
-        """``table`` in play at ``served``, with its runner."""
-        assert self.pool is not None
-        table.background = True
-        table.on_error = self._said
-        served.table = table
-        # A finished trick stays for the table's pause, longer when a jack fell, never
-        # until every player pressed a key: at a table of several terminals one idle
-        # player would hold up the others (the runner's "shared").
-        served.runner = TableRunner(table, PoolThinker(self.pool, served.seed), pace=served.pace,
-                                    after_trick=SHARED, hand_over_after=served.hand_over_after)
-        served.state = "finished" if table.session.finished else "playing"
-        served.reservation = None
-
     def _run_game(self, served: ServedTable, table: ServedGameTable) -> None:
-        """``table`` (of a game other than Polignac) in play at ``served``, with its runner
-        and the computer players of its game in the shared pool."""
+        """``table`` in play at ``served``, with its runner and the computer players of its
+        game in the shared pool. A finished trick stays for the table's pause (longer for
+        a trick worth a look), never until every player pressed a key: at a table of
+        several terminals one idle player would hold up the others (``SHARED``)."""
         assert self.pool is not None
         table.background = True
         table.on_error = self._said
@@ -1161,22 +1108,18 @@ class Service:
             players.append(Player(seat.name, "computer", one_of(seat.level, LEVELS, "level"))
                            if seat.kind == "computer" else Player(seat.name))
         lock: SessionLock | None = None
-        table: ServedSession | ServedGameTable
         try:
             assert served.reservation is not None
+            game = get_game(served.game)
             if served.game == protocol.GAME:
-                rules = Rules.from_dict(served.rules_data)
-                lock = served.reservation.take()
-                table = ServedSession.create(self.store, rules, players, served.name,
-                                             served.seed, lock=lock, served=True)
+                settings = polignac_settings(Rules.from_dict(served.rules_data))
             else:
-                game = get_game(served.game)
                 settings = _settings_of(game, served.rules_data)
-                lock = served.reservation.take()
-                table = ServedGameTable.create(
-                    self.store, served.game, settings, [p.name for p in players],
-                    [GameSeat(p.is_human, p.level) for p in players], served.name,
-                    served.seed, lock=lock, served=True)
+            lock = served.reservation.take()
+            table = ServedGameTable.create(
+                self.store, served.game, settings, [p.name for p in players],
+                [GameSeat(p.is_human, p.level) for p in players], served.name,
+                served.seed, lock=lock, served=True)
         except (RuleError, GameRuleError, StoreError, OSError, MemoryError) as error:
             if lock is not None:
                 lock.release()
@@ -1185,10 +1128,7 @@ class Service:
             if self.trouble(error):
                 self.refuse_if_busy()
             raise ProtocolError("not_allowed", f"the table cannot start: {error}") from None
-        if isinstance(table, ServedGameTable):
-            self._run_game(served, table)
-        else:
-            self._run(served, table)
+        self._run_game(served, table)
         self._save_state()
         self._reply(client, {"type": "started", "table": served.id}, id_)
         assert served.in_play
@@ -1209,60 +1149,49 @@ class Service:
         self.send_list(client)
 
     # -- at a table ------------------------------------------------------------------------------
-    def _command(self, client: Client, command: Command | None,
-                 game_command: GameCommand | None = None) -> None:
-        """``command`` to a table of Polignac, ``game_command`` (by default the same) to a
-        table of another game."""
+    def _command(self, client: Client, command: GameCommand) -> None:
+        """``command`` to the table ``client`` sits at."""
         connection = client.connection
         if connection is None:
             raise ProtocolError("not_seated", "you are not at a table in play")
         client._sending = True
-        client._action_at = time.perf_counter() if isinstance(command, (Play, Declare)) \
-            or isinstance(game_command, Act) \
-            else None
+        client._action_at = time.perf_counter() if isinstance(command, Act) else None
         try:
-            if isinstance(connection, GameConnection):
-                sent = game_command if game_command is not None else command
-                if not isinstance(sent, Act | Seen | Ready | Undo | HandOver):
-                    title = get_game(client.table.game).title if client.table else ""
-                    raise ProtocolError("not_allowed", f"that is not a command at a table of "
-                                        f"{title}: send act with the action")
-                connection.send(sent)
-            else:
-                if command is None:
-                    raise ProtocolError("not_allowed", "that is not a command at a table of "
-                                        "Polignac")
-                connection.send(command)
+            connection.send(command)
         finally:
             client._sending = False
             client._action_at = None
 
     def _on_play(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
-        seat, card = message["seat"], message["card"]
-        self._command(client, Play(seat, card), Act(seat, card))
+        """A card: ``act`` with the card (a synonym, at a table of any game)."""
+        self._act(client, message["seat"], message["card"], "play")
 
     def _on_declare(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
-        self._command(client, Declare(message["seat"], message["declare"]))
+        """``act`` with ``declare`` or ``pass`` (a synonym, where the game has them)."""
+        self._act(client, message["seat"], "declare" if message["declare"] else "pass",
+                  "declare")
 
     def _on_act(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
-        """Any action as its text: a game's own (``Act``); at a table of Polignac a card
-        (``play``) or ``declare`` / ``pass`` (``declare``)."""
-        seat, text = message["seat"], message["action"]
-        command: Command | None = None
-        if isinstance(client.connection, Connection):
+        """Any action as its text: a card, a word (``declare``, ``pass``, ``propose``)."""
+        self._act(client, message["seat"], message["action"], "act")
+
+    def _act(self, client: Client, seat: int, text: str, kind: str) -> None:
+        """``text`` as ``seat``'s action, refused at once when the table's game has no
+        action of its kind (another game's words)."""
+        served = client.table
+        if served is not None and client.connection is not None:
+            game = get_game(served.game)
             try:
                 action = parse_action(text)
             except GameRuleError as error:
                 raise ProtocolError("bad_field", f"act.action: {error.message}") from None
-            if isinstance(action, PlayCard):
-                command = Play(seat, action.card)
-            elif isinstance(action, Say) and not action.words and \
-                    action.verb in ("declare", "pass"):
-                command = Declare(seat, action.verb == "declare")
-            else:
-                raise ProtocolError("bad_field", f"act.action: {text!r} is not an action at a "
-                                    "table of Polignac (a card, declare or pass)")
-        self._command(client, command, Act(seat, text))
+            if not game.speaks(action) or (kind == "declare" and served.game != protocol.GAME):
+                if kind != "act":
+                    raise ProtocolError("not_allowed", f"that is not a command at a table "
+                                        f"of {game.title}: send act with the action")
+                raise ProtocolError("bad_field", f"act.action: {text!r} is not an action at "
+                                    f"a table of {game.title}")
+        self._command(client, Act(seat, text))
 
     def _on_seen(self, client: Client, message: dict[str, Any], id_: int | None) -> None:
         self._command(client, Seen())
@@ -1300,14 +1229,7 @@ class Service:
         async def answer() -> None:
             hint: dict[str, Any] | None
             try:
-                if isinstance(connection, GameConnection):
-                    hint = gamewire.hint_to_json(await connection.hint(seat))
-                else:
-                    advice = await connection.hint(seat)
-                    hint = None if advice is None else {
-                        "card": advice.card, "why": advice.why,
-                        "params": [list(pair) for pair in advice.params],
-                        "declare": advice.declare}
+                hint = gamewire.hint_to_json(await connection.hint(seat))
             finally:
                 client.hinting.discard(asked)
             self._reply(client, {"type": "hint", "hint": hint}, id_)
@@ -1321,18 +1243,10 @@ class Service:
             raise ProtocolError("not_seated", "you are not at a table in play")
         # The log is taken now, in the loop, from the deals that are over now: a later
         # command (an undo that reopens the last deal) cannot slip the deal in play in.
-        write: Callable[[], str]
-        log: object
-        if served.game_table is not None:
-            game_session, game_log = _finished_game_log(served.game_table.session)
-            log = game_log
-            write = functools.partial(_finished_game_file, game_session, game_log)
-        else:
-            assert served.table is not None
-            empty, polignac_log = _finished_log(served.table.session)
-            log = polignac_log
-            write = functools.partial(_finished_file, empty, polignac_log)
-        count = len(log) if isinstance(log, tuple) else 0
+        assert served.game_table is not None
+        game_session, log = _finished_game_log(served.game_table.session)
+        write: Callable[[], str] = functools.partial(_finished_game_file, game_session, log)
+        count = len(log)
 
         async def answer() -> None:
             cached = served.deals_file
@@ -1399,33 +1313,16 @@ def _settings_of(game: Game, data: dict[str, Any]) -> Settings:
                          {k: v for k, v in data.items() if k != "preset"})
 
 
-DealLog = tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...], int | None, int, int]
-FinishedLog = tuple[Session, tuple[DealLog, ...]]
-
-
-def _finished_log(session: Session) -> FinishedLog:
-    """What a replay of the deals over now needs, copied in the service's loop (the
-    runner goes on changing the session while a thread writes the file)."""
-    # (not marked served: the text sent to replay a deal is the same as before the mark)
-    empty = Session(session.rules, session.players, id=session.id, name=session.name,
-                    created=session.created, updated=session.updated, undo=session.undo_on)
-    over = itertools.takewhile(lambda d: d.over, session.deals)
-    return empty, tuple((d.dealer, d.dealt, tuple(d.plays), d.declarer, d.passed, d.undos)
-                        for d in over)
-
-
-def _finished_file(session: Session, log: tuple[DealLog, ...]) -> str:
-    """The session file of ``session`` (empty) with the deals of ``log`` replayed into it."""
-    for dealer, dealt, plays, declarer, passed, undos in log:
-        session.replay_deal(dealer, dealt, plays, declarer=declarer,
-                            passed=passed if declarer is None else None, undos=undos)
-    return fileformat.dumps(session)
-
-
 def _finished_game_log(session: GameSession) -> tuple[GameSession, tuple[DealLogEntry, ...]]:
     """What a replay of the deals of a game over now needs, copied in the loop: the session
     (its match is replaced in the thread) and the log of the deals that are over."""
     match = session.match
+    finished = getattr(match, "finished_deals", None)
+    if finished is not None:    # a game that keeps more than its log (undo counts)
+        copy = finished()
+        return GameSession(copy, session.seats, id=session.id, name=session.name,
+                           created=session.created, updated=session.updated,
+                           undo_on=session.undo_on), tuple(copy.log)
     log = match.log
     over = log if match.needs_deal or match.outcome is not None else log[:-1]
     return session, tuple(over)
@@ -1434,6 +1331,8 @@ def _finished_game_log(session: GameSession) -> tuple[GameSession, tuple[DealLog
 def _finished_game_file(session: GameSession, log: tuple[DealLogEntry, ...]) -> str:
     """The session file of ``session`` holding only the deals of ``log`` (every hand)."""
     match = session.match
+    if tuple(match.log) == log:       # a copy of the deals over already
+        return dumps_game(session)
     finished = replay_match(match.game, match.settings, match.names, log)
     copy = GameSession(finished, session.seats, id=session.id, name=session.name,
                        created=session.created, updated=session.updated,

@@ -28,8 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..games.base import View
 from ..games.errors import RuleError
 from ..games.polignac.engine import Action, SeatView
-from ..table.core import _seed_for
-from ..table.gametable import players_module
+from ..table.gametable import Params, _seed_for, players_module
 
 _T = TypeVar("_T")
 
@@ -54,19 +53,26 @@ def _game_choose(game: str, level: str, seed: int, view: dict[str, Any]) -> str:
     """In a worker: ``game``'s computer of ``level`` chooses for the view (as JSON: plain
     values cross the process boundary)."""
     import random
-    return str(players_module(game).choose(View.from_json(view), level, random.Random(seed)))
+    players = players_module(game)
+    if getattr(players, "SEEDED", False):
+        return str(players.choose_seeded(View.from_json(view), level, seed))
+    return str(players.choose(View.from_json(view), level, random.Random(seed)))
 
 
-def _game_hint(game: str, seed: int, view: dict[str, Any]) -> tuple[str, str]:
-    """In a hint's worker: ``game``'s expert advice for the view, and the reason's code."""
+def _game_hint(game: str, seed: int, view: dict[str, Any]) -> tuple[str, str, Params]:
+    """In a hint's worker: ``game``'s expert advice for the view, the reason's code and
+    its details."""
     import random
     players = players_module(game)
+    if getattr(players, "SEEDED", False):
+        action, why, params = players.advise_seeded(View.from_json(view), seed)
+        return str(action), str(why), tuple(params)
     rng = random.Random(seed)
     advise = getattr(players, "advise", None)
     if advise is None:       # players without their words yet: the expert's action alone
-        return str(players.choose(View.from_json(view), "expert", rng)), ""
+        return str(players.choose(View.from_json(view), "expert", rng)), "", ()
     action, why = advise(View.from_json(view), rng)
-    return str(action), str(why)
+    return str(action), str(why), ()
 
 
 def has_players(game: str) -> bool:
@@ -147,7 +153,7 @@ class ThinkerPool:
         return self._pool.submit(_game_choose, game, level, seed, view)
 
     def submit_game_hint(self, game: str, seed: int,
-                         view: dict[str, Any]) -> Future[tuple[str, str]]:
+                         view: dict[str, Any]) -> Future[tuple[str, str, Params]]:
         return self._hints.submit(_game_hint, game, seed, view)
 
     def close(self) -> None:
@@ -210,11 +216,17 @@ class GamePoolThinker(_OnPool):
         super().__init__(pool, table_seed)
         self.game = game
 
+    def _key(self, view: View) -> str:
+        players = players_module(self.game)
+        if getattr(players, "SEEDED", False):   # the key its tables have always used
+            return str(players.move_key(view))
+        return game_move_key(view)
+
     async def think(self, seat: int, level: str, view: View) -> str:
-        seed = _seed_for(self.seed, f"seat/{seat}/{level}/{game_move_key(view)}")
+        seed = _seed_for(self.seed, f"seat/{seat}/{level}/{self._key(view)}")
         return await self._await(self.pool.submit_game_choose(self.game, level, seed,
                                                               view.to_json()))
 
-    async def hint(self, view: View) -> tuple[str, str]:
-        seed = _seed_for(self.seed, f"hint/{view.seat}/{game_move_key(view)}")
+    async def hint(self, view: View) -> tuple[str, str, Params]:
+        seed = _seed_for(self.seed, f"hint/{view.seat}/{self._key(view)}")
         return await self._await(self.pool.submit_game_hint(self.game, seed, view.to_json()))

@@ -1,6 +1,6 @@
 """The client interface of a table of any game: how a screen sits at it, wherever it runs.
 
-The same contract as ``table.client.TableClient`` (Polignac's), spoken through the seam:
+Every screen of a table speaks it, wherever the table runs:
 
 - ``listen(listener)``: ``listener`` is called on the event loop with every
   ``GameUpdate``, the first as soon as the client is connected.
@@ -24,6 +24,21 @@ from .gameevents import GameCommand, GameHint, GameUpdate
 from .talk import TalkRoom
 
 GameListener = Callable[[GameUpdate], None]
+
+
+class HintBusy(Exception):
+    """The seat's last hint is still being worked out (the table service computes one hint
+    per seat at a time): ask again once it has come."""
+
+
+class PastDealsUnavailable(Exception):
+    """A table that keeps its finished deals could not give them now: ``code`` says why
+    (``too_large``, ``lost``, ``unreadable``, or the service's error code)."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(detail or code)
+        self.code = code
+        self.detail = detail
 
 
 class GameClient(ABC):
@@ -92,4 +107,4 @@ class GameClient(ABC):
         return views[self.seats.index(seat)] if seat in self.seats else views[0]
 
 
-__all__ = ["GameClient", "GameListener"]
+__all__ = ["GameClient", "GameListener", "HintBusy", "PastDealsUnavailable"]

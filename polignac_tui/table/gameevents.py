@@ -1,11 +1,10 @@
 """What a table of any game tells its clients, and what a client may ask of it.
 
-The same shape as ``table.events`` (Polignac's), spoken through the games' seam: a
-client receives a ``GameUpdate`` after every change (the ``View`` of each seat it holds,
-or a watcher's view; the table's ``GameTableState``; the events since the last update),
-and sends ``Act`` (any action as its text, ``"KS"``, ``"discard 7D JC"``, ``"propose"``)
-or one of the table commands shared with Polignac's tables (``Undo``, ``AskHint``,
-``Seen``, ``Looking``, ``Ready``, ``HandOver``).
+Spoken through the games' seam: a client receives a ``GameUpdate`` after every change
+(the ``View`` of each seat it holds, or a watcher's view; the table's ``GameTableState``;
+the events since the last update), and sends ``Act`` (any action as its text, ``"KS"``,
+``"discard 7D JC"``, ``"propose"``) or one of the table's commands (``Undo``,
+``AskHint``, ``Seen``, ``Looking``, ``Ready``, ``HandOver``).
 
 The events are the game's own (``games.events``: a card played, a trick taken, points
 scored, a card shown, a deal over, the match over), each only to the clients whose seat
@@ -22,22 +21,110 @@ from typing import Literal
 from ..games.base import Event as GameEvent
 from ..games.base import View
 from ..games.cards import Card
-from .events import (
-    AskHint,
-    HandOver,
-    Looking,
-    Ready,
-    Refused,
-    Saved,
-    SaveFailed,
-    SeatConnected,
-    SeatGone,
-    Seen,
-    StandIn,
-    TrickGathered,
-    Undo,
-    Undone,
-)
+
+# -- the table's own events and commands (every game's) -----------------------------------------
+PARAM_TEXT = 40      # the longest text of a refusal's or a reason's detail
+
+
+def error_param(error: BaseException) -> tuple[str, str]:
+    """An error's own words as a refusal's detail, shortened to what a detail may hold
+    (the English sentence of the refusal keeps them whole)."""
+    text = str(error)
+    return ("error", text if len(text) <= PARAM_TEXT else text[:PARAM_TEXT - 1] + "…")
+
+
+@dataclass(frozen=True, slots=True)
+class TrickGathered:
+    """The trick on show went to its winner; play goes on."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatConnected:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatGone:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class StandIn:
+    """A computer (``level``) now plays for the absent ``seat``; None: its owner is back."""
+
+    seat: int
+    level: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """``seat`` took back its last card (and every card after it)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A command of this client was refused (to that client alone); the table is untouched."""
+
+    reason: str
+    rule: str = ""      # the engine's rule code for an illegal action, else a table code
+    # The rule's language-free details ((name, value) pairs: card codes, suit letters,
+    # seats), from which each client words the refusal in its own language
+    # (``engine.wording.refusal_text``); ``reason`` is the English sentence.
+    params: tuple[tuple[str, str | int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SaveFailed:
+    """The session could not be saved; the game goes on (``TableState.unsaved``)."""
+
+    problem: str
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A save succeeded again after a failure."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back ``seat``'s last card of this deal (only at a table with one human)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """This client has seen the trick on show: gather it now (else it goes after the
+    pace's pause)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Looking:
+    """This client looks at something over the table (the last trick, the trick log, the
+    rules) (``on``) or is back (not ``on``): while a deciding client looks, no computer's
+    card is shown and a trick on show stays."""
+
+    on: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """This client has seen the deal's summary: deal the next one when everyone is."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    """Give the absent ``seat`` to a computer until its owner comes back."""
+
+    seat: int
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +202,7 @@ class GameUpdate:
 
 
 __all__ = [
+    "PARAM_TEXT",
     "TABLE_EVENTS",
     "Act",
     "AskHint",
@@ -140,4 +228,5 @@ __all__ = [
     "TrickGathered",
     "Undo",
     "Undone",
+    "error_param",
 ]

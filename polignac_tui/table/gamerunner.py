@@ -1,7 +1,6 @@
 """The game loop of a table of any game, below the UI: a table that runs by itself.
 
-``GameRunner`` moves a ``GameTable`` forward on an asyncio event loop, as
-``table.runner.TableRunner`` does for Polignac's tables: it asks the computer players
+``GameRunner`` moves a ``GameTable`` forward on an asyncio event loop: it asks the computer players
 (through a ``GameThinker``, off the loop) and shows their actions at the table's pace,
 leaves a finished trick on show, waits for the end of a deal to be seen before dealing the
 next, and keeps track of the seats' clients (gone seats, a computer standing in).
@@ -29,7 +28,6 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
 from ..games.base import DealOver, MatchOver, RuleError, TrickTaken, View, visible
-from .events import error_param
 from .gameclient import GameClient, GameListener
 from .gameevents import (
     TABLE_EVENTS,
@@ -55,9 +53,11 @@ from .gameevents import (
     TrickGathered,
     Undo,
     Undone,
+    error_param,
 )
-from .gametable import GameTable
+from .gametable import GameTable, Params
 from .pace import (
+    JACK_HOLD,
     PACE_DELAY,
     SHARED,
     TRICK_HOLD,
@@ -66,7 +66,9 @@ from .pace import (
     after_trick_or_auto,
     pace_or_normal,
 )
-from .runner import STAND_IN_LEVEL
+
+# The level of a computer that stands in for an absent player.
+STAND_IN_LEVEL = "hard"
 
 
 class GameThinker(Protocol):
@@ -76,8 +78,8 @@ class GameThinker(Protocol):
         """The action (text) of the computer of ``level`` in ``seat``, from ``view`` only."""
         ...
 
-    async def hint(self, view: View) -> tuple[str, str]:
-        """The expert's action for ``view``'s seat and the reason's code."""
+    async def hint(self, view: View) -> tuple[str, str, Params]:
+        """The expert's action for ``view``'s seat, the reason's code and its details."""
         ...
 
     def close(self) -> None:
@@ -96,7 +98,7 @@ class ThreadGameThinker:
         return await asyncio.get_running_loop().run_in_executor(
             self._pool, self.table.choose, seat, level, view)
 
-    async def hint(self, view: View) -> tuple[str, str]:
+    async def hint(self, view: View) -> tuple[str, str, Params]:
         return await asyncio.get_running_loop().run_in_executor(
             self._pool, self.table.hint, view)
 
@@ -161,6 +163,9 @@ class GameRunner:
         self._held: HeldTrick | None = None
         self._hold_timer: asyncio.TimerHandle | None = None
         self._until_seen = False
+        self._firm = False                 # ... stays its whole pause (a lead waits)
+        self._hold_for = 0.0               # ... its pause, in seconds
+        self._queued: tuple[Act, GameConnection] | None = None   # a lead it holds
         self._seen: set[int] = set()
         self._looking: set[int] = set()
         self._ready: set[int] = set()
@@ -172,6 +177,7 @@ class GameRunner:
         self._generation = 0
         self._unsaved: str | None = None
         self._advance_scheduled = False
+        self._started = False
 
     # -- clients -------------------------------------------------------------------------
     def connect(self, listener: GameListener, seats: Sequence[int] = ()) -> GameConnection:
@@ -191,6 +197,12 @@ class GameRunner:
                 events.append(StandIn(seat, None))
                 if self._thinking == seat:
                     self._forget_thought()
+        if not self._started:
+            self._started = True
+            again = getattr(self.table.session.match, "trick_to_show_again", None)
+            taken = again() if again is not None else None
+            if taken is not None:   # resumed between tricks: the last one on show first
+                self._hold(taken)
         self._broadcast(events)
         self._schedule_advance()
         return connection
@@ -198,6 +210,8 @@ class GameRunner:
     def disconnect(self, connection: GameConnection) -> None:
         if connection in self.connections:
             self.connections.remove(connection)
+        if self._queued is not None and self._queued[1] is connection:
+            self._queued = None
         for marks in (self._seen, self._ready, self._looking):
             marks.discard(id(connection))
         held = {s for c in self.connections for s in c.seats}
@@ -357,6 +371,11 @@ class GameRunner:
             self._tell(connection, Refused("wait: the last trick is still on the table",
                                            "wait"))
             return
+        if self._held is not None and self._firm:
+            # a trick worth a look at a served table stays its whole pause: the lead is
+            # played when it goes (the others see it first)
+            self._queued = (act, connection)
+            return
         if self._held is not None:
             self._gather()     # leading the next card sweeps a trick on show away
         if self._thinking is not None or self.paused() or self._deal_over:
@@ -417,7 +436,7 @@ class GameRunner:
             return
         self._forget_thought()
         self._cancel_hold()
-        self._held = None
+        self._held, self._firm, self._queued = None, False, None
         try:
             self.table.undo(seat, save=False)
         except Exception as error:
@@ -457,10 +476,10 @@ class GameRunner:
         if view.choice is None:
             return None
         try:
-            action, why = await self.thinker.hint(view)
+            action, why, params = await self.thinker.hint(view)
         except Exception:
             return None
-        return GameHint(seat, action, why)
+        return GameHint(seat, action, why, params)
 
     # -- moving forward ------------------------------------------------------------------------
     def _schedule_advance(self) -> None:
@@ -570,11 +589,15 @@ class GameRunner:
                                      for i, card in enumerate(taken.cards)), taken.winner)
         self._seen.clear()
         if self.after_trick == "auto":
-            self._until_seen = self.table.session.seats[taken.winner].human
+            self._until_seen = (self.table.session.seats[taken.winner].human
+                                or taken.worth_a_pause)
         else:
             self._until_seen = self.after_trick == "key"
         if self.after_trick == SHARED:
             self._until_seen = False
+        # at a served table a trick worth a look stays its whole, longer pause
+        self._firm = self.after_trick == SHARED and taken.worth_a_pause
+        self._hold_for = JACK_HOLD[self.pace] if self._firm else TRICK_HOLD[self.pace]
         self._start_hold_timer()
 
     def _leader_of(self, taken: TrickTaken, n: int) -> int:
@@ -590,7 +613,7 @@ class GameRunner:
         self._cancel_hold()
         with contextlib.suppress(RuntimeError):  # no loop: shown until a client sees it
             self._hold_timer = asyncio.get_running_loop().call_later(
-                TRICK_HOLD[self.pace], self._gather)
+                self._hold_for, self._gather)
 
     def looked_at(self) -> bool:
         return any(id(c) in self._looking for c in self._deciders())
@@ -623,9 +646,13 @@ class GameRunner:
             return
         self._cancel_hold()
         self._held = None
+        self._firm = False
         self._seen.clear()
         self._broadcast([TrickGathered()])
         self._schedule_advance()
+        queued, self._queued = self._queued, None
+        if queued is not None and queued[1] in self.connections:
+            self._act_for(queued[1], queued[0])
 
 
 class LocalGameClient(GameClient):

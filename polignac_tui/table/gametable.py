@@ -1,6 +1,6 @@
 """A table of any game of the house: one session in play, spoken to through the seam.
 
-The same job as ``table.core.Table`` (Polignac's): it holds the session's lock, seats the
+It holds the session's lock, seats the
 computer players, applies actions, deals the next deal from a seed derived from the table
 seed, takes an action back, and autosaves after every change. No Textual here.
 """
@@ -17,11 +17,19 @@ from ..games import get_game
 from ..games.arena import players_of
 from ..games.base import Event, Settings, View, undo
 from ..games.session import GameSession, Seat
-from .core import _seed_for
+
+Params = tuple[tuple[str, str | int], ...]
 
 if TYPE_CHECKING:
     from ..store.folder import SessionStore
     from ..store.lock import SessionLock
+
+
+def _seed_for(seed: int, what: str) -> int:
+    """A stable seed derived from the table seed (``random.Random(str)`` is deterministic,
+    and seeds from the SHA-512 of the text: a derived seed does not give the table seed
+    back, so the seeds handed to players never lead to the deals)."""
+    return random.Random(f"polignac-tui/{seed}/{what}").getrandbits(63)
 
 
 def players_module(game: str) -> Any:
@@ -57,7 +65,9 @@ class GameTable:
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         rules = get_game(game)
-        match = rules.new_match(settings, names, random.Random(_seed_for(seed, "dealer")))
+        first_deal = random.Random(_seed_for(seed, "deal/1"))
+        match = rules.new_match(settings, names, first_deal if rules.dealer_from_first_deal
+                                else random.Random(_seed_for(seed, "dealer")))
         first_human = next((n for n, s in zip(names, seats, strict=True) if s.human), names[0])
         session_id = lock.id if lock is not None else store.new_id(name, first_human)
         now = datetime.now(UTC).replace(microsecond=0)
@@ -66,8 +76,14 @@ class GameTable:
         if lock is None:
             lock = store.lock(session_id)
         table = cls(store, session, lock, seed)
+        table.keep()
         try:
-            table.deal_next()
+            if rules.dealer_from_first_deal:   # the dealer drawn, then the same stream
+                with table._mutex:
+                    match.deal(first_deal)
+                table.save()
+            else:
+                table.deal_next()
         except BaseException:
             table.close()
             raise
@@ -89,7 +105,9 @@ class GameTable:
             lock.release()
             raise
         session.served = session.served or served
-        return cls(store, session, lock, seed)
+        table = cls(store, session, lock, seed)
+        table.keep()
+        return table
 
     def close(self) -> None:
         """Release the lock (the session is already saved). Safe to call twice."""
@@ -126,6 +144,8 @@ class GameTable:
         """The action of a computer of ``level`` in ``seat``, from its ``view`` only
         (seeded per seat from the table seed). Thread-safe for one caller at a time."""
         players = players_module(self.game)
+        if getattr(players, "SEEDED", False):
+            return str(players.choose_seeded(view, level, _seed_for(self.seed, f"seat/{seat}")))
         return str(players.choose(view, level, self._rng(seat, "seat")))
 
     def think(self) -> str:
@@ -136,13 +156,16 @@ class GameTable:
         level = self.session.seats[seat].level or "medium"
         return self.choose(seat, level, self.view(seat))
 
-    def hint(self, view: View) -> tuple[str, str]:
-        """What the expert would do at ``view`` and the reason's code. Slow: off the loop.
-        Its seed is derived one way from the table seed (never the deals' seed)."""
+    def hint(self, view: View) -> tuple[str, str, Params]:
+        """What the expert would do at ``view``, the reason's code and its details. Slow:
+        off the loop. Its seed is derived one way from the table seed (never the deals')."""
         assert view.seat is not None
         players = players_module(self.game)
+        if getattr(players, "SEEDED", False):
+            action, why, params = players.advise_seeded(view, _seed_for(self.seed, "hint"))
+            return str(action), str(why), tuple(params)
         action, why = players.advise(view, self._rng(view.seat, "hint"))
-        return str(action), str(why)
+        return str(action), str(why), ()
 
     # -- moving forward ------------------------------------------------------------------
     def apply(self, action: str, seat: int | None = None, save: bool = True) -> tuple[Event, ...]:
@@ -170,6 +193,9 @@ class GameTable:
         session = self.session
         if not session.undo_on or self.humans() != [seat] or session.finished:
             return False
+        can_take_back = getattr(session.match, "can_take_back", None)
+        if can_take_back is not None:      # the game's own undo (Polignac's: cards only)
+            return bool(can_take_back(seat))
         return any(s == seat for s, _ in session.match.history)
 
     def undo(self, seat: int, save: bool = True) -> bool:
@@ -177,6 +203,14 @@ class GameTable:
         False when there is nothing to undo or another human sits at the table."""
         if not self.can_undo(seat):
             return False
+        take_back = getattr(self.session.match, "take_back", None)
+        if take_back is not None:
+            with self._mutex:
+                if not take_back(seat):
+                    return False
+            if save:
+                self.save()
+            return True
         with self._mutex:
             match = undo(self.session.match, (seat,))
             if match is None:
@@ -187,7 +221,15 @@ class GameTable:
         return True
 
     def save(self) -> None:
+        self.keep()
         self.store.save_game(self.session)
+
+    def keep(self) -> None:
+        """Tell a match that keeps them the house's facts about its session (Polignac's
+        engine session: who plays each seat, the served mark, the undo setting)."""
+        keep = getattr(self.session.match, "keep", None)
+        if keep is not None:
+            keep(self.session)
 
 
 __all__ = ["GameTable", "players_module"]

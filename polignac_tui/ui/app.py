@@ -36,8 +36,6 @@ if TYPE_CHECKING:
     from ..games.polignac.engine import Player, Rules
     from ..store.folder import SessionStore
     from ..store.index import Summary
-    from ..table import Table
-    from ..table.client import TableClient
     from ..table.gameclient import GameClient
     from ..table.gametable import GameTable
 
@@ -85,7 +83,7 @@ class PolignacApp(App[None]):
                  *, start: str = "home", resume_id: str | None = None,
                  new_preset: str | None = None, new_players: int | None = None,
                  new_name: str | None = None, seed: int | None = None,
-                 table: Table | None = None, ascii: bool = False,
+                 table: GameTable | None = None, ascii: bool = False,
                  join: JoinTarget | None = None, lang: str | None = None,
                  game_table: GameTable | None = None) -> None:
         super().__init__()
@@ -352,7 +350,7 @@ class PolignacApp(App[None]):
     async def action_quit(self) -> None:
         """Quit at once; but at a table whose last save failed, the first ctrl+q says
         what would be lost and a second one quits (issue 15)."""
-        from .screens.table import TableScreen
+        from ..games.polignac.tui.table import TableScreen
         tables: tuple[type, ...] = (TableScreen,)
         if any(type(screen).__name__ == "GameTableScreen" for screen in self.screen_stack):
             from .screens.game_table import GameTableScreen
@@ -436,32 +434,30 @@ class PolignacApp(App[None]):
         return self.store.latest_unfinished(CONTINUE_SCAN, prefer=self.last_table)
 
     # -- tables ------------------------------------------------------------------------
-    def open_table(self, table: Table) -> None:
+    def open_table(self, table: GameTable) -> None:
         """Show the table screen of ``table``, played in this process."""
-        from ..table.client import LocalClient
-        self.last_table = table.session.id   # what Home's Continue offers first
-        self.open_client(LocalClient(table, pace=self.settings.pace,
-                                     after_trick=self.settings.after_trick))
-
-    def open_client(self, client: TableClient) -> None:
-        """Show the table screen as a client of ``client``'s seat(s)."""
-        from .screens.table import TableScreen
-        self.push_screen(TableScreen(client))
+        self.open_game_table(table)
 
     def open_game_table(self, table: GameTable) -> None:
-        """Show the table screen of ``table`` (Écarté, Piquet), played in this process."""
+        """Show the table screen of ``table`` (any game), played in this process."""
         from ..table.gamerunner import LocalGameClient
         self.last_table = table.session.id
         self.open_game_client(LocalGameClient(table, pace=self.settings.pace,
                                               after_trick=self.settings.after_trick))
 
     def open_game_client(self, client: GameClient) -> None:
-        """Show the table screen of a game of the seam as a client of ``client``'s seats."""
+        """Show the table screen of ``client``'s game as a client of its seats: the game's
+        own screen when its FACE has one (``table_screen``), else the shared one."""
+        from .gameface import face_of
+        own = getattr(face_of(client.game), "table_screen", None)
+        if own is not None:
+            self.push_screen(own(client))
+            return
         from .screens.game_table import GameTableScreen
         self.push_screen(GameTableScreen(client))
 
     def open_game_session(self, session_id: str) -> bool:
-        """Resume a saved session of Écarté or Piquet at its table; False (and a message)
+        """Resume a saved session of any game at its table; False (and a message)
         when it cannot be (locked, damaged, vanished)."""
         from ..table.gametable import GameTable
         try:
@@ -507,18 +503,9 @@ class PolignacApp(App[None]):
                   undo: bool = True) -> bool:
         """Create a session, save it, and open its table; False (and a message) on failure.
         ``undo``: may a lone player take back a card (the session's setting)."""
-        from ..table import Table
-        try:
-            table = Table.create(self.store, rules, players, name=name, seed=self.seed,
-                                 undo=undo)
-        except Exception as error:  # a readable reason, never a traceback
-            self.notify(_("The session could not be started: {error}").format(error=error),
-                        title=_("New session"),
-                        markup=False,
-                        severity="error", timeout=10)
-            return False
-        self.open_table(table)
-        return True
+        from ..games.polignac import seats_of, settings_of
+        return self.start_game("polignac", settings_of(rules), [p.name for p in players],
+                               list(seats_of(players)), name=name, undo=undo)
 
     def start_quick(self, preset_name: str | None, players: int | None,
                     name: str | None = None) -> bool:
@@ -531,19 +518,4 @@ class PolignacApp(App[None]):
     def resume(self, session_id: str) -> bool:
         """Open a saved session at its table; False (and a message) when it cannot be.
         A session of Écarté or Piquet goes to ``open_game_session``."""
-        from ..table import Table
-        try:
-            game = self.store.game_of(session_id)
-        except Exception:   # unreadable or gone: opening it says why
-            game = "polignac"
-        if game != "polignac":
-            return self.open_game_session(session_id) is not False
-        try:
-            table = Table.open(self.store, session_id, seed=self.seed)
-        except Exception as error:  # locked, damaged, vanished: say which and why
-            self.notify(file_error_text(str(error)), title=_("Cannot resume"), severity="error",
-                        timeout=10,
-                        markup=False)
-            return False
-        self.open_table(table)
-        return True
+        return self.open_game_session(session_id) is not False

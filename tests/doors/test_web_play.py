@@ -84,8 +84,8 @@ def test_a_browser_player_signs_in_creates_a_table_and_plays_a_card(tmp_path: Pa
                 await press(browser, "s")                  # start
                 at, _ = await shown_after(browser, at, r"Your turn")
                 table = service.tables[next(iter(service.tables))]
-                assert table.runner is not None
-                session = table.runner.table.session
+                assert table.game_runner is not None
+                session = table.game_table.session.match.session
                 before = len(session.deals[-1].plays)
                 await press(browser, "Enter")              # the selected card is legal
                 deadline = time.monotonic() + 20

@@ -13,7 +13,7 @@ from polignac_tui.games.polignac.engine.wording import refusal_text
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.service.protocol import event_from_json, event_to_json
 from polignac_tui.store.folder import SessionStore
-from polignac_tui.table.events import Refused
+from polignac_tui.table.gameevents import Refused
 from polignac_tui.ui.app import PolignacApp
 from polignac_tui.ui.screens.settings import SettingsScreen
 
@@ -139,8 +139,8 @@ def test_your_name_stays_yours_in_every_language(tmp_path) -> None:
     from textual.widgets import Input
 
     from polignac_tui.config import load_settings
+    from polignac_tui.games.polignac.tui.table import TableScreen
     from polignac_tui.ui.screens.new_session import NewSessionScreen
-    from polignac_tui.ui.screens.table import TableScreen
 
     async def run() -> None:
         app = make(tmp_path, settings=Settings(language="fr", pace="instant"), seed=5)
@@ -158,7 +158,7 @@ def test_your_name_stays_yours_in_every_language(tmp_path) -> None:
             await pilot.pause()
             tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
             assert len(tables) == 1
-            assert tables[0].client.table.session.players[0].name == "Toi"
+            assert tables[0].client.table.session.names[0] == "Toi"
             tables[0].client.table.close()
         with speaking(translator_for("it")):
             assert load_settings().your_name() == "Tu"

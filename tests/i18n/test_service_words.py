@@ -87,7 +87,7 @@ def test_a_long_error_crosses_the_wire_and_is_worded_in_french() -> None:
     one was dropped on the wire and the English sentence shown)."""
     from polignac_tui.games.polignac.engine.wording import refusal_text
     from polignac_tui.service.protocol import event_from_json, event_to_json
-    from polignac_tui.table.events import Refused, error_param
+    from polignac_tui.table.gameevents import Refused, error_param
 
     error = OSError("[Errno 28] No space left on device: '/home/ana/.local/share/x'")
     sent = Refused(f"a computer player failed: {error}", "computer", (error_param(error),))

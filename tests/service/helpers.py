@@ -60,7 +60,7 @@ class Wire:
             self.closed = True
             raise ConnectionError("the service closed the connection")
         self.raw += line
-        message = json.loads(line)
+        message = polignac_shape(json.loads(line))
         self.messages.append(message)
         return message
 
@@ -175,6 +175,63 @@ async def table_of(path: Path, seats: list[dict[str, Any]], names: list[str],
     await creator.send({"type": "start", "id": 3, "table": table, "fill": "easy"})
     await creator.expect("started")
     return table, wires
+
+
+# A Polignac table speaks the game wire (``gamewire``) like any table; the tests read its
+# updates in Polignac's words (``polignac_shape``: each view's game part beside it).
+GAME_EVENTS = {"CardPlayed": "card_played", "TrickTaken": "trick_taken",
+               "DealStarted": "deal_dealt", "DealOver": "deal_over",
+               "MatchOver": "session_over"}
+
+
+def polignac_shape(message: dict[str, Any]) -> dict[str, Any]:
+    """An update of a Polignac table with Polignac's words read beside the seam's: each
+    view's ``game_part`` (phase, asked, legal, tricks...), ``finished``, ``results``; the
+    state's ``waiting`` of a turn as ``card`` or ``generale``; each game event's name
+    (``card_played``, ``declared``...). Any other message as it came."""
+    if message.get("type") == "hint" and isinstance(message.get("hint"), dict):
+        hint = message["hint"]     # the advice's action: a card, or declare / pass
+        action = hint.get("action")
+        hint.setdefault("card", None if action in ("declare", "pass") else action)
+        hint.setdefault("declare", {"declare": True, "pass": False}.get(action))
+    if message.get("type") != "update" or message.get("game") != "polignac":
+        return message
+    for view in message.get("views", []):
+        part = view.get("game_part", {})
+        for key, value in part.items():
+            view.setdefault(key, value)
+        view.setdefault("finished", view.get("outcome") is not None)
+        view.setdefault("results", part.get("deals", []))
+    views = message.get("views") or [{}]
+    state = message.get("state", {})
+    if state.get("waiting") == "turn":
+        state["waiting"] = "generale" if views[0].get("phase") == "generale" else "card"
+    number = views[0].get("deal_number")
+    events = []
+    for event in message.get("events", []):
+        name = event.get("event") if event.get("type") == "game" else None
+        if name == "Said":
+            event = {"type": "declared", "seat": event["seat"],
+                     "declare": event.get("action") == "declare"}
+        elif name == "CardPlayed":
+            event = {"type": "card_played", "seat": event["seat"], "card": event["card"]}
+        elif name in ("DealStarted", "DealOver"):
+            event = {"type": GAME_EVENTS[name], "number": event.get("number", number)}
+        elif name == "MatchOver":
+            event = {"type": "session_over"}
+        elif name == "TrickTaken":
+            event = {"type": "trick_taken", **event}
+        events.append(event)
+    message["events"] = events
+    return message
+
+
+def engine_of(served: Any) -> Any:
+    """A served Polignac table as the engine sees it: ``session`` (its engine session,
+    every hand) and ``view(seat)`` (the engine's view of a seat)."""
+    from types import SimpleNamespace
+    engine = served.game_table.session.match.session
+    return SimpleNamespace(session=engine, view=engine.view)
 
 
 def my_move(update: dict[str, Any]) -> dict[str, Any] | None:

@@ -18,8 +18,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from polignac_tui.service.client import LobbyClient, RemoteClient
-from polignac_tui.table.events import Update
+from polignac_tui.games.polignac.tui.seat import PolignacSeat, Update
+from polignac_tui.service.client import LobbyClient, RemoteGameClient
+
+# A seat at a served table of Polignac, read in Polignac's words (as its screen reads it)
+RemoteClient = PolignacSeat
+
+
+def polignac(remote: RemoteGameClient) -> PolignacSeat:
+    """``remote`` (a seat at a Polignac table of the service) in Polignac's words."""
+    return PolignacSeat(remote)
 
 # Seconds a service has to start listening, and a condition to come true.
 START_LIMIT = 30.0
@@ -128,11 +136,11 @@ def classique() -> dict[str, Any]:
 async def friends_table(anna: LobbyClient, bruno: LobbyClient, name: str = "Friday",
                         pace: str = "instant") -> tuple[RemoteClient, RemoteClient, str]:
     """Anna creates a table with Bruno's seat open; Bruno sits; Anna starts it."""
-    at_anna = await anna.create(name, classique(), SEATS_ONE_OPEN, pace)
+    at_anna = polignac(await anna.create(name, classique(), SEATS_ONE_OPEN, pace))
     table = at_anna.table
     listed = {t.table: t for t in await bruno.tables()}
     assert listed[table].open_seats == [1], listed
-    at_bruno = await bruno.sit(table, 1)
+    at_bruno = polignac(await bruno.sit(table, 1))
     await anna.start(table, "easy")
     return at_anna, at_bruno, table
 
@@ -141,7 +149,7 @@ def act(client: RemoteClient, acted: dict[int, Any]) -> Any:
     """Make ``client``'s seat do what its latest update asks of it (pass on la générale,
     play its first legal card, see the trick, be ready), once per update."""
     from polignac_tui.games.polignac.engine import Declare, Play
-    from polignac_tui.table.events import Ready, Seen
+    from polignac_tui.table.gameevents import Ready, Seen
     update = client.latest
     key = id(client)
     if update is None or acted.get(key) is update or not client.seats:

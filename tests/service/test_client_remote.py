@@ -12,11 +12,12 @@ import pytest
 from polignac_tui.games.polignac.engine import Play
 from polignac_tui.games.polignac.players.hint import Reason
 from polignac_tui.games.polignac.players.wording import reason_text
+from polignac_tui.games.polignac.tui.seat import CardPlayed
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.service import protocol
 from polignac_tui.service.client import LobbyClient, ServiceError
-from polignac_tui.table.client import PastDealsUnavailable
-from polignac_tui.table.events import CardPlayed, Refused, SeatConnected, SeatGone
+from polignac_tui.table.gameclient import PastDealsUnavailable
+from polignac_tui.table.gameevents import Refused, SeatConnected, SeatGone
 
 from .helpers import running_service as service_in_loop
 from .lobbytools import (
@@ -26,6 +27,7 @@ from .lobbytools import (
     drive,
     friends_table,
     my_turn,
+    polignac,
     running_service,
     until,
 )
@@ -46,14 +48,14 @@ def test_a_card_played_by_one_friend_is_seen_by_the_other(tmp_path: Path) -> Non
         bruno = await LobbyClient.connect(socket, "local:bruno", "Bruno")
         pushed: list = []
         bruno.on_tables = pushed.append
-        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
+        at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
         table = at_anna.table
         # The list pushed to Bruno shows the new table and its open seat.
         listed = await until(lambda: [t for ts in pushed for t in ts if t.table == table],
                              "the table list pushed to Bruno")
         assert listed[-1].open_seats == [1] and listed[-1].seats[0].name == "Anna"
         assert listed[-1].state == "waiting" and listed[-1].my_seat is None
-        at_bruno = await bruno.sit(table, 1)
+        at_bruno = polignac(await bruno.sit(table, 1))
         await anna.start(table, "easy")
         assert at_anna.seats == (0,) and at_bruno.seats == (1,)
         seen_anna, seen_bruno = Recorder(at_anna), Recorder(at_bruno)
@@ -112,7 +114,7 @@ def test_coming_back_takes_the_seat_at_the_same_trick(tmp_path: Path) -> None:
         again = await LobbyClient.connect(socket, "local:anna", "Anna")
         (info,) = [t for t in await again.tables() if t.table == table]
         assert info.my_seat == 0 and info.state == "playing"
-        back = await again.sit(table, 0)
+        back = polignac(await again.sit(table, 0))
         Recorder(back)
         await until(lambda: back.latest is not None, "Anna's view again")
         after = back.view()
@@ -194,7 +196,7 @@ def test_names_are_unique_at_a_table(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         other_anna = await LobbyClient.connect(socket, "local:anna2", "Anna")
-        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
+        at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
         with pytest.raises(ServiceError) as caught:
             await other_anna.sit(at_anna.table, 1)
         assert caught.value.code == "name_taken"
@@ -215,7 +217,7 @@ def test_the_same_person_at_another_terminal_takes_the_seat_over(tmp_path: Path)
         elsewhere = await LobbyClient.connect(socket, "local:bruno", "Bruno")
         (info,) = [t for t in await elsewhere.tables() if t.table == table]
         assert info.my_seat == 1
-        second = await elsewhere.sit(table, 1)
+        second = polignac(await elsewhere.sit(table, 1))
         Recorder(second)
         await until(lambda: second.latest is not None, "the seat at the other terminal")
         await until(lambda: at_bruno.lost is not None, "the first terminal told")
@@ -254,7 +256,7 @@ def test_past_deals_come_with_every_hand_but_none_of_the_deal_in_play(tmp_path: 
         assert tuple(past.totals) == at_anna.view().totals
         # A watcher can ask too, and gets the same file.
         zoe = await LobbyClient.connect(socket, "local:zoe", "Zoé")
-        watching = await zoe.watch(table)
+        watching = polignac(await zoe.watch(table))
         Recorder(watching)
         seen = await watching.finished_session()
         assert seen is not None and [d.dealt for d in seen.deals] == [d.dealt
@@ -310,7 +312,7 @@ def test_an_undo_right_after_asking_for_past_deals_lets_no_hand_of_play_out() ->
     async def main() -> None:
         async with service_in_loop() as service:
             anna = await LobbyClient.connect(service.socket_path, "local:anna", "Anna")
-            at = await anna.create("Solo", classique(), seats, "instant")
+            at = polignac(await anna.create("Solo", classique(), seats, "instant"))
             await anna.start(at.table, "easy")
             Recorder(at)
             await until(lambda: at.latest is not None, "the first update")
@@ -320,7 +322,7 @@ def test_an_undo_right_after_asking_for_past_deals_lets_no_hand_of_play_out() ->
             anna.writer.write(b'{"type":"deals","id":9999}\n{"type":"undo","seat":0}\n')
             sent = fileformat.loads((await asyncio.wait_for(answer, 30))["session"])
             assert all(d.over for d in sent.deals)
-            live = service.tables[at.table].table.session
+            live = service.tables[at.table].game_table.session.match.session
             await until(lambda: not live.deals[0].over, "the undo")
             after = await at.finished_session()
             assert after is not None and after.deals == []       # deal 1 is in play again

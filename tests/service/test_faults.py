@@ -17,6 +17,7 @@ from polignac_tui.store import SessionStore
 
 from .helpers import (
     Wire,
+    engine_of,
     remove,
     running_service,
     serve_process,
@@ -70,7 +71,7 @@ def test_a_client_killed_mid_trick_leaves_its_seat_gone_and_comes_back_to_it() -
             assert child.stdout is not None
             line = await asyncio.get_running_loop().run_in_executor(None, child.stdout.readline)
             assert line == b"seated\n"
-            session = service.tables[table].table
+            session = engine_of(service.tables[table])
             wires = {0: anna, 1: bruno}
             for wire in wires.values():
                 await wire.update(lambda m: all(m["state"]["connected"]))

@@ -9,7 +9,7 @@ from typing import Any
 
 from polignac_tui.service.server import MAX_ERRORS
 
-from .helpers import Wire, running_service, table_of
+from .helpers import Wire, engine_of, running_service, table_of
 
 SEATS_3H = [{"kind": "you"}, {"kind": "open"}, {"kind": "open"}]
 
@@ -44,7 +44,7 @@ def test_a_thousand_bad_messages_are_refused_and_nobody_else_notices() -> None:
                                            ["Dora", "Emil", "Fanny"])
             for wire in (*wires, *others):
                 await wire.now(lambda m: all(m["state"]["connected"]))
-            served = service.tables[table].table
+            served = engine_of(service.tables[table])
             turn = served.session.turn
             seat = (turn + 1) % 3                      # not its turn
             attacker = wires[seat]

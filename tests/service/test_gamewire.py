@@ -15,8 +15,14 @@ from polignac_tui.games.base import Said, Scored, Shown
 from polignac_tui.games.session import Seat
 from polignac_tui.service import gamewire
 from polignac_tui.store.folder import SessionStore
-from polignac_tui.table.events import SeatGone, StandIn
-from polignac_tui.table.gameevents import GameHint, GameTableState, GameUpdate, HeldTrick
+from polignac_tui.table.gameevents import (
+    GameHint,
+    GameTableState,
+    GameUpdate,
+    HeldTrick,
+    SeatGone,
+    StandIn,
+)
 from polignac_tui.table.gametable import GameTable
 
 

@@ -10,10 +10,10 @@ from typing import Any
 
 from polignac_tui.service.client import LobbyClient
 from polignac_tui.service.server import MAX_ERRORS
-from polignac_tui.table.client import HintBusy
+from polignac_tui.table.gameclient import HintBusy
 
 from .helpers import Wire, my_move, running_service, table_of
-from .lobbytools import Recorder, classique, drive, until
+from .lobbytools import Recorder, classique, drive, polignac, until
 
 ANNA_SEATS = [{"kind": "you"}, {"kind": "computer", "level": "easy"},
               {"kind": "computer", "level": "easy"}]
@@ -171,7 +171,7 @@ def test_the_remote_client_raises_hint_busy_for_a_second_hint_of_its_seat() -> N
     async def main() -> None:
         async with running_service() as service:
             anna = await LobbyClient.connect(service.socket_path, "local:anna", "Anna")
-            at = await anna.create("Solo", classique(), seats, "instant")
+            at = polignac(await anna.create("Solo", classique(), seats, "instant"))
             await anna.start(at.table, "easy")
             Recorder(at)
             await until(lambda: at.latest is not None, "the first update")

@@ -12,10 +12,18 @@ import pytest
 
 from polignac_tui.commands.join import JoinTarget
 from polignac_tui.config import Settings
+from polignac_tui.games.polignac.tui.seat import CardPlayed
 from polignac_tui.service.client import LobbyClient
-from polignac_tui.table.events import CardPlayed
 
-from .lobbytools import SEATS_ONE_OPEN, Recorder, classique, drive, running_service, until
+from .lobbytools import (
+    SEATS_ONE_OPEN,
+    Recorder,
+    classique,
+    drive,
+    polignac,
+    running_service,
+    until,
+)
 
 SIZE = (80, 24)
 
@@ -89,8 +97,8 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
     async def main(socket: Path) -> None:
         from textual.widgets import Select
 
+        from polignac_tui.games.polignac.tui.table import TableScreen
         from polignac_tui.ui.screens.new_session import NewSessionScreen
-        from polignac_tui.ui.screens.table import TableScreen
         app = lobby_app(socket)
         async with app.run_test(size=SIZE) as pilot:
             # connected, then the (empty) list: the status says so once the list came
@@ -115,7 +123,7 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
 
             # Bruno, at another terminal (a scripted client), sits at the open seat.
             bruno = await LobbyClient.connect(socket, "local:bruno", "Bruno")
-            at_bruno = await bruno.sit(friday.table, 1)
+            at_bruno = polignac(await bruno.sit(friday.table, 1))
             seen_bruno = Recorder(at_bruno)
             await wait(pilot, lambda: lobby.tables and lobby.tables[0].seats[1].name == "Bruno",
                        "Bruno in the lobby's list")
@@ -150,12 +158,12 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
 
 def test_take_your_seat_back_from_the_lobby(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
-        from polignac_tui.ui.screens.table import TableScreen
+        from polignac_tui.games.polignac.tui.table import TableScreen
         # Anna's identity already holds a seat at a table in play (her terminal closed).
         first = await LobbyClient.connect(socket, "local:anna", "Anna")
-        at = await first.create("Tuesday", classique(), [
+        at = polignac(await first.create("Tuesday", classique(), [
             {"kind": "you"}, {"kind": "computer", "name": "Claire", "level": "easy"},
-            {"kind": "computer", "name": "Denis", "level": "easy"}], "instant")
+            {"kind": "computer", "name": "Denis", "level": "easy"}], "instant"))
         await first.start(at.table, "easy")
         Recorder(at)
         await until(lambda: at.latest is not None, "the first view")
@@ -194,7 +202,7 @@ def test_lobby_snapshot(snap_compare, tmp_path: Path) -> None:
                 {"kind": "computer", "name": "Denis", "level": "hard"}], "instant")
             zoe = await LobbyClient.connect(service.socket, "local:zoe", "Zoé")
             clients.append(zoe)
-            at_zoe = await zoe.create("Sunday", classique(), SEATS_ONE_OPEN, "instant")
+            at_zoe = polignac(await zoe.create("Sunday", classique(), SEATS_ONE_OPEN, "instant"))
             await zoe.start(at_zoe.table, "easy")
             await wait(pilot, lambda: len(lobby.tables) == 2
                        and lobby.tables[1].state == "playing", "both tables")
@@ -231,9 +239,9 @@ def test_a_service_that_stops_and_comes_back(tmp_path: Path) -> None:
 
 def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
-        from polignac_tui.ui.screens.table import TableScreen
+        from polignac_tui.games.polignac.tui.table import TableScreen
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
-        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
+        at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
         seen_anna = Recorder(at_anna)
         app = lobby_app(socket, name="Bruno", identity="local:bruno")
         async with app.run_test(size=SIZE) as pilot:
@@ -297,9 +305,9 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
         from polignac_tui.games.polignac.tui.replay import ReplayScreen
         from polignac_tui.games.polignac.tui.scores import ScoreTable
         from polignac_tui.games.polignac.tui.summary import SummaryScreen
-        from polignac_tui.ui.screens.table import TableScreen
+        from polignac_tui.games.polignac.tui.table import TableScreen
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
-        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
+        at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
         Recorder(at_anna)
         app = lobby_app(socket, name="Bruno", identity="local:bruno")
         async with app.run_test(size=SIZE) as pilot:

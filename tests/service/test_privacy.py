@@ -15,7 +15,7 @@ from polignac_tui.games.base import CardPlayed, Event, Match, Shown, visible
 from polignac_tui.games.session import GameSession
 from polignac_tui.store import SessionStore
 
-from .helpers import Wire, my_move, play_game_out, running_service, table_of
+from .helpers import Wire, my_move, play_game_out, polignac_shape, running_service, table_of
 
 CARD = re.compile(rb'"([KQJAT987][SHDC])"')
 SEATS = [{"kind": "you"}, {"kind": "open"}, {"kind": "open"}, {"kind": "open"}]
@@ -52,7 +52,7 @@ def test_no_seat_ever_receives_a_card_of_another_hand_before_it_is_played() -> N
     checked = 0
     for seat, wire in enumerate(wires):
         for line in bytes(wire.raw).splitlines():
-            message = json.loads(line)
+            message = polignac_shape(json.loads(line))
             cards = {c.decode() for c in CARD.findall(line)}
             if message["type"] != "update":
                 assert not cards, message
@@ -65,11 +65,11 @@ def test_no_seat_ever_receives_a_card_of_another_hand_before_it_is_played() -> N
             assert cards <= allowed, (seat, cards - allowed, message)
             checked += 1
     assert checked >= 4 * sum(len(d.plays) for d in session.deals)   # one per card at least
-    updates = [json.loads(line) for line in bytes(watcher.raw).splitlines()]
+    updates = [polignac_shape(json.loads(line)) for line in bytes(watcher.raw).splitlines()]
     views = [v for m in updates if m["type"] == "update" for v in m["views"]]
     assert views and all(v["hand"] == [] and v["legal"] == [] for v in views)
     for line in bytes(watcher.raw).splitlines():
-        message = json.loads(line)
+        message = polignac_shape(json.loads(line))
         if message["type"] == "update":
             view = message["views"][0]
             deal = session.deals[view["deal_number"] - 1]

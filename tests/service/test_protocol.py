@@ -7,30 +7,25 @@ import json
 import random
 
 import pytest
+from polignac_runner import Table
 
 from polignac_tui.games.polignac.engine import Play, Player, Rules
-from polignac_tui.service import protocol
+from polignac_tui.service import gamewire, protocol
 from polignac_tui.service.protocol import ProtocolError, decode_client, encode
 from polignac_tui.store import SessionStore
-from polignac_tui.table.core import Table
-from polignac_tui.table.events import (
-    CardPlayed,
-    DealDealt,
-    DealOver,
-    Declared,
-    HintGiven,
+from polignac_tui.table.gameevents import (
+    GameHint,
+    GameTableState,
+    GameUpdate,
+    HeldTrick,
     Refused,
     Saved,
     SaveFailed,
     SeatConnected,
     SeatGone,
-    SessionOver,
     StandIn,
-    TableState,
     TrickGathered,
-    TrickTaken,
     Undone,
-    Update,
 )
 
 
@@ -122,27 +117,32 @@ def a_table() -> Table:
 
 
 def test_views_state_and_events_go_to_json_and_back() -> None:
+    """A Polignac table speaks the game wire (``gamewire``) like any table: its views,
+    state and events (the game's and the table's) go to JSON and come back equal."""
     table = a_table()
     rng = random.Random(3)
     try:
         for _ in range(9):
             view = table.view(table.session.turn)
             table.apply(Play(view.seat, rng.choice(view.legal)), save=False)
-        deal = table.session.deals[-1]
-        views = tuple(table.view(s) for s in range(4))
-        state = TableState("card", deal.tricks[0], 2, (True, False, True, True),
-                           (None, 12.5, None, None), (None, "hard", None, None), 120.0,
-                           (False,) * 4, "disk full", False)
-        events = (CardPlayed(1, "QH"), Declared(2, False), TrickTaken(deal.tricks[0]),
-                  TrickGathered(), DealOver(1), DealDealt(2), SessionOver(), SeatConnected(1),
-                  SeatGone(3), StandIn(3, "hard"), StandIn(3, None), Undone(0),
-                  Refused("no", "not_your_turn"),
-                  HintGiven(0, "QH", why="lead_wins", params=(("card", "QH"),)),
+        match = table.game.session.match
+        views = (match.view(0),)
+        events = (*match.apply(match.choices(match.turn).cards[0]),
+                  TrickGathered(), SeatConnected(1), SeatGone(3), StandIn(3, "hard"),
+                  StandIn(3, None), Undone(0), Refused("no", "not_your_turn"),
+                  GameHint(0, "QH", "lead_wins", (("card", "QH"),)),
                   SaveFailed("disk full"), Saved())
-        update = Update(views, state, events, False)
-        data = json.loads(encode(protocol.update_to_json("t-1", update)))
+        trick = table.session.deals[-1].tricks[0]
+        state = GameTableState("polignac", "turn",
+                               HeldTrick(tuple(trick.by_seat(4).items()), trick.winner), 2,
+                               (True, True, False, False), (None, None, "easy", "easy"),
+                               (True, False, True, True), (None, 12.5, None, None),
+                               (None, "hard", None, None), 120.0, (False,) * 4,
+                               "disk full", False)
+        update = GameUpdate(views, state, events, False)
+        data = json.loads(encode(gamewire.update_to_json("t-1", update, 0)))
         assert data["table"] == "t-1" and data["game"] == "polignac"
-        assert protocol.update_from_json(data) == update
+        assert gamewire.update_from_json(data) == update
     finally:
         table.close()
 

@@ -26,11 +26,11 @@ async def play_cards(service: Any, table: str, wires: list[Wire], count: int
                      ) -> dict[str, Any]:
     """``count`` cards played by the humans to move (each its first legal card), every
     wire reading up to the update that shows it; the last update of the last player."""
-    session = service.tables[table].table
+    session = service.tables[table].game_table
     update: dict[str, Any] = {}
     for _ in range(count):
-        seat = session.session.turn
-        card = session.view(seat).legal[0]
+        seat = session.session.match.turn
+        card = session.session.match.session.view(seat).legal[0]
         await wires[seat].send({"type": "play", "seat": seat, "card": card})
         for index, wire in enumerate(wires):
             played = {"type": "card_played", "seat": seat, "card": card}
@@ -58,7 +58,7 @@ def test_tables_come_back_after_a_clean_stop_at_the_same_point() -> None:
             await dora.hello("test:dora", "Dora")
             await dora.send({"type": "create", "name": "Later", "seats": SEATS_3H})
             waiting = (await dora.expect("created"))["table"]
-            plays = list(service.tables[table].table.session.deals[-1].plays)
+            plays = list(service.tables[table].game_table.session.match.session.deals[-1].plays)
         for wire in (*wires, dora):
             assert await wire.eof()                      # sent away when it stopped
             assert wire.messages[-1] == {"type": "bye", "reason": "the service is stopping"}
@@ -68,7 +68,7 @@ def test_tables_come_back_after_a_clean_stop_at_the_same_point() -> None:
             assert service.tables[waiting].state == "waiting"
             served = service.tables[table]
             assert served.state == "playing"
-            assert list(served.table.session.deals[-1].plays) == plays
+            assert list(served.game_table.session.match.session.deals[-1].plays) == plays
             bruno = await Wire.open(service.socket_path)
             await bruno.hello("test:Bruno", "Bruno")
             info = next(t for t in bruno.messages[-1]["tables"] if t["table"] == table)

@@ -33,10 +33,10 @@ def test_an_update_waits_for_its_write_while_the_loop_serves_others(
                                           ["Anna", "Bruno", "Claire"])
             for wire in wires:
                 await wire.now(lambda m: all(m["state"]["connected"]))
-            session = service.tables[table].table
+            session = service.tables[table].game_table
             monkeypatch.setattr(saver, "_write", slow_write)
-            seat = session.session.turn
-            card = session.view(seat).legal[0]
+            seat = session.session.match.turn
+            card = session.session.match.session.view(seat).legal[0]
             await wires[seat].send({"type": "play", "seat": seat, "card": card})
             other = wires[(seat + 1) % 3]
             before = len(other.messages)
@@ -61,9 +61,9 @@ def test_a_failed_write_is_told_until_a_write_succeeds(monkeypatch: pytest.Monke
         raise OSError(28, "No space left on device")
 
     async def play(service: Any, table: str, wires: list[Any]) -> dict[str, Any]:
-        session = service.tables[table].table
-        seat = session.session.turn
-        card = session.view(seat).legal[0]
+        session = service.tables[table].game_table
+        seat = session.session.match.turn
+        card = session.session.match.session.view(seat).legal[0]
         await wires[seat].send({"type": "play", "seat": seat, "card": card})
         return await wires[0].update(lambda m: any(e["type"] == "card_played"
                                                    for e in m["events"]))

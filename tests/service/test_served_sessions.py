@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from polignac_runner import Table
 
 from polignac_tui.cli import main
 from polignac_tui.games.polignac.engine import Player
 from polignac_tui.games.polignac.engine.rules import preset
 from polignac_tui.store import PlayedServed, SessionStore
-from polignac_tui.table import Table
 
 from .helpers import SEATS_2H, Wire, remove, running_service, short_socket_dir, table_of
 

@@ -85,7 +85,7 @@ def test_a_table_is_created_seats_are_taken_and_the_creator_starts_it() -> None:
             assert update["views"][0]["names"] == ["Anna", "Bruno", "Denis", "Claire"]
             seen = await bruno.update()
             assert seen["views"][0]["seat"] == 1
-            filled = service.tables[table].table.session.players[2]
+            filled = service.tables[table].game_table.session.match.session.players[2]
             assert filled.kind == "computer" and filled.level == "easy"
             await anna2.send({"type": "tables", "id": 9})
             info = (await anna2.until(lambda m: m.get("id") == 9))["tables"][0]
@@ -126,7 +126,7 @@ def test_a_whole_deal_is_played_over_the_socket_and_saved_after_every_action() -
                         await wire.send(move)
 
             await asyncio.gather(*(follow(s, w) for s, w in enumerate(wires)))
-            assert served.table.session.deals[0].over
+            assert served.game_table.session.match.session.deals[0].over
             assert checked > 32
             for wire in wires:
                 wire.close()
@@ -164,7 +164,7 @@ def test_commands_for_another_seat_or_out_of_turn_are_refused_to_that_client_alo
             first = await anna.update(lambda m: all(m["state"]["connected"]))
             view = first["views"][0]
             served = service.tables[table]
-            plays = list(served.table.session.deals[-1].plays)
+            plays = list(served.game_table.session.match.session.deals[-1].plays)
             await anna.send({"type": "play", "seat": 1, "card": view["hand"][0]})
             refusal = await anna.update(lambda m: bool(m["events"]))
             assert refusal["events"] == [{"type": "refused", "reason": "that seat is not yours",
@@ -175,7 +175,7 @@ def test_commands_for_another_seat_or_out_of_turn_are_refused_to_that_client_alo
             again = await wires[idle].update(
                 lambda m: any(e["type"] == "refused" for e in m["events"]))
             assert again["events"][0]["rule"] == "not_your_turn"
-            assert list(served.table.session.deals[-1].plays) == plays
+            assert list(served.game_table.session.match.session.deals[-1].plays) == plays
             for wire in wires:
                 before = len(wire.messages)
                 await wire.send({"type": "tables", "id": 77})

@@ -138,7 +138,7 @@ def test_nothing_said_is_stored() -> None:
                                                   ["Anna", "Bruno"])
             await say(anna, secret, 7)
             await bruno.until(lambda m: m["type"] == "said")
-            await service.tables[table].table.flush()
+            await service.tables[table].game_table.flush()
             folders = [Path(os.environ["XDG_DATA_HOME"]), service.state.folder]
             anna.close()
             bruno.close()
@@ -156,8 +156,8 @@ def test_the_lobby_and_the_table_screen_talk_through_the_service(tmp_path: Path)
     """Bruno (the app) talks in the lobby with Anna (scripted), then at their table; what
     Anna says shows literally in his status area; his sixth line in 10 s is refused by the
     service and said so in his bar."""
+    from polignac_tui.games.polignac.tui.table import TableScreen
     from polignac_tui.service.client import LobbyClient
-    from polignac_tui.ui.screens.table import TableScreen
     from polignac_tui.ui.widgets.talk import TalkBar
 
     from .lobbytools import SEATS_ONE_OPEN, classique, running_service, until

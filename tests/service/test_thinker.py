@@ -12,7 +12,7 @@ from typing import Any
 from polignac_tui.games.polignac.engine import Play, Player, Rules, Session
 from polignac_tui.games.polignac.players import make_player
 from polignac_tui.service.thinker import PoolThinker, ThinkerPool, move_key
-from polignac_tui.table.core import _seed_for
+from polignac_tui.table.gametable import _seed_for
 
 
 def a_session(seed: int = 1) -> Session:

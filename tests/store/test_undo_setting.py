@@ -79,12 +79,13 @@ def test_stats_count_a_win_with_undos_apart(capsys: Capture) -> None:
 def test_a_served_table_says_undo_is_off_and_says_nothing_new_when_on() -> None:
     from dataclasses import replace
 
-    from polignac_tui.service.protocol import state_from_json, state_to_json
-    from polignac_tui.table.events import TableState
+    from polignac_tui.service.gamewire import state_from_json, state_to_json
+    from polignac_tui.table.gameevents import GameTableState
 
-    on = TableState(waiting=None, held=None, thinking=None, connected=(True,) * 3,
-                    gone_for=(None,) * 3, stand_ins=(None,) * 3, hand_over_after=60.0,
-                    ready=(False,) * 3, unsaved=None, can_undo=False)
+    on = GameTableState(game="polignac", waiting="turn", held=None, thinking=None,
+                        humans=(True,) * 3, levels=(None,) * 3, connected=(True,) * 3,
+                        gone_for=(None,) * 3, stand_ins=(None,) * 3, hand_over_after=60.0,
+                        ready=(False,) * 3, unsaved=None, can_undo=False)
     assert "undo_off" not in state_to_json(on) and not state_from_json(state_to_json(on)).undo_off
     off = replace(on, undo_off=True)
     assert state_from_json(json.loads(json.dumps(state_to_json(off)))).undo_off is True

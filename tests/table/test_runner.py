@@ -7,11 +7,12 @@ import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
+from polignac_runner import Table, TableRunner, ThreadThinker
+
 from polignac_tui.games.polignac.engine import Declare, Play, Player, preset
+from polignac_tui.games.polignac.tui.seat import CardPlayed, SessionOver, Update
 from polignac_tui.store.folder import SessionStore
-from polignac_tui.table import Table
-from polignac_tui.table.events import (
-    CardPlayed,
+from polignac_tui.table.gameevents import (
     HandOver,
     Looking,
     Ready,
@@ -19,14 +20,10 @@ from polignac_tui.table.events import (
     SeatConnected,
     SeatGone,
     Seen,
-    SessionOver,
     StandIn,
     TrickGathered,
-    Update,
 )
 from polignac_tui.table.pace import TRICK_HOLD
-from polignac_tui.table.runner import TableRunner
-from polignac_tui.table.thinker import ThreadThinker
 
 NAMES = ("Ana", "Bruno", "Claire", "Denis")
 
@@ -385,8 +382,8 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     the flag crosses the wire; a hostile value is not taken for it."""
     from dataclasses import replace
 
+    from polignac_tui.games.base import View
     from polignac_tui.games.polignac.tui.cognac import declaration
-    from polignac_tui.service.protocol import view_from_json, view_to_json
     from polignac_tui.ui.cardtext import is_you, who
 
     table = make_table(tmp_path, humans=(0, 1), seed=6)
@@ -410,9 +407,11 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     assert "▮" not in seated_lines[1].plain
     everyone = replace(watched, losers=(0, 1, 2, 3), winners=())
     assert declaration(everyone)[0] == "Everyone is tied: they all pay the cognac!"
-    assert view_from_json(view_to_json(watched)).watching is True
-    assert view_from_json(view_to_json(seated)).watching is False
-    assert view_from_json({**view_to_json(watched), "watching": "yes"}).watching is False
+    # the flag crosses the wire (the seam's view: a watcher's is no seat's)
+    game = table.game.session.match
+    assert View.from_json(game.view(None).to_json()).watching is True
+    assert View.from_json(game.view(0).to_json()).watching is False
+    assert View.from_json({**game.view(0).to_json(), "watching": "yes"}).watching is False
     runner.close()
 
 

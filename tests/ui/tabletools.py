@@ -9,7 +9,7 @@ from typing import Any
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.store.folder import SessionStore
-from polignac_tui.table import Table
+from polignac_tui.table.gametable import GameTable
 
 FIXED_TIME = datetime(2026, 11, 1, 20, 30, tzinfo=UTC)
 NAMES = ("Ana", "Bruno", "Claire", "Denis")
@@ -49,14 +49,28 @@ def void_session(**changes: Any) -> Session:
     return session
 
 
-def open_table(store: SessionStore, session: Session, seed: int = 3) -> Table:
+def open_table(store: SessionStore, session: Session, seed: int = 3) -> GameTable:
     session.id = store.new_id(session.name, "Ana", now=FIXED_TIME)
     store.save(session)
-    return Table.open(store, session.id, seed=seed)
+    return GameTable.open(store, session.id, seed=seed)
+
+
+def polignac_table(store: SessionStore, rules: Any, seats: list[Player], name: str = "",
+                   seed: int | None = None, undo: bool = True) -> GameTable:
+    """A new Polignac session at a table of the house, as the app makes one."""
+    from polignac_tui.games.polignac import seats_of, settings_of
+    return GameTable.create(store, "polignac", settings_of(rules), [p.name for p in seats],
+                            seats_of(seats), name=name, seed=seed, undo=undo)
+
+
+def engine(table: GameTable) -> Session:
+    """The engine's session under a Polignac table (its deals, players, totals)."""
+    session: Session = table.session.match.session  # type: ignore[attr-defined]
+    return session
 
 
 def table_screen(app: Any) -> Any:
-    from polignac_tui.ui.screens.table import TableScreen
+    from polignac_tui.games.polignac.tui.table import TableScreen
     for screen in reversed(app.screen_stack):
         if isinstance(screen, TableScreen):
             return screen
@@ -65,14 +79,14 @@ def table_screen(app: Any) -> Any:
 
 def idle(app: Any) -> bool:
     """True when the game waits for a person: a question, a summary, or a human's card."""
-    from polignac_tui.ui.screens.table import TableScreen
+    from polignac_tui.games.polignac.tui.table import TableScreen
     screen = app.screen
     if not isinstance(screen, TableScreen):
         return True
     if screen._waiting is not None:
         return False
     session = screen.client.table.session
-    if session.finished or session.needs_deal:
+    if session.finished or session.match.needs_deal:
         return False
     return screen.client.table.computer_to_move() is None
 
@@ -86,8 +100,8 @@ async def settle(pilot: Any, until: Callable[[], bool] | None = None, limit: int
     it never happens."""
     import time
 
-    from polignac_tui.table.events import Seen
-    from polignac_tui.ui.screens.table import TableScreen
+    from polignac_tui.games.polignac.tui.table import TableScreen
+    from polignac_tui.table.gameevents import Seen
     app = pilot.app
     check = until or (lambda: idle(app))
     # ``limit`` pauses, and at least SETTLE_SECONDS: computers think in threads, which a

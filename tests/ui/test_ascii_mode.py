@@ -133,7 +133,7 @@ async def test_the_table_footer_names_its_card_keys_per_mode(make_app, store) ->
     from tabletools import open_table, settle, strong_session, table_screen
     from textual.binding import Binding
 
-    from polignac_tui.ui.screens.table import TableScreen
+    from polignac_tui.games.polignac.tui.table import TableScreen
 
     app = make_app(table=open_table(store, strong_session()))
     async with app.run_test(size=SIZE) as pilot:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 from rich.text import Text
-from tabletools import open_table, settle, strong_session, table_screen
+from tabletools import engine, open_table, polignac_table, settle, strong_session, table_screen
 
 from polignac_tui.games.polignac.engine import Player, glyph, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
-from polignac_tui.table import Table
+from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.widgets.cardface import (
     LARGE,
@@ -144,10 +144,10 @@ def test_the_threshold() -> None:
 
 
 # -- at the table -------------------------------------------------------------------------------
-def seated(store, count: int = 4, seed: int = 5) -> Table:
+def seated(store, count: int = 4, seed: int = 5) -> GameTable:
     names = ("Ana", "Bruno", "Claire", "Denis", "Élodie", "Fanny", "Gaston", "Hélène")[:count]
     seats = [Player(names[0])] + [Player(n, "computer", "easy") for n in names[1:]]
-    return Table.create(store, preset("classique", count), seats, name="Friday", seed=seed)
+    return polignac_table(store, preset("classique", count), seats, name="Friday", seed=seed)
 
 
 async def test_a_resize_across_the_threshold_switches_chips_and_faces(make_app, store) -> None:
@@ -202,7 +202,7 @@ async def test_the_others_hands_are_backs_that_say_only_how_many(make_app, store
         screen = table_screen(app)
         view = screen.view()
         drawn = screen.query_one(TrickArea).render().plain
-        deal = table.session.current
+        deal = engine(table).current
         assert deal is not None
         hidden = {card for seat in range(4) if seat != view.seat for card in deal.hands[seat]}
         assert hidden
@@ -229,4 +229,4 @@ async def test_a_click_on_a_face_selects_then_plays(make_app, store) -> None:
         assert hand.selected_card == "KH"
         await pilot.click(Hand, offset=(x, 4))
         await settle(pilot)
-        assert table.session.deals[0].tricks[0].cards[0] == "KH"
+        assert engine(table).deals[0].tricks[0].cards[0] == "KH"

@@ -8,13 +8,12 @@ then look at the PNGs.
 from __future__ import annotations
 
 import pytest
-from tabletools import open_table, settle, strong_session
+from tabletools import open_table, polignac_table, settle, strong_session
 from test_shell_snapshots import home_ready
 from test_table_snapshots import mid_trick, seated, to_summary
 
 from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.games.polignac.tui.scenes import fill_store
-from polignac_tui.table import Table
 
 SMALL = (80, 24)
 LANGUAGES = pytest.mark.parametrize("lang", ["fr", "it"])
@@ -46,7 +45,7 @@ def test_rules_panel(snap_compare, make_app, store, lang) -> None:
 
     seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire")]
     rules = preset("italiana", 3).replace(jack_guard=True)
-    table = Table.create(store, rules, seats, name="Friday", seed=5)
+    table = polignac_table(store, rules, seats, name="Friday", seed=5)
     assert snap_compare(make_app(table=table, lang=lang), terminal_size=SMALL,
                         run_before=run_before)
 

@@ -102,7 +102,7 @@ async def test_typing_a_name_by_keyboard(make_app) -> None:
 
 
 async def test_start_creates_the_session_and_opens_the_table(make_app, store) -> None:
-    from polignac_tui.ui.screens.table import TableScreen
+    from polignac_tui.games.polignac.tui.table import TableScreen
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(app, pilot)
@@ -263,7 +263,7 @@ async def test_a_problem_is_shown_by_its_field_in_view_and_the_toast_expires(mak
 async def test_a_change_in_flight_when_the_form_starts_is_no_crash(make_app) -> None:
     """A field changed, then ctrl+s before the validation it asked for ran: the form is
     gone by then, and the late validation does nothing (over SSH it was a traceback)."""
-    from polignac_tui.ui.screens.table import TableScreen
+    from polignac_tui.games.polignac.tui.table import TableScreen
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(app, pilot)

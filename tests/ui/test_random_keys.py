@@ -67,14 +67,17 @@ async def hammer(app, pilot, keys: list[str]) -> int:
 
 SCREEN_CLASSES = {"home": "home.HomeScreen", "new_session": "new_session.NewSessionScreen",
                   "saved": "saved.SavedScreen", "settings": "settings.SettingsScreen",
-                  "rules": "rules.RulesScreen", "table": "table.TableScreen"}
+                  "rules": "rules.RulesScreen",
+                  "table": "polignac_tui.games.polignac.tui.table.TableScreen"}
 
 
 async def go(app, pilot, screen: str) -> None:
     """Open ``screen`` unless the keys before left the app on it (opening New session
     costs more than a hundred keys)."""
-    module, name = SCREEN_CLASSES[screen].split(".")
-    wanted = getattr(importlib.import_module(f"polignac_tui.ui.screens.{module}"), name)
+    module, name = SCREEN_CLASSES[screen].rsplit(".", 1)
+    if "." not in module:
+        module = f"polignac_tui.ui.screens.{module}"
+    wanted = getattr(importlib.import_module(module), name)
     if isinstance(app.screen, wanted):
         return
     if screen == "table":
@@ -89,7 +92,7 @@ async def go(app, pilot, screen: str) -> None:
 
 
 def close_tables(app) -> None:
-    from polignac_tui.ui.screens.table import TableScreen
+    from polignac_tui.games.polignac.tui.table import TableScreen
 
     for screen in app.screen_stack:
         if isinstance(screen, TableScreen):

@@ -43,7 +43,7 @@ async def test_list_shows_sessions_and_damaged_files(make_app, saved, store, ses
 
 
 async def test_resume_opens_the_table(make_app, saved) -> None:
-    from polignac_tui.ui.screens.table import TableScreen
+    from polignac_tui.games.polignac.tui.table import TableScreen
     session_id = saved()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -114,7 +114,7 @@ async def test_damaged_file_is_left_alone(make_app, store) -> None:
 
 
 async def test_click_selects_then_a_second_click_resumes(make_app, saved, session_maker) -> None:
-    from polignac_tui.ui.screens.table import TableScreen
+    from polignac_tui.games.polignac.tui.table import TableScreen
     saved(session_maker(name="One"))
     second = saved(session_maker(seed=2, name="Two"), first_human="Bruno")
     app = make_app()

@@ -6,9 +6,9 @@ from __future__ import annotations
 from tabletools import listed
 from textual.widgets import DataTable, Input, Select
 
+from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.saved import SavedScreen
-from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.screenshots import until
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import itertools
 
-from tabletools import open_table, settle, table_screen, text_of, void_session
+from tabletools import engine, open_table, settle, table_screen, text_of, void_session
 from textual.widgets import Footer, Static
 
 from polignac_tui.games.polignac.tui.scores import ScoreTable
+from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.ui.app import MIN_HEIGHT, MIN_WIDTH
-from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.screens.too_small import TooSmallScreen
 from polignac_tui.ui.widgets.hand import Hand
 from polignac_tui.ui.widgets.trick import TrickArea
@@ -40,15 +40,15 @@ async def test_table_mid_trick_at_80x23(make_app, store) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, TableScreen) and table.view(0).my_turn
-        assert len(table.view(0).trick) == 3
+        assert isinstance(screen, TableScreen) and engine(table).view(0).my_turn
+        assert len(engine(table).view(0).trick) == 3
         lines = check_layout(screen, status_lines=2)
         drawn = "\n".join(lines)
         for name in ("Bruno", "Claire", "Denis", "Ana"):
             assert name in drawn
         assert drawn.count("▐") == 3                  # the three cards of the trick
         assert "Bruno led ♥" in text_of(screen.query_one("#status"))
-        assert screen.query_one(Hand).cards == table.view(0).hand
+        assert screen.query_one(Hand).cards == engine(table).view(0).hand
 
 
 async def test_a_two_line_refusal_at_80x23_keeps_your_line(make_app, store) -> None:
@@ -56,7 +56,7 @@ async def test_a_two_line_refusal_at_80x23_keeps_your_line(make_app, store) -> N
     app = make_app(table=table)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        key = str(table.view(0).hand.index("KS") + 1)
+        key = str(engine(table).view(0).hand.index("KS") + 1)
         await pilot.press(key, key)
         await pilot.pause()
         screen = table_screen(app)

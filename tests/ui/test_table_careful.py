@@ -3,7 +3,7 @@ cursor starts on the lowest playable card that is not a jack, and Enter plays it
 
 from __future__ import annotations
 
-from tabletools import FIXED_TIME, open_table, players, settle, table_screen
+from tabletools import FIXED_TIME, engine, open_table, players, settle, table_screen
 
 from polignac_tui.games.polignac.engine import Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
@@ -28,20 +28,20 @@ async def test_following_starts_on_a_card_that_is_not_a_jack(make_app, store) ->
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        view = table.view(0)
+        view = engine(table).view(0)
         led = view.led_suit
         assert led is not None and view.legal[0] == "J" + led   # the first playable: a jack
         hand = table_screen(app).query_one(Hand)
         assert hand.selected_card == "9" + led
         await pilot.press("enter")                               # played at once
-        await settle(pilot, lambda: len(table.session.deals[0].plays) >= 4)
-        assert table.session.deals[0].plays[3] == "9" + led
+        await settle(pilot, lambda: len(engine(table).deals[0].plays) >= 4)
+        assert engine(table).deals[0].plays[3] == "9" + led
 
 
 def test_the_careful_card_follows_never_leads_and_never_picks_a_jack() -> None:
     from dataclasses import replace
 
-    from polignac_tui.ui.screens.table import careful_card
+    from polignac_tui.games.polignac.tui.table import careful_card
     session = jacks_and_nines()
     view = session.view(1)                       # Bruno leads: no careful card
     assert view.led_suit is None and careful_card(view) is None

@@ -7,9 +7,9 @@ from tabletools import open_table, settle, strong_session, table_screen
 from textual.css.query import NoMatches
 
 from polignac_tui.games.polignac.tui.generale import GeneraleScreen
+from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.ui.chrome import HeaderTitle, SafeHeader, while_shown
 from polignac_tui.ui.screens.panels import Overlay
-from polignac_tui.ui.screens.table import TableScreen
 
 
 def test_while_shown_swallows_only_a_missing_widget() -> None:

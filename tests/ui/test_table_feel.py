@@ -12,6 +12,7 @@ from tabletools import (
     FIXED_TIME,
     HEARTS,
     VOID_HAND,
+    engine,
     open_table,
     players,
     settle,
@@ -24,9 +25,9 @@ from tabletools import (
 from polignac_tui.games.polignac.engine import Play, Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.games.polignac.tui.summary import SummaryScreen
+from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
-from polignac_tui.ui.screens.table import TableScreen
 
 
 def status(app) -> str:
@@ -79,7 +80,7 @@ async def test_at_pace_instant_the_trick_your_card_finished_is_shown(make_app, s
         assert "Any key gathers the trick." in status(app)
         await pilot.press("space")
         await settle(pilot, lambda: screen._gathered is None)
-        assert len(table.session.deals[0].tricks) == 1
+        assert len(engine(table).deals[0].tricks) == 1
 
 
 async def test_the_after_trick_setting_reaches_the_table(make_app, store, settings) -> None:
@@ -146,7 +147,7 @@ async def test_the_trick_log_holds_the_computers_back(make_app, store, settings)
         await pilot.press("t")
         await settle(pilot, lambda: isinstance(app.screen, Overlay))
         runner = screen.client.runner
-        plays = table.session.deals[0].plays
+        plays = engine(table).deals[0].plays
         assert len(plays) == 0
         # Bruno's card is ready (after the pace's delay) but held back while Ana looks.
         await settle(pilot, lambda: len(plays) > 0
@@ -178,11 +179,11 @@ async def test_a_quick_enter_on_a_new_lead_only_chooses_the_card(make_app, store
         chosen = screen.query_one("Hand").selected_card
         await pilot.press("enter")
         await pilot.pause()
-        assert table.session.deals[0].plays == []       # not played by surprise
+        assert engine(table).deals[0].plays == []       # not played by surprise
         assert "chosen: Enter plays it" in status(app)
         await pilot.press("enter")
-        await settle(pilot, lambda: len(table.session.deals[0].plays) > 0)
-        assert table.session.deals[0].plays[0] == chosen
+        await settle(pilot, lambda: len(engine(table).deals[0].plays) > 0)
+        assert engine(table).deals[0].plays[0] == chosen
 
 
 async def test_after_moving_the_cursor_enter_plays_at_once(make_app, store) -> None:
@@ -194,8 +195,8 @@ async def test_after_moving_the_cursor_enter_plays_at_once(make_app, store) -> N
         await pilot.press("right")
         chosen = hand.selected_card
         await pilot.press("enter")
-        await settle(pilot, lambda: len(table.session.deals[0].plays) > 0)
-        assert table.session.deals[0].plays[0] == chosen
+        await settle(pilot, lambda: len(engine(table).deals[0].plays) > 0)
+        assert engine(table).deals[0].plays[0] == chosen
 
 
 async def test_following_needs_no_second_enter(make_app, store) -> None:
@@ -204,8 +205,8 @@ async def test_following_needs_no_second_enter(make_app, store) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("enter")
-        await settle(pilot, lambda: len(table.session.deals[0].plays) == 4)
-        assert table.session.deals[0].plays[3] == "JS"
+        await settle(pilot, lambda: len(engine(table).deals[0].plays) == 4)
+        assert engine(table).deals[0].plays[3] == "JS"
 
 
 async def test_a_hint_goes_when_you_move_to_another_card(make_app, store) -> None:
@@ -219,8 +220,8 @@ async def test_a_hint_goes_when_you_move_to_another_card(make_app, store) -> Non
         await settle(pilot, lambda: "Hint: play" in status(app), limit=5000)
         hinted = hand.selected_card
         await pilot.press("enter")                # the hint's card: played at once
-        await settle(pilot, lambda: len(table.session.deals[0].plays) > 0)
-        assert table.session.deals[0].plays[0] == hinted
+        await settle(pilot, lambda: len(engine(table).deals[0].plays) > 0)
+        assert engine(table).deals[0].plays[0] == hinted
         await settle(pilot)
         await pilot.press("h")
         await settle(pilot, lambda: "Hint: play" in status(app), limit=5000)
@@ -319,7 +320,7 @@ async def test_the_cognac_is_a_moment_and_the_legend_stands_under_the_table(
         shown_glass = screen.query_one("#cognac-glass")
         assert shown_glass.region.height == 6 and shown_glass.region.y < 10
         pays = screen.query_one("#cognac-pays").content
-        loser = table.session.players[table.session.losers[0]].name
+        loser = engine(table).players[engine(table).losers[0]].name
         named = [pays.plain[s.start:s.end] for s in pays.spans if "reverse" in str(s.style)]
         assert named and (loser in named or "You" in named)
         # The glass and the words side by side, in the middle of the screen.
@@ -396,15 +397,19 @@ def test_the_full_score_table_shows_the_deal_in_play_here_and_over_the_wire() ->
     over the wire carries them (the codec drops nothing): both show ``+N``."""
     import json
 
+    from polignac_tui.games.base import View
+    from polignac_tui.games.polignac import GAME, PolignacMatch
     from polignac_tui.games.polignac.engine.cards import jack_points
-    from polignac_tui.service.protocol import encode, view_from_json, view_to_json
+    from polignac_tui.games.polignac.seatview import seat_view
+    from polignac_tui.service.protocol import encode
     session = strong_session()
     deal = session.deals[-1]
     while not any(c[0] == "J" for t in deal.tricks for c in t.cards):
         seat = session.turn
         session.apply(Play(seat, session.view(seat).legal[0]))
     local = session.view(0)
-    served = view_from_json(json.loads(encode(view_to_json(local))))
+    wire = PolignacMatch.of(GAME, session).view(0).to_json()       # the game wire's view
+    served = seat_view(View.from_json(json.loads(encode(wire))), local.humans)
     assert served == local
     taken = [sum(jack_points(c) for c in jacks) for jacks in local.jacks_taken]
     assert any(taken)

@@ -11,9 +11,11 @@ import pytest
 from rich.console import Console
 from tabletools import (
     FIXED_TIME,
+    engine,
     open_table,
     play_selected,
     players,
+    polignac_table,
     settle,
     strong_session,
     table_screen,
@@ -23,6 +25,7 @@ from tabletools import (
 
 from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, Trick, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
+from polignac_tui.games.polignac.tui import table as table_module
 from polignac_tui.games.polignac.tui.cognac import CognacScreen, declaration
 from polignac_tui.games.polignac.tui.generale import GeneraleScreen
 from polignac_tui.games.polignac.tui.header import header_text
@@ -30,13 +33,11 @@ from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
 from polignac_tui.games.polignac.tui.rules_panel import rules_text
 from polignac_tui.games.polignac.tui.scores import ScoreTable, compact, full_width
 from polignac_tui.games.polignac.tui.summary import SummaryScreen, summary_renderable
+from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.games.polignac.tui.tricklog import trick_table
-from polignac_tui.table import Table
 from polignac_tui.ui.cardtext import CardLook
-from polignac_tui.ui.screens import table as table_module
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.panels import Overlay
-from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand
 from polignac_tui.ui.widgets.trick import TrickArea
 
@@ -101,10 +102,10 @@ async def test_a_number_selects_and_the_same_number_plays(make_app, store) -> No
         assert screen.awaits_my_card()
         hand = screen.query_one(Hand)
         await pilot.press("3")
-        assert hand.selected_card == "KH" and table.session.deals[0].plays == []
+        assert hand.selected_card == "KH" and engine(table).deals[0].plays == []
         await pilot.press("3")
         await settle(pilot)
-        assert table.session.deals[0].plays[0] == "KH"
+        assert engine(table).deals[0].plays[0] == "KH"
 
 
 # -- F2: who wins with which card, and which jacks that gathers ---------------------------
@@ -139,7 +140,7 @@ async def test_you_are_asked_about_la_generale(make_app, store) -> None:
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert table.view(0).asked
+        assert engine(table).view(0).asked
         assert "Denis deals" in header(app)
         assert "La générale: you are asked whether to declare it." in status(app)
 
@@ -200,7 +201,7 @@ def test_summary_of_an_early_end_says_how_many_tricks_are_left(session_maker, se
 async def test_cognac_shows_totals_and_who_pays_at_80x24(make_app, store, finish) -> None:
     session = strong_session(limit=30)
     table = open_table(store, finish(session, seed=3))
-    assert len(table.session.deals) >= 10
+    assert len(engine(table).deals) >= 10
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
@@ -211,7 +212,7 @@ async def test_cognac_shows_totals_and_who_pays_at_80x24(make_app, store, finish
             region = app.screen.query_one(name).region
             assert region.y >= 0 and region.bottom <= 23, name
         totals = text_of(app.screen.query_one("#cognac-totals"))
-        for name, total in zip(table.session.players, table.session.totals, strict=True):
+        for name, total in zip(engine(table).players, engine(table).totals, strict=True):
             assert f"{name.name} {total}" in totals
 
 
@@ -292,7 +293,7 @@ async def test_must_discard_refusal_in_full_and_the_prompt_says_it(make_app, sto
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        view = table.view(0)
+        view = engine(table).view(0)
         assert view.led_suit == "H" and view.my_turn
         assert "no ♥: you must discard le Polignac" in status(app)
         key = str(view.hand.index("KS") + 1)
@@ -303,7 +304,7 @@ async def test_must_discard_refusal_in_full_and_the_prompt_says_it(make_app, sto
         assert shown.rstrip().endswith("(must discard a jack)")
         widget = table_screen(app).query_one("#status")
         assert widget.size.height == 2 and widget.region.bottom <= 24 - 6
-        assert len(table.session.deals[0].plays) == 3 and "KS" in table.view(0).hand
+        assert len(engine(table).deals[0].plays) == 3 and "KS" in engine(table).view(0).hand
 
 
 # -- F19: where points other than jacks come from; one seat with every jack ---------------
@@ -342,7 +343,7 @@ async def test_after_undo_the_cursor_is_on_a_playable_card(make_app, store) -> N
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        before = table.view(0)
+        before = engine(table).view(0)
         assert before.legal == ("JS",)
         await pilot.press("enter")
         await settle(pilot)
@@ -350,7 +351,7 @@ async def test_after_undo_the_cursor_is_on_a_playable_card(make_app, store) -> N
         hand.select("9C")
         await pilot.press("u")
         await settle(pilot)
-        assert table_screen(app).client.table.view(0).hand == before.hand
+        assert engine(table_screen(app).client.table).view(0).hand == before.hand
         assert hand.selected_card == "JS"
 
 
@@ -394,7 +395,7 @@ async def test_generale_question_escape_scores_rules_and_home(make_app, store) -
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GeneraleScreen)
-        assert table.session.deals[0].passed == 0 and table.session.deals[0].declarer is None
+        assert engine(table).deals[0].passed == 0 and engine(table).deals[0].declarer is None
         for key, kind in (("s", Overlay), ("r", RulesOverlay)):
             await pilot.press(key)
             await pilot.pause()
@@ -437,15 +438,15 @@ async def test_wide_side_column_is_compact_when_every_deal_does_not_fit(make_app
     names = ["Maximilienne", "Bartholomew", "Clementine", "Desdemona", "Élodie-Anne",
              "Fanny-Rose", "Gaston-Paul", "Hélène-Lou"]
     seats = [Player(names[0])] + [Player(n, "computer", "easy") for n in names[1:]]
-    table = Table.create(store, preset("classique", 8), seats, name="Big", seed=5)
+    table = polignac_table(store, preset("classique", 8), seats, name="Big", seed=5)
     app = make_app(table=table)
     async with app.run_test(size=(200, 60)) as pilot:
         await settle(pilot)
         scores = table_screen(app).query_one(ScoreTable)
         assert scores.has_class("-wide")
         assert text_of(scores._body).startswith("Scores")
-        assert full_width(table.view(0)) > scores.size.width - 3
-    four = Table.create(store, preset("classique", 4),
+        assert full_width(engine(table).view(0)) > scores.size.width - 3
+    four = polignac_table(store, preset("classique", 4),
                         [Player("Ana")] + [Player(n, "computer", "easy")
                                            for n in ("Bruno", "Claire", "Denis")],
                         name="Small", seed=5)
@@ -459,7 +460,7 @@ async def test_wide_side_column_is_compact_when_every_deal_does_not_fit(make_app
 # -- F29: computers only: the footer offers no card keys -----------------------------------
 async def test_a_table_of_computers_offers_no_card_keys(make_app, store) -> None:
     seats = [Player(n, "computer", "easy") for n in ("Bruno", "Claire", "Denis")]
-    table = Table.create(store, preset("classique", 3), seats, name="Watch", seed=5)
+    table = polignac_table(store, preset("classique", 3), seats, name="Watch", seed=5)
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

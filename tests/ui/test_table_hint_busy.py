@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import asyncio
 
-from tabletools import settle, table_screen, text_of
+from tabletools import engine, polignac_table, settle, table_screen, text_of
 
 from polignac_tui.games.polignac import players as players_module
 from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.games.polignac.tui.generale import GeneraleScreen
-from polignac_tui.table import Table
-from polignac_tui.table.client import HintBusy
+from polignac_tui.table.gameclient import HintBusy
+from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.widgets.hand import Hand
 
 
@@ -20,10 +20,10 @@ def status(app) -> str:
     return text_of(table_screen(app).query_one("#status"))
 
 
-def seated(store) -> Table:
+def seated(store) -> GameTable:
     seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire",
                                                                       "Denis")]
-    return Table.create(store, preset("classique", 4), seats, name="Test", seed=6)
+    return polignac_table(store, preset("classique", 4), seats, name="Test", seed=6)
 
 
 async def test_a_hint_asked_twice_waits_for_the_first_answer(make_app, store) -> None:
@@ -48,7 +48,7 @@ async def test_a_hint_asked_twice_waits_for_the_first_answer(make_app, store) ->
         release.set()
         await settle(pilot, lambda: "Hint: play" in status(app))
         assert calls == [0]                      # asked once: the first answer is shown
-        expected = players_module.hint(table.view(0), table.seed).card
+        expected = players_module.hint(engine(table).view(0), table.seed).card
         assert screen.query_one(Hand).selected_card == expected
 
 

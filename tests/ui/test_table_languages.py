@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import pytest
-from tabletools import settle
+from tabletools import engine, settle
 from test_table_screen import seated, status
 
 from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
@@ -25,7 +25,7 @@ async def test_an_illegal_card_is_refused_in_the_players_language(make_app, stor
     async with app.run_test(size=(80, 24)) as pilot:
         for _turn in range(8):
             await settle(pilot)
-            view = table.view(0)
+            view = engine(table).view(0)
             wrong = [c for c in view.hand if c not in view.legal]
             if view.led_suit and wrong:
                 break
@@ -60,7 +60,7 @@ async def test_the_rules_panel_speaks_the_games_words(make_app, store, lang, exp
                           .query("Static"))
         assert expected[-1] in shown                    # the panel on the screen
         with speaking(translator_for(lang)):            # and every section of the rulebook
-            text = rules_text(table.session.rules.replace(generale=True), 4).plain
+            text = rules_text(engine(table).rules.replace(generale=True), 4).plain
         for word in expected:
             assert word in text, word
         for word in english:

@@ -7,7 +7,7 @@ import io
 import random
 
 from rich.console import Console
-from tabletools import FIXED_TIME, open_table, players, settle, text_of
+from tabletools import FIXED_TIME, engine, open_table, players, settle, text_of
 from textual.widgets import Button, Static
 
 from polignac_tui.games.polignac.engine import Session, preset
@@ -16,11 +16,11 @@ from polignac_tui.games.polignac.tui.generale import GeneraleScreen
 from polignac_tui.games.polignac.tui.header import header_text
 from polignac_tui.games.polignac.tui.scores import ScoreTable, full
 from polignac_tui.games.polignac.tui.summary import SummaryScreen, summary_renderable
+from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.games.polignac.tui.tricklog import trick_table
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
-from polignac_tui.ui.screens.table import TableScreen
 
 NAMES = ("[/x]", "[b]Bob", "Zoé 🍷", "Denis")
 SESSION_NAME = "[red]Soir[/x]"
@@ -106,7 +106,7 @@ async def test_cognac_names_who_pays_as_written(make_app, store, finish) -> None
         await pilot.pause()
         assert isinstance(app.screen, CognacScreen)
         totals = text_of(app.screen.query_one("#cognac-totals"))
-        for name, total in zip(NAMES, table.session.totals, strict=True):
+        for name, total in zip(NAMES, engine(table).totals, strict=True):
             assert f"{name} {total}" in totals
         pays = text_of(app.screen.query_one("#cognac-pays"))
-        assert any(NAMES[s] in pays for s in table.session.losers) or "You" in pays
+        assert any(NAMES[s] in pays for s in engine(table).losers) or "You" in pays

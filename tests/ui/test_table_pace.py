@@ -6,11 +6,11 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from polignac_tui.games.polignac.engine import Play, Player, preset
-from polignac_tui.table import Table
-from polignac_tui.table.runner import TableRunner
-from polignac_tui.table.thinker import ThreadThinker
-from polignac_tui.ui.screens.table import PACE_DELAY
+from tabletools import engine, polignac_table
+
+from polignac_tui.games.polignac.engine import Player, preset
+from polignac_tui.games.polignac.tui.table import PACE_DELAY
+from polignac_tui.table.gamerunner import GameRunner, ThreadGameThinker
 
 
 async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, settings,
@@ -18,24 +18,24 @@ async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, setti
     from polignac_tui.ui.app import PolignacApp
 
     seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire", "Denis")]
-    table = Table.create(store, preset("classique", 4), seats, name="Pace", seed=5)
-    assert table.session.turn != 0          # a computer leads the first trick
+    table = polignac_table(store, preset("classique", 4), seats, name="Pace", seed=5)
+    assert engine(table).turn != 0          # a computer leads the first trick
     app = PolignacApp(replace(settings, pace="slow"), store, table=table, seed=11)
     began: list[float] = []                 # when the thinking began
     shown: list[float] = []                 # when its card was played on the table
-    think, apply = ThreadThinker.think, table.apply
+    think, apply = ThreadGameThinker.think, table.apply
 
     async def timed_think(self, seat, level, view):
         began.append(time.monotonic())
         return await think(self, seat, level, view)
 
-    def timed_apply(action, **options):
-        if isinstance(action, Play) and action.seat != 0:
+    def timed_apply(action, seat=None, **options):
+        if seat is not None and seat != 0:
             shown.append(time.monotonic())
-        return apply(action, **options)
+        return apply(action, seat, **options)
 
     scheduled: list[float] = []             # when the runner let the computer think
-    start_thinking = TableRunner._start_thinking
+    start_thinking = GameRunner._start_thinking
 
     at_once: list[bool] = []                # the thinking was under way when it returned
 
@@ -44,8 +44,8 @@ async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, setti
         start_thinking(self, seat, level)
         at_once.append(self._think_task is not None and not self._think_task.done())
 
-    monkeypatch.setattr(ThreadThinker, "think", timed_think)
-    monkeypatch.setattr(TableRunner, "_start_thinking", timed_start)
+    monkeypatch.setattr(ThreadGameThinker, "think", timed_think)
+    monkeypatch.setattr(GameRunner, "_start_thinking", timed_start)
     table.apply = timed_apply
     delay = PACE_DELAY["slow"]
     async with app.run_test(size=(80, 24)) as pilot:

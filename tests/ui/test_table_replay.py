@@ -6,22 +6,23 @@ from __future__ import annotations
 import asyncio
 import random
 
-from tabletools import settle, table_screen
+from tabletools import engine, settle, table_screen
 
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.games.polignac.players.review import finished_session
 from polignac_tui.games.polignac.tui.replay import ReplayScreen
 from polignac_tui.games.polignac.tui.scores import ScoreTable
-from polignac_tui.table.client import LocalClient
-from polignac_tui.table.core import Table
+from polignac_tui.games.polignac.tui.seat import PolignacSeat
+from polignac_tui.games.polignac.tui.table import TableScreen
+from polignac_tui.table.gamerunner import LocalGameClient
+from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.charts import SessionChartScreen
-from polignac_tui.ui.screens.table import TableScreen
 
 NAMES = ("Ana", "Bruno", "Claire", "Denis", "Eva")
 
 
-def played(store, deals: int = 3, seed: int = 5) -> Table:
+def played(store, deals: int = 3, seed: int = 5) -> GameTable:
     """Ana and four computers, ``deals`` deals over and the next one dealt, saved."""
     rng = random.Random(seed)
     players = [Player(NAMES[0])] + [Player(n, "computer", "medium") for n in NAMES[1:]]
@@ -32,13 +33,13 @@ def played(store, deals: int = 3, seed: int = 5) -> Table:
     assert not session.deals[-1].over
     store.root.mkdir(parents=True, exist_ok=True)
     store.save(session)
-    return Table.open(store, session.id, seed=seed)
+    return GameTable.open(store, session.id, seed=seed)
 
 
 def test_finished_session_leaves_the_deal_in_play_out(store) -> None:
     table = played(store)
-    session = table.session
-    copy = asyncio.run(LocalClient(table).finished_session())
+    session = engine(table)
+    copy = asyncio.run(PolignacSeat(LocalGameClient(table)).finished_session())
     table.close()
     assert copy is not None and len(copy.deals) == len(session.deals) - 1
     assert all(d.over for d in copy.deals)
@@ -49,7 +50,7 @@ def test_finished_session_leaves_the_deal_in_play_out(store) -> None:
 
 async def test_score_table_replays_the_chosen_finished_deal(make_app, store) -> None:
     table = played(store)
-    in_play = len(table.session.deals)
+    in_play = len(engine(table).deals)
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

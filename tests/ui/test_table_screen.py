@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletools import TOP, open_table, settle, strong_session, table_screen, text_of
+from tabletools import (
+    TOP,
+    engine,
+    open_table,
+    polignac_table,
+    settle,
+    strong_session,
+    table_screen,
+    text_of,
+)
 
 from polignac_tui.games.polignac import players as players_module
 from polignac_tui.games.polignac.engine import Player, Session, preset
@@ -14,11 +23,11 @@ from polignac_tui.games.polignac.tui.generale import GeneraleScreen
 from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
 from polignac_tui.games.polignac.tui.scores import ScoreTable
 from polignac_tui.games.polignac.tui.summary import SummaryScreen
-from polignac_tui.table import Table
+from polignac_tui.games.polignac.tui.table import TableScreen
+from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
-from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand
 
 
@@ -26,12 +35,12 @@ def status(app) -> str:
     return text_of(table_screen(app).query_one("#status"))
 
 
-def seated(store, seed: int = 5, humans: int = 1, **rules) -> Table:
+def seated(store, seed: int = 5, humans: int = 1, **rules) -> GameTable:
     names = ["Ana", "Bruno", "Claire", "Denis"]
     seats = [Player(n) if i < humans else Player(n, "computer", "easy")
              for i, n in enumerate(names)]
     rules_ = preset("classique", 4).replace(**rules) if rules else preset("classique", 4)
-    return Table.create(store, rules_, seats, name="Test", seed=seed)
+    return polignac_table(store, rules_, seats, name="Test", seed=seed)
 
 
 async def play_my_cards(pilot, count: int | None = None) -> None:
@@ -52,16 +61,16 @@ async def test_a_whole_deal_by_keys_then_the_next(make_app, store) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await play_my_cards(pilot)
         assert isinstance(app.screen, SummaryScreen)
-        deal = table.session.deals[0]
+        deal = engine(table).deals[0]
         assert deal.over and sum(deal.points()) == 5
         on_disk = store.load(table.session.id)
-        assert on_disk.deals[0].plays == deal.plays and on_disk.totals == table.session.totals
+        assert on_disk.deals[0].plays == deal.plays and on_disk.totals == engine(table).totals
         summary = text_of(app.screen.query_one("#summary"))
         assert "Ana" in summary and "Jacks taken" in summary
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        assert len(table.session.deals) == 2
+        assert len(engine(table).deals) == 2
         assert len(store.load(table.session.id).deals) == 2
 
 
@@ -71,21 +80,21 @@ async def test_an_illegal_card_is_refused_with_the_reason(make_app, store) -> No
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(8):
             await settle(pilot)
-            view = table.view(0)
+            view = engine(table).view(0)
             wrong = [c for c in view.hand if c not in view.legal]
             if view.led_suit and wrong:
                 break
             await pilot.press("enter")
         else:
             raise AssertionError("never had to follow suit")
-        plays = list(table.session.deals[-1].plays)
+        plays = list(engine(table).deals[-1].plays)
         key = str(view.hand.index(wrong[0]) + 1)
         await pilot.press(key, key)
         await pilot.pause()
         glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[view.led_suit]
         assert f"you must follow {glyph}" in status(app)
-        assert table.session.deals[-1].plays == plays
-        assert table.view(0).hand == view.hand
+        assert engine(table).deals[-1].plays == plays
+        assert engine(table).view(0).hand == view.hand
 
 
 async def test_keys_move_the_selection_and_digits_pick(make_app, store) -> None:
@@ -112,9 +121,9 @@ async def test_generale_declared_and_made(make_app, store) -> None:
         await pilot.press("d")
         await play_my_cards(pilot)
         assert isinstance(app.screen, SummaryScreen)
-        deal = table.session.deals[0]
+        deal = engine(table).deals[0]
         assert deal.declarer == 0 and deal.generale_made
-        assert table.session.totals == [0, 5, 5, 5]
+        assert engine(table).totals == [0, 5, 5, 5]
         assert "You declared la générale and won every trick" in text_of(
             app.screen.query_one("#summary"))
 
@@ -127,7 +136,7 @@ async def test_generale_passed(make_app, store) -> None:
         assert isinstance(app.screen, GeneraleScreen)
         await pilot.press("p")
         await settle(pilot)
-        deal = table.session.deals[0]
+        deal = engine(table).deals[0]
         assert deal.phase == "play" and deal.declarer != 0 and deal.passed >= 1
         assert store.load(table.session.id).deals[0].passed == deal.passed
 
@@ -138,8 +147,8 @@ async def test_chelem_scores_zero_and_five(make_app, store) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await play_my_cards(pilot)
         assert isinstance(app.screen, SummaryScreen)
-        assert table.session.deals[0].chelem == 0
-        assert table.session.totals == [0, 5, 5, 5]
+        assert engine(table).deals[0].chelem == 0
+        assert engine(table).totals == [0, 5, 5, 5]
         assert "Chelem! You won every trick: 0 for you" in text_of(app.screen.query_one("#summary"))
 
 
@@ -152,7 +161,7 @@ async def test_end_of_session_with_a_tie_for_the_cognac(make_app, store) -> None
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, CognacScreen)
-        assert table.session.losers == [1, 2, 3] and table.session.winners == [0]
+        assert engine(table).losers == [1, 2, 3] and engine(table).winners == [0]
         pays = text_of(app.screen.query_one("#cognac-pays"))
         assert "Bruno, Claire and Denis tie for the most points: they all pay" in pays
         assert text_of(app.screen.query_one("#cognac-wins")).strip() == "You win!"
@@ -171,10 +180,10 @@ async def test_resume_mid_trick_shows_the_same_view(make_app, store) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(8):
             await settle(pilot)
-            if table.view(0).trick:
+            if engine(table).view(0).trick:
                 break
             await pilot.press("enter")
-        view = table.view(0)
+        view = engine(table).view(0)
         assert view.trick and view.my_turn
         await pilot.press("q")
         await pilot.pause()
@@ -183,7 +192,7 @@ async def test_resume_mid_trick_shows_the_same_view(make_app, store) -> None:
         await settle(pilot)
         again = table_screen(app)
         assert again.client.table is not table
-        assert again.client.table.view(0) == view
+        assert engine(again.client.table).view(0) == view
         hand = again.query_one(Hand)
         assert hand.cards == view.hand and hand.active
 
@@ -193,17 +202,17 @@ async def test_undo_takes_back_my_card(make_app, store) -> None:
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        before = table.view(0)
+        before = engine(table).view(0)
         await pilot.press("u")
         assert "Nothing to undo" in status(app)
         await pilot.press("enter")
         await settle(pilot)
-        assert table.view(0).hand != before.hand
+        assert engine(table).view(0).hand != before.hand
         await pilot.press("u")
         await settle(pilot)
         screen = table_screen(app)
-        assert screen.client.table.view(0).hand == before.hand
-        assert screen.client.table.session.deals[-1].undos == 1
+        assert engine(screen.client.table).view(0).hand == before.hand
+        assert engine(screen.client.table).deals[-1].undos == 1
         assert store.load(table.session.id).deals[-1].undos == 1
 
 
@@ -214,7 +223,7 @@ async def test_hint_selects_a_card_or_says_none(make_app, store) -> None:
         await settle(pilot)
         await pilot.press("h")
         await settle(pilot, lambda: "…" not in status(app))
-        expected = players_module.hint(table.view(0), table.seed).card
+        expected = players_module.hint(engine(table).view(0), table.seed).card
         assert table_screen(app).query_one(Hand).selected_card == expected
         assert "Hint: play" in status(app)
 
@@ -232,7 +241,7 @@ async def test_privacy_screen_between_two_humans(make_app, store) -> None:
                 await pilot.press("enter")
                 await settle(pilot)
                 screen = table_screen(app)
-                assert screen.client.table.session.players[screen.seat].name == name
+                assert engine(screen.client.table).players[screen.seat].name == name
                 seen.add(screen.seat)
                 continue
             if not isinstance(app.screen, TableScreen):
@@ -243,7 +252,7 @@ async def test_privacy_screen_between_two_humans(make_app, store) -> None:
         assert screen.check_action("undo", ()) is False       # not even in the Footer
         await pilot.press("u")
         await pilot.pause()
-        assert all(d.undos == 0 for d in screen.client.table.session.deals)
+        assert all(d.undos == 0 for d in engine(screen.client.table).deals)
 
 
 async def test_panels_open_and_close(make_app, store) -> None:

@@ -8,22 +8,31 @@ from __future__ import annotations
 import random
 
 import pytest
-from tabletools import open_table, play_selected, players, settle, strong_session, table_screen
+from tabletools import (
+    engine,
+    open_table,
+    play_selected,
+    players,
+    polignac_table,
+    settle,
+    strong_session,
+    table_screen,
+)
 
 from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.games.polignac.tui.summary import SummaryScreen
-from polignac_tui.table import Table
-from polignac_tui.ui.screens.table import TableScreen
+from polignac_tui.games.polignac.tui.table import TableScreen
+from polignac_tui.table.gametable import GameTable
 
 SMALL = (80, 24)
 LARGE = (120, 36)
 
 
-def seated(store, seed: int = 5, count: int = 4, preset_name: str = "classique") -> Table:
+def seated(store, seed: int = 5, count: int = 4, preset_name: str = "classique") -> GameTable:
     names = ("Ana", "Bruno", "Claire", "Denis", "Élodie", "Fanny", "Gaston", "Hélène")[:count]
     seats = [Player(names[0])] + [Player(n, "computer", "easy") for n in names[1:]]
-    return Table.create(store, preset(preset_name, count), seats, name="Friday", seed=seed)
+    return polignac_table(store, preset(preset_name, count), seats, name="Friday", seed=seed)
 
 
 async def mid_trick(pilot) -> None:
@@ -68,7 +77,7 @@ def test_rules_panel(snap_compare, make_app, store) -> None:
 
     seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire")]
     rules = preset("italiana", 3).replace(jack_guard=True)
-    table = Table.create(store, rules, seats, name="Friday", seed=5)
+    table = polignac_table(store, rules, seats, name="Friday", seed=5)
     assert snap_compare(make_app(table=table), terminal_size=SMALL, run_before=run_before)
 
 
@@ -155,15 +164,15 @@ def test_last_trick(snap_compare, make_app, store) -> None:
                         run_before=run_before)
 
 
-def _finished(store) -> Table:
+def _finished(store) -> GameTable:
     """A session of three deals, played to its end by random cards."""
     seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire",
                                                                      "Denis")]
-    table = Table.create(store, preset("classique", 4).replace(end="deals", limit=3), seats,
+    table = polignac_table(store, preset("classique", 4).replace(end="deals", limit=3), seats,
                          name="Friday", seed=4)
     rng = random.Random(2)
     while not table.session.finished:
-        random_step(table.session, rng, declare_rate=None)
+        random_step(engine(table), rng, declare_rate=None)
     table.save()
     return table
 

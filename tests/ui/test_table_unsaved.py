@@ -4,11 +4,19 @@ ctrl+q) says so first; no key's tooltip claims the session is saved."""
 
 from __future__ import annotations
 
-from tabletools import open_table, play_selected, settle, strong_session, table_screen, text_of
+from tabletools import (
+    engine,
+    open_table,
+    play_selected,
+    settle,
+    strong_session,
+    table_screen,
+    text_of,
+)
 
+from polignac_tui.games.polignac.tui.table import UNSAVED, TableScreen
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.ui.screens.home import HomeScreen
-from polignac_tui.ui.screens.table import UNSAVED, TableScreen
 
 FULL = "[Errno 28] No space left on device"
 
@@ -16,14 +24,14 @@ FULL = "[Errno 28] No space left on device"
 def full_disk(monkeypatch) -> dict[str, bool]:
     """``SessionStore.save`` raises what a full disk raises while ``disk["full"]``."""
     disk = {"full": False}
-    real = SessionStore.save
+    real = SessionStore.save_game
 
     def save(self, session, *args, **kwargs):
         if disk["full"]:
             raise OSError(28, "No space left on device")
         return real(self, session, *args, **kwargs)
 
-    monkeypatch.setattr(SessionStore, "save", save)
+    monkeypatch.setattr(SessionStore, "save_game", save)
     return disk
 
 
@@ -56,7 +64,7 @@ async def test_could_not_save_stays_until_a_save_succeeds(make_app, store,
         await settle(pilot)
         assert UNSAVED not in status(app)
         assert not screen.query_one("#status").has_class("-error")
-        assert store.load(table.session.id).deals[0].plays == table.session.deals[0].plays
+        assert store.load(table.session.id).deals[0].plays == engine(table).deals[0].plays
 
 
 async def test_leaving_unsaved_says_so_then_leaves(make_app, store, monkeypatch) -> None:

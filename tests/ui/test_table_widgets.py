@@ -4,14 +4,22 @@ and the table's timing: a finished trick stays until a key, a click plays a card
 from __future__ import annotations
 
 import pytest
-from tabletools import open_table, play_selected, settle, strong_session, table_screen, text_of
+from tabletools import (
+    engine,
+    open_table,
+    play_selected,
+    settle,
+    strong_session,
+    table_screen,
+    text_of,
+)
 
 from polignac_tui.games.polignac.engine import preset
+from polignac_tui.games.polignac.tui import table as table_module
 from polignac_tui.games.polignac.tui.rules_panel import rules_text
 from polignac_tui.games.polignac.tui.scores import compact, full
+from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.ui.cardtext import BLUE, GREEN, RED, CardLook, box, inline, words
-from polignac_tui.ui.screens import table as table_module
-from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand, key_for
 from polignac_tui.ui.widgets.trick import slots
 
@@ -107,8 +115,8 @@ async def test_a_finished_trick_stays_until_a_key(make_app, store, monkeypatch, 
         await pilot.press(key)
         await settle(pilot)
         assert screen._gathered is None and hand.active
-        assert len(table.session.deals[0].tricks) == 1
-        assert len(table.session.deals[0].plays) == 4    # the key only gathered the trick
+        assert len(engine(table).deals[0].tricks) == 1
+        assert len(engine(table).deals[0].plays) == 4    # the key only gathered the trick
 
 
 async def test_a_click_selects_then_plays(make_app, store) -> None:
@@ -123,7 +131,7 @@ async def test_a_click_selects_then_plays(make_app, store) -> None:
         assert hand.selected_card == "KH"
         await pilot.click(Hand, offset=(x, 3))
         await settle(pilot)
-        assert table.session.deals[0].tricks[0].cards[0] == "KH"
+        assert engine(table).deals[0].tricks[0].cards[0] == "KH"
 
 
 @pytest.mark.parametrize("pace", ["instant", "fast", "normal", "slow"])
@@ -179,11 +187,11 @@ async def test_a_failed_save_is_said_and_the_game_goes_on(make_app, store, monke
         def broken(session) -> None:
             raise OSError(28, "No space left on device")
 
-        monkeypatch.setattr(store, "save", broken)
+        monkeypatch.setattr(store, "save_game", broken)
         await play_selected(pilot)
         await pilot.pause()
         status = text_of(table_screen(app).query_one("#status"))
         assert "Could not save" in status and "No space left" in status
         await settle(pilot)
-        assert table.session.deals[0].plays[0] == "KS"
-        assert len(table.session.deals[0].plays) >= 4        # the computers went on
+        assert engine(table).deals[0].plays[0] == "KS"
+        assert len(engine(table).deals[0].plays) >= 4        # the computers went on

@@ -15,7 +15,7 @@ from tabletools import settle, table_screen
 from test_table_snapshots import seated
 
 from polignac_tui.service.client import ServiceError
-from polignac_tui.table.client import LocalClient
+from polignac_tui.table.gamerunner import LocalGameClient
 from polignac_tui.table.talk import Said, TalkRoom
 from polignac_tui.ui.widgets.talk import TalkBar, TalkPanel
 
@@ -23,7 +23,7 @@ SMALL = (80, 24)
 LARGE = (120, 36)
 
 
-class TalkingClient(LocalClient):
+class TalkingClient(LocalGameClient):
     """A local table that talks as a served one: one's own line comes back at once, and
     the sixth line is refused as the service refuses it."""
 
@@ -50,7 +50,7 @@ def plain(widget: Any) -> str:
 
 async def talking_table(pilot: Any, store: Any) -> TalkingClient:
     client = TalkingClient(seated(store))
-    pilot.app.open_client(client)
+    pilot.app.open_game_client(client)
     await settle(pilot)
     return client
 

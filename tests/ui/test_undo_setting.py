@@ -3,11 +3,19 @@ status line at a table where it is off."""
 
 from __future__ import annotations
 
-from tabletools import open_table, play_selected, settle, strong_session, table_screen, text_of
+from tabletools import (
+    engine,
+    open_table,
+    play_selected,
+    settle,
+    strong_session,
+    table_screen,
+    text_of,
+)
 from textual.widgets import Select
 
+from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.ui.screens.new_session import NewSessionScreen
-from polignac_tui.ui.screens.table import TableScreen
 
 
 def status(app) -> str:
@@ -24,14 +32,14 @@ async def test_undo_off_is_refused_in_words_and_takes_nothing_back(make_app, sto
         await settle(pilot)
         await play_selected(pilot)
         await settle(pilot)
-        plays = list(table.session.deals[-1].plays)
+        plays = list(engine(table).deals[-1].plays)
         assert plays
         screen = table_screen(app)
         assert screen.check_action("undo", ()) is False     # not offered in the Footer
         await pilot.press("u")
         await pilot.pause()
         assert "Undo is off in this session" in status(app)
-        assert table.session.deals[-1].plays == plays and table.session.deals[-1].undos == 0
+        assert engine(table).deals[-1].plays == plays and engine(table).deals[-1].undos == 0
 
 
 async def test_new_session_starts_with_undo_on_and_may_turn_it_off(make_app, store) -> None:

@@ -292,7 +292,7 @@ class EcarteMatch(DuelMatch[EcarteDeal]):
         deal.won[winner] += 1
         deal.leader = winner
         deal.current = []
-        events.append(TrickTaken(winner, cards, True))
+        events.append(TrickTaken(winner, cards, False))
         if len(deal.tricks) == TRICKS:
             self._score_tricks(deal, events)
 

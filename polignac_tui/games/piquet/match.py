@@ -347,7 +347,7 @@ class PiquetMatch(DuelMatch[PiquetDeal]):
         deal.tricks.append((deal.leader, cards, winner))
         deal.won[winner] += 1
         last = len(deal.tricks) == TRICKS
-        events.append(TrickTaken(winner, cards, True))
+        events.append(TrickTaken(winner, cards, False))
         if winner != deal.leader:
             self._trick_point(deal, winner, "win", events)
         deal.leader = winner

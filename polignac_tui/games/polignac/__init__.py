@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
-from typing import Any
+from typing import Any, cast
 
 from ...i18n import N_
 from ..base import (
@@ -47,6 +47,7 @@ from .engine import PRESET_NAMES, Declare, Play, Player, Rules, Session, one_of
 from .engine import RuleError as EngineError
 from .engine.cards import shuffled_hands
 from .engine.deal import Action as EngineAction
+from .engine.names import Level
 from .engine.rules import CHOICES, MAX_LIMIT, SETTING_HELP, preset
 
 PRESETS = ("classique", "italiana", "generale", "english")
@@ -92,6 +93,16 @@ def _rules(settings: Mapping[str, SettingValue], preset_name: str) -> Rules:
         return Rules.from_dict(data)
 
 
+def settings_of(rules: Rules) -> Settings:
+    """The seam's settings of the engine's ``rules`` (the same rules back, preset too)."""
+    return Settings(rules.preset, {k: v for k, v in rules.to_dict().items() if k != "preset"})
+
+
+def seats_of(players: Sequence[Player]) -> tuple[Seat, ...]:
+    """The seam's seats of the engine's players: a person, or a computer of a level."""
+    return tuple(Seat(p.is_human, None if p.is_human else p.level) for p in players)
+
+
 class Polignac(Game):
     """Three to eight players, the jacks are penalties, the lower total wins."""
 
@@ -102,10 +113,17 @@ class Polignac(Game):
     higher_wins = False
     presets = PRESETS
     described = _described()
+    dealer_from_first_deal = True
+    players_module = "polignac_tui.games.polignac.players.seam"
 
     def default(self, setting: Setting, preset_name: str, players: int | None) -> SettingValue:
         value: SettingValue = getattr(_preset(preset_name, players), setting.name)
         return value
+
+    def speaks(self, action: Action) -> bool:
+        """A card, or ``declare`` / ``pass`` when asked about la générale."""
+        return isinstance(action, PlayCard) or (
+            isinstance(action, Say) and not action.words and action.verb in ("declare", "pass"))
 
     def check_settings(self, values: Mapping[str, SettingValue]) -> None:
         _rules(values, "custom")
@@ -274,7 +292,9 @@ class PolignacMatch(Match):
                                else Said(turn, str(act))]
         if len(deal.tricks) > tricks:
             trick = deal.tricks[-1]
-            events.append(TrickTaken(trick.winner, trick.cards, True))
+            # a jack fell: worth a longer look (held until seen, or a longer pause)
+            events.append(TrickTaken(trick.winner, trick.cards,
+                                     any(card[0] == "J" for card in trick.cards)))
         points = deal.points()
         if points is not None:
             events.extend(Scored(s, p, "deal") for s, p in enumerate(points) if p)
@@ -283,6 +303,64 @@ class PolignacMatch(Match):
         if outcome is not None:
             events.append(MatchOver(outcome.winners, outcome.losers, None))
         return tuple(events)
+
+    def finished_deals(self) -> PolignacMatch:
+        """A copy holding only the deals over (every hand of them), with the players'
+        kinds and each deal's undo count: what a replay of a served table is sent."""
+        s = self.session
+        copy = Session(s.rules, s.players, id=s.id, name=s.name, created=s.created,
+                       updated=s.updated, undo=s.undo_on)
+        for deal in s.deals:
+            if not deal.over:
+                break
+            copy.replay_deal(deal.dealer, deal.dealt, tuple(deal.plays),
+                             declarer=deal.declarer,
+                             passed=deal.passed if deal.declarer is None else None,
+                             undos=deal.undos)
+        return PolignacMatch.of(self.game, copy)
+
+    def sit(self, seats: Sequence[Seat]) -> None:
+        """Who plays each seat, told to the engine's session (its players' kinds and
+        levels, which its views and its file tell)."""
+        self.session.players = tuple(
+            Player(name, "human" if seat.human else "computer",
+                   None if seat.human else cast(Level, seat.level))
+            for name, seat in zip(self.names, seats, strict=True))
+
+    def keep(self, house: Any) -> None:
+        """The house's facts about the session (a ``GameSession``: its id, name, dates,
+        undo setting, served mark, seats), told to the engine's session, whose views,
+        file and summary tell them."""
+        engine = self.session
+        engine.id, engine.name = house.id, house.name
+        engine.created, engine.updated = house.created, house.updated
+        engine.undo_on, engine.served = house.undo_on, house.served
+        self.sit(house.seats)
+
+    def trick_to_show_again(self) -> TrickTaken | None:
+        """Between two tricks of a deal in play, the last one (a resumed table shows it
+        again: the terminal may have closed while it was played)."""
+        deal = self.session.current
+        if deal is None or deal.phase != "play" or deal.current or not deal.tricks:
+            return None
+        trick = deal.tricks[-1]
+        return TrickTaken(trick.winner, trick.cards, any(c[0] == "J" for c in trick.cards))
+
+    def can_take_back(self, seat: int) -> bool:
+        """True when ``seat`` has played a card in the deal in view (la générale's
+        answers are never taken back)."""
+        return self.session.deals[-1].last_play(seat) is not None if self.session.deals \
+            else False
+
+    def take_back(self, seat: int) -> bool:
+        """Take back ``seat``'s last card of the deal in view and every action after it,
+        one more undo counted in that deal (the engine's own undo); False when none."""
+        index = self.session.deals[-1].last_play(seat) if self.session.deals else None
+        if index is None:
+            return False
+        self.session.rewind(index)
+        self.session.deals[-1].undos += 1
+        return True
 
     @property
     def log(self) -> tuple[DealLog, ...]:
@@ -316,8 +394,13 @@ class PolignacMatch(Match):
                        for t in seen.tricks],
             "jacks_taken": [list(j) for j in seen.jacks_taken],
             "deals": [{"dealer": r.dealer, "declarer": r.declarer, "chelem": r.chelem,
-                       "points": None if r.points is None else list(r.points)}
+                       "points": None if r.points is None else list(r.points),
+                       "undos": r.undos}
                       for r in seen.results],
+            "rules": dict(seen.rules.to_dict()),
+            "asked": seat is not None and seen.asked,
+            "legal": [] if seat is None else list(seen.legal),
+            "winners": list(seen.winners), "losers": list(seen.losers),
         }
         return View(
             game="polignac", seat=seat, names=self.names, deal_number=seen.deal_number,
@@ -331,6 +414,7 @@ class PolignacMatch(Match):
 GAME = Polignac()
 
 
+
 def game_session(session: Session) -> GameSession:
     """An engine ``session`` as a ``GameSession`` over a ``PolignacMatch`` (the same
     engine object under it): its seats from its players' kinds and levels, its id, name,
@@ -342,4 +426,4 @@ def game_session(session: Session) -> GameSession:
                        undo_on=session.undo_on, served=session.served)
 
 
-__all__ = ["GAME", "Polignac", "PolignacMatch", "game_session"]
+__all__ = ["GAME", "Polignac", "PolignacMatch", "game_session", "seats_of", "settings_of"]

@@ -29,7 +29,7 @@ SCREENS: tuple[HelpEntry, ...] = (
     (N_("Home"), "screens.home", "HomeScreen", (
         ("↑ ↓ enter", N_("choose from the menu")),
     )),
-    (N_("Table"), "screens.table", "TableScreen", (
+    (N_("Table"), "face:polignac", "TableScreen", (
         ("1-9, 0", N_("select a card by its number; the same number again plays it")),
         ("click", N_("select a card with the mouse; a click on the selected card plays it")),
     )),
@@ -75,9 +75,12 @@ def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
     """(keys, what they do) of a screen's bindings, keys of the same action merged;
     empty when the screen does not exist (yet)."""
     try:
-        full = module if module.startswith("polignac_tui.") else f"polignac_tui.ui.{module}"
-        cls = getattr(importlib.import_module(full), name)
-    except (ImportError, AttributeError):
+        if module.startswith("face:"):    # a game's own screen, through its FACE
+            cls = getattr(face_of(module[len("face:"):]), "screens", {})[name]
+        else:
+            full = module if module.startswith("polignac_tui.") else f"polignac_tui.ui.{module}"
+            cls = getattr(importlib.import_module(full), name)
+    except (ImportError, AttributeError, KeyError):
         return []
     rows: dict[str, tuple[list[str], str]] = {}
     # keys that only repeat what is shown

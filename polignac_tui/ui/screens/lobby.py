@@ -2,7 +2,7 @@
 
 The screen of ``polignac-tui join``. It holds the app's one connection to the service
 (a ``LobbyClient``); once seated (or watching) and the table in play, the app opens
-the very table screen of local play on a ``RemoteClient``; leaving it comes back here.
+the very table screen of local play on a ``RemoteGameClient``; leaving it comes back here.
 Every name (players, tables) comes from other people: shown literally, never as markup.
 """
 
@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Static
 
 from ...games.polignac.engine import Player, Rules
 from ...i18n import N_, _, ngettext, tr
-from ...service.client import AnyRemote, LobbyClient, RemoteGameClient, ServiceError, TableInfo
+from ...service.client import AnyRemote, LobbyClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words
 from ...table.talk import TalkRoom
 from ..chrome import Footer, header
@@ -634,7 +634,4 @@ class LobbyScreen(Screen[None]):
         remote = link.at_table
         if remote is None or remote.closed or remote.latest is None:
             return
-        if isinstance(remote, RemoteGameClient):
-            polignac_app(self.app).open_game_client(remote)
-        else:
-            polignac_app(self.app).open_client(remote)
+        polignac_app(self.app).open_game_client(remote)

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.widget import Widget
 
+    from ....table.gameclient import GameClient
     from ....ui.gameface import HelpEntry
 
 TUI = "polignac_tui.games.polignac.tui"
@@ -42,6 +43,19 @@ class PolignacFace(HouseParts):
     #: the Rules screen's choices: the number of players, and the one it starts with
     players: tuple[int, ...] = tuple(range(3, 9))
     default_players = 4
+
+    @property
+    def screens(self) -> dict[str, type[Screen[None]]]:
+        """Its own table screen by class name (the help lists its keys)."""
+        from .table import TableScreen
+        return {"TableScreen": TableScreen}
+
+    def table_screen(self, client: GameClient) -> Screen[None]:
+        """Polignac's own table screen, over the seam's updates translated into its own
+        (``tui.seat``)."""
+        from .seat import PolignacSeat
+        from .table import TableScreen
+        return TableScreen(PolignacSeat(client))
 
     def preset_title(self, name: str) -> str | None:
         """A preset's title in words (``Classique (FR)``), None for no preset of Polignac."""

@@ -18,13 +18,13 @@ from textual.widgets import Button, Static
 
 from ....i18n import N_, _, ngettext
 from ....store.wording import names_text as join_names
-from ....table.client import HintBusy
-from ....table.events import HintGiven
+from ....table.gameclient import HintBusy
 from ....ui.chrome import Footer, while_shown
 from ....ui.screens.dim import DimmedModal
 from ....ui.screens.panels import Overlay
 from ..players.hint import Reason
 from ..players.wording import reason_text
+from .seat import HintGiven
 
 
 class GeneraleScreen(DimmedModal[bool | None]):

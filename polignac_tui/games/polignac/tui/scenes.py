@@ -81,7 +81,7 @@ def final_session(store: SessionStore) -> str:
 async def until(pilot: Any, app: Any, done: Callable[[], bool], steps: int = 2000) -> None:
     """Play your cards with Enter (and close summaries, gather tricks on show) until
     ``done()``."""
-    from ....ui.screens.table import TableScreen
+    from .table import TableScreen
     for _ in range(steps):
         await pilot.pause(0.02)
         if done():
@@ -100,7 +100,7 @@ async def until(pilot: Any, app: Any, done: Callable[[], bool], steps: int = 200
 
 def mid_trick(app: Any) -> bool:
     """Your turn, with cards already on the table."""
-    from ....ui.screens.table import TableScreen
+    from .table import TableScreen
     screen = app.screen
     if not isinstance(screen, TableScreen) or not screen.awaits_my_card():
         return False

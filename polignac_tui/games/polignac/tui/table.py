@@ -1,10 +1,11 @@
 """The table: your hand, the seats round the trick, the scores, the rules; the game in play.
 
-The screen is a client of its seat (``TableClient``): it draws the ``SeatView`` of
-every ``Update`` and sends commands. The table runs by itself (``table.runner``):
-computers, their pace, the finished trick on show (any key here says "seen"), the
-next deal once everyone has seen the summary. The same screen serves local play
-(``LocalClient``) and a table of the table service (``RemoteClient``).
+The screen is a client of its seat (``seat.PolignacSeat`` over any ``GameClient``): it
+draws the ``SeatView`` of every ``Update`` (the seam's update in Polignac's words) and
+sends commands. The table runs by itself (``table.gamerunner``): computers, their pace,
+the finished trick on show (any key here says "seen"), the next deal once everyone has
+seen the summary. The same screen serves local play (``LocalGameClient``) and a table of
+the table service (``RemoteGameClient``).
 """
 
 from __future__ import annotations
@@ -24,32 +25,13 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from ...config import Settings
-from ...games.cardwords import suit_name
-from ...games.polignac.engine import Declare, Play, SeatView, Trick
-from ...games.polignac.engine.wording import refusal_text
-from ...games.polignac.players.hint import Reason
-from ...games.polignac.players.wording import reason_text
-from ...games.polignac.tui.cognac import CognacScreen
-from ...games.polignac.tui.generale import GeneraleScreen
-from ...games.polignac.tui.header import generale_failed, header_text
-from ...games.polignac.tui.rules_overlay import RulesOverlay
-from ...games.polignac.tui.scores import ScoreTable, full_with_legend
-from ...games.polignac.tui.summary import SummaryScreen
-from ...games.polignac.tui.trick import TrickArea
-from ...games.polignac.tui.tricklog import last_trick_table, trick_table
-from ...i18n import N_, _, tr
-from ...service.wording import service_words
-from ...store.wording import names_text
-from ...table.client import HintBusy, PastDealsUnavailable, TableClient
-from ...table.events import (
-    CardPlayed,
-    Command,
-    DealDealt,
-    Declared,
-    Event,
+from ....config import Settings
+from ....i18n import N_, _, tr
+from ....service.wording import service_words
+from ....store.wording import names_text
+from ....table.gameclient import HintBusy, PastDealsUnavailable
+from ....table.gameevents import (
     HandOver,
-    HintGiven,
     Looking,
     Ready,
     Refused,
@@ -57,14 +39,11 @@ from ...table.events import (
     SaveFailed,
     Seen,
     StandIn,
-    TableState,
     Undo,
     Undone,
-    Update,
-    Waiting,
 )
-from ...table.pace import PACE_DELAY, TRICK_HOLD
-from ..cardtext import (
+from ....table.pace import PACE_DELAY, TRICK_HOLD
+from ....ui.cardtext import (
     CardLook,
     cards_inline,
     face_style,
@@ -74,15 +53,40 @@ from ..cardtext import (
     who,
     words,
 )
-from ..chrome import Footer, while_shown
-from ..handle import polignac_app
-from ..quiet import set_content
-from ..textfmt import assemble
-from ..widgets.cardface import face_size, faces_fit
-from ..widgets.hand import Hand, key_index
-from ..widgets.talk import TalkBar, TalkPanel
-from .panels import Overlay
-from .privacy import PrivacyScreen
+from ....ui.chrome import Footer, while_shown
+from ....ui.handle import polignac_app
+from ....ui.quiet import set_content
+from ....ui.screens.panels import Overlay
+from ....ui.screens.privacy import PrivacyScreen
+from ....ui.textfmt import assemble
+from ....ui.widgets.cardface import face_size, faces_fit
+from ....ui.widgets.hand import Hand, key_index
+from ....ui.widgets.talk import TalkBar, TalkPanel
+from ...cardwords import suit_name
+from ..engine import Declare, Play, SeatView, Trick
+from ..engine.wording import refusal_text
+from ..players.hint import Reason
+from ..players.wording import reason_text
+from .cognac import CognacScreen
+from .generale import GeneraleScreen
+from .header import generale_failed, header_text
+from .rules_overlay import RulesOverlay
+from .scores import ScoreTable, full_with_legend
+from .seat import (
+    CardPlayed,
+    Command,
+    DealDealt,
+    Declared,
+    Event,
+    HintGiven,
+    PolignacSeat,
+    TableState,
+    Update,
+    Waiting,
+)
+from .summary import SummaryScreen
+from .trick import TrickArea
+from .tricklog import last_trick_table, trick_table
 
 __all__ = ["PACE_DELAY", "TRICK_HOLD", "TableScreen"]
 
@@ -121,7 +125,7 @@ def careful_card(view: SeatView) -> str | None:
 class TableScreen(Screen[None]):
     """The main screen: the game of one session, as a client of its seat(s).
 
-    It draws the last ``Update`` its ``TableClient`` received and sends commands; the
+    It draws the last ``Update`` its ``PolignacSeat`` received and sends commands; the
     table (in this process or in the table service) runs the game by itself.
     """
 
@@ -246,7 +250,7 @@ class TableScreen(Screen[None]):
     # Key labels for terminals without arrows and the return sign (ASCII mode).
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
 
-    def __init__(self, client: TableClient) -> None:
+    def __init__(self, client: PolignacSeat) -> None:
         super().__init__()
         self.client = client
         seats = client.seats
@@ -1050,7 +1054,7 @@ class TableScreen(Screen[None]):
             self.say(_("This table cannot show its past deals here: replay them from "
                        "Saved sessions where the session is saved."), error=True)
             return
-        from ...games.polignac.tui.replay import ReplayScreen
+        from .replay import ReplayScreen
         try:
             screen = ReplayScreen(session, number)
         except ValueError as error:
@@ -1061,7 +1065,7 @@ class TableScreen(Screen[None]):
 
     @while_shown
     def action_chart(self) -> None:
-        from .charts import SessionChartScreen
+        from ....ui.screens.charts import SessionChartScreen
         self.app.push_screen(SessionChartScreen.of_view(self.view()))
 
     @while_shown
@@ -1086,7 +1090,7 @@ class TableScreen(Screen[None]):
 
     def action_talk_panel(self) -> None:
         if self.client.talk is not None:
-            from .talk import TalkScreen
+            from ....ui.screens.talk import TalkScreen
             self.app.push_screen(TalkScreen(self.client.talk, _("Talk at this table")))
 
     def action_rules(self) -> None:
