@@ -46,6 +46,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..service.protocol import PROTOCOL
 from ._terminals import Terminal, says, trick_cards, within
 from ._vtscreen import Screen
 
@@ -200,7 +201,7 @@ async def make_tables(sock: Path, players: list[Terminal]) -> None:
                     raise OSError(f"the service refused {message['type']}: {got}")
                 if got["type"] == answer:
                     return got
-        await ask({"type": "hello", "protocol": 2, "name": player.name,
+        await ask({"type": "hello", "protocol": PROTOCOL, "name": player.name,
                    "identity": "ssh:" + player.key.get_fingerprint("sha256")}, "welcome")
         return writer, ask
 

@@ -33,6 +33,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..service.protocol import PROTOCOL
+
 NAME = "serve"
 HELP = "latency of the table service: 4 scripted clients per table over its socket"
 TARGET_P50_MS = 20.0
@@ -118,7 +120,7 @@ async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
             raise RuntimeError(f"the service refused: {message}")
         return message
 
-    send({"type": "hello", "protocol": 2, "identity": f"bench:{table_index}:{seat_name}",
+    send({"type": "hello", "protocol": PROTOCOL, "identity": f"bench:{table_index}:{seat_name}",
           "name": seat_name})
     creator = seat_name == NAMES[0]
     if creator:

@@ -32,7 +32,7 @@ from ..table.gameevents import (
     Undone,
 )
 
-PROTOCOL = 2
+PROTOCOL = 3
 GAME = "polignac"          # the game of a table when ``create`` names none
 GAMES = game_names()       # the games a table may be of
 MAX_LINE = 65_536          # bytes, the newline included

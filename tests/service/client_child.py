@@ -13,7 +13,7 @@ import sys
 def main(path: str, identity: str, name: str, table: str, seat: int) -> None:
     conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     conn.connect(path)
-    for message in ({"type": "hello", "protocol": 2, "identity": identity, "name": name},
+    for message in ({"type": "hello", "protocol": 3, "identity": identity, "name": name},
                     {"type": "sit", "id": 1, "table": table, "seat": seat}):
         conn.sendall((json.dumps(message) + "\n").encode())
     seated = False

@@ -42,7 +42,7 @@ class Wire:
         return cls(reader, writer)
 
     async def hello(self, identity: str, name: str) -> dict[str, Any]:
-        await self.send({"type": "hello", "protocol": 2, "identity": identity, "name": name})
+        await self.send({"type": "hello", "protocol": 3, "identity": identity, "name": name})
         welcome = await self.expect("welcome")
         await self.expect("tables")
         return welcome

@@ -135,21 +135,20 @@ def test_a_game_without_computer_players_asks_for_people(
 
 
 def test_another_protocol_version_is_told_in_one_line_whatever_its_hello_holds() -> None:
-    async def scenario() -> Wire:
+    async def scenario() -> list[tuple[Wire, int]]:
         async with running_service() as service:
-            old = await Wire.open(service.socket_path)
-            await old.send({"type": "hello", "protocol": 1, "identity": "x", "name": "X"})
-            await old.eof()
-            new = await Wire.open(service.socket_path)
-            await new.send({"type": "hello", "protocol": 3, "identity": "y", "name": "Y",
-                            "features": ["later"]})
-            await new.eof()
-            return old, new
-    old, new = run(scenario())
-    for wire, theirs in ((old, 1), (new, 3)):
+            wires = []
+            for theirs in (1, 2, 4):     # before Écarté, before one wire for all, newer
+                wire = await Wire.open(service.socket_path)
+                await wire.send({"type": "hello", "protocol": theirs, "identity": "x",
+                                 "name": "X", "features": ["later"]})
+                await wire.eof()
+                wires.append((wire, theirs))
+            return wires
+    for wire, theirs in run(scenario()):
         error, bye = wire.messages
-        assert error["code"] == "protocol" and error["params"] == [["protocol", 2]]
-        assert f"speaks protocol 2 and your polignac-tui speaks protocol {theirs}" in \
+        assert error["code"] == "protocol" and error["params"] == [["protocol", 3]]
+        assert f"speaks protocol 3 and your polignac-tui speaks protocol {theirs}" in \
             error["message"]
         assert "\n" not in error["message"] and bye["type"] == "bye"
 

@@ -76,7 +76,7 @@ def test_integers_are_bounded(field: str, value: int) -> None:
 
 
 def test_strings_are_bounded_and_printable() -> None:
-    hello = {"type": "hello", "protocol": 2, "identity": "local:1000", "name": "Anna"}
+    hello = {"type": "hello", "protocol": 3, "identity": "local:1000", "name": "Anna"}
     assert decode_client(json.dumps(hello).encode())["name"] == "Anna"
     for name in ("", "   ", "x" * 25, "An\nna", "An\x1bna"):
         assert refused({**hello, "name": name}).code == "bad_field"

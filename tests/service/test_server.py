@@ -30,7 +30,7 @@ def test_the_socket_is_private_and_hello_is_answered() -> None:
             error = await wire.expect("error")
             assert error["code"] == "protocol" and error["id"] == 1
             welcome = await wire.hello("test:anna", "Anna")
-            assert welcome["protocol"] == 2 and welcome["name"] == "Anna"
+            assert welcome["protocol"] == 3 and welcome["name"] == "Anna"
             await wire.send({"type": "tables", "id": 2})
             assert await wire.expect("tables") == {"type": "tables", "id": 2, "tables": []}
             wire.close()
@@ -256,7 +256,7 @@ def test_messages_before_the_table_and_unknown_tables_are_errors() -> None:
             await wire.send({"type": "sit", "id": 2, "table": "nope", "seat": 0})
             error = await wire.expect("error")
             assert error["code"] == "no_table" and error["id"] == 2
-            await wire.send({"type": "hello", "protocol": 2, "identity": "a", "name": "A"})
+            await wire.send({"type": "hello", "protocol": 3, "identity": "a", "name": "A"})
             assert (await wire.expect("error"))["code"] == "not_allowed"
             wire.close()
     run(scenario())
