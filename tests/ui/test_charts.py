@@ -187,6 +187,43 @@ async def test_the_end_of_session_screen_opens_the_chart(make_app) -> None:
         assert isinstance(app.screen, CognacScreen)
 
 
+async def test_the_end_of_a_served_session_has_a_word_for_the_table(make_app) -> None:
+    """At a table of the service the end of the session keeps the talk line: ' opens it,
+    what is typed is words (g, q: never the chart nor the way out), Enter says it; a
+    session of this process has no talk there."""
+    from polignac_tui.games.polignac.tui.cognac import CognacScreen
+    from polignac_tui.table.talk import Said, TalkRoom
+    from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.widgets.talk import TalkBar
+    session = done("20261121-2130-ana", ("Ana", "Bruno", "Claire", "Denis"), 3)
+    room, said = TalkRoom(), []
+
+    async def say(text: str) -> None:
+        said.append(text)
+        room.hear(Said("Ana", 0, text, mine=True))
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        local = CognacScreen(session.view(0), CardLook())
+        await app.push_screen(local)
+        assert local.check_action("talk", ()) is False and not local.query(TalkBar)
+        local.dismiss(None)
+        await pilot.pause()
+        screen = CognacScreen(session.view(0), CardLook(), True, room, say)
+        await app.push_screen(screen)
+        await pilot.press("apostrophe")
+        await pilot.pause()
+        assert screen.query_one(TalkBar).is_open
+        for key in "gg, quel cognac":
+            await pilot.press("space" if key == " " else "comma" if key == "," else key)
+        await pilot.press("enter")
+        for _ in range(100):
+            await pilot.pause(0.01)
+            if said:
+                break
+        assert said == ["gg, quel cognac"]
+        assert app.screen is screen and not screen.query_one(TalkBar).is_open
+
+
 async def test_accented_names_in_an_ascii_chart_stay_readable() -> None:
     """ASCII mode folds the legend's names and letters (Élodie: E, "Elodie"), never "?"."""
     from textual.app import App, ComposeResult

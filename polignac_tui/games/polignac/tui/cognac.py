@@ -3,6 +3,8 @@ final table with its legend."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from rich.align import Align
@@ -13,13 +15,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from ....i18n import N_, _, ngettext, pgettext
 from ....store.wording import names_text as join_names
+from ....table.talk import TalkRoom
 from ....ui.cardtext import CardLook, is_you, who
 from ....ui.chrome import Footer, while_shown
 from ....ui.screens.dim import DismissedOnce
+from ....ui.widgets.talk import TalkBar
 from ..engine import SeatView
 from .scores import full, in_play, legend
 
@@ -166,19 +171,41 @@ class CognacScreen(DismissedOnce[None]):
                 tooltip=N_("the score after each deal, a line per player")),
         Binding("escape", "close", N_("Back home"), show=False),
         Binding("q", "close", N_("Back home"), show=False),
+        # at a table of the service: a word to the table once it is over ("well played")
+        Binding("apostrophe", "talk", N_("Talk"), key_display="'",
+                tooltip=N_("at a table of the service: say a line to the table (Enter says "
+                           "it, Esc closes; on an empty line 1 to 5 say a quick phrase)")),
+        Binding("quotation_mark", "talk_panel", N_("All the talk"), key_display='"',
+                show=False, tooltip=N_("at a table of the service: the last 50 lines said "
+                                       "there, and a key to mute each person")),
     ]
     HELP_HIDDEN = frozenset({"to_lobby"})    # Enter, said "Back home" in the help
 
-    def __init__(self, view: SeatView, look: CardLook, served: bool = False) -> None:
+    def __init__(self, view: SeatView, look: CardLook, served: bool = False,
+                 talk: TalkRoom | None = None,
+                 say: Callable[[str], Awaitable[None]] | None = None) -> None:
         super().__init__()
         self.view = view
         self.look = look
         self.served = served
+        self.talk = talk if say is not None else None
+        self._say = say
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("home", "to_lobby"):
             return (action == "to_lobby") == self.served
+        if action in ("talk", "talk_panel"):
+            return self.talk is not None
         return True
+
+    def action_talk(self) -> None:
+        with contextlib.suppress(NoMatches):
+            self.query_one(TalkBar).open()
+
+    def action_talk_panel(self) -> None:
+        if self.talk is not None:
+            from ....ui.screens.talk import TalkScreen
+            self.app.push_screen(TalkScreen(self.talk, _("Talk at this table")))
 
     def compose(self) -> ComposeResult:
         pays, wins = declaration(self.view)
@@ -198,6 +225,8 @@ class CognacScreen(DismissedOnce[None]):
                 Padding(Text(legend(self.view.rules, self.look.ascii, in_play(self.view)),
                              style="dim"),
                         (0, 0, 0, 1)))), id="cognac-table")
+        if self.talk is not None and self._say is not None:
+            yield TalkBar(self.talk, self._say)
         yield Footer()
 
     @while_shown

@@ -748,7 +748,9 @@ class TableScreen(Screen[None]):
         self._send(Ready())
 
     def _show_cognac(self) -> None:
-        self.app.push_screen(CognacScreen(self.view(), self.look, self.client.served),
+        talk = self.client.talk
+        self.app.push_screen(CognacScreen(self.view(), self.look, self.client.served, talk,
+                                          self.client.say if talk is not None else None),
                              lambda _: self._go_home())
 
     def _send(self, command: Command) -> None:
