@@ -112,3 +112,34 @@ async def test_a_game_table_of_this_process_has_no_talk(make_app, store) -> None
         await pilot.press("apostrophe", "quotation_mark")
         await pilot.pause()
         assert app.screen is screen
+
+
+async def test_the_end_of_a_served_match_has_a_word_for_the_table(make_app) -> None:
+    """The end of a match at a table of the service keeps the talk line under its sheet:
+    ' opens it, q is a letter there (never the way out), Enter says the line; then q
+    closes the sheet as before."""
+    from polignac_tui.ui.screens.panels import TalkingOverlay
+    room, said = TalkRoom(), []
+
+    async def say(text: str) -> None:
+        said.append(text)
+        room.hear(Said("Ana", 0, text, mine=True))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        closed: list[object] = []
+        end = TalkingOverlay("The match is over", "Ana wins", "q", room, say)
+        await app.push_screen(end, closed.append)
+        await pilot.press("apostrophe")
+        await pilot.pause()
+        assert end.query_one(TalkBar).is_open
+        for key in "quel match":
+            await pilot.press("space" if key == " " else key)
+        await pilot.press("enter")
+        for _ in range(100):
+            await pilot.pause(0.01)
+            if said:
+                break
+        assert said == ["quel match"] and app.screen is end and not closed
+        await pilot.press("q")
+        await pilot.pause()
+        assert closed == [None]

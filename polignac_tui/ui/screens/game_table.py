@@ -71,7 +71,7 @@ from ..widgets.hand import Hand, key_index
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
 from ..widgets.trick import TrickArea
 from ..widgets.words import WordChoices
-from .panels import Overlay
+from .panels import Overlay, TalkingOverlay
 from .privacy import PrivacyScreen
 
 __all__ = ["GameTableScreen", "seat_view_of"]
@@ -622,8 +622,11 @@ class GameTableScreen(Screen[None]):
         view = self.view()
         if state.waiting == "over":
             self._dialog = "match_over"
-            self.app.push_screen(Overlay(_("The match is over"), self._end_text(view, True),
-                                         "q"), lambda _: self._go_home())
+            title, body = _("The match is over"), self._end_text(view, True)
+            talk = self.client.talk
+            end = Overlay(title, body, "q") if talk is None else \
+                TalkingOverlay(title, body, "q", talk, self.client.say)
+            self.app.push_screen(end, lambda _: self._go_home())
             return
         if state.waiting == "ready":
             if self._ready_for != view.deal_number:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -9,9 +11,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from ...i18n import N_, _
+from ...table.talk import TalkRoom
+from ..widgets.talk import TalkBar
 from .dim import DimmedModal
 
 
@@ -61,11 +66,21 @@ class Overlay(DimmedModal[None]):
         box = Vertical(id="overlay-box")
         box.border_title = self.title_text
         box.border_subtitle = _("Esc or {key}: close").format(key=self.close_key)
-        with box, VerticalScroll():
-            yield Static(self.body)
+        with box:
+            with VerticalScroll():
+                yield Static(self.body)
+            yield from self.below()
+
+    def below(self) -> ComposeResult:
+        """What comes under the body, inside the frame (nothing here)."""
+        yield from ()
+
+    def talking(self) -> bool:
+        """True while a talk line under the body has the keys."""
+        return False
 
     def on_key(self, event: events.Key) -> None:
-        if event.key == self.close_key:
+        if event.key == self.close_key and not self.talking():
             event.stop()
             self.dismiss(None)
 
@@ -73,4 +88,34 @@ class Overlay(DimmedModal[None]):
         self.dismiss(None)
 
     def on_click(self) -> None:
-        self.dismiss(None)
+        if not self.talking():
+            self.dismiss(None)
+
+
+class TalkingOverlay(Overlay):
+    """An ``Overlay`` at a table of the service (the end of a match): the talk line under
+    its body, so that a word to the table ("well played") needs no way back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("apostrophe", "talk", N_("Talk"), key_display="'",
+                tooltip=N_("at a table of the service: say a line to the table (Enter says "
+                           "it, Esc closes; on an empty line 1 to 5 say a quick phrase)")),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, close_key: str, talk: TalkRoom,
+                 say: Callable[[str], Awaitable[None]]) -> None:
+        super().__init__(title, body, close_key)
+        self.talk = talk
+        self._say = say
+
+    def below(self) -> ComposeResult:
+        yield TalkBar(self.talk, self._say)
+
+    def talking(self) -> bool:
+        with contextlib.suppress(NoMatches):
+            return self.query_one(TalkBar).is_open
+        return False
+
+    def action_talk(self) -> None:
+        with contextlib.suppress(NoMatches):
+            self.query_one(TalkBar).open()
