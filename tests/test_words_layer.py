@@ -55,10 +55,8 @@ NOT_YET_BEHIND_THE_SEAM: frozenset[str] = frozenset({
     "polignac_tui.benchmarks.replay",
     "polignac_tui.benchmarks.serve",
     "polignac_tui.commands.arena",
-    "polignac_tui.commands.join",
     "polignac_tui.commands.play",
     "polignac_tui.commands.review",
-    "polignac_tui.config",
     "polignac_tui.service.protocol",
     "polignac_tui.service.saver",
     "polignac_tui.service.server",
@@ -69,7 +67,6 @@ NOT_YET_BEHIND_THE_SEAM: frozenset[str] = frozenset({
     "polignac_tui.store.gamestats",
     "polignac_tui.store.index",
     "polignac_tui.ui.app",
-    "polignac_tui.ui.screens.lobby",
 })
 
 
