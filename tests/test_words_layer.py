@@ -64,7 +64,6 @@ NOT_YET_BEHIND_THE_SEAM: frozenset[str] = frozenset({
     "polignac_tui.store.gamefile",
     "polignac_tui.store.gamestats",
     "polignac_tui.store.index",
-    "polignac_tui.ui.app",
 })
 
 

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.widget import Widget
 
+    from ..games.session import Seat
+    from ..games.settings import Settings
+
 # A screen in the help: (title, module, class name, keys handled by widgets inside); the
 # module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
 HelpEntry = tuple[str, str, str, tuple[tuple[str, str], ...]]
@@ -120,6 +123,12 @@ class GameFace(Protocol):
     def form_differences(self, rules: object, players: int) -> str:
         """What the rules change from their preset, in words (the form's note)."""
 
+    def form_start(self, rules: object, players: Sequence[object]
+                   ) -> tuple[Settings, list[str], list[Seat]]:
+        """The seam's settings, names and seats of the game's own ``rules`` and
+        ``players`` from the form (``form_rules``, ``form_player``): a table starts on
+        them."""
+
     def scenes(self) -> ModuleType | None:
         """The game's own scenes for the house's screenshots (``ui/screenshots.py``)."""
 
@@ -209,6 +218,10 @@ class HouseParts:
 
     def form_differences(self, rules: object, players: int) -> str:
         return ""
+
+    def form_start(self, rules: object, players: Sequence[object]
+                   ) -> tuple[Settings, list[str], list[Seat]]:
+        raise NotImplementedError("the form reads this game's Settings")
 
     def scenes(self) -> ModuleType | None:
         return None
