@@ -54,7 +54,6 @@ NOT_YET_BEHIND_THE_SEAM: frozenset[str] = frozenset({
     "polignac_tui.benchmarks.doors",
     "polignac_tui.benchmarks.replay",
     "polignac_tui.benchmarks.serve",
-    "polignac_tui.commands.arena",
     "polignac_tui.service.protocol",
     "polignac_tui.service.saver",
     "polignac_tui.service.server",

@@ -143,6 +143,9 @@ class Game(ABC):
     # (``review_deal``, ``finished_deals``, ``reason_text``, its marks' thresholds
     # ``DUBIOUS`` and ``BLUNDER``); the others are reviewed by ``games.review``
     review_module: str | None = None
+    # the module of its own arena (``run_preset``, ``report``), for a game whose arena is
+    # its own; the others play ``games.arena``
+    arena_module: str | None = None
 
     def speaks(self, action: Action) -> bool:
         """Is ``action`` of a kind this game has at all (a table refuses another game's

@@ -116,6 +116,7 @@ class Polignac(Game):
     dealer_from_first_deal = True
     players_module = "polignac_tui.games.polignac.players.seam"
     review_module = "polignac_tui.games.polignac.players.review"
+    arena_module = "polignac_tui.games.polignac.players.arena"
 
     def default(self, setting: Setting, preset_name: str, players: int | None) -> SettingValue:
         value: SettingValue = getattr(_preset(preset_name, players), setting.name)
