@@ -146,6 +146,9 @@ class Game(ABC):
     # the module of its own arena (``run_preset``, ``report``), for a game whose arena is
     # its own; the others play ``games.arena``
     arena_module: str | None = None
+    # its own benchmarks (modules with ``NAME``, ``HELP``, ``run(argv)``), run by
+    # ``python -m polignac_tui.benchmarks NAME`` beside the house's
+    benchmarks: tuple[str, ...] = ()
 
     def speaks(self, action: Action) -> bool:
         """Is ``action`` of a kind this game has at all (a table refuses another game's
