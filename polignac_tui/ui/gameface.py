@@ -92,6 +92,10 @@ class GameFace(Protocol):
     #: the Rules screen's numbers of players, and the one it starts with
     players: tuple[int, ...]
     default_players: int
+    #: the questions its own table screen asks besides a card, each as (its words in
+    #: English, the key answering it so that the deal goes on): a scripted player's
+    #: answers (the doors benchmark)
+    questions: tuple[tuple[str, str], ...]
 
     def preset_title(self, name: str) -> str | None:
         """A preset's title in words, None for no preset of the game's own."""
@@ -190,6 +194,7 @@ class HouseParts:
     tagline = ""
     players: tuple[int, ...] = (2,)
     default_players = 2
+    questions: tuple[tuple[str, str], ...] = ()
 
     def preset_title(self, name: str) -> str | None:
         return None

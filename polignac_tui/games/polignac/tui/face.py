@@ -45,6 +45,8 @@ class PolignacFace(HouseParts):
     #: the Rules screen's choices: the number of players, and the one it starts with
     players: tuple[int, ...] = tuple(range(3, 9))
     default_players = 4
+    #: la générale's question, passed (its first answer that keeps the deal as dealt)
+    questions: tuple[tuple[str, str], ...] = (("La générale?", "p"),)
 
     @property
     def screens(self) -> dict[str, type[Screen[None]]]:
