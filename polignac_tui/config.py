@@ -29,11 +29,20 @@ THEMES = (
     "textual-dark", "textual-light", "nord", "gruvbox", "catppuccin-mocha", "dracula",
     "tokyo-night", "monokai", "solarized-light", "flexoki",
 )
-PRESETS = ("classique", "italiana", "generale", "english", "custom")
 MAX_NAME = 24
 # The name of your seat until you type one: said in the current language (Toi, Tu) and
 # never written to settings.toml, so that it stays yours in every language.
 DEFAULT_NAME = "You"
+
+
+def presets() -> tuple[str, ...]:
+    """The presets a new session may start from: the house's first game's, and ``custom``
+    (asked of the game when first needed, so that reading the settings loads no rules)."""
+    from .games import get_game
+    from .games.settings import CUSTOM
+    return (*get_game("polignac").presets, CUSTOM)
+
+
 # settings.toml is a few lines: a larger file is refused unread (the defaults are used)
 MAX_BYTES = 64 * 1024
 
@@ -126,8 +135,9 @@ def check(name: str, value: object) -> str | None:
         ok = isinstance(value, str) and value != "" and all(
             ch.isascii() and (ch.isalnum() or ch == "-") for ch in value)
         return None if ok else _("{value} is not a theme name").format(value=_shown(value))
-    allowed = {"theme": THEMES, "pace": PACES, "after_trick": AFTER_TRICK,
-               "default_preset": PRESETS, "language": LANGUAGE_CHOICES}.get(name)
+    allowed = presets() if name == "default_preset" else {
+        "theme": THEMES, "pace": PACES, "after_trick": AFTER_TRICK,
+        "language": LANGUAGE_CHOICES}.get(name)
     if allowed is None:
         return _("is not a setting")
     if value not in allowed:

@@ -360,7 +360,7 @@ def test_summary_is_the_show_json_document() -> None:
 
 
 def test_the_replay_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    from polignac_tui.benchmarks.replay import build_session, run
+    from polignac_tui.games.polignac.benchmarks.replay import build_session, run
 
     session = build_session(3, players=5)
     assert session.finished and len(session.deals) == 3

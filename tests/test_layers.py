@@ -41,6 +41,10 @@ LIBRARIES: dict[str, tuple[str, ...]] = {
 }
 # A game's own screens and words for them: UI modules, held to no layer above.
 GAME_UI: tuple[str, ...] = ("polignac_tui.games.*.tui", "polignac_tui.games.*.tui.*")
+# A game's own benchmarks: tools run by hand (they time the store), held to no layer above;
+# no module of the pure ``games`` layer imports them.
+GAME_TOOLS: tuple[str, ...] = ("polignac_tui.games.*.benchmarks",
+                               "polignac_tui.games.*.benchmarks.*")
 # Modules (and packages) that run without a screen: they must not load Textual or rich,
 # directly or through any project module they import ...
 NO_UI: tuple[str, ...] = (
@@ -172,9 +176,14 @@ def violations(root: Path) -> list[str]:
     problems: list[str] = []
     for name, found in graph.items():
         layer = next((p for p in MAY_IMPORT if under(name, p)), None)
-        if layer is None or any(fnmatchcase(name, pattern) for pattern in GAME_UI):
+        if layer is None or any(fnmatchcase(name, pattern)
+                                for pattern in (*GAME_UI, *GAME_TOOLS)):
             continue
         for imp in found:
+            if layer == "polignac_tui.games" and any(
+                    fnmatchcase(imp.target, pattern) for pattern in GAME_TOOLS):
+                problems.append(f"{name}:{imp.line} imports {imp.target} (a game's "
+                                "benchmark, a tool run by hand)")
             if imp.project and not any(under(imp.target, p) for p in MAY_IMPORT[layer]):
                 problems.append(f"{name}:{imp.line} imports {imp.target} (above {layer})")
             if not imp.project and imp.target not in sys.stdlib_module_names \

@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..service.protocol import PROTOCOL
+from ..ui.gameface import face_of
 from ._terminals import Terminal, says, trick_cards, within
 from ._vtscreen import Screen
 
@@ -116,9 +117,20 @@ def cpu_s(pids: list[int]) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+# The questions the game's own table screen asks besides a card, each with the key that
+# answers it the way that keeps the deal going (its FACE says them): the tables are
+# Polignac's, the scripted players answer each question so.
+QUESTIONS: tuple[tuple[str, str], ...] = face_of("polignac").questions
+
+
+def _asked(screen: Screen) -> str | None:
+    """The key answering the question on ``screen``, if one is asked."""
+    return next((key for words, key in QUESTIONS if says(screen, words)), None)
+
+
 def _answered(player: Terminal) -> bool | None:
-    """The générale's question is gone from ``player``'s screen."""
-    return None if says(player.screen, "La générale?") else True
+    """The question is gone from ``player``'s screen."""
+    return None if _asked(player.screen) is not None else True
 
 
 def _own_cpu_s() -> float:
@@ -249,7 +261,7 @@ class TableKeys:
         return found
 
     def whose_turn(self) -> Terminal | None:
-        """The one player asked for a card (or for la générale), the four screens showing
+        """The one player asked for a card (or a question), the four screens showing
         the same cards on the table and the other three saying who plays."""
         if any(says(p.screen, "is over") for p in self.players):
             return self.players[0]          # the deal ended early: play() stops
@@ -257,7 +269,8 @@ class TableKeys:
         if any(says(p.screen, "gathers the trick") for p in self.players):
             return None
         asked = [p for p in self.players
-                 if says(p.screen, "Your turn", "Enter plays it", "La générale?")]
+                 if says(p.screen, "Your turn", "Enter plays it")
+                 or _asked(p.screen) is not None]
         tables = {trick_cards(p.screen) for p in self.players}
         if len(asked) != 1 or len(tables) != 1 or len(next(iter(tables))) >= 4:
             return None
@@ -272,15 +285,16 @@ class TableKeys:
         played = 0
         while played < cards:
             if any(says(p.screen, "is over") for p in self.players):
-                return              # the deal ended early (all four jacks taken)
+                return              # the deal ended early (by the game's rules)
             player = await self.until(self.whose_turn, "a player's turn")
             await asyncio.sleep(self.think * (0.5 + self.rng.random()))
             player = await self.until(self.whose_turn, "a player's turn")
             if any(says(p.screen, "is over") for p in self.players):
                 return
-            if says(player.screen, "La générale?"):
-                player.press(b"p")                                   # pass
-                await self.until(functools.partial(_answered, player), "la générale answered")
+            key = _asked(player.screen)
+            if key is not None:
+                player.press(key.encode())
+                await self.until(functools.partial(_answered, player), "the question answered")
                 continue
             if not says(player.screen, "Enter plays it") and says(player.screen, "you lead"):
                 player.press(b"\r")                 # a new lead: this Enter only chooses

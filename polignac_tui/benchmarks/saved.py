@@ -22,6 +22,7 @@ import sys
 import tempfile
 import termios
 import time
+from importlib import import_module
 from pathlib import Path
 
 NAME = "saved"
@@ -35,9 +36,11 @@ LIST_MARK = b"benchmark"       # the name of every session written by ``fill``
 
 def fill(root: Path, sessions: int, deals: int) -> None:
     """``sessions`` files of one session of ``deals`` deals (each parsed on its own)."""
+    from ..games import get_game
     from ..store.fileformat import dumps
     from ..store.folder import SessionStore
-    from .autosave import build_session
+    autosave = next(m for m in get_game("polignac").benchmarks if m.endswith(".autosave"))
+    build_session = import_module(autosave).build_session   # a long session, its own way
     store = SessionStore(root / "data" / "polignac-tui" / "sessions")
     store.root.mkdir(parents=True, exist_ok=True)
     session = build_session(deals)

@@ -3,9 +3,10 @@
 Starts ``polignac-tui serve`` as a child process (temporary data folders, pace
 ``instant``), opens ``--tables`` tables of four people each (every person a client
 of its own connection), and has them play ``--deals`` whole deals: each plays its
-first legal card when its turn comes and passes on la générale. Latency of an action
-(a card or an answer): from the moment it is sent to the moment every seat of that
-table holds the view that shows it. Targets at 25 tables: p50 ≤ 20 ms, p95 ≤ 50 ms.
+first legal card when its turn comes and answers a question with the last words the
+seam's choice offers (at Polignac, a pass). Latency of an action (a card or an
+answer): from the moment it is sent to the moment every seat of that table holds the
+view that shows it. Targets at 25 tables: p50 ≤ 20 ms, p95 ≤ 50 ms.
 
 ``--think`` is how long a scripted person looks at the table before acting (default
 0.5 s, a quick player; 0 makes every client answer at once, which measures the
@@ -82,8 +83,9 @@ def _action_keys(events: list[dict[str, Any]], deal: int) -> list[str]:
 
 
 def _game_action(view: dict[str, Any]) -> str:
-    """A scripted person's action at a table of any game (its turn): at Polignac the first
-    legal card, or a pass on la générale."""
+    """A scripted person's action at a table of any game (its turn), from the seam's
+    choice alone: the first legal card, the fewest cards of a discard, or the last words
+    offered (a pass, a refusal: no endless exchanges)."""
     choice = view["choice"]
     if choice["kind"] == "card":
         return str(choice["cards"][0])

@@ -6,10 +6,13 @@ import argparse
 import json
 import os
 import sys
+from importlib import import_module
 
-from ..games.polignac.engine import LEVELS, PRESET_NAMES, RuleError, preset
+from ..games import get_game
 from ..i18n import _, ngettext
 from . import CommandError
+
+FIRST_GAME = "polignac"   # the house's first game: its arena is its own (Game.arena_module)
 
 
 def cpu_count() -> int:
@@ -19,14 +22,15 @@ def cpu_count() -> int:
     except AttributeError:  # not on every system
         return max(1, os.cpu_count() or 1)
 
-# players.arena.ARENA_LEVELS, without importing the players at every start of the CLI
-ARENA_LEVELS = (*LEVELS, "cheat")
-ARENA_GAMES = ("polignac", "ecarte", "piquet")    # polignac, and games.arena.PLAYERS
-# the presets of the games with players beyond Polignac's own (games.piquet.rules.PRESETS)
+# the players' ARENA_LEVELS, without importing the players at every start of the CLI
+ARENA_LEVELS = ("easy", "medium", "hard", "expert", "cheat")
+ARENA_GAMES = (FIRST_GAME, "ecarte", "piquet")    # the first game, and games.arena.PLAYERS
+# the presets of the games with players beyond the first game's (games.piquet.rules.PRESETS)
 SEAM_PRESETS = ("rubicon", "cent")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    first = get_game(FIRST_GAME)
     p = sub.add_parser(
         "arena", help=_("measure a computer level against another over duplicate deals"),
         description=_("Duplicate play: every deal is played once with the field in every seat "
@@ -37,14 +41,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                           "are points per deal and whose diff is positive when the "
                           "candidate is better"))
     p.add_argument("--players", type=int, default=None,
-                   help=_("players at the table (3 to 8)"))
+                   help=_("players at the table ({least} to {most})").format(
+                       least=first.min_players, most=first.max_players))
     p.add_argument("--deals", type=int, default=100, help=_("number of duplicate deals"))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the deals and the players"))
     p.add_argument("--candidate", default="expert", choices=ARENA_LEVELS,
                    help=_("the level measured"))
     p.add_argument("--field", default="medium", choices=ARENA_LEVELS,
                    help=_("the level it is measured against"))
-    p.add_argument("--preset", default=None, choices=(*PRESET_NAMES[:-1], *SEAM_PRESETS),
+    p.add_argument("--preset", default=None, choices=(*first.presets, *SEAM_PRESETS),
                    help=_("the rules of the deals"))
     p.add_argument("--jobs", type=int, default=cpu_count(),
                    help=_("processes to run deals in (default: one per core, here "
@@ -54,34 +59,39 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game != "polignac":
+    if args.game != FIRST_GAME:
         return run_seam(args)
+    from ..games.errors import RuleError
+
+    game = get_game(FIRST_GAME)
     if args.preset is None:
-        args.preset = "classique"
+        args.preset = game.presets[0]
     if args.players is None:
         args.players = 4
-    if not 3 <= args.players <= 8:
-        raise CommandError(_("--players {players}: Polignac is played by 3 to 8 players"
-                             ).format(players=args.players))
+    if not game.min_players <= args.players <= game.max_players:
+        raise CommandError(_("--players {players}: {game} is played by {least} to {most} "
+                             "players").format(players=args.players, game=game.title,
+                                               least=game.min_players,
+                                               most=game.max_players))
     if args.deals < 1:
         raise CommandError(_("--deals {deals}: play at least one deal").format(
             deals=args.deals))
     if not 1 <= args.jobs <= 64:
         raise CommandError(_("--jobs {jobs}: use 1 to 64 processes").format(jobs=args.jobs))
-    try:
-        rules = preset(args.preset, args.players)
-    except RuleError as error:
-        raise CommandError(str(error)) from None
     progress = _bar if sys.stderr.isatty() else None
-    from ..games.polignac.players.arena import run_arena  # here: only arena needs the players
-    result = run_arena(rules, args.players, args.deals, args.seed, args.candidate, args.field,
-                       args.jobs, progress)
+    assert game.arena_module is not None
+    arena = import_module(game.arena_module)   # here: only arena needs the players
+    try:
+        result = arena.run_preset(args.preset, args.players, args.deals, args.seed,
+                                  args.candidate, args.field, args.jobs, progress)
+    except RuleError as error:
+        raise CommandError(error.message) from None
     if progress is not None:
         sys.stderr.write("\n")
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
-        print(report(result))
+        print(arena.report(result))
     return 0
 
 
@@ -140,22 +150,3 @@ def _bar(done: int, total: int) -> None:
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] " + ngettext(
         "{done}/{total} deal", "{done}/{total} deals", total).format(done=done, total=total))
     sys.stderr.flush()
-
-
-def report(r: dict) -> str:
-    lo, hi = r["ci95"]
-    g = r["generales"]
-    return "\n".join([
-        _("{candidate} against {field}, {players} players, {deals} deals (penalty points per "
-          "deal per seat, fewer is better)").format(
-              candidate=r["candidate"], field=r["field"], players=r["players"],
-              deals=r["deals"]),
-        "  " + _("candidate {candidate}   field {field}").format(
-            candidate=f"{r['candidate_mean']:.3f}", field=f"{r['field_mean']:.3f}"),
-        "  " + _("diff {diff}   95% interval [{low}, {high}]").format(
-            diff=f"{r['diff']:+.3f}", low=f"{lo:+.3f}", high=f"{hi:+.3f}"),
-        "  " + _("candidate's decision time: p50 {p50} ms, p95 {p95} ms").format(
-            p50=f"{r['move_ms_p50']:.1f}", p95=f"{r['move_ms_p95']:.1f}"),
-        "  " + _("chelems {chelems}   générales declared {declared}, made {made}").format(
-            chelems=r["chelems"], declared=g["declared"], made=g["made"]),
-    ])

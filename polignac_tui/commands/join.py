@@ -45,10 +45,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name at the tables, or None when it can."""
-    from ..games.polignac.engine import Player, RuleError
-    try:
-        Player(name)
-    except RuleError:
+    from ..config import MAX_NAME
+    # the name every game's seat keeps: a printable name, not blank, of at most 24 characters
+    if not name.strip() or len(name) > MAX_NAME or not name.isprintable():
         return _("the name {name} is not 1 to 24 printable characters").format(name=repr(name))
     if name.casefold() in AMBIGUOUS_NAMES:
         return _("your friends will not know who {name} is: give your own name").format(

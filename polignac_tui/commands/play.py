@@ -5,29 +5,42 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ..games.polignac.engine import LEVELS, PRESET_NAMES
+from ..games import get_game
+from ..games.errors import RuleError
 from ..i18n import _
+from ..ui.seats import LEVELS
 from . import CommandError
 
 if TYPE_CHECKING:
     from ..table.gametable import GameTable
 
-PRESETS = PRESET_NAMES[:-1]   # every preset but "custom"
+FIRST_GAME = "polignac"       # the house's first game: ``new`` without ``--game``
 GAMES = ("ecarte", "piquet")  # the games of the seam played by ``new --game``
 # Their presets, written out so that the CLI loads no game to parse its arguments (a test
 # holds them to ``Game.presets``).
 GAME_PRESETS = {"ecarte": ("classique", "italiana"), "piquet": ("rubicon", "cent")}
-ALL_PRESETS = tuple(dict.fromkeys((*PRESETS, *(p for ps in GAME_PRESETS.values() for p in ps))))
+
+
+def first_presets() -> tuple[str, ...]:
+    """The first game's presets (every one but ``custom``)."""
+    return get_game(FIRST_GAME).presets
+
+
+def all_presets() -> tuple[str, ...]:
+    return tuple(dict.fromkeys((*first_presets(),
+                                *(p for ps in GAME_PRESETS.values() for p in ps))))
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    first = get_game(FIRST_GAME)
     p = sub.add_parser("new", help=_("start a session: you plus computer players"),
                        description=_("Start a new session straight at the table: you plus "
                                    "computer players, from a preset."))
-    p.add_argument("--preset", choices=ALL_PRESETS, default=None,
+    p.add_argument("--preset", choices=all_presets(), default=None,
                    help=_("the rules to play (default: the default preset of your settings)"))
     p.add_argument("--players", type=int, default=None, metavar="N",
-                   help=_("number of players, 3 to 8, you included (default 4)"))
+                   help=_("number of players, {least} to {most}, you included (default 4)"
+                          ).format(least=first.min_players, most=first.max_players))
     p.add_argument("--name", default=None, help=_("your name (default: your settings' name)"))
     p.add_argument("--level", choices=LEVELS, default="medium",
                    help=_("how well the computer players play (default medium)"))
@@ -55,32 +68,41 @@ def add_ascii(parser: argparse.ArgumentParser) -> None:
 
 def run_new(args: argparse.Namespace) -> int:
     from ..config import load_settings
-    from ..games.polignac import seats_of, settings_of
-    from ..games.polignac.engine import RuleError
-    from ..games.polignac.tui.quick import quick_session
+    from ..games.session import Seat
+    from ..games.settings import CUSTOM
     from ..store import StoreError
     from ..store.folder import SessionStore
     from ..table.gametable import GameTable
+    from ..ui.gameface import face_of
+    from ..ui.seats import computer_names
 
     settings = load_settings()
     if getattr(args, "game", None):
         return run_new_game(args, settings)
-    if args.preset is not None and args.preset not in PRESETS:
+    game = get_game(FIRST_GAME)
+    if args.preset is not None and args.preset not in game.presets:
         raise CommandError(_("{game} has no preset {preset!r} (one of {presets})").format(
-            game="Polignac", preset=args.preset, presets=", ".join(PRESETS)))
+            game=game.title, preset=args.preset, presets=", ".join(game.presets)))
     preset_name = args.preset or settings.default_preset
-    if preset_name == "custom":
-        preset_name = "classique"
-    try:
-        rules, players = quick_session(preset_name, 4 if args.players is None else args.players,
-                                       args.name or settings.your_name(),
-                                       args.level)
-    except RuleError as error:
-        raise CommandError(str(error)) from None
+    if preset_name == CUSTOM:
+        preset_name = game.presets[0]
+    count = 4 if args.players is None else args.players
+    if not game.min_players <= count <= game.max_players:
+        raise CommandError(f"{game.title} is played by {game.min_players} to "
+                           f"{game.max_players} players, not {count}")
+    you = args.name or settings.your_name()
+    _seat, problem = face_of(FIRST_GAME).form_player(you, "human")   # the game's own check
+    if problem is not None:
+        raise CommandError(problem)
+    names = [you, *computer_names(you, count - 1)]
     store = SessionStore()
     try:
-        table = GameTable.create(store, "polignac", settings_of(rules),
-                                 [p.name for p in players], seats_of(players), seed=args.seed)
+        rules = game.settings(preset_name, players=count)
+        table = GameTable.create(store, game.name, rules, names,
+                                 [Seat(True), *[Seat(False, args.level)] * (count - 1)],
+                                 seed=args.seed)
+    except RuleError as error:
+        raise CommandError(str(error)) from None
     except (StoreError, OSError) as error:
         raise CommandError(_("the session could not be started: {error}").format(
             error=error)) from None
@@ -89,13 +111,11 @@ def run_new(args: argparse.Namespace) -> int:
 
 def run_new_game(args: argparse.Namespace, settings: Any) -> int:
     """``new --game ecarte|piquet``: you and a computer of ``--level``, at once at the table."""
-    from ..games import get_game
-    from ..games.base import RuleError
-    from ..games.polignac.tui.quick import computer_names
     from ..games.session import Seat
     from ..store import StoreError
     from ..store.folder import SessionStore
     from ..table.gametable import GameTable
+    from ..ui.seats import computer_names
 
     game = get_game(args.game)
     if args.players not in (None, 2):

@@ -1,5 +1,6 @@
 """``polignac-tui review ID [--deal N] [--json]``: every card of a finished deal against
-the expert's best card from the player's view at that moment (players/review.py)."""
+the expert's best card from the player's view at that moment: the review of the house's
+first game, its own (its ``Game.review_module``); another game's is ``review_game``."""
 
 from __future__ import annotations
 
@@ -7,28 +8,30 @@ import argparse
 import json
 import sys
 import textwrap
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from ..games.polignac.engine import Session, glyph
-from ..games.polignac.players.hint import Reason
-from ..games.polignac.players.review import (
-    BLUNDER,
-    DUBIOUS,
-    DealReview,
-    finished_deals,
-    review_deal,
-)
-from ..games.polignac.players.wording import reason_text
+from ..games.cardwords import glyph
 from ..i18n import ENGLISH, _, ngettext, pgettext, speaking
 from . import CommandError
 from .sessions import _out
 from .show import read, resolve
 
 WIDTH = 80
+FIRST_GAME = "polignac"     # the house's first game: its files may name no game
+
+
+def expert() -> Any:
+    """The first game's own review against its expert (``Game.review_module``)."""
+    from ..games import get_game
+    module = get_game(FIRST_GAME).review_module
+    assert module is not None
+    return import_module(module)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    marks = expert()
     p = sub.add_parser("review", help=_("review the deals of a session against the expert"),
                        description=_("Compare every card of a finished deal with the card "
                                      "the expert computer finds from that player's view at "
@@ -36,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                      "card that cost more than {dubious} point, '??' more "
                                      "than {blunder}. The search is seeded: a review is the "
                                      "same every time. Every finished deal unless --deal."
-                                     ).format(dubious=DUBIOUS, blunder=BLUNDER))
+                                     ).format(dubious=marks.DUBIOUS, blunder=marks.BLUNDER))
     p.add_argument("session", metavar="FILE|ID",
                    help=_("path of a session file (.toml), or a saved session's id"))
     p.add_argument("--deal", type=int, metavar="N", help=_("only deal N (from 1)"))
@@ -44,8 +47,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run)
 
 
-def deals_to_review(session: Session, deal: int | None) -> list[int]:
-    done = finished_deals(session)
+def deals_to_review(session: Any, deal: int | None) -> list[int]:
+    done = expert().finished_deals(session)
     if deal is None:
         if not done:
             raise CommandError(_("no finished deal to review yet"))
@@ -63,15 +66,15 @@ def deals_to_review(session: Session, deal: int | None) -> list[int]:
 
 def run(args: argparse.Namespace) -> int:
     path = resolve(args.session)
-    if _game_of(path) != "polignac":
+    if _game_of(path) != FIRST_GAME:
         from .review_game import run as run_game
         return run_game(args, path)
     session = read(args.session)
     numbers = deals_to_review(session, args.deal)
     ascii = bool(getattr(args, "ascii", False))
-    reviews: list[DealReview] = []
+    reviews: list[Any] = []
     for number in numbers:
-        review = review_deal(session, number)
+        review = expert().review_deal(session, number)
         reviews.append(review)
         if not args.json:
             _out(deal_text(session, review, ascii) + "\n")
@@ -91,7 +94,7 @@ def _game_of(path: Path) -> str:
     try:
         return game_of(read_document(path))
     except SessionFileError:
-        return "polignac"
+        return FIRST_GAME
 
 
 def _column(text: str, width: int) -> str:
@@ -99,7 +102,7 @@ def _column(text: str, width: int) -> str:
     return text[:width].ljust(width)
 
 
-def deal_text(session: Session, review: DealReview, ascii: bool = False) -> str:
+def deal_text(session: Any, review: Any, ascii: bool = False) -> str:
     """A line per card: trick, player, card and its expected points, the expert's card and
     its points, the mark; under a marked card, the expert's reason."""
     names = [p.name for p in session.players]
@@ -131,12 +134,12 @@ def deal_text(session: Session, review: DealReview, ascii: bool = False) -> str:
                          f"{card.played_points:.2f}", best, f"{card.best_points:.2f}",
                          card.mark))
         if card.mark:
-            reason = reason_text(card.reason, names, ascii)
+            reason = expert().reason_text(card.reason, names, ascii)
             lines.extend(wrap.wrap(_("expert: {reason}").format(reason=reason)))
     return "\n".join(lines)
 
 
-def summary_text(session: Session, reviews: list[DealReview]) -> str:
+def summary_text(session: Any, reviews: list[Any]) -> str:
     """Per player: the marked cards and the points they cost, over the deals reviewed."""
     count = len(reviews)
     lines = [ngettext("Summary over {count} deal: points lost to marked cards (? and ??)",
@@ -152,12 +155,13 @@ def summary_text(session: Session, reviews: list[DealReview]) -> str:
     return "\n".join(lines)
 
 
-def to_json(session: Session, reviews: list[DealReview]) -> dict[str, Any]:
+def to_json(session: Any, reviews: list[Any]) -> dict[str, Any]:
     names = [p.name for p in session.players]
+    marks = expert()
     return {
         "id": session.id,
         "players": names,
-        "thresholds": {"?": DUBIOUS, "??": BLUNDER},
+        "thresholds": {"?": marks.DUBIOUS, "??": marks.BLUNDER},
         "deals": [{
             "deal": r.deal,
             "cards": [{"number": c.number, "trick": c.trick, "player": names[c.seat],
@@ -176,7 +180,7 @@ def to_json(session: Session, reviews: list[DealReview]) -> dict[str, Any]:
     }
 
 
-def _english(reason: Reason, names: list[str]) -> str:
+def _english(reason: Any, names: list[str]) -> str:
     """The reason in English: ``--json`` is the same in every language."""
     with speaking(ENGLISH):
-        return reason_text(reason, names)
+        return str(expert().reason_text(reason, names))

@@ -139,6 +139,16 @@ class Game(ABC):
     # the module of its computer players at a table, for a game whose arena is its own
     # (the others are listed in ``games.arena.PLAYERS``)
     players_module: str | None = None
+    # the module of its own review against its expert, for a game whose review is its own
+    # (``review_deal``, ``finished_deals``, ``reason_text``, its marks' thresholds
+    # ``DUBIOUS`` and ``BLUNDER``); the others are reviewed by ``games.review``
+    review_module: str | None = None
+    # the module of its own arena (``run_preset``, ``report``), for a game whose arena is
+    # its own; the others play ``games.arena``
+    arena_module: str | None = None
+    # its own benchmarks (modules with ``NAME``, ``HELP``, ``run(argv)``), run by
+    # ``python -m polignac_tui.benchmarks NAME`` beside the house's
+    benchmarks: tuple[str, ...] = ()
 
     def speaks(self, action: Action) -> bool:
         """Is ``action`` of a kind this game has at all (a table refuses another game's

@@ -33,7 +33,6 @@ from .warm import take_primed_stylesheet
 
 if TYPE_CHECKING:
     from ..commands.join import JoinTarget
-    from ..games.polignac.engine import Player, Rules
     from ..store.folder import SessionStore
     from ..store.index import Summary
     from ..table.gameclient import GameClient
@@ -44,6 +43,7 @@ if TYPE_CHECKING:
 # lines, the hand, footer): an 80×24 terminal under tmux or screen with a status line.
 MIN_WIDTH = 80
 MIN_HEIGHT = 23
+FIRST_GAME = "polignac"   # the house's first game: ``new``, the New session form's default
 
 # How many of the newest saved files Home reads to offer "Continue".
 CONTINUE_SCAN = 20
@@ -350,13 +350,10 @@ class PolignacApp(App[None]):
     async def action_quit(self) -> None:
         """Quit at once; but at a table whose last save failed, the first ctrl+q says
         what would be lost and a second one quits (issue 15)."""
-        from ..games.polignac.tui.table import TableScreen
-        tables: tuple[type, ...] = (TableScreen,)
-        if any(type(screen).__name__ == "GameTableScreen" for screen in self.screen_stack):
-            from .screens.game_table import GameTableScreen
-            tables = (TableScreen, GameTableScreen)
         for screen in self.screen_stack:
-            if isinstance(screen, tables) and not screen.may_leave():  # type: ignore[attr-defined]
+            # a table screen (the shared one, or a game's own) says whether it may be left
+            may_leave = getattr(screen, "may_leave", None)
+            if callable(may_leave) and not may_leave():
                 if screen is not self.screen:
                     self.notify(_("The session is NOT saved: press ctrl+q again to quit "
                                 "anyway."), title=_("Not saved"), severity="error")
@@ -499,21 +496,31 @@ class PolignacApp(App[None]):
         """The table screen was left (q, or the end of the session): back Home."""
         self.go_home()
 
-    def start_new(self, rules: Rules, players: list[Player], name: str = "",
+    def start_new(self, rules: Any, players: list[Any], name: str = "",
                   undo: bool = True) -> bool:
-        """Create a session, save it, and open its table; False (and a message) on failure.
-        ``undo``: may a lone player take back a card (the session's setting)."""
-        from ..games.polignac import seats_of, settings_of
-        return self.start_game("polignac", settings_of(rules), [p.name for p in players],
-                               list(seats_of(players)), name=name, undo=undo)
+        """Create a session of the first game, save it, and open its table; False (and a
+        message) on failure. ``rules`` and ``players``: the game's own, as its FACE built
+        them from the New session form. ``undo``: may a lone player take back a card (the
+        session's setting)."""
+        from .gameface import face_of
+        settings, names, seats = face_of(FIRST_GAME).form_start(rules, players)
+        return self.start_game(FIRST_GAME, settings, names, seats, name=name, undo=undo)
 
     def start_quick(self, preset_name: str | None, players: int | None,
                     name: str | None = None) -> bool:
-        """You plus computers (medium) with a preset: ``polignac-tui new``."""
-        from ..games.polignac.tui.quick import quick_session
-        rules, seats = quick_session(preset_name or self.settings.default_preset,
-                                     players or 4, name or self.settings.your_name())
-        return self.start_new(rules, seats)
+        """You plus computers (medium) with a preset of the first game:
+        ``polignac-tui new``."""
+        from ..games import get_game
+        from ..games.session import Seat
+        from .seats import DEFAULT_LEVEL, computer_names
+        game = get_game(FIRST_GAME)
+        count = players or 4
+        you = name or self.settings.your_name()
+        settings = game.settings(preset_name or self.settings.default_preset, players=count)
+        names = [you, *computer_names(you, count - 1)]
+        game.check_players(names)
+        seats = [Seat(True), *[Seat(False, DEFAULT_LEVEL)] * (count - 1)]
+        return self.start_game(FIRST_GAME, settings, names, seats)
 
     def resume(self, session_id: str) -> bool:
         """Open a saved session at its table; False (and a message) when it cannot be.

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.widget import Widget
 
+    from ..games.session import Seat
+    from ..games.settings import Settings
+
 # A screen in the help: (title, module, class name, keys handled by widgets inside); the
 # module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
 HelpEntry = tuple[str, str, str, tuple[tuple[str, str], ...]]
@@ -89,6 +92,10 @@ class GameFace(Protocol):
     #: the Rules screen's numbers of players, and the one it starts with
     players: tuple[int, ...]
     default_players: int
+    #: the questions its own table screen asks besides a card, each as (its words in
+    #: English, the key answering it so that the deal goes on): a scripted player's
+    #: answers (the doors benchmark)
+    questions: tuple[tuple[str, str], ...]
 
     def preset_title(self, name: str) -> str | None:
         """A preset's title in words, None for no preset of the game's own."""
@@ -119,6 +126,12 @@ class GameFace(Protocol):
 
     def form_differences(self, rules: object, players: int) -> str:
         """What the rules change from their preset, in words (the form's note)."""
+
+    def form_start(self, rules: object, players: Sequence[object]
+                   ) -> tuple[Settings, list[str], list[Seat]]:
+        """The seam's settings, names and seats of the game's own ``rules`` and
+        ``players`` from the form (``form_rules``, ``form_player``): a table starts on
+        them."""
 
     def scenes(self) -> ModuleType | None:
         """The game's own scenes for the house's screenshots (``ui/screenshots.py``)."""
@@ -181,6 +194,7 @@ class HouseParts:
     tagline = ""
     players: tuple[int, ...] = (2,)
     default_players = 2
+    questions: tuple[tuple[str, str], ...] = ()
 
     def preset_title(self, name: str) -> str | None:
         return None
@@ -209,6 +223,10 @@ class HouseParts:
 
     def form_differences(self, rules: object, players: int) -> str:
         return ""
+
+    def form_start(self, rules: object, players: Sequence[object]
+                   ) -> tuple[Settings, list[str], list[Seat]]:
+        raise NotImplementedError("the form reads this game's Settings")
 
     def scenes(self) -> ModuleType | None:
         return None

@@ -1,6 +1,7 @@
 """The games stay pure: an AST check of every module under ``polignac_tui/games/``.
 
-No Textual or rich (a future ``games/<game>/tui/`` excepted), no file or network I/O,
+No Textual or rich (a game's ``games/<game>/tui/`` excepted, and its benchmarks,
+``games/<game>/benchmarks/``, tools run by hand), no file or network I/O,
 no global random (only ``random.Random``, passed in), and of the project only the
 seam (``games/*.py``), the game's own folder and the words (``i18n``): a game never
 imports another game.
@@ -50,8 +51,8 @@ def problems(root: Path) -> list[str]:
     found: list[str] = []
     for path in sorted(root.rglob("*.py")):
         relative = path.relative_to(root).parts
-        if len(relative) > 2 and relative[1] == "tui":
-            continue                                  # games/<game>/tui/ may draw
+        if len(relative) > 2 and relative[1] in ("tui", "benchmarks"):
+            continue           # games/<game>/tui/ may draw; its benchmarks are tools
         module = _module(path, root)
         where = f"{module}"
         tree = ast.parse(path.read_text(encoding="utf-8"))

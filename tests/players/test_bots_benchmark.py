@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from polignac_tui.benchmarks.bots import ROWS, Row, run, table, verdict
+from polignac_tui.games.polignac.benchmarks.bots import ROWS, Row, run, table, verdict
 
 
 def _result(diff: float, hi: float, p95: float = 10.0, declared: int = 0,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from polignac_tui.benchmarks import autosave
+from polignac_tui.games.polignac.benchmarks import autosave
 
 
 def test_benchmark_session_has_the_deals_asked_for() -> None:

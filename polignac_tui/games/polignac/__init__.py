@@ -115,6 +115,10 @@ class Polignac(Game):
     described = _described()
     dealer_from_first_deal = True
     players_module = "polignac_tui.games.polignac.players.seam"
+    review_module = "polignac_tui.games.polignac.players.review"
+    arena_module = "polignac_tui.games.polignac.players.arena"
+    benchmarks = tuple(f"polignac_tui.games.polignac.benchmarks.{name}"
+                       for name in ("autosave", "bots", "replay"))
 
     def default(self, setting: Setting, preset_name: str, players: int | None) -> SettingValue:
         value: SettingValue = getattr(_preset(preset_name, players), setting.name)

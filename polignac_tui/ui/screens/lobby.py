@@ -18,7 +18,6 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...games.polignac.engine import Player, Rules
 from ...i18n import N_, _, ngettext, tr
 from ...service.client import AnyRemote, LobbyClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words
@@ -587,9 +586,11 @@ class LobbyScreen(Screen[None]):
         self.run_worker(self._create(name, {}, [{"kind": "you"}, other], pace, game),
                         group="lobby-action", exit_on_error=False)
 
-    def create(self, rules: Rules, players: list[Player], choices: list[str],
+    def create(self, rules: Any, players: list[Any], choices: list[str],
                name: str) -> None:
-        """From the New session screen: create the table (its creator sits at it)."""
+        """From the New session screen: create the table (its creator sits at it);
+        ``rules`` and ``players``: the game's own, as its FACE built them from the form
+        (``form_rules``, ``form_player``)."""
         seats: list[dict[str, Any]] = []
         for player, choice in zip(players, choices, strict=True):
             if choice == "open":

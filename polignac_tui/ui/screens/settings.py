@@ -15,11 +15,11 @@ from ...config import (
     DEFAULT_NAME,
     LANGUAGE_CHOICES,
     PACES,
-    PRESETS,
     SETTING_LABELS,
     THEMES,
     check,
     default_name,
+    presets,
 )
 from ...i18n import LANGUAGE_NAMES, N_, _, tr
 from ..chrome import Footer, header
@@ -93,7 +93,7 @@ class SettingsScreen(MarkedFocus, Screen[None]):
                                                       id="four_colour", allow_blank=False,
                                                       compact=True))
             yield from self.row("default_preset", Select(
-                [(face_of("polignac").preset_title(p) or p, p) for p in PRESETS],
+                [(face_of("polignac").preset_title(p) or p, p) for p in presets()],
                 value=s.default_preset,
                 id="default_preset", allow_blank=False, compact=True))
         yield Footer()

@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from multiprocessing import get_context
 
-from ..engine import Player, Rules, Session
+from ....i18n.translator import _
+from ...errors import RuleError
+from ..engine import Player, Rules, Session, preset
+from ..engine import RuleError as EngineError
 from ..engine.cards import shuffled_hands
 from .bots import make_cheat, make_player
 
@@ -171,3 +174,39 @@ def run_arena(rules: Rules, players: int, deals: int, seed: int, candidate: str,
         if progress is not None:
             progress(len(results), deals)
     return summarize(results, candidate, field_level, players)
+
+
+def run_preset(preset_name: str, players: int, deals: int, seed: int, candidate: str,
+               field_level: str, jobs: int = 1,
+               progress: Callable[[int, int], None] | None = None) -> dict[str, object]:
+    """``polignac-tui arena`` for Polignac: the deals by the rules of ``preset_name`` at
+    ``players`` players.
+
+    Raises:
+        RuleError: ``setting`` (the seam's), for rules the engine refuses.
+    """
+    try:
+        rules = preset(preset_name, players)  # type: ignore[arg-type]
+    except EngineError as error:
+        raise RuleError("setting", str(error)) from None
+    return run_arena(rules, players, deals, seed, candidate, field_level, jobs, progress)
+
+
+def report(r: dict) -> str:  # type: ignore[type-arg]
+    """The result of ``run_preset`` in words, as ``polignac-tui arena`` prints it."""
+    lo, hi = r["ci95"]
+    g = r["generales"]
+    return "\n".join([
+        _("{candidate} against {field}, {players} players, {deals} deals (penalty points per "
+          "deal per seat, fewer is better)").format(
+              candidate=r["candidate"], field=r["field"], players=r["players"],
+              deals=r["deals"]),
+        "  " + _("candidate {candidate}   field {field}").format(
+            candidate=f"{r['candidate_mean']:.3f}", field=f"{r['field_mean']:.3f}"),
+        "  " + _("diff {diff}   95% interval [{low}, {high}]").format(
+            diff=f"{r['diff']:+.3f}", low=f"{lo:+.3f}", high=f"{hi:+.3f}"),
+        "  " + _("candidate's decision time: p50 {p50} ms, p95 {p95} ms").format(
+            p50=f"{r['move_ms_p50']:.1f}", p95=f"{r['move_ms_p95']:.1f}"),
+        "  " + _("chelems {chelems}   générales declared {declared}, made {made}").format(
+            chelems=r["chelems"], declared=g["declared"], made=g["made"]),
+    ])

@@ -19,6 +19,7 @@ from ..engine import Play, Session
 from .bots import SearchPlayer
 from .hint import Reason, reason
 from .search import EXPERT, candidates, representative
+from .wording import reason_text as reason_text  # the reasons in words, for the review
 
 DUBIOUS = 0.5   # a card that cost more than this is marked "?"
 BLUNDER = 1.0   # and more than this "??"

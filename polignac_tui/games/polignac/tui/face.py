@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
     from ....table.gameclient import GameClient
     from ....ui.gameface import HelpEntry
+    from ...session import Seat
+    from ...settings import Settings
 
 TUI = "polignac_tui.games.polignac.tui"
 # Home's line under the title (Polignac, then the games for two)
@@ -43,6 +45,8 @@ class PolignacFace(HouseParts):
     #: the Rules screen's choices: the number of players, and the one it starts with
     players: tuple[int, ...] = tuple(range(3, 9))
     default_players = 4
+    #: la générale's question, passed (its first answer that keeps the deal as dealt)
+    questions: tuple[tuple[str, str], ...] = (("La générale?", "p"),)
 
     @property
     def screens(self) -> dict[str, type[Screen[None]]]:
@@ -104,6 +108,15 @@ class PolignacFace(HouseParts):
         except RuleError as error:
             return str(error)
         return None
+
+    def form_start(self, rules: object, players: Sequence[object]
+                   ) -> tuple[Settings, list[str], list[Seat]]:
+        """The engine's rules and players as the seam's settings, names and seats."""
+        from .. import seats_of, settings_of
+        if not isinstance(rules, Rules):
+            raise TypeError("not the rules of Polignac")
+        seated = [p for p in players if isinstance(p, Player)]
+        return settings_of(rules), [p.name for p in seated], list(seats_of(seated))
 
     def form_differences(self, rules: object, players: int) -> str:
         """``As in the preset …`` or ``Changed from …: …`` (shown in the rules panel too)."""

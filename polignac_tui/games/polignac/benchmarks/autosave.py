@@ -17,10 +17,10 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..games.polignac.engine import Player, Session, preset
-from ..games.polignac.engine.autoplay import random_step
-from ..store import SessionStore
-from ..store.fileformat import dumps, loads
+from ....store import SessionStore
+from ....store.fileformat import dumps, loads
+from ..engine import Player, Session, preset
+from ..engine.autoplay import random_step
 
 NAME = "autosave"
 HELP = "time one autosave of a long session (target: at most 10 ms for 50 deals)"

@@ -17,9 +17,9 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..games.polignac.engine import Player, Session, preset
-from ..games.polignac.engine.autoplay import random_step
-from ..store.fileformat import dumps, load
+from ....store.fileformat import dumps, load
+from ..engine import Player, Session, preset
+from ..engine.autoplay import random_step
 
 NAME = "replay"
 HELP = "time loading and replaying a 200-deal, 4-player session file (target: at most 0.3 s)"

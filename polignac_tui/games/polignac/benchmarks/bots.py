@@ -19,8 +19,9 @@ import json
 import os
 import sys
 from dataclasses import dataclass
+from typing import Any
 
-from ..games.polignac.engine import PresetName, preset
+from ..engine import PresetName, preset
 
 NAME = "bots"
 HELP = "the computer players' strength targets in the arena (400 deals per row; --quick: 40)"
@@ -54,7 +55,7 @@ ROWS = (
 )
 
 
-def verdict(row: Row, result: dict) -> str:
+def verdict(row: Row, result: dict[str, Any]) -> str:
     """``met``, ``missed: ...`` naming what missed, or ``reported`` for a row without target."""
     if row.diff is None:
         return "reported"
@@ -73,7 +74,7 @@ def verdict(row: Row, result: dict) -> str:
     return "met" if not missed else "missed: " + ", ".join(missed)
 
 
-def table(rows: list[tuple[Row, dict]]) -> str:
+def table(rows: list[tuple[Row, dict[str, Any]]]) -> str:
     """The results as a Markdown table."""
     lines = ["| candidate vs field | players | preset | diff | 95% interval "
              "| p95 ms (CPU / clock) | générales declared/made | target |",
@@ -102,10 +103,10 @@ def run(argv: list[str]) -> int:
     deals = args.deals or (40 if args.quick else 400)
     if deals < 1 or not 1 <= args.jobs <= 64:
         parser.error("--deals must be at least 1 and --jobs 1 to 64")
-    from ..games.polignac.players.arena import (
+    from ..players.arena import (
         run_arena,  # here: the help must not import the players
     )
-    done: list[tuple[Row, dict]] = []
+    done: list[tuple[Row, dict[str, Any]]] = []
     for row in ROWS:
         if args.only and row.candidate != args.only:
             continue
