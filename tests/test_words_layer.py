@@ -63,11 +63,6 @@ NOT_YET_BEHIND_THE_SEAM: frozenset[str] = frozenset({
     "polignac_tui.service.saver",
     "polignac_tui.service.server",
     "polignac_tui.service.thinker",
-    "polignac_tui.store.anyfile",
-    "polignac_tui.store.fileformat",
-    "polignac_tui.store.gamefile",
-    "polignac_tui.store.gamestats",
-    "polignac_tui.store.index",
     "polignac_tui.ui.app",
     "polignac_tui.ui.screens.lobby",
 })

@@ -20,7 +20,7 @@ from pathlib import Path
 from ..games.polignac.engine import Player, Session, preset
 from ..games.polignac.engine.autoplay import random_step
 from ..store import SessionStore
-from ..store.fileformat import dumps, loads
+from ..store.gamefile import as_game_session, dumps, loads
 
 NAME = "autosave"
 HELP = "time one autosave of a long session (target: at most 10 ms for 50 deals)"
@@ -58,14 +58,14 @@ def run(argv: list[str]) -> int:
                         help="folder to save into (default: a new temporary folder)")
     args = parser.parse_args(argv)
     session = build_session(args.deals)
-    text = dumps(session)
+    text = dumps(as_game_session(session))
     with tempfile.TemporaryDirectory(prefix="polignac-bench-", dir=args.dir) as folder:
         store = SessionStore(Path(folder) / "sessions")
         store.save(session)  # creates the folder; not timed
         save_times, dump_times = [], []
         for _ in range(args.repeat):
             start = time.perf_counter()
-            dumps(session)
+            dumps(as_game_session(session))
             dump_times.append(time.perf_counter() - start)
             start = time.perf_counter()
             store.save(session)
