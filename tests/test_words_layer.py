@@ -59,7 +59,6 @@ NOT_YET_BEHIND_THE_SEAM: frozenset[str] = frozenset({
     "polignac_tui.commands.play",
     "polignac_tui.commands.review",
     "polignac_tui.config",
-    "polignac_tui.service.thinker",
     "polignac_tui.ui.app",
     "polignac_tui.ui.screens.lobby",
 })
