@@ -1096,8 +1096,8 @@ class Service:
             table = ServedGameTable.create(
                 self.store, served.game, settings, names, who, served.name,
                 served.seed, lock=lock, served=True)
-        except (GameRuleError, StoreError, OSError, MemoryError) as error:
-            if lock is not None:
+        except (ValueError, StoreError, OSError, MemoryError) as error:   # ValueError: the
+            if lock is not None:                                        # rules (RuleError)
                 lock.release()
                 with contextlib.suppress(StoreError):     # the id set aside again
                     served.reservation = self.store.reserve(served.id)
