@@ -16,9 +16,7 @@ from engine.helpers import deal_tricks, play_cards, random_session, scripted, ta
 from engine.test_deal import GENERALE_FAILS, SPREAD
 from hypothesis import given
 from hypothesis import strategies as st
-
-from polignac_tui.games.polignac.engine import Declare, Player, Rules, Session
-from polignac_tui.store.fileformat import (
+from polignac_file import (
     SessionFileError,
     dumps,
     from_document,
@@ -27,6 +25,8 @@ from polignac_tui.store.fileformat import (
     summary,
     to_document,
 )
+
+from polignac_tui.games.polignac.engine import Declare, Player, Rules, Session
 
 CREATED = datetime(2026, 11, 22, 20, 15, tzinfo=UTC)
 UPDATED = datetime(2026, 11, 22, 21, 40, 5, tzinfo=UTC)
@@ -373,7 +373,7 @@ def test_odd_files_are_handled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     path = tmp_path / "bom.toml"
     path.write_bytes(b"\xef\xbb\xbf" + dumps(sample()).encode())
     assert load(path).totals == [2, 1, 1, 1]
-    monkeypatch.setattr("polignac_tui.store.fileformat.MAX_BYTES", 100)
+    monkeypatch.setattr("polignac_file.MAX_BYTES", 100)
     with pytest.raises(SessionFileError, match="too large for a session file"):
         load(path)
     doc = document()

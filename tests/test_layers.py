@@ -231,7 +231,7 @@ def _ui_chain(start: str, graph: dict[str, list[Import]]) -> list[str] | None:
 # -- the project -----------------------------------------------------------------------------
 def test_the_project_keeps_its_layers() -> None:
     modules = find_modules(ROOT)
-    assert {"polignac_tui.games.polignac.engine.session", "polignac_tui.store.fileformat",
+    assert {"polignac_tui.games.polignac.engine.session", "polignac_tui.store.gamefile",
             "polignac_tui.commands.show"} <= set(modules)
     assert any(under(m, "polignac_tui.table") for m in modules)
     assert violations(ROOT) == []

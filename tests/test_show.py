@@ -15,11 +15,11 @@ import pytest
 import tomli_w
 from engine.helpers import scripted, table
 from engine.test_deal import GENERALE_FAILS, SPREAD, SWEEP
+from polignac_file import dumps
 from test_fileformat import sample
 
 from polignac_tui.cli import main
 from polignac_tui.games.polignac.engine import Session
-from polignac_tui.store.fileformat import dumps
 
 
 def write(tmp_path: Path, session: Session | str, name: str = "s.toml") -> Path:

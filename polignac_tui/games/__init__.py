@@ -17,6 +17,9 @@ ENTRY_POINTS: dict[str, str] = {
     "ecarte": "polignac_tui.games.ecarte:GAME",
     "piquet": "polignac_tui.games.piquet:GAME",
 }
+#: the house's first game: the game of a session file that names none (its files were
+#: written before the house had others) and of a table whose creator names none
+FIRST_GAME = "polignac"
 _loaded: dict[str, Game] = {}
 
 
@@ -54,4 +57,4 @@ def get_game(name: str) -> Game:
     return game
 
 
-__all__ = ["ENTRY_POINTS", "Game", "RuleError", "game_names", "get_game"]
+__all__ = ["ENTRY_POINTS", "FIRST_GAME", "Game", "RuleError", "game_names", "get_game"]

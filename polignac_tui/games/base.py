@@ -268,6 +268,35 @@ class Game(ABC):
         list not named here: on one line; a list of lists: an item a line)."""
         return {}
 
+    def game_session(self, own: object) -> GameSession:
+        """The house's session over the game's own session object ``own`` (a game whose
+        match drives one, as the house's first game does: its old table's path saves it).
+
+        Raises:
+            TypeError: for a game that has none, or an ``own`` that is not its.
+        """
+        raise TypeError(f"{self.name} has no session of its own to save")
+
+    # -- a table of the service: its creator's settings (the protocol's ``create``) -------
+    # the field of ``create`` its settings come in (``settings`` if absent)
+    table_field = "settings"
+
+    def table_settings(self, sent: Mapping[str, object], players: int) -> dict[str, Any]:
+        """A new table's settings as its creator sent them (``preset`` and overrides),
+        checked: what the table keeps until it starts (``kept_settings`` reads it back).
+
+        Raises:
+            RuleError: ``setting``, naming the preset or the setting refused and why.
+        """
+        overrides = {k: v for k, v in sent.items() if k != "preset"}
+        chosen = sent.get("preset")
+        return self.settings(None if chosen is None else str(chosen), overrides).to_dict()
+
+    def kept_settings(self, kept: Mapping[str, object]) -> Settings:
+        """The settings of a table that kept ``table_settings``'s answer, read back."""
+        return self.settings(str(kept.get("preset", self.presets[0])),
+                             {k: v for k, v in kept.items() if k != "preset"})
+
 
     # -- what the house's lists, statistics, show and export say of a session ----------
     # (each hook: None, the house's own reading through the seam)

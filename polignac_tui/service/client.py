@@ -31,7 +31,7 @@ from typing import Any
 from ..games.errors import RuleError as GameRuleError
 from ..games.session import GameSession
 from ..store import gamefile
-from ..store.fileformat import SessionFileError
+from ..store.errors import SessionFileError
 from ..table.gameclient import GameClient, GameListener, HintBusy, PastDealsUnavailable
 from ..table.gameevents import (
     Act,

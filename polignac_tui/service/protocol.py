@@ -15,10 +15,10 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..games import game_names, get_game
+from ..games import FIRST_GAME, game_names, get_game
 from ..games.actions import MAX_ACTION
 from ..games.cards import DECK as FULL_DECK
-from ..games.polignac.engine import PRESET_NAMES, Rules
+from ..games.settings import CUSTOM
 from ..table import talk
 from ..table.gameevents import (
     PARAM_TEXT,
@@ -33,7 +33,7 @@ from ..table.gameevents import (
 )
 
 PROTOCOL = 3
-GAME = "polignac"          # the game of a table when ``create`` names none
+GAME = FIRST_GAME          # the game of a table when ``create`` names none
 GAMES = game_names()       # the games a table may be of
 MAX_LINE = 65_536          # bytes, the newline included
 MAX_ID = 2**31
@@ -162,16 +162,20 @@ def _settings(name: str, value: Any) -> dict[str, Any]:
 
 
 def _rules(name: str, value: Any) -> dict[str, Any]:
+    """The settings of a table of the house's first game as its first clients sent them
+    (``rules``): its settings' names and its presets (the game checks the values)."""
     if not isinstance(value, dict):
         raise ValueError(f"{name} must be an object")
-    known = set(Rules.__dataclass_fields__)
+    game = get_game(GAME)
+    known = {"preset", *(setting.name for setting in game.described)}
     for key, item in value.items():
         if key not in known:
             raise ValueError(f"{name}: unknown setting {key!r}")
         if not isinstance(item, (bool, int, str)) or (isinstance(item, str) and len(item) > 40):
             raise ValueError(f"{name}.{key} must be a short string, a number or true/false")
-    if "preset" in value and value["preset"] not in PRESET_NAMES:
-        raise ValueError(f"{name}.preset must be one of {', '.join(PRESET_NAMES)}")
+    presets = (*game.presets, CUSTOM)
+    if "preset" in value and value["preset"] not in presets:
+        raise ValueError(f"{name}.preset must be one of {', '.join(presets)}")
     return dict(value)
 
 

@@ -1,14 +1,14 @@
 """Saving a table after every action without holding the event loop on the disk.
 
-``ServedSession`` is the service's ``Table`` (``ServedGameTable`` its ``GameTable``, for the
-other games): its ``save()`` (called by the runner after
-every action) writes the session's text — taken on the event loop, so it is exactly
-the table after that action — in a worker thread, one write at a time per table
-(a write asked while one runs waits, and only the newest waiting text is kept: it
-holds every action of the older one). Meanwhile ``gate`` holds back what the clients
-of that table are sent: an update leaves only once the write that includes its action
-is on disk. So a client never holds a view that is not saved, and the loop serves the
-other tables while the disk works (writes of different tables run in parallel).
+``ServedGameTable`` is the service's ``GameTable`` (a table of any game): its ``save()``
+(called by the runner after every action) writes the session's text — taken on the
+event loop, so it is exactly the table after that action — in a worker thread, one
+write at a time per table (a write asked while one runs waits, and only the newest
+waiting text is kept: it holds every action of the older one). Meanwhile ``gate``
+holds back what the clients of that table are sent: an update leaves only once the
+write that includes its action is on disk. So a client never holds a view that is
+not saved, and the loop serves the other tables while the disk works (writes of
+different tables run in parallel).
 
 A write that fails is reported by the next ``save()`` (it raises the error, and the
 runner tells every client ``save_failed`` until a save succeeds again); the newer text
@@ -21,9 +21,8 @@ import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any
 
-from ..games.polignac.engine.session import Session
 from ..games.session import GameSession
 from ..store import SaveError, SessionStore
 from ..store.atomic import write_atomic
@@ -43,16 +42,13 @@ def _write(path: Path, data: bytes) -> None:
         write_atomic(path, data, durable=True)
 
 
-_S = TypeVar("_S", Session, GameSession)
-
-
-class BackgroundSave(Generic[_S]):
-    """The autosave of a served table (``ServedSession``, ``ServedGameTable``): in a worker
-    thread, its clients gated on it. A subclass says how its session is written now
-    (``_save_now``) and as text (``_dumps``)."""
+class BackgroundSave:
+    """The autosave of a served table (``ServedGameTable``): in a worker thread, its
+    clients gated on it. A subclass says how its session is written now (``_save_now``)
+    and as text (``_dumps``)."""
 
     store: SessionStore
-    session: _S
+    session: GameSession
 
     def _init_saving(self) -> None:
         self.background = False                 # False: save() writes before it returns
@@ -135,7 +131,7 @@ class BackgroundSave(Generic[_S]):
             await self._idle.wait()
 
 
-class ServedGameTable(BackgroundSave[GameSession], GameTable):
+class ServedGameTable(BackgroundSave, GameTable):
     """A ``GameTable`` (a game of the seam) whose autosave runs in a worker thread."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -47,19 +47,9 @@ from .. import __version__
 from ..games import get_game
 from ..games.actions import parse_action
 from ..games.base import DealLog as DealLogEntry
-from ..games.base import Game, Settings
+from ..games.base import Game
 from ..games.base import RuleError as GameRuleError
 from ..games.base import replay as replay_match
-from ..games.polignac import settings_of as polignac_settings
-from ..games.polignac.engine import (
-    LEVELS,
-    PRESET_NAMES,
-    Player,
-    RuleError,
-    Rules,
-    one_of,
-)
-from ..games.polignac.engine.rules import preset
 from ..games.session import GameSession
 from ..games.session import Seat as GameSeat
 from ..i18n import _, ngettext
@@ -563,8 +553,8 @@ class Service:
                 else:
                     self._run_game(served, ServedGameTable.open(
                         self.store, record.table, seed=record.seed, served=True))
-            except (StoreError, SessionFileError, RuleError, GameRuleError, OSError,
-                    MemoryError) as error:
+            except (StoreError, SessionFileError, ValueError, OSError,   # ValueError: the
+                    MemoryError) as error:                # rules of any game (RuleError)
                 if not self.trouble(error):       # out of files: said once, not per table
                     self.log(_("table {table} cannot be opened: {error}").format(
                         table=record.table, error=error))
@@ -975,15 +965,11 @@ class Service:
         seats_in = message["seats"]
         game_name = message.get("game", protocol.GAME)
         game = get_game(game_name)       # the seats' count is checked (decode_client)
-        if game_name == protocol.GAME:
-            rules_data = self._polignac_rules(message.get("rules", message.get("settings", {})),
-                                              len(seats_in))
-        else:
-            rules_data = _game_settings(game, message.get("settings", {}))
-            if any(s["kind"] == "computer" for s in seats_in) and not has_players(game_name):
-                raise ProtocolError("not_allowed", f"this service has no computer players for "
-                                    f"{game.title} yet: every seat is a person's",
-                                    params=(("game", game_name),))
+        rules_data = _table_settings(game, message, len(seats_in))
+        if any(s["kind"] == "computer" for s in seats_in) and not has_players(game_name):
+            raise ProtocolError("not_allowed", f"this service has no computer players for "
+                                f"{game.title} yet: every seat is a person's",
+                                params=(("game", game_name),))
         seats: list[Seat] = []
         for spec in seats_in:
             if spec["kind"] == "you":
@@ -1023,17 +1009,6 @@ class Service:
         client.leave_table()
         self._seat(client, served, next(i for i, s in enumerate(seats)
                                         if s.owned_by(client.identity, client.name)), None)
-
-    @staticmethod
-    def _polignac_rules(settings: dict[str, Any], players: int) -> dict[str, Any]:
-        """A Polignac table's ``rules`` as sent, over its preset's, validated."""
-        try:
-            base = preset(one_of(settings.get("preset", "classique"), PRESET_NAMES, "preset"),
-                          players).to_dict()
-            base.update(settings)
-            return Rules.from_dict(base).to_dict()
-        except (RuleError, TypeError) as error:
-            raise ProtocolError("bad_field", f"rules: {error}") from None
 
     def _seat(self, client: Client, served: ServedTable, seat: int, id_: int | None) -> None:
         """``client`` sits at ``seat`` (already bound to it)."""
@@ -1093,35 +1068,36 @@ class Service:
         served.touched = self.clock()
         self.refuse_if_busy()
         fill = message.get("fill", "medium")
-        if served.game != protocol.GAME and not has_players(served.game) and any(
-                s.kind == "open" for s in served.seats):
+        if not has_players(served.game) and any(s.kind == "open" for s in served.seats):
             raise ProtocolError("not_allowed", f"this service has no computer players for "
                                 f"{get_game(served.game).title} yet: start once a friend "
                                 "sits at every open seat", params=(("game", served.game),))
         taken = {s.name.casefold() for s in served.seats if s.kind != "open"}
-        players = []
+        names: list[str] = []
+        who: list[GameSeat] = []
         for seat in served.seats:
             if seat.kind == "open":
                 seat.kind, seat.level = "computer", fill
                 seat.name = next(n for n in COMPUTER_NAMES if n.casefold() not in taken)
                 taken.add(seat.name.casefold())
-            players.append(Player(seat.name, "computer", one_of(seat.level, LEVELS, "level"))
-                           if seat.kind == "computer" else Player(seat.name))
+            computer = seat.kind == "computer"
+            if computer and seat.level not in protocol.LEVELS:
+                raise ProtocolError("not_allowed", f"the table cannot start: player "
+                                    f"{seat.name}: level {seat.level!r} is not one of "
+                                    f"{', '.join(protocol.LEVELS)}")
+            names.append(seat.name)
+            who.append(GameSeat(not computer, seat.level if computer else None))
         lock: SessionLock | None = None
         try:
             assert served.reservation is not None
             game = get_game(served.game)
-            if served.game == protocol.GAME:
-                settings = polignac_settings(Rules.from_dict(served.rules_data))
-            else:
-                settings = _settings_of(game, served.rules_data)
+            settings = game.kept_settings(served.rules_data)
             lock = served.reservation.take()
             table = ServedGameTable.create(
-                self.store, served.game, settings, [p.name for p in players],
-                [GameSeat(p.is_human, p.level) for p in players], served.name,
+                self.store, served.game, settings, names, who, served.name,
                 served.seed, lock=lock, served=True)
-        except (RuleError, GameRuleError, StoreError, OSError, MemoryError) as error:
-            if lock is not None:
+        except (ValueError, StoreError, OSError, MemoryError) as error:   # ValueError: the
+            if lock is not None:                                        # rules (RuleError)
                 lock.release()
                 with contextlib.suppress(StoreError):     # the id set aside again
                     served.reservation = self.store.reserve(served.id)
@@ -1296,21 +1272,15 @@ class Service:
         self._reply(client, line, id_)      # the speaker's own line, as the others have it
 
 
-def _game_settings(game: Game, sent: dict[str, Any]) -> dict[str, Any]:
-    """A table of ``game``'s settings as sent (``preset`` and overrides), validated by the
-    game (``Game.settings``): what the session will be created with, as a dict."""
-    overrides = {k: v for k, v in sent.items() if k != "preset"}
-    chosen = sent.get("preset")
+def _table_settings(game: Game, message: dict[str, Any], players: int) -> dict[str, Any]:
+    """A new table of ``game``'s settings as its creator sent them (in the field the game
+    reads them from, else ``settings``), checked by the game (``Game.table_settings``):
+    what the waiting table keeps and starts with (``Game.kept_settings``)."""
+    field = game.table_field
     try:
-        return game.settings(None if chosen is None else str(chosen), overrides).to_dict()
+        return game.table_settings(message.get(field, message.get("settings", {})), players)
     except GameRuleError as error:
-        raise ProtocolError("bad_field", f"settings: {error.message}") from None
-
-
-def _settings_of(game: Game, data: dict[str, Any]) -> Settings:
-    """The settings a waiting table keeps (``_game_settings``'s dict) read back."""
-    return game.settings(str(data.get("preset", game.presets[0])),
-                         {k: v for k, v in data.items() if k != "preset"})
+        raise ProtocolError("bad_field", f"{field}: {error.message}") from None
 
 
 def _finished_game_log(session: GameSession) -> tuple[GameSession, tuple[DealLogEntry, ...]]:

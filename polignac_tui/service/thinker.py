@@ -1,13 +1,13 @@
 """Computer players for the service, in a pool of processes.
 
-One ``ThinkerPool`` per service (a few worker processes); one ``PoolThinker`` per table.
+One ``ThinkerPool`` per service (a few worker processes); one ``GamePoolThinker`` per table.
 The computer players come first: their moves have workers of their own, and the hints
 asked by players are computed by other workers, of a lower CPU priority (``nice``), so
 hints asked in a flood wait for each other, never a computer of any table.
 Nothing stateful crosses the process boundary: a move is computed in a worker by a
 player rebuilt from its level, a seed derived from the table's seed, the seat and the
 move (``_seed_for``: one way, so no seat can reach the seed of the deals), and the seat's
-``SeatView``. A search at one table runs in its own worker and never holds the event
+``View`` (as JSON). A search at one table runs in its own worker and never holds the event
 loop, nor another table's thinking while a worker is free.
 """
 
@@ -23,30 +23,16 @@ import signal
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
+from ..games import FIRST_GAME
 from ..games.base import View
 from ..games.errors import RuleError
-from ..games.polignac.engine import Action, SeatView
 from ..table.gametable import Params, _seed_for, players_module
 
 _T = TypeVar("_T")
 
 HINT_NICE = 10      # how much less CPU priority a hint's worker has than a computer's
-
-if TYPE_CHECKING:
-    from ..games.polignac.players import Hint
-
-
-def _choose(level: str, seed: int, view: SeatView) -> Action:
-    """In a worker: a fresh player of ``level`` chooses for ``view``."""
-    from ..games.polignac.players import make_player
-    return make_player(level, seed).choose(view)
-
-
-def _hint(seed: int, view: SeatView) -> Hint:
-    from ..games.polignac.players import hint
-    return hint(view, seed)
 
 
 def _game_choose(game: str, level: str, seed: int, view: dict[str, Any]) -> str:
@@ -87,8 +73,9 @@ def has_players(game: str) -> bool:
 
 
 def _warm() -> None:
-    """In a worker: import the players once, before the first move is asked."""
-    from ..games.polignac import players  # noqa: F401
+    """In a worker: import the house's first game's players once, before the first move
+    is asked (another game's load at its first move)."""
+    players_module(FIRST_GAME)
 
 
 def _watch_parent(parent: int) -> None:
@@ -109,12 +96,6 @@ def _hint_worker(parent: int) -> None:
     _watch_parent(parent)
     with contextlib.suppress(OSError):
         os.nice(HINT_NICE)
-
-
-def move_key(view: SeatView) -> str:
-    """Which move ``view`` is asked for: the deal, the cards played, the générale answers."""
-    played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
-    return f"deal/{view.deal_number}/played/{played}/passed/{view.passed}/{view.phase}"
 
 
 class ThinkerPool:
@@ -141,12 +122,6 @@ class ThinkerPool:
             self._pool.submit(_warm)
         for _ in range(self.hint_workers):
             self._hints.submit(_warm)
-
-    def submit_choose(self, level: str, seed: int, view: SeatView) -> Future[Action]:
-        return self._pool.submit(_choose, level, seed, view)
-
-    def submit_hint(self, seed: int, view: SeatView) -> Future[Hint]:
-        return self._hints.submit(_hint, seed, view)
 
     def submit_game_choose(self, game: str, level: str, seed: int,
                            view: dict[str, Any]) -> Future[str]:
@@ -194,18 +169,6 @@ class _OnPool:
         for future in list(self._running):
             future.cancel()
         self._running.clear()
-
-
-class PoolThinker(_OnPool):
-    """A table's ``Thinker`` (see ``polignac_tui.table.thinker``) on the shared pool."""
-
-    async def think(self, seat: int, level: str, view: SeatView) -> Action:
-        seed = _seed_for(self.seed, f"seat/{seat}/{level}/{move_key(view)}")
-        return await self._await(self.pool.submit_choose(level, seed, view))
-
-    async def hint(self, view: SeatView) -> Hint:
-        seed = _seed_for(self.seed, f"hint/{view.seat}/{move_key(view)}")
-        return await self._await(self.pool.submit_hint(seed, view))
 
 
 class GamePoolThinker(_OnPool):

@@ -4,9 +4,8 @@ own game (``store.gamefile``): a file naming no ``game`` is of the house's first
 from __future__ import annotations
 
 from ..games.session import GameSession
-from .gamefile import DEFAULT_GAME, load
+from .gamefile import load
 
-POLIGNAC = DEFAULT_GAME
 AnySession = GameSession
 
 
@@ -18,4 +17,4 @@ def game_of_session(session: GameSession) -> str:
 load_any = load
 
 
-__all__ = ["POLIGNAC", "AnySession", "game_of_session", "load_any"]
+__all__ = ["AnySession", "game_of_session", "load_any"]

@@ -129,8 +129,8 @@ class SessionStore:
 
         Raises ``SaveError`` (the previous save, if any, is left complete).
         """
-        from .fileformat import game_session  # the old path: the first game's engine
-        whole = game_session(session)
+        from .gamefile import as_game_session  # the old path: the first game's engine
+        whole = as_game_session(session)
         try:
             self.save_game(whole)
         finally:

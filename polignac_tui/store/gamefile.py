@@ -19,7 +19,7 @@ from typing import Any
 
 import tomli_w
 
-from ..games import RuleError, get_game
+from ..games import FIRST_GAME, RuleError, get_game
 from ..games.base import Match
 from ..games.filepart import FORMAT, TYPE_NAMES
 from ..games.filepart import check_moment as _game_check_moment
@@ -29,7 +29,7 @@ from ..games.session import COMPUTER, HUMAN, MAX_SESSION_NAME, GameSession, Seat
 from .errors import SessionFileError
 from .textfile import FileRefused, FileTooLarge, parse_toml, read_bounded
 
-DEFAULT_GAME = "polignac"   # the game of a file naming none (the house's first)
+DEFAULT_GAME = FIRST_GAME   # the game of a file naming none (the house's first)
 MAX_MESSAGE = 300
 MAX_BYTES = 4 * 2**20   # a 1000-deal, 8-player session is about half a megabyte
 
@@ -77,7 +77,6 @@ def _stamp(value: datetime) -> datetime:
     return _Stamp.combine(value.date(), value.timetz())
 
 
-POLIGNAC = DEFAULT_GAME
 HEADER = ("format", "game", "id", "name", "created", "updated", "undo", "served")
 LEVELS = ("easy", "medium", "hard", "expert")
 
@@ -89,7 +88,7 @@ def game_of(doc: object) -> str:
         SessionFileError: for a ``game`` that is not a name, or not a game of the house.
     """
     if not isinstance(doc, dict) or "game" not in doc:
-        return POLIGNAC
+        return DEFAULT_GAME
     name = doc["game"]
     if not isinstance(name, str):
         raise _fail(f"file: game must be a string, not {_type_name(name)}")
@@ -100,6 +99,15 @@ def game_of(doc: object) -> str:
 
 
 # -- writing -------------------------------------------------------------------------------
+def as_game_session(session: object) -> GameSession:
+    """``session`` as the house's: a ``GameSession`` as it is, or the first game's own
+    session (its engine's, which the old table's path plays) wrapped by its game
+    (``Game.game_session``; ``TypeError`` for anything else)."""
+    if isinstance(session, GameSession):
+        return session
+    return get_game(DEFAULT_GAME).game_session(session)
+
+
 def to_document(session: GameSession) -> dict[str, Any]:
     """The session as a TOML-ready document: the header, then the game's part."""
     part = session.match.game.file_part(session.match)
@@ -273,6 +281,20 @@ def load(path: Path | str) -> GameSession:
     return from_document(read_document(path))
 
 
-__all__ = ["DEFAULT_GAME", "FORMAT", "MAX_BYTES", "MAX_MESSAGE", "MAX_SESSION_NAME",
-           "TYPE_NAMES", "SessionFileError", "dumps", "from_document", "game_of", "load", "loads",
-           "read_document", "to_document"]
+__all__ = [
+    "DEFAULT_GAME",
+    "FORMAT",
+    "MAX_BYTES",
+    "MAX_MESSAGE",
+    "MAX_SESSION_NAME",
+    "TYPE_NAMES",
+    "SessionFileError",
+    "as_game_session",
+    "dumps",
+    "from_document",
+    "game_of",
+    "load",
+    "loads",
+    "read_document",
+    "to_document",
+]

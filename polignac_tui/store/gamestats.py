@@ -13,11 +13,11 @@ A player is counted per name, and a computer per name *and level*, as at Poligna
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any, TypeVar
 
 from .gamesummary import ECARTE, PIQUET
-from .index import POLIGNAC, Summary
+from .index import Summary
 
 RUBICON = 100   # a loser of a partie under 100 is rubiconed (RULES-piquet §7)
 
@@ -71,6 +71,9 @@ class GameCount:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+
+#: the games ``GameCount`` counts, each under its own name
+PER_GAME = frozenset(f.name for f in fields(GameCount)) - {"name", "sessions", "won"}
 
 S = TypeVar("S", EcarteStats, PiquetStats, GameCount)
 
@@ -136,12 +139,8 @@ def game_counts(summaries: Iterable[Summary]) -> list[GameCount]:
             count = table.setdefault(label.casefold(), GameCount(label))
             count.sessions += 1
             count.won += seat in summary.winners
-            if summary.game == POLIGNAC:
-                count.polignac += 1
-            elif summary.game == ECARTE:
-                count.ecarte += 1
-            elif summary.game == PIQUET:
-                count.piquet += 1
+            if summary.game in PER_GAME:          # a count of each game, by its name
+                setattr(count, summary.game, getattr(count, summary.game) + 1)
     return _ordered(table)
 
 

@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 INDEX_SUFFIX = "-index.sqlite3"
 SCHEMA = 3   # PRAGMA user_version: another value means another layout, rebuilt
 # (3: the game of each session, its value and the reasons each seat scored for)
-POLIGNAC = DEFAULT_GAME     # the game of a row that names none
 
 
 def index_path(root: Path) -> Path:
@@ -84,7 +83,7 @@ class Summary:
     title: str = ""          # the session's name, or "Ana vs Bruno, Claire" (players_line)
     labels: tuple[str, ...] = field(default=())   # per seat: the name, "Bruno (medium)"
     served: bool = False     # played at a served table (``polignac-tui serve``)
-    game: str = POLIGNAC     # ``polignac``, ``ecarte``, ``piquet``
+    game: str = DEFAULT_GAME     # ``polignac``, ``ecarte``, ``piquet``
     value: int | None = None     # a finished Écarté game's or Piquet partie's value
     reasons_json: str = "[]"     # per seat: how often it scored for each reason (not Polignac)
 

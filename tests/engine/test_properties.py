@@ -6,6 +6,7 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
+from polignac_file import dumps, loads
 
 from polignac_tui.games.polignac.engine import (
     Declare,
@@ -18,7 +19,6 @@ from polignac_tui.games.polignac.engine import (
 )
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.games.polignac.engine.deal import Deal
-from polignac_tui.store.fileformat import dumps, loads
 
 from .helpers import NAMES, jack_points_by_trick, random_step
 from .test_view import visible_cards

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from polignac_tui.games import get_game
 from polignac_tui.games.base import Event, Match, Scored, WordChoice, replay, undo
 from polignac_tui.games.errors import RuleError
-from polignac_tui.games.polignac.engine import Declare, Play, Player, Rules, Session
+from polignac_tui.games.polignac.engine import Declare, Play, Player, Rules, Session, preset
 
 NAMES = ("Anna", "Bruno", "Chloé", "Denis")
 
@@ -102,3 +102,47 @@ def test_a_watcher_sees_no_hand_and_undo_takes_a_card_back() -> None:
     assert len(match.view(first).hand) == 7
     back = undo(match, {first})
     assert back is not None and back.history == () and back.turn == first
+
+
+# -- what the house asks of Polignac through the seam (issue 24, point 6) ---------------------
+def test_a_served_tables_rules_are_checked_by_the_game_over_its_preset() -> None:
+    """``create``'s ``rules`` of a Polignac table: the preset's at that many players, the
+    values sent over them, the preset's name kept as sent; a refusal in the engine's words."""
+    game = get_game("polignac")
+    assert game.table_field == "rules"
+    kept = game.table_settings({"preset": "english", "ace_high": False}, 5)
+    assert kept == {**preset("english", 5).to_dict(), "ace_high": False}
+    assert kept["limit"] == 10 and kept["preset"] == "english"
+    assert game.table_settings({}, 4) == Rules().to_dict()
+    settings = game.kept_settings(kept)
+    assert settings.preset == "english" and settings["limit"] == 10
+    assert not settings["ace_high"]
+    with pytest.raises(RuleError, match="unknown setting 'jokers'"):
+        game.table_settings({"jokers": True}, 4)
+    with pytest.raises(RuleError, match="preset"):
+        game.table_settings({"preset": "bezique"}, 4)
+
+
+def test_another_games_table_settings_are_its_presets_and_overrides() -> None:
+    game = get_game("ecarte")
+    assert game.table_field == "settings"
+    kept = game.table_settings({}, 2)
+    assert kept == game.settings().to_dict()
+    assert game.kept_settings(kept) == game.settings()
+
+
+def test_the_house_wraps_only_a_games_own_session() -> None:
+    """``Game.game_session``: Polignac's engine session as the house's; anything else, and
+    any session for a game that has none of its own, refused (``TypeError``)."""
+    from polignac_tui.store.gamefile import as_game_session
+    session = Session.new(Rules(), [Player("Anna"), Player("Bruno", "computer", "easy"),
+                                    Player("Claire", "computer", "hard")],
+                          random.Random(1), id="t")
+    whole = as_game_session(session)
+    assert whole.game == "polignac" and whole.match.session is session
+    assert [seat.level for seat in whole.seats] == [None, "easy", "hard"]
+    assert as_game_session(whole) is whole
+    with pytest.raises(TypeError):
+        as_game_session(object())
+    with pytest.raises(TypeError):
+        get_game("ecarte").game_session(session)

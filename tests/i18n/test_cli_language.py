@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from polignac_file import dumps
 
 from polignac_tui.cli import main
 from polignac_tui.store import SessionStore
 from polignac_tui.store.atomic import write_atomic
-from polignac_tui.store.fileformat import dumps
 from tests.store.helpers import make
 
 Capture = pytest.CaptureFixture[str]

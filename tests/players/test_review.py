@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from polignac_file import dumps, to_document
 
 from polignac_tui.cli import main
 from polignac_tui.games.polignac.engine import Player, SeatView, Session, preset
@@ -22,7 +23,6 @@ from polignac_tui.games.polignac.players.review import (
     review_deal,
 )
 from polignac_tui.games.polignac.players.wording import reason_text
-from polignac_tui.store.fileformat import dumps, to_document
 
 NAMES = ("Anna", "Bob", "Cy", "Dee", "Eve")
 

@@ -25,9 +25,10 @@ def main(path: str, identity: str, name: str, table: str, seat: int) -> None:
             seated = True
             print("seated", flush=True)
         view = message["views"][0]
-        if (view["turn"] == seat and not view["trick"] and view["legal"]
-                and message["state"]["waiting"] == "card"):
-            play = {"type": "play", "seat": seat, "card": view["legal"][0]}
+        legal = view["game_part"]["legal"]     # protocol 3: a Polignac view's own part
+        if (view["turn"] == seat and not view["trick"] and legal
+                and message["state"]["waiting"] == "turn"):     # protocol 3
+            play = {"type": "play", "seat": seat, "card": legal[0]}
             conn.sendall((json.dumps(play) + "\n").encode())
 
 

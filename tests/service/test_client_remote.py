@@ -305,7 +305,7 @@ def test_past_deals_too_long_to_send_are_refused_by_name(monkeypatch: pytest.Mon
 def test_an_undo_right_after_asking_for_past_deals_lets_no_hand_of_play_out() -> None:
     """``deals`` then ``undo`` in one read: the undo reopens deal 1, yet the answer holds
     only what was over when asked, and a later answer follows the table again."""
-    from polignac_tui.store import fileformat
+    import polignac_file as fileformat
     seats = [{"kind": "you"}] + [{"kind": "computer", "name": n, "level": "easy"}
                                  for n in ("Bruno", "Claire", "Denis")]
 

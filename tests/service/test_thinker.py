@@ -9,10 +9,16 @@ import os
 import random
 from typing import Any
 
+from polignac_tui.games.base import View
+from polignac_tui.games.polignac import GAME, PolignacMatch
 from polignac_tui.games.polignac.engine import Play, Player, Rules, Session
 from polignac_tui.games.polignac.players import make_player
-from polignac_tui.service.thinker import PoolThinker, ThinkerPool, move_key
+from polignac_tui.games.polignac.players.seam import move_key
+from polignac_tui.games.polignac.seatview import seat_view
+from polignac_tui.service.thinker import GamePoolThinker, ThinkerPool
 from polignac_tui.table.gametable import _seed_for
+
+POLIGNAC = "polignac"
 
 
 def a_session(seed: int = 1) -> Session:
@@ -21,14 +27,20 @@ def a_session(seed: int = 1) -> Session:
     return Session.new(Rules(), players, random.Random(seed), id="t")
 
 
+def seen(session: Session) -> View:
+    """The seam's view of the seat to play (what a table's thinker is given)."""
+    return PolignacMatch.of(GAME, session).view(session.turn)
+
+
 def test_a_move_is_the_players_choice_with_a_seed_of_the_table_seat_and_move() -> None:
     session = a_session()
-    view = session.view(session.turn)
+    view = seen(session)
+    assert view.seat is not None
 
     async def scenario() -> tuple[object, object, object]:
         pool = ThinkerPool(2)
         try:
-            thinker = PoolThinker(pool, 42)
+            thinker = GamePoolThinker(pool, 42, POLIGNAC)
             first = await thinker.think(view.seat, "hard", view)
             again = await thinker.think(view.seat, "hard", view)
             advice = await thinker.hint(view)
@@ -38,18 +50,20 @@ def test_a_move_is_the_players_choice_with_a_seed_of_the_table_seat_and_move() -
 
     first, again, advice = asyncio.run(asyncio.wait_for(scenario(), 60))
     expected = make_player("hard", _seed_for(42, f"seat/{view.seat}/hard/{move_key(view)}"))
-    assert first == again == expected.choose(view)
-    assert isinstance(first, Play) and first.card in view.legal
-    assert advice.card in view.legal and advice.reason
+    chosen = expected.choose(seat_view(view))
+    assert isinstance(chosen, Play) and first == again == chosen.card
+    assert first in session.view(view.seat).legal
+    action, reason, _ = advice
+    assert action in session.view(view.seat).legal and reason
 
 
 def test_the_move_key_changes_with_every_card() -> None:
     session = a_session()
     keys = set()
     for _ in range(8):
-        view = session.view(session.turn)
-        keys.add(move_key(view))
-        session.apply(Play(view.seat, view.legal[0]))
+        legal = session.view(session.turn).legal
+        keys.add(move_key(seen(session)))
+        session.apply(Play(session.turn, legal[0]))
     assert len(keys) == 8
 
 
@@ -69,7 +83,8 @@ def _meet(barrier: Any) -> int:
 
 def test_a_long_search_at_one_table_does_not_hold_another_tables_move() -> None:
     session = a_session(3)
-    view = session.view(session.turn)
+    view = seen(session)
+    assert view.seat is not None
 
     async def scenario() -> tuple[bool, object]:
         pool = ThinkerPool(2)
@@ -78,7 +93,7 @@ def test_a_long_search_at_one_table_does_not_hold_another_tables_move() -> None:
             try:
                 # One worker is held by another table's search until the test says so...
                 slow = asyncio.wrap_future(pool._pool.submit(_held, release))
-                quick_table = PoolThinker(pool, 2)
+                quick_table = GamePoolThinker(pool, 2, POLIGNAC)
                 # ...and this table's move is answered meanwhile, by the other worker.
                 move = await asyncio.wait_for(quick_table.think(view.seat, "easy", view), 30)
                 held = not slow.done()
@@ -91,7 +106,7 @@ def test_a_long_search_at_one_table_does_not_hold_another_tables_move() -> None:
 
     held, move = asyncio.run(asyncio.wait_for(scenario(), 60))
     assert held, "the search ended before it was released"
-    assert isinstance(move, Play) and move.card in view.legal
+    assert move in session.view(view.seat).legal
 
 
 def test_ctrl_c_at_the_services_terminal_leaves_the_workers_to_the_service() -> None:
@@ -101,7 +116,7 @@ def test_ctrl_c_at_the_services_terminal_leaves_the_workers_to_the_service() -> 
     import signal
 
     session = a_session(4)
-    view = session.view(session.turn)
+    view = seen(session)
 
     async def scenario() -> object:
         pool = ThinkerPool(2)
@@ -116,16 +131,15 @@ def test_ctrl_c_at_the_services_terminal_leaves_the_workers_to_the_service() -> 
             assert {w.pid for w in workers} == answered and len(answered) == 2
             for worker in workers:
                 os.kill(worker.pid, signal.SIGINT)
-            moves = await asyncio.gather(*(asyncio.wrap_future(pool.submit_choose("easy", 1,
-                                                                                   view))
-                                           for _ in range(4)))
+            moves = await asyncio.gather(*(asyncio.wrap_future(pool.submit_game_choose(
+                POLIGNAC, "easy", 1, view.to_json())) for _ in range(4)))
             assert all(worker.is_alive() for worker in workers)
             return moves[0]
         finally:
             pool.close()
 
     move = asyncio.run(asyncio.wait_for(scenario(), 60))
-    assert isinstance(move, Play) and move.card in view.legal
+    assert move in session.view(session.turn).legal
 
 
 def test_hints_wait_for_each_other_never_for_a_computers_move() -> None:
@@ -134,15 +148,19 @@ def test_hints_wait_for_each_other_never_for_a_computers_move() -> None:
     import os
 
     session = a_session(5)
-    view = session.view(session.turn)
+    view = seen(session)
+    assert view.seat is not None
 
     async def scenario() -> tuple[int, int, int]:
         pool = ThinkerPool(1)
         try:
-            await asyncio.gather(asyncio.wrap_future(pool.submit_choose("easy", 1, view)),
-                                 asyncio.wrap_future(pool.submit_hint(1, view)))   # both up
-            thinker = PoolThinker(pool, 7)
-            hints = [asyncio.wrap_future(pool.submit_hint(seed, view)) for seed in range(12)]
+            sent = view.to_json()
+            await asyncio.gather(
+                asyncio.wrap_future(pool.submit_game_choose(POLIGNAC, "easy", 1, sent)),
+                asyncio.wrap_future(pool.submit_game_hint(POLIGNAC, 1, sent)))   # both up
+            thinker = GamePoolThinker(pool, 7, POLIGNAC)
+            hints = [asyncio.wrap_future(pool.submit_game_hint(POLIGNAC, seed, sent))
+                     for seed in range(12)]
             await thinker.think(view.seat, "easy", view)
             waiting = sum(not h.done() for h in hints)
             await asyncio.gather(*hints)

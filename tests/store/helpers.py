@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime
 
+from polignac_file import to_document
+
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
-from polignac_tui.store.fileformat import to_document
 
 CREATED = datetime(2026, 11, 22, 20, 15, tzinfo=UTC)
 NAMES = ("Anna", "Bob", "Zoé", "Dédé", "Eve", "Fanny", "Gus", "Hélène")

@@ -7,11 +7,11 @@ import json
 import sys
 
 import pytest
+from polignac_file import dumps, summary
 
 from polignac_tui.cli import main
 from polignac_tui.store import SessionStore
 from polignac_tui.store.atomic import write_atomic
-from polignac_tui.store.fileformat import dumps, summary
 from polignac_tui.store.report import local_time
 
 from .helpers import make

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from polignac_file import SessionFileError, dumps, load
 
 from polignac_tui.cli import main
 from polignac_tui.store import ResumeError, SessionStore, StoreError
-from polignac_tui.store.fileformat import SessionFileError, dumps, load
 
 from .helpers import make
 

@@ -9,11 +9,11 @@ import random
 import time
 
 import pytest
+from polignac_file import MAX_MESSAGE, dumps
 
 from polignac_tui.cli import main
 from polignac_tui.config import Settings, check, load_settings, save_settings, settings_path
 from polignac_tui.store import SessionStore
-from polignac_tui.store.fileformat import MAX_MESSAGE, dumps
 
 from .helpers import make
 

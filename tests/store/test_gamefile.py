@@ -7,10 +7,10 @@ import random
 from pathlib import Path
 
 import pytest
+from polignac_file import SessionFileError
 
 from polignac_tui.games import get_game
 from polignac_tui.games.session import GameSession, Seat
-from polignac_tui.store.fileformat import SessionFileError
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.store.gamefile import dumps, game_of, loads
 

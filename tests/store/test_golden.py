@@ -55,9 +55,10 @@ def _copy(tmp_path: Path, case: str, id: str = "20261122-2015-anna") -> Path:
 @pytest.mark.parametrize("case", CASES)
 def test_the_store_loads_and_saves_polignac_through_the_seam(case: str,
                                                              tmp_path: Path) -> None:
+    from polignac_file import load, to_document
+
     from polignac_tui.games.polignac import PolignacMatch
     from polignac_tui.store import SessionStore
-    from polignac_tui.store.fileformat import load, to_document
     from polignac_tui.store.gamefile import dumps
 
     path = _copy(tmp_path, case)
@@ -106,8 +107,9 @@ DAMAGES: dict[str, str] = {
 @pytest.mark.parametrize("damage", sorted(DAMAGES))
 def test_a_damaged_polignac_file_is_refused_in_the_same_words(damage: str,
                                                                tmp_path: Path) -> None:
+    from polignac_file import load
+
     from polignac_tui.store import SessionFileError, SessionStore
-    from polignac_tui.store.fileformat import load
 
     path = _copy(tmp_path, "classique-4-finished")
     text = path.read_text(encoding="utf-8")
@@ -200,8 +202,9 @@ def test_damaged_files_are_read_or_refused_alike_by_both_paths(seed: int,
                                                                tmp_path: Path) -> None:
     """Seeded one-change mutations of the corpus: ``load_game`` reads what the format 1
     reader reads (the same engine session) and refuses the rest in the same words."""
+    from polignac_file import load, to_document
+
     from polignac_tui.store import SessionFileError, SessionStore
-    from polignac_tui.store.fileformat import load, to_document
 
     rng = random.Random(seed)
     store = SessionStore(tmp_path / "sessions")

@@ -9,11 +9,11 @@ import time
 from pathlib import Path
 
 import pytest
+from polignac_file import MAX_SESSION_NAME, SessionFileError, dumps, load
 
 from polignac_tui.cli import main
 from polignac_tui.config import Settings, load_settings, settings_path
 from polignac_tui.store import SessionStore
-from polignac_tui.store.fileformat import MAX_SESSION_NAME, SessionFileError, dumps, load
 
 from .helpers import make
 

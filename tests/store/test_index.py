@@ -9,12 +9,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from polignac_file import SessionFileError, dumps, load, summarize
 
 from polignac_tui.cli import main
 from polignac_tui.games.polignac.stats import player_stats
 from polignac_tui.games.polignac.summary import state, state_line
 from polignac_tui.store import SessionStore
-from polignac_tui.store.fileformat import SessionFileError, dumps, load, summarize
 from polignac_tui.store.index import from_json, index_path, to_json
 
 from .helpers import advance, make

@@ -7,10 +7,10 @@ import time
 from pathlib import Path
 
 import pytest
+from polignac_file import dumps
 
 from polignac_tui.store import ResumeError, SessionStore
 from polignac_tui.store.atomic import write_atomic
-from polignac_tui.store.fileformat import dumps
 
 from .helpers import make
 

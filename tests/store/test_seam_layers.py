@@ -1,7 +1,7 @@
 """The store and the commands that read files speak to Polignac through the seam only:
-none of their modules imports ``games.polignac`` or names Polignac's own words, but the
-shim ``store/fileformat.py`` kept for the engine session's old table path (reached by
-``SessionStore.save``/``load`` only)."""
+none of their modules imports ``games.polignac`` or names Polignac's own words (the shim
+``store/fileformat.py`` that the engine session's old table path went through is gone:
+``SessionStore.save`` reaches that session's game through the registry)."""
 
 from __future__ import annotations
 
@@ -44,33 +44,34 @@ def imports(path: Path) -> list[tuple[int, str]]:
 def test_the_area_is_what_it_claims() -> None:
     names = {module_name(p) for p in AREA}
     assert {"polignac_tui.store.index", "polignac_tui.store.report",
-            "polignac_tui.store.gamefile", "polignac_tui.commands.show", SHIM} <= names
+            "polignac_tui.store.gamefile", "polignac_tui.commands.show"} <= names
+    assert SHIM not in names and not (PACKAGE / "store" / "fileformat.py").exists()
 
 
-def test_only_the_shim_imports_polignac() -> None:
+def test_no_module_of_the_area_imports_polignac() -> None:
     wrong = [f"{module_name(p)}:{line} imports {target}" for p in AREA
-             if module_name(p) != SHIM for line, target in imports(p)
+             for line, target in imports(p)
              if target.startswith("polignac_tui.games.polignac")]
     assert wrong == []
-    assert any(t.startswith("polignac_tui.games.polignac") for _, t in
-               imports(PACKAGE / "store" / "fileformat.py"))   # the check sees imports
+    assert any(t.startswith("polignac_tui.games.polignac") for _, t in   # the check sees
+               imports(PACKAGE / "games" / "polignac" / "tui" / "scenes.py"))  # imports
 
 
-def test_only_the_old_path_reaches_the_shim() -> None:
-    reaching = sorted({module_name(p) for p in AREA if module_name(p) != SHIM
+def test_the_old_path_reaches_the_engine_through_the_seam() -> None:
+    reaching = sorted({module_name(p) for p in AREA
                        for _, target in imports(p) if target.startswith(SHIM)})
-    assert reaching == ["polignac_tui.store.folder"]
+    assert reaching == []
     folder = (PACKAGE / "store" / "folder.py").read_text(encoding="utf-8")
     tree = ast.parse(folder)
     users = [f.name for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
-             and any(isinstance(n, ast.ImportFrom) and n.module == "fileformat"
+             and any(isinstance(n, ast.ImportFrom) and n.module == "gamefile"
+                     and any(a.name == "as_game_session" for a in n.names)
                      for n in ast.walk(f))]
     assert users == ["save"]
 
 
 def test_no_module_of_the_area_names_polignacs_own_words() -> None:
     wrong = [f"{module_name(p)}:{n}: {line.strip()}" for p in AREA
-             if module_name(p) != SHIM
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), start=1)
              if WORDS.search(line)]
     assert wrong == []

@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from polignac_file import dumps, loads
 
 from polignac_tui.cli import main
 from polignac_tui.games.polignac.stats import player_stats
 from polignac_tui.store import SessionStore
 from polignac_tui.store.errors import SessionFileError
-from polignac_tui.store.fileformat import dumps, loads
 
 from .helpers import make
 

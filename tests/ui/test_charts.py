@@ -9,12 +9,12 @@ import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from polignac_file import dumps
 from tabletools import listed
 from textual.widgets import DataTable, Input, Static
 
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
-from polignac_tui.store.fileformat import dumps
 from polignac_tui.ui.screens.charts import SessionChartScreen, StatsScreen, averages
 from polignac_tui.ui.screenshots import FIXED
 from polignac_tui.ui.widgets.charts import ScoreChart, markers, running_totals
@@ -248,7 +248,8 @@ async def test_accented_names_in_an_ascii_chart_stay_readable() -> None:
 
 def test_the_players_filter_ignores_case_and_accents() -> None:
     """In ASCII mode "Dédé" shows as "Dede": typing what is shown finds the player."""
-    from polignac_tui.store.fileformat import summarize
+    from polignac_file import summarize
+
     from polignac_tui.ui.screens.charts import name_key, with_players
     session = done("20261103-2000-dede", ("Dédé", "Élodie", "Claire"), 4)
     summary = summarize(session.id, store_path := FIXED_PATH, FIXED, session)

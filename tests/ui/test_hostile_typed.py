@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import pytest
+from polignac_file import MAX_SESSION_NAME
 from textual.widgets import Input, Static
 
 from polignac_tui.games.polignac.engine.session import MAX_NAME
 from polignac_tui.store import SaveError
-from polignac_tui.store.fileformat import MAX_SESSION_NAME
 from polignac_tui.ui.screens.new_session import NewSessionScreen
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from polignac_file import dumps
 from tabletools import listed
 from textual.widgets import DataTable, Static
 
@@ -14,7 +15,6 @@ from polignac_tui.games.polignac.engine.cards import sorted_hand
 from polignac_tui.games.polignac.players.review import review_deal
 from polignac_tui.games.polignac.players.wording import reason_text
 from polignac_tui.games.polignac.tui.replay import ReplayScreen, deal_at
-from polignac_tui.store.fileformat import dumps
 from polignac_tui.ui.screens.saved import SavedScreen
 from polignac_tui.ui.screenshots import FIXED
 

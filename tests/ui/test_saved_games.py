@@ -214,7 +214,8 @@ def fixed_games(store) -> None:
     import os
     from datetime import timedelta
 
-    from polignac_tui.store.fileformat import dumps
+    from polignac_file import dumps
+
     from polignac_tui.store.gamefile import dumps as dumps_game
     from polignac_tui.ui.screenshots import FIXED
     sessions = [make_game("ecarte", "ecarte-done", seed=3, actions=None),

@@ -159,6 +159,30 @@ class Polignac(Game):
         assert isinstance(match, PolignacMatch)
         return rows(match.session)
 
+    def game_session(self, own: object) -> GameSession:
+        """An engine ``Session`` as the house's session (``game_session``)."""
+        if not isinstance(own, Session):
+            raise TypeError(f"not a session of {self.title}: {type(own).__name__}")
+        return game_session(own)
+
+    # -- a served table's settings: its engine's rules, sent as ``rules`` (protocol 1's) --
+    table_field = "rules"
+
+    def table_settings(self, sent: Mapping[str, object], players: int) -> dict[str, Any]:
+        """Its rules as sent, over its preset's at a table of ``players`` (the preset's
+        name kept as sent), checked by the engine."""
+        try:
+            base = preset(one_of(sent.get("preset", "classique"), PRESET_NAMES, "preset"),
+                          players).to_dict()
+            base.update(sent)
+            return Rules.from_dict(base).to_dict()
+        except (EngineError, TypeError) as error:
+            raise RuleError("setting", str(error)) from None
+
+    def kept_settings(self, kept: Mapping[str, object]) -> Settings:
+        with _engine_errors():
+            return settings_of(Rules.from_dict(dict(kept)))
+
     # -- what the lists, the statistics, show and export say of its sessions ------------
     lists_outcome = False       # its list --json rows never had winners nor a value
     command_words: Mapping[str, str] = {

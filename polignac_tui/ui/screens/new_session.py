@@ -18,9 +18,9 @@ from textual.widgets import Button, Input, Label, Select, Static
 from ...config import default_name
 from ...games import get_game
 from ...games.base import Game
+from ...games.session import MAX_SESSION_NAME
 from ...games.settings import CUSTOM
 from ...i18n import N_, _, tr
-from ...store.fileformat import MAX_SESSION_NAME
 from ..chrome import Footer, header, while_shown
 from ..gameface import PRESET_WORDS, SETTING_WORDS, VALUE_WORDS, GameFace, face_of
 from ..handle import polignac_app

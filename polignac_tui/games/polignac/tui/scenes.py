@@ -10,9 +10,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from ....store.fileformat import dumps
 from ....store.folder import SessionStore
+from ....store.gamefile import dumps as dumps_game
 from ....ui.screenshots import FIXED, SEED
+from .. import game_session
 from ..engine import Player, Session, preset
 from ..engine.autoplay import random_step
 
@@ -22,7 +23,7 @@ NAMES = ("Ana", "Bruno", "Claire", "Denis")
 # -- sessions on disk, written directly so that every date in them is fixed -----------------
 def write(store: SessionStore, session: Session) -> str:
     store.root.mkdir(parents=True, exist_ok=True)
-    store.path(session.id).write_text(dumps(session), encoding="utf-8")
+    store.path(session.id).write_text(dumps_game(game_session(session)), encoding="utf-8")
     os.utime(store.path(session.id), (FIXED.timestamp(), FIXED.timestamp()))
     return session.id
 

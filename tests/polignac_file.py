@@ -1,8 +1,9 @@
-"""Polignac's session file (format 1) as the engine's ``Session`` reads and writes it:
-a shim over the house's reader and writer (``store.gamefile``) and Polignac's part of
-the file (``games/polignac/fileformat.py``), kept for the code that still plays
-Polignac on an engine ``Session`` (the old table and service path). New code saves and
-loads a ``GameSession`` (``SessionStore.save_game``/``load_game``).
+"""Polignac's session file (format 1) as its engine ``Session`` reads and writes it, for
+the tests: a test-side shim (``polignac_tui/store/fileformat.py`` until issue 24 took
+Polignac behind the seam) over the house's reader and writer (``store.gamefile``) and
+Polignac's part of the file (``games/polignac/fileformat.py``), so that the tests written
+on an engine ``Session`` keep their assertions. The code of the house saves and loads a
+``GameSession`` (``SessionStore.save_game``/``load_game``).
 """
 
 from __future__ import annotations
@@ -11,19 +12,19 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..games import RuleError
-from ..games.polignac import game_session
-from ..games.polignac.engine import Session
-from ..games.polignac.fileformat import read_session
-from ..games.polignac.fileformat import summary as _summary
-from ..games.session import MAX_SESSION_NAME
-from . import gamefile
-from .errors import SessionFileError
-from .gamefile import FORMAT, MAX_BYTES, MAX_MESSAGE, TYPE_NAMES, _fail
-from .textfile import FileRefused, parse_toml
+from polignac_tui.games import RuleError
+from polignac_tui.games.polignac import game_session
+from polignac_tui.games.polignac.engine import Session
+from polignac_tui.games.polignac.fileformat import read_session
+from polignac_tui.games.polignac.fileformat import summary as _summary
+from polignac_tui.games.session import MAX_SESSION_NAME
+from polignac_tui.store import gamefile
+from polignac_tui.store.errors import SessionFileError
+from polignac_tui.store.gamefile import FORMAT, MAX_BYTES, MAX_MESSAGE, TYPE_NAMES, _fail
+from polignac_tui.store.textfile import FileRefused, parse_toml
 
 if TYPE_CHECKING:
-    from .index import Summary
+    from polignac_tui.store.index import Summary
 
 
 def to_document(session: Session) -> dict[str, Any]:
@@ -66,7 +67,7 @@ def summary(session: Session) -> dict[str, Any]:
 def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summary:
     """The summary of an engine ``session`` (``store.index.summarize`` of its
     ``GameSession``)."""
-    from .index import summarize as summarize_game_session
+    from polignac_tui.store.index import summarize as summarize_game_session
     return summarize_game_session(id, path, updated, game_session(session))
 
 
