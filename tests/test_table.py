@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import polignac_file as fileformat
 import pytest
 from polignac_runner import Table
 
 from polignac_tui.games.polignac.engine import Declare, Play, Player, RuleError, preset
-from polignac_tui.store import SessionLocked, SessionStore, fileformat
+from polignac_tui.store import SessionLocked, SessionStore
 
 
 def computers(n: int) -> list[Player]:
