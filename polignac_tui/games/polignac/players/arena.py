@@ -17,6 +17,7 @@ from dataclasses import field as dataclass_field
 from multiprocessing import get_context
 
 from ....i18n.translator import _
+from ...arena import percentile
 from ...errors import RuleError
 from ..engine import Player, Rules, Session, preset
 from ..engine import RuleError as EngineError
@@ -118,16 +119,6 @@ def outcomes(rules: Rules, players: int, deals: int, seed: int, candidate: str, 
         return
     with get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap(_job, args, chunksize=1)
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    pos = (len(ordered) - 1) * q
-    lo = math.floor(pos)
-    hi = min(lo + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
 
 
 def summarize(results: list[DealOutcome], candidate: str, field_level: str,
