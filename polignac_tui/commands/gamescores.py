@@ -4,6 +4,7 @@ log replayed for the reasons each point was scored)."""
 
 from __future__ import annotations
 
+from ..games.scoretext import ScoreText, session_title
 from ..games.session import GameSession
 from ..i18n import _
 from ..store.gamesummary import DealTally, bounds, deal_tallies, result
@@ -26,26 +27,15 @@ def score_table(session: GameSession) -> str:
     """A plain-text table: a row per deal, a column per player, totals, the state."""
     match = session.match
     names = session.names
-    width = max(5, *(len(n) for n in names))
-    deal_word, dealer_word = _("deal"), _("dealer")
-    number = max(4, len(deal_word))
-    width = max(width, len(dealer_word), len(_("total")))
-    head = f"{deal_word:>{number}}  {dealer_word:<{width}}  " + "  ".join(
-        f"{n:>{width}}" for n in names)
-    lines = [head, "-" * len(head)]
-    title = session.name or session.id
-    if session.name and session.id:
-        title += f" ({session.id})"
-    lines.insert(0, f"{match.game.title}: {title}" if title else match.game.title)
+    title = session_title(session.name, session.id)
+    table = ScoreText(names, f"{match.game.title}: {title}" if title else match.game.title)
+    lines = table.lines
     tallies = deal_tallies(match)
     for i, tally in enumerate(tallies, start=1):
         cells = [""] * session.size if tally.points is None else [str(p) for p in tally.points]
         note = "  " + _("(in play)") if tally.points is None else ""
-        lines.append(f"{i:>{number}}  {names[tally.dealer]:<{width}}  "
-                     + "  ".join(f"{c:>{width}}" for c in cells) + note)
-    lines.append("-" * len(head))
-    lines.append(f"{'':>{number}}  {_('total'):<{width}}  "
-                 + "  ".join(f"{t:>{width}}" for t in match.totals))
+        table.row(i, names[tally.dealer], cells, note)
+    table.totals(match.totals)
     end, limit = bounds(match)
     if end == "deals":
         done = sum(1 for t in tallies if t.points is not None)
@@ -61,7 +51,7 @@ def score_table(session: GameSession) -> str:
         lines.append(_("In play: your turn to play."))
     else:
         lines.append(_("In play: {name}'s turn to play.").format(name=names[match.turn]))
-    return "\n".join(lines)
+    return table.text()
 
 
 def csv_rows(session: GameSession, seats: int) -> list[list[object]]:

@@ -6,24 +6,15 @@ from __future__ import annotations
 
 from ...i18n import _, ngettext
 from ..namewords import names_text, plural, possessive
+from ..scoretext import ScoreText, session_title
 from .engine import Session
 
 
 def score_table(session: Session) -> str:
     """A plain-text table: a row per deal, a column per player, totals, and the state."""
     names = [p.name for p in session.players]
-    width = max(5, *(len(n) for n in names))
-    deal_word, dealer_word = _("deal"), _("dealer")
-    number = max(4, len(deal_word))
-    width = max(width, len(dealer_word), len(_("total")))
-    head = f"{deal_word:>{number}}  {dealer_word:<{width}}  " + "  ".join(
-        f"{n:>{width}}" for n in names)
-    lines = [head, "-" * len(head)]
-    title = session.name or session.id
-    if session.name and session.id:
-        title += f" ({session.id})"
-    if title:
-        lines.insert(0, title)
+    table = ScoreText(names, session_title(session.name, session.id))
+    lines = table.lines
     for i, d in enumerate(session.deals, start=1):
         points = d.points()
         cells = [""] * session.size if points is None else [str(p) for p in points]
@@ -37,11 +28,8 @@ def score_table(session: Session) -> str:
             note = "  " + _("chelem {name}").format(name=names[d.chelem])
         if points is None:
             note += "  " + _("(in play)")
-        lines.append(f"{i:>{number}}  {names[d.dealer]:<{width}}  "
-                     + "  ".join(f"{c:>{width}}" for c in cells) + note)
-    lines.append("-" * len(head))
-    lines.append(f"{'':>{number}}  {_('total'):<{width}}  "
-                 + "  ".join(f"{t:>{width}}" for t in session.totals))
+        table.row(i, names[d.dealer], cells, note)
+    table.totals(session.totals)
     rules = session.rules
     if rules.end == "points":
         lines.append(_("Point limit: {value}").format(value=rules.limit))
@@ -77,7 +65,7 @@ def score_table(session: Session) -> str:
                     name=names[turn]))
             else:
                 lines.append(_("In play: {name}'s turn to play.").format(name=names[turn]))
-    return "\n".join(lines)
+    return table.text()
 
 
 __all__ = ["score_table"]
