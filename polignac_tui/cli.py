@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -14,6 +16,9 @@ from .i18n import LANGUAGES, _, choose_language, speaking, translator_for
 
 # Every sub-command module registers itself here (order = order in --help).
 COMMANDS = [play, show, sessions, review, export, arena, serve, join]
+# The status of a command whose reader went away (``polignac-tui show F | head -1``): a
+# program killed by SIGPIPE, as the shell reports it (128 + 13).
+BROKEN_PIPE = 128 + signal.SIGPIPE
 
 
 class Formatter(argparse.HelpFormatter):
@@ -123,6 +128,24 @@ def prepared_parsers() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv`` (else ``sys.argv``); its exit status. Every command's
+    output flushed here, and a reader gone (a closed pipe) handled once for them all, as
+    Python's documentation says (stdout pointed at devnull, so that the interpreter's own
+    flush at exit cannot fail again)."""
+    try:
+        try:
+            return run(argv)
+        finally:       # on the way out of --help and --version (SystemExit) too
+            sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return BROKEN_PIPE
+
+
+def run(argv: Sequence[str] | None) -> int:
+    """The command line run: the app, or the command it names."""
     words = list(sys.argv[1:] if argv is None else argv)
     if all(word == "--ascii" for word in words):
         # Plain ``polignac-tui`` (or with --ascii): straight to the app, no parser to build.
@@ -162,8 +185,9 @@ def parse_and_run(argv: Sequence[str] | None, language: str | None = None) -> in
             return run_app(args)
         return int(args.handler(args) or 0)
     except CommandError as error:
+        from .store.visible import visible
         from .store.wording import file_error_text  # the store's English, said again
-        print(f"polignac-tui: {file_error_text(str(error))}", file=sys.stderr)
+        print(visible(f"polignac-tui: {file_error_text(str(error))}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

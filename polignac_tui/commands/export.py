@@ -17,7 +17,7 @@ from ..store.gamefile import DEFAULT_GAME as FIRST_GAME
 from ..store.wording import game_title
 from . import CommandError
 from .gamescores import csv_rows
-from .sessions import _out
+from .output import out
 from .show import read_any
 
 
@@ -41,14 +41,14 @@ def run(args: argparse.Namespace) -> int:
     if args.session is None:
         if game is None:
             raise CommandError(_("export needs a session (FILE or ID) or --game GAME"))
-        _out(games_csv(saved_sessions(game)).rstrip("\n"))
+        out(games_csv(saved_sessions(game)).rstrip("\n"))
         return 0
     session = read_any(args.session)
     if game is not None and game_of_session(session) != game:
         raise CommandError(_("{target} is not a session of {game}").format(
             target=args.session, game=game_title(game)))
     own = session.match.game.csv_table(session)
-    _out((games_csv([session]) if own is None else _csv(own)).rstrip("\n"))
+    out((games_csv([session]) if own is None else _csv(own)).rstrip("\n"))
     return 0
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -17,8 +16,10 @@ from ..store.gamefile import DEFAULT_GAME as FIRST_GAME
 from ..store.gamestats import EcarteStats, PiquetStats, ecarte_stats, piquet_stats
 from ..store.index import summarize
 from ..store.report import leaders, local_time, row
+from ..store.visible import visible
 from ..store.wording import file_error_text, game_title, label_words, names_text, state_words
 from . import CommandError
+from .output import out
 
 WIDTH = 80  # every table fits an 80-column terminal
 ID_COLUMN = 38
@@ -54,13 +55,7 @@ def _summaries(store: SessionStore) -> list[Summary]:
         raise CommandError(str(error)) from None
 
 
-def _out(text: str) -> None:
-    """Print to stdout; a reader that went away (``| head``) is not an error."""
-    try:
-        print(text, flush=True)
-    except BrokenPipeError:
-        # keep the interpreter from failing again when it flushes stdout at exit
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+_out = out     # the name the reviews print with
 
 
 def _clip(text: str, width: int) -> str:
@@ -75,18 +70,18 @@ def run_list(args: argparse.Namespace) -> int:
     readable = [e for e in entries if e.readable and (game is None or e.game == game)]
     unreadable = [e for e in entries if not e.readable]
     if args.json:
-        _out(json.dumps({"folder": str(store.root),
+        out(json.dumps({"folder": str(store.root),
                           "sessions": [row(e) for e in readable],
                           "unreadable": [row(e) for e in unreadable]}, ensure_ascii=False))
         return 0
     if not entries:
-        _out(_("No saved sessions yet (they will be kept in {folder}).").format(
+        out(_("No saved sessions yet (they will be kept in {folder}).").format(
             folder=store.root))
         return 0
     if game is not None and not readable and not unreadable:
-        _out(_("No saved session of {game} yet.").format(game=game_title(game)))
+        out(_("No saved session of {game} yet.").format(game=game_title(game)))
         return 0
-    _out(list_table(readable, unreadable))
+    out(list_table(readable, unreadable))
     return 0
 
 
@@ -188,6 +183,7 @@ def run_delete(args: argparse.Namespace) -> int:
 
 def _confirm(question: str) -> bool:
     """Ask on the terminal; no stdin, end of input or anything but yes means no."""
+    question = visible(question)       # it names the session and its players
     if sys.stdin is None or sys.stdin.closed:
         print(question + _("(no input: not confirmed, use --yes)"), file=sys.stderr)
         return False
@@ -227,26 +223,26 @@ def run_stats(args: argparse.Namespace) -> int:
         else:
             doc = {"game": game, "sessions": len(done[game]), "unreadable": unreadable,
                    "players": [s.to_dict() for s in _game_stats(game, done)]}
-        _out(json.dumps(doc, ensure_ascii=False))
+        out(json.dumps(doc, ensure_ascii=False))
         return 0
     if game in (None, FIRST_GAME):
         finished = done[FIRST_GAME]
         if not finished:
-            _out(_("No finished sessions yet: statistics count finished sessions only."))
+            out(_("No finished sessions yet: statistics count finished sessions only."))
         else:
-            _out(get_game(FIRST_GAME).stats_table(finished) or "")
+            out(get_game(FIRST_GAME).stats_table(finished) or "")
     for other in others:
         if game is None:
-            _out("")
-        _out(game_title(other))
+            out("")
+        out(game_title(other))
         if not done[other]:
-            _out(_("No finished session of {game} yet.").format(game=game_title(other)))
+            out(_("No finished session of {game} yet.").format(game=game_title(other)))
         elif other == "ecarte":
-            _out(ecarte_table(ecarte_stats(done[other]), len(done[other])))
+            out(ecarte_table(ecarte_stats(done[other]), len(done[other])))
         else:
-            _out(piquet_table(piquet_stats(done[other]), len(done[other])))
+            out(piquet_table(piquet_stats(done[other]), len(done[other])))
     if unreadable:
-        _out(ngettext("{count} unreadable file not counted (see polignac-tui list).",
+        out(ngettext("{count} unreadable file not counted (see polignac-tui list).",
                       "{count} unreadable files not counted (see polignac-tui list).",
                       unreadable).format(count=unreadable))
     return 0

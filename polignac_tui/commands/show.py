@@ -12,6 +12,7 @@ from ..i18n import _
 from ..store.errors import SessionFileError
 from ..store.wording import file_error_text
 from . import CommandError
+from .output import out
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -69,9 +70,9 @@ def read(target: str) -> Any:
 def run(args: argparse.Namespace) -> int:
     session = read_any(args.session)
     if args.json:
-        print(json.dumps(session.match.game.file_summary(session.match), ensure_ascii=False))
+        out(json.dumps(session.match.game.file_summary(session.match), ensure_ascii=False))
     else:
-        print(score_table(session))
+        out(score_table(session))
     return 0
 
 

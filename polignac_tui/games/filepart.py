@@ -10,6 +10,7 @@ from typing import Any
 
 from .base import DealLog, Game, Match, Settings, replay
 from .errors import RuleError
+from .namewords import name_problem
 
 FORMAT = 1        # the session file's format, the same for every game
 TYPE_NAMES: dict[type, str] = {
@@ -45,6 +46,17 @@ def get(table: Mapping[str, Any], key: str, kind: type, where: str, default: Any
     return value
 
 
+def player_name(entry: Mapping[str, Any], where: str) -> str:
+    """The ``name`` of a ``[[players]]`` table, held to the one rule of every game's names
+    (``namewords.name_problem``: at most 24 printable characters), or ``file`` refused
+    naming the player, the field and why."""
+    name: str = get(entry, "name", str, where)
+    problem = name_problem(name)
+    if problem is not None:
+        raise fail(f"{where}: name {problem}")
+    return name
+
+
 def check_moment(key: str, moment: datetime) -> None:
     """Refuse a date that cannot be shown in every time zone (``9999-12-31T23:59:59-23:59``
     is past the year 9999 in UTC: converting it raises ``OverflowError``)."""
@@ -73,11 +85,10 @@ def read_match(doc: Mapping[str, object], game: Game,
     if not isinstance(players, list):
         raise RuleError("file", "players: a list of two players is expected")
     names: list[str] = []
-    for player in players:
-        name = player.get("name") if isinstance(player, Mapping) else None
-        if not isinstance(name, str):
+    for number, player in enumerate(players, start=1):
+        if not isinstance(player, Mapping):
             raise RuleError("file", "players: every player needs a name")
-        names.append(name)
+        names.append(player_name(player, f"player {number}"))
     deals = doc.get("deals", [])
     if not isinstance(deals, list) or len(deals) > max_deals:
         raise RuleError("file", f"deals: a list of at most {max_deals} deals is expected")

@@ -1,6 +1,7 @@
-"""The house's English words around players' names, for what the index keeps (a session's
-state, where it stands, who plays it): the screens say them again in the current
-language (``store.wording``)."""
+"""Players' names: the one rule every game's names are held to (``name_problem``), and the
+house's English words around them, for what the index keeps (a session's state, where it
+stands, who plays it): the screens say them again in the current language
+(``store.wording``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,28 @@ import re
 from collections.abc import Iterable
 
 from ..i18n import _
+
+MAX_NAME = 24   # a player's name, in characters: every game's, in its files and at its tables
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, in English (None when it can): at most
+    ``MAX_NAME`` printable characters (``str.isprintable``: no control character, C0 or C1,
+    no line break, no format character such as a bidi override). A blank name is its
+    caller's to refuse ("a player needs a name")."""
+    if len(name) > MAX_NAME:
+        return f"must be at most {MAX_NAME} printable characters, not {len(name):,}"
+    for index, char in enumerate(name, start=1):
+        if not char.isprintable():
+            return (f"must be at most {MAX_NAME} printable characters: character {index} "
+                    f"({char!r}) is not printable")
+    return None
+
+
+def quoted(name: str) -> str:
+    """``name`` quoted for a message, whatever it holds: escaped as Python writes a string
+    (``'\\x1b[2JBruno'``), cut after ``MAX_NAME`` characters."""
+    return repr(name) if len(name) <= MAX_NAME else repr(name[:MAX_NAME]) + "…"
 
 
 def join_names(names: Iterable[str]) -> str:
@@ -73,5 +96,5 @@ def label_words(label: str) -> str:
     return f"{match['name']} ({level})"
 
 
-__all__ = ["is_you", "join_names", "label_words", "names_again", "names_text", "plural",
-           "possessive", "who_plays"]
+__all__ = ["MAX_NAME", "is_you", "join_names", "label_words", "name_problem", "names_again",
+           "names_text", "plural", "possessive", "quoted", "who_plays"]

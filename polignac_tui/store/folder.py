@@ -35,6 +35,7 @@ from .errors import (
 from .ids import base_id, check_id, is_id
 from .index import SessionIndex, Summary
 from .lock import SessionLock
+from .visible import visible
 
 APP = "polignac-tui"
 SUFFIX = ".toml"
@@ -354,7 +355,7 @@ class SessionStore:
             return Entry(id, path, None, str(error), mtime)
         except Exception as error:  # one odd file never hides the others
             return Entry(id, path, None, f"cannot be read ({type(error).__name__}: "
-                         f"{str(error)[:200]})", mtime)
+                         f"{visible(str(error)[:200])})", mtime)
         if not is_id(id):
             return Entry(id, path, None, "the file name is not a session id (a-z, 0-9 and "
                          "single dashes): rename it to open it by id", mtime)

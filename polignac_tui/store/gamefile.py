@@ -28,6 +28,7 @@ from ..games.filepart import type_name as _type_name
 from ..games.session import COMPUTER, HUMAN, MAX_SESSION_NAME, GameSession, Seat
 from .errors import SessionFileError
 from .textfile import FileRefused, FileTooLarge, parse_toml, read_bounded
+from .visible import visible
 
 DEFAULT_GAME = FIRST_GAME   # the game of a file naming none (the house's first)
 MAX_MESSAGE = 300
@@ -35,8 +36,9 @@ MAX_BYTES = 4 * 2**20   # a 1000-deal, 8-player session is about half a megabyte
 
 
 def _fail(message: str) -> SessionFileError:
-    """The error for ``message``, kept to one line of reasonable length."""
-    line = " ".join(message.split())
+    """The error for ``message``, kept to one line of reasonable length, any control
+    character it quotes from the file made visible (``visible``)."""
+    line = visible(" ".join(message.split()))
     if len(line) > MAX_MESSAGE:
         line = line[:MAX_MESSAGE - 1] + "…"
     return SessionFileError(line)
@@ -269,6 +271,9 @@ def read_document(path: Path | str, limit: int | None = None) -> dict[str, Any]:
 
 
 def loads(text: str) -> GameSession:
+    """The session of a file's ``text`` (received, not read: bounded as a file is)."""
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise _fail(f"too large for a session file (over {MAX_BYTES // 2**20} MB)")
     try:
         doc = parse_toml(text)
     except FileRefused as error:

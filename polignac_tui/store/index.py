@@ -28,9 +28,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..games.jsonform import JSON, read_bool, read_int, read_ints, read_str
-from ..games.namewords import who_plays
+from ..games.namewords import name_problem, who_plays
 from ..games.session import GameSession
 from .gamefile import DEFAULT_GAME
+from .visible import has_control
 
 if TYPE_CHECKING:
     from .folder import Entry
@@ -177,9 +178,29 @@ def to_json(summary: Summary) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+def _plain(value: object) -> bool:
+    """True when no text in ``value`` (a row's JSON, decoded) holds a control character."""
+    if isinstance(value, str):
+        return not has_control(value)
+    if isinstance(value, list):
+        return all(_plain(item) for item in value)
+    if isinstance(value, dict):
+        return all(_plain(item) for item in value.values())
+    return True
+
+
 def from_json(path: Path, text: str) -> Summary:
-    """The summary of a row; ``ValueError``/``KeyError``/``TypeError`` if it is not one."""
+    """The summary of a row; ``ValueError``/``KeyError``/``TypeError`` if it is not one.
+
+    The index is a file too: a row holding a control character, or a player's name the
+    files' readers refuse (``namewords.name_problem``), is not one (it is read again from
+    its file, which says why it cannot be read)."""
     data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("a row is a JSON object")
+    if not _plain(data) or any(not isinstance(name, str) or name_problem(name) is not None
+                               for name in data.get("players", ())):
+        raise ValueError("a row the files' readers would refuse")
     updated = _moment(data["updated"])
     assert updated is not None
     if data["error"] is not None:

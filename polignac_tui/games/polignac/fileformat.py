@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from ..base import JSON
-from ..filepart import FORMAT, check_moment, fail, get, type_name
+from ..filepart import FORMAT, check_moment, fail, get, player_name, type_name
 from ..session import MAX_SESSION_NAME
 from .engine import (
     PRESET_NAMES,
@@ -98,7 +98,7 @@ def _players(doc: Mapping[str, Any]) -> list[Player]:
         if extra:
             raise fail(f"{where}: unknown key {extra[0]!r}")
         try:
-            players.append(Player(get(entry, "name", str, where),
+            players.append(Player(player_name(entry, where),
                                   get(entry, "kind", str, where, "human"),
                                   get(entry, "level", str, where, None)))
         except RuleError as error:
