@@ -8,11 +8,14 @@ import re
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .commands import CommandError, arena, export, join, play, review, serve, sessions, show
 from .i18n import LANGUAGES, _, choose_language, speaking, translator_for
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 # Every sub-command module registers itself here (order = order in --help).
 COMMANDS = [play, show, sessions, review, export, arena, serve, join]
@@ -44,6 +47,12 @@ class Parser(argparse.ArgumentParser):
         if add_help:
             self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                               help=_("show this help message and exit"))
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse's own (help, version, usage) swallows a write that fails: a reader gone
+        # is then the command line's to handle, as for every command (``main``)
+        if message:
+            (file or sys.stderr).write(message)
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
