@@ -167,6 +167,16 @@ FILE_RULES: list[Rule] = [
     (re.compile(r"session (?P<id>\S+) cannot be resumed: (?P<why>.+)"),
      lambda m: _("session {id} cannot be resumed: {why}").format(
          id=m["id"], why=file_error_text(m["why"], nested=True))),
+    (re.compile(r"player (?P<n>\d+): name must be at most (?P<most>\d+) printable characters, "
+                r"not (?P<length>[\d,]+)"),
+     lambda m: _("player {number}: the name must be at most {most} printable characters, "
+                 "not {length}").format(number=m["n"], most=m["most"],
+                                        length=m["length"].replace(",", ""))),
+    (re.compile(r"player (?P<n>\d+): name must be at most (?P<most>\d+) printable characters: "
+                r"character (?P<index>\d+) \((?P<char>.+)\) is not printable"),
+     lambda m: _("player {number}: the name must be at most {most} printable characters: "
+                 "character {index} ({char}) is not printable").format(
+         number=m["n"], most=m["most"], index=m["index"], char=m["char"])),
     (re.compile(r"(?P<where>[a-z_\[\]0-9 .]+): missing key (?P<key>.+)"),
      lambda m: _("{where}: missing key {key}").format(where=m["where"], key=m["key"])),
 ]

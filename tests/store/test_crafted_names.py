@@ -256,3 +256,21 @@ def test_the_real_command_prints_no_control_byte(tmp_path: Path) -> None:
         assert b"\x1b" not in result.stderr and b"\x07" not in result.stderr
         assert not controls(result.stderr.decode("utf-8"))
         assert REFUSAL.encode() in result.stderr
+
+
+def test_the_refusal_is_said_in_french_and_italian() -> None:
+    from polignac_tui.i18n import speaking, translator_for
+    from polignac_tui.store.wording import file_error_text
+    said = {}
+    for code in ("fr", "it"):
+        with speaking(translator_for(code)):
+            said[code] = [file_error_text(REFUSAL + BAD_NAMES[kind][1])
+                          for kind in ("escapes", "huge")]
+    assert said["fr"] == [
+        "joueur 2 : le nom doit compter au plus 24 caractères imprimables : le caractère 1 "
+        "('\\x1b') n'est pas imprimable",
+        "joueur 2 : le nom doit compter au plus 24 caractères imprimables, et non 3900000"]
+    assert said["it"] == [
+        "giocatore 2: il nome deve avere al massimo 24 caratteri stampabili: il carattere 1 "
+        "('\\x1b') non è stampabile",
+        "giocatore 2: il nome deve avere al massimo 24 caratteri stampabili, non 3900000"]
