@@ -27,6 +27,7 @@ from ..games.filepart import get as _game_get
 from ..games.filepart import type_name as _type_name
 from ..games.session import COMPUTER, HUMAN, MAX_SESSION_NAME, GameSession, Seat
 from .errors import SessionFileError
+from .ids import MAX_ID
 from .textfile import FileRefused, FileTooLarge, parse_toml, read_bounded
 from .visible import visible
 
@@ -227,6 +228,8 @@ def from_document(doc: object) -> GameSession:
         "undo_on": _get(doc, "undo", bool, "file", True),
         "served": _get(doc, "served", bool, "file", False),
     }
+    if not meta["id"].isprintable() or len(meta["id"]) > MAX_ID:
+        raise _fail(f"file: id must be at most {MAX_ID} printable characters")
     if not meta["name"].isprintable() or len(meta["name"]) > MAX_SESSION_NAME:
         raise _fail(f"file: name must be at most {MAX_SESSION_NAME} printable characters "
                     "on one line")

@@ -167,6 +167,9 @@ FILE_RULES: list[Rule] = [
     (re.compile(r"session (?P<id>\S+) cannot be resumed: (?P<why>.+)"),
      lambda m: _("session {id} cannot be resumed: {why}").format(
          id=m["id"], why=file_error_text(m["why"], nested=True))),
+    (re.compile(r"file: id must be at most (?P<most>\d+) printable characters"),
+     lambda m: _("the id in the file must be at most {most} printable characters").format(
+         most=m["most"])),
     (re.compile(r"player (?P<n>\d+): name must be at most (?P<most>\d+) printable characters, "
                 r"not (?P<length>[\d,]+)"),
      lambda m: _("player {number}: the name must be at most {most} printable characters, "

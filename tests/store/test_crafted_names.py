@@ -274,3 +274,14 @@ def test_the_refusal_is_said_in_french_and_italian() -> None:
         "giocatore 2: il nome deve avere al massimo 24 caratteri stampabili: il carattere 1 "
         "('\\x1b') non è stampabile",
         "giocatore 2: il nome deve avere al massimo 24 caratteri stampabili, non 3900000"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_files_id_is_bounded_and_printable_too(game: str) -> None:
+    """``show FILE`` titles its table with the file's ``id`` and ``export`` writes it."""
+    text = session_text(game)
+    assert loads(text.replace(CRAFTED, "a" * 64)).id == "a" * 64
+    for crafted in ("a" * 65, "\\u001b]0;pwn\\u0007", "x\\u009by"):
+        with pytest.raises(SessionFileError) as refused:
+            loads(text.replace(f'"{CRAFTED}"', f'"{crafted}"'))
+        assert str(refused.value) == "file: id must be at most 64 printable characters"
