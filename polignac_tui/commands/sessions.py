@@ -71,8 +71,8 @@ def run_list(args: argparse.Namespace) -> int:
     unreadable = [e for e in entries if not e.readable]
     if args.json:
         out(json.dumps({"folder": str(store.root),
-                          "sessions": [row(e) for e in readable],
-                          "unreadable": [row(e) for e in unreadable]}, ensure_ascii=False))
+                         "sessions": [row(e) for e in readable],
+                         "unreadable": [row(e) for e in unreadable]}, ensure_ascii=False))
         return 0
     if not entries:
         out(_("No saved sessions yet (they will be kept in {folder}).").format(
@@ -243,8 +243,8 @@ def run_stats(args: argparse.Namespace) -> int:
             out(piquet_table(piquet_stats(done[other]), len(done[other])))
     if unreadable:
         out(ngettext("{count} unreadable file not counted (see polignac-tui list).",
-                      "{count} unreadable files not counted (see polignac-tui list).",
-                      unreadable).format(count=unreadable))
+                     "{count} unreadable files not counted (see polignac-tui list).",
+                     unreadable).format(count=unreadable))
     return 0
 
 

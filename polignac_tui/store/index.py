@@ -192,14 +192,17 @@ def _plain(value: object) -> bool:
 def from_json(path: Path, text: str) -> Summary:
     """The summary of a row; ``ValueError``/``KeyError``/``TypeError`` if it is not one.
 
-    The index is a file too: a row holding a control character, or a player's name the
-    files' readers refuse (``namewords.name_problem``), is not one (it is read again from
-    its file, which says why it cannot be read)."""
+    The index is a file too: a row holding a control character (but in its ``id``, the
+    file's own name), or a player's name the files' readers refuse
+    (``namewords.name_problem``), is not one (it is read again from its file, which says
+    why it cannot be read)."""
     data = json.loads(text)
     if not isinstance(data, dict):
         raise ValueError("a row is a JSON object")
-    if not _plain(data) or any(not isinstance(name, str) or name_problem(name) is not None
-                               for name in data.get("players", ())):
+    texts = [value for key, value in data.items() if key != "id"]
+    names = data.get("players", ())
+    if not _plain(texts) or any(not isinstance(name, str) or name_problem(name) is not None
+                                for name in names):
         raise ValueError("a row the files' readers would refuse")
     updated = _moment(data["updated"])
     assert updated is not None

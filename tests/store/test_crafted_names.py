@@ -285,3 +285,14 @@ def test_the_files_id_is_bounded_and_printable_too(game: str) -> None:
         with pytest.raises(SessionFileError) as refused:
             loads(text.replace(f'"{CRAFTED}"', f'"{crafted}"'))
         assert str(refused.value) == "file: id must be at most 64 printable characters"
+
+
+def test_a_file_named_with_escapes_keeps_its_index_row(capsys: Capture) -> None:
+    """Its name is the file system's, not the row's: the row stays current (the list is
+    not made again from the files each time, Home's quick path included)."""
+    store = saved_with_crafted("piquet", "escapes")
+    (store.root / "\x1b]0;pwn\x07.toml").write_text("not toml", encoding="utf-8")
+    assert run(["list"], capsys)[0] == 0
+    listed = store.current_summaries()
+    assert listed is not None and len(listed) == 3
+    assert sum(1 for s in listed if not s.readable) == 2
