@@ -18,6 +18,7 @@ from typing import Any
 
 import platformdirs
 
+from ..games.namewords import name_problem, quoted
 from ..games.session import MAX_SESSION_NAME, GameSession
 from . import lock as _lock
 from .anyfile import load_any
@@ -146,6 +147,11 @@ class SessionStore:
         if len(session.name) > MAX_SESSION_NAME or not session.name.isprintable():
             raise SaveError(f"cannot save session {session.id}: its name must be at most "
                             f"{MAX_SESSION_NAME} printable characters on one line")
+        for name in session.names:     # never a file it could not read back
+            problem = name_problem(name)
+            if problem is not None:
+                raise SaveError(f"cannot save session {session.id}: player name "
+                                f"{quoted(name)} {problem}")
         with self._saving:
             previous = session.updated
             session.updated = utc_now()

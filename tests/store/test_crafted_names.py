@@ -17,7 +17,7 @@ from polignac_file import dumps as polignac_dumps
 
 from polignac_tui.cli import main
 from polignac_tui.games.namewords import MAX_NAME, name_problem
-from polignac_tui.store import SessionStore
+from polignac_tui.store import SaveError, SessionStore
 from polignac_tui.store.errors import SessionFileError
 from polignac_tui.store.gamefile import MAX_BYTES, dumps, loads
 from polignac_tui.store.index import index_path
@@ -296,3 +296,14 @@ def test_a_file_named_with_escapes_keeps_its_index_row(capsys: Capture) -> None:
     listed = store.current_summaries()
     assert listed is not None and len(listed) == 3
     assert sum(1 for s in listed if not s.readable) == 2
+
+
+@pytest.mark.parametrize("game", ["ecarte", "piquet"])
+def test_the_store_never_writes_a_name_it_could_not_read(game: str) -> None:
+    store = SessionStore()
+    session = make_game(game, GOOD, seed=3, names=("Anna", "Bru\x07no"))
+    with pytest.raises(SaveError, match=r"player name 'Bru\\x07no' must be at most 24 "):
+        store.save_game(session)
+    assert not store.path(GOOD).exists()
+    store.save_game(make_game(game, GOOD, seed=3, names=("Anna", "B" * MAX_NAME)))
+    assert store.load_any(GOOD).names == ("Anna", "B" * MAX_NAME)
