@@ -307,3 +307,31 @@ def test_the_store_never_writes_a_name_it_could_not_read(game: str) -> None:
     assert not store.path(GOOD).exists()
     store.save_game(make_game(game, GOOD, seed=3, names=("Anna", "B" * MAX_NAME)))
     assert store.load_any(GOOD).names == ("Anna", "B" * MAX_NAME)
+
+
+def test_a_huge_string_is_scanned_in_linear_time_and_no_memory_per_character() -> None:
+    """The scan before the parser (``textfile.count_dots``) once kept a state per character
+    of a string (557 MB to read a name of 3.9 MB), and scanned an unterminated string again
+    from each quote after it (4.6 s for 24 KB, hours for 4 MB)."""
+    import time
+    import tracemalloc
+
+    from polignac_tui.store.textfile import count_dots, parse_toml
+    texts = {f'name = {toml_string("B" * 3_900_000)}\n': 0,
+             'name = "' + "B\\\\" * 1_300_000 + '" # 1.5\n': 0,       # escapes
+             'name = """' + "B\\\\" * 1_300_000 + '"""\nx.y = 1.5\n': 2,
+             'name = "' + 'a\\"' * 1_300_000 + "\nx.y = 1\n": 1,       # unterminated
+             'name = """' + 'a\\' * 1_900_000 + ".": 0,
+             "name = '''" + "a''" * 1_300_000 + ".": 0,
+             "a.b = 1\n" * 500_000: 500_000}
+    for text, dots in texts.items():
+        tracemalloc.start()
+        began = time.process_time()
+        try:
+            assert count_dots(text) == dots, text[:12]
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 2**20, f"{peak:,} bytes for {text[:12]!r}"
+        assert time.process_time() - began < 10, text[:12]
+    assert parse_toml(next(iter(texts)))["name"] == "B" * 3_900_000
