@@ -31,8 +31,8 @@ GAMES = ("polignac", "ecarte", "piquet")
 CRAFTED = "20261123-2015-crafted"
 GOOD = "20261122-2015-anna"
 
-# name -> what the refusal says after "player 2: name must be at most 24 printable
-# characters"
+# kind -> the name, and what its refusal says after "player 2: name must be at most 24
+# printable characters"
 BAD_NAMES = {
     "escapes": ("\x1b[2J\x1b]0;pwn\x07Bruno", ": character 1 ('\\x1b') is not printable"),
     "huge": ("B" * 3_900_000, ", not 3,900,000"),
@@ -53,11 +53,11 @@ def controls(text: str) -> list[str]:
             or c in bidi]
 
 
-def session_text(game: str, finished: bool = True) -> str:
-    """A session file of ``game`` as the store writes it (Anna, Bruno/Bob, ...)."""
+def session_text(game: str) -> str:
+    """A finished session file of ``game`` as the store writes it (Anna, Bob or Bruno…)."""
     if game == "polignac":
-        return polignac_dumps(make(CRAFTED, count=3, actions=None if finished else 5))
-    return dumps(make_game(game, CRAFTED, seed=3, actions=None if finished else 5))
+        return polignac_dumps(make(CRAFTED, count=3, actions=None))
+    return dumps(make_game(game, CRAFTED, seed=3, actions=None))
 
 
 def toml_string(text: str) -> str:
@@ -65,10 +65,9 @@ def toml_string(text: str) -> str:
     return json.dumps(text).replace("\x7f", "\\u007f")
 
 
-def with_name(game: str, name: str, finished: bool = True,
-              deals: list[dict[str, object]] | None = None) -> str:
+def with_name(game: str, name: str, deals: list[dict[str, object]] | None = None) -> str:
     """``game``'s session file with ``name`` for its second player (and ``deals``)."""
-    doc = tomllib.loads(session_text(game, finished))
+    doc = tomllib.loads(session_text(game))
     doc["players"][1]["name"] = "PLACEHOLDER"
     if deals is not None:
         doc["deals"] = deals
