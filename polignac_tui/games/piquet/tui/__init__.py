@@ -117,7 +117,10 @@ class PiquetFace(HouseParts):
         if phase == "look":
             return _("look at the cards left in the talon?")
         if phase in ("declare_elder", "declare_younger"):
-            return _("choose what you declare (its key), then Declare.")
+            kinds = getattr(choice, "words", ())
+            return _("mark what you declare ({keys}; what is not marked is sunk), then "
+                     "{declare}: Declare.").format(
+                keys=", ".join(KEYS[w] for w in kinds if w in KEYS), declare=KEYS["=declare"])
         if view.trick:
             return _("follow suit if you can.")
         return _("lead any card.")
