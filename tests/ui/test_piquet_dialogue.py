@@ -142,7 +142,7 @@ def test_a_long_line_wraps_indented_under_its_speaker() -> None:
     text = dialogue_text(match.view(ANA), who)[1].plain
     first, *rest = text.split("\n")
     assert first.startswith("Ana Maria Margherita: Not")
-    assert rest and all(line.startswith("  ") and len(line) <= 30 for line in rest)
+    assert rest and all(line.startswith("  ") and len(line) <= 31 for line in rest)
 
 
 def test_the_elder_s_buttons_say_what_he_holds() -> None:

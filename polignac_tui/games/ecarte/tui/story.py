@@ -1,41 +1,45 @@
-"""Écarté's story of the deal so far (RULES-ecarte.md §4): who proposed, whether the
-dealer accepted or refused, who played without proposing, read from a seat's view alone,
-so that a resumed session tells what was said before it stopped (a ``Said`` event is told
-once, and not again after a resume)."""
+"""Écarté's story of the exchange so far (RULES-ecarte.md §4): who proposed and that the
+dealer accepted, read from a seat's view alone, so that a session resumed in the middle
+of an exchange tells what was said before it stopped (a ``Said`` event is told once, and
+not again after a resume). Once the cards are played, the panel's room goes to the play:
+the story is told until then."""
 
 from __future__ import annotations
 
-from ....i18n import _, ngettext, tr
+from ....i18n import _, tr
 from ....ui.gameface import Seating
 from ...base import View
 from ..words import SAID
 
+EXCHANGING = ("propose", "answer", "discard_elder", "discard_dealer")
 DISCARDING = ("discard_elder", "discard_dealer")
 
 
 def story(view: View, seating: Seating) -> list[str]:
     """The exchanges of the deal in ``view`` as sentences, oldest first: ``Ana proposed,
-    Bruno accepted.``; ``Ana proposes an exchange.`` while the dealer answers; ``Ana
-    proposed, Bruno refused.`` or ``Ana plays without proposing.`` once play began."""
+    Bruno accepted.`` (with how many times, after the first), then ``Ana proposes an
+    exchange.`` while the dealer answers; nothing once play began."""
     part = view.game_part
     phase, elder, dealer = part.get("phase"), part.get("elder"), view.dealer
-    proposals, exchanges = part.get("proposals"), part.get("exchanges")
-    if not (isinstance(elder, int) and isinstance(dealer, int) and isinstance(proposals, int)
-            and isinstance(exchanges, int)):
+    exchanges = part.get("exchanges")
+    if phase not in EXCHANGING or not (isinstance(elder, int) and isinstance(dealer, int)
+                                       and isinstance(exchanges, int)):
         return []
-    names = {"elder": seating.who(elder), "dealer": seating.who(dealer)}
     lines: list[str] = []
     accepted = exchanges + (1 if phase in DISCARDING else 0)
     if accepted:
-        lines.append(ngettext("{elder} proposed, {dealer} accepted.",
-                              "{elder} proposed, {dealer} accepted ({count} exchanges).",
-                              accepted).format(count=accepted, **names))
+        if seating.is_you(elder):
+            said = _("You proposed, {dealer} accepted").format(dealer=seating.who(dealer))
+        elif seating.is_you(dealer):
+            said = _("{elder} proposed, you accepted").format(elder=seating.who(elder))
+        else:
+            said = _("{elder} proposed, {dealer} accepted").format(
+                elder=seating.who(elder), dealer=seating.who(dealer))
+        lines.append(said + "." if accepted == 1 else
+                     _("{said} ({count} exchanges).").format(said=said, count=accepted))
     if phase == "answer":
-        lines.append(tr(SAID["propose"]).format(who=names["elder"]))
-    elif phase in ("play", "over") and proposals > exchanges:
-        lines.append(_("{elder} proposed, {dealer} refused.").format(**names))
-    elif phase in ("play", "over") and part.get("played_without_proposing"):
-        lines.append(tr(SAID["play"]).format(who=names["elder"]))
+        lines.append(_("You propose an exchange.") if seating.is_you(elder) else
+                     tr(SAID["propose"]).format(who=seating.who(elder)))
     return lines
 
 

@@ -138,8 +138,9 @@ class PiquetFace(HouseParts):
     def panel(self, view: View, look: CardLook, seating: Seating,
               answered: int | None = None) -> Text:
         """The deal and the talon, the score, the declarations as a dialogue (a line at
-        a time: ``answered``), the cards seen in the talon and the points of the deal,
-        every long line wrapped under its own start: a compact column that fits 80×24."""
+        a time: ``answered``), the cards seen in the talon and the points of the deal
+        (``+8 Ana: the declarations``), every long line wrapped under its own start: a
+        compact column that fits 80×24."""
         part = view.game_part
         lines: list[Text] = []
         deals = part.get("deals_to_play")
@@ -168,16 +169,13 @@ class PiquetFace(HouseParts):
         if isinstance(seen, list) and seen:
             lines.append(hang(assemble(_("Seen in the talon: {cards}"), "dim",
                                        cards=cards_text([str(c) for c in seen], look))))
-        rows = self.points_rows(part.get("scored"))
-        if rows:
-            lines.append(Text(_("Points of the deal"), style="bold"))
-            for (seat, group), (got, reasons) in rows.items():
-                several = group == "declarations" and len(reasons) > 1
-                why = Text(_("the declarations") if several else ", ".join(reasons),
-                           style="dim")
-                lines.append(hang(assemble(" " + _("{points} {who}: {why}"),
-                                           points=points_text(got), who=seating.who(seat),
-                                           why=why), 3))
+        for (seat, group), (got, reasons) in self.points_rows(part.get("scored")).items():
+            several = group == "declarations" and len(reasons) > 1
+            short = _("leads and tricks") if group == "play" else ", ".join(reasons)
+            why = Text(_("the declarations") if several else short, style="dim")
+            lines.append(hang(assemble(" " + _("{points} {who}: {why}"),
+                                       points=points_text(got), who=seating.who(seat),
+                                       why=why), 3))
         return Text("\n").join(lines)
 
     def points_rows(self, scored: JSON) -> dict[tuple[int, str], tuple[int, list[str]]]:

@@ -27,8 +27,9 @@ from ...base import JSON, View
 from ..rules import KINDS
 from ..words import answer_words, combination_words, nothing_words
 
-# The panel's text is wrapped here, a continuation indented under its first line.
-WIDTH = 30
+# The panel's text is wrapped here (its 34 columns less a border and a margin each
+# side), a continuation indented under its first line.
+WIDTH = 31
 _MEASURE = Console(width=WIDTH, color_system=None, force_terminal=False)
 
 
