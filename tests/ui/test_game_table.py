@@ -5,7 +5,16 @@ a temporary store (seeded, pace instant)."""
 from __future__ import annotations
 
 import pytest
-from gametools import act, game_screen, game_table, panel, settle, status, word_key
+from gametools import (
+    act,
+    game_screen,
+    game_table,
+    panel,
+    play_until,
+    settle,
+    status,
+    word_key,
+)
 from tabletools import text_of
 
 from polignac_tui.games.base import CardChoice, CardsChoice, WordChoice
@@ -275,19 +284,8 @@ async def test_piquet_answers_come_one_at_a_time(make_app, store, settings) -> N
         return [line for line in shown if line.startswith(("Ana: ", "Bruno: "))]
 
     async with app.run_test(size=(120, 36)) as pilot:
-        for _step in range(16):
-            await settle(pilot)
-            if isinstance(app.screen, PrivacyScreen):
-                await pilot.press("enter")
-                continue
-            view = game_screen(app).view()
-            choice = view.choice
-            if isinstance(choice, WordChoice) and choice.verb == "declare" and (
-                    view.game_part["phase"] == "declare_younger"):
-                break
-            await act(pilot, prefer=("nolook",))
-        else:
-            raise AssertionError("the younger never declared")
+        await play_until(pilot, lambda view: view.game_part.get("phase") == "declare_younger",
+                         prefer=("nolook",))
         elder = table.session.match.log[0].actions[3].split()[1:]
         assert len(elder) >= 2, "a seed where the elder declares two kinds or more"
         await settle(pilot, until=lambda: len(told()) == len(elder))

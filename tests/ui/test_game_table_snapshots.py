@@ -7,9 +7,7 @@ Update after a deliberate change of the look with ``--snapshot-update``, and loo
 from __future__ import annotations
 
 import pytest
-from gametools import act, game_screen, game_table, settle, word_key
-
-from polignac_tui.ui.screens.privacy import PrivacyScreen
+from gametools import act, game_screen, game_table, play_until, settle, word_key
 
 SMALL = (80, 24)
 LARGE = (120, 36)
@@ -37,16 +35,7 @@ async def ecarte_in_play(pilot) -> None:
 
 async def piquet_declared(pilot) -> None:
     """The exchange and the declarations made: the younger to follow the elder's lead."""
-    app = pilot.app
-    for _step in range(16):
-        await settle(pilot)
-        if isinstance(app.screen, PrivacyScreen):
-            await pilot.press("enter")
-            continue
-        view = game_screen(app).view()
-        if view.trick:
-            break
-        await act(pilot, prefer=("look",))
+    await play_until(pilot, lambda view: view.trick)
     await pilot.pause()
 
 
@@ -54,19 +43,8 @@ async def piquet_answering(pilot) -> None:
     """The elder has called; the younger (both at one keyboard) reads his calls, a line a
     kind, and chooses: her first kind marked, so that one button reads as her answer and
     the others as sinking."""
-    app = pilot.app
-    for _step in range(16):
-        await settle(pilot)
-        if isinstance(app.screen, PrivacyScreen):
-            await pilot.press("enter")
-            continue
-        view = game_screen(app).view()
-        if view.game_part.get("phase") == "declare_younger":
-            break
-        await act(pilot, prefer=("look",))
-    else:
-        raise AssertionError("the younger never came to answer")
-    await pilot.press(word_key(app, view.choice.words[0]))
+    view = await play_until(pilot, lambda view: view.game_part.get("phase") == "declare_younger")
+    await pilot.press(word_key(pilot.app, view.choice.words[0]))
     await pilot.pause()
 
 
