@@ -137,12 +137,13 @@ class PiquetFace(HouseParts):
 
     def panel(self, view: View, look: CardLook, seating: Seating,
               answered: int | None = None) -> Text:
-        """The deal and the talon, the score, the declarations as a dialogue (a line at
-        a time: ``answered``), the cards seen in the talon and the points of the deal
-        (``+8 Ana: the declarations``), every long line wrapped under its own start: a
-        compact column that fits 80×24."""
+        """The deal and the talon, the score on one line, the declarations as a dialogue
+        (a line at a time: ``answered``), the cards seen in the talon and the points of
+        the deal (``+8 Ana: the declarations``), every long line wrapped under its own
+        start: a compact column for 80×24."""
         part = view.game_part
         lines: list[Text] = []
+        dot = " - " if look.ascii else " · "
         deals = part.get("deals_to_play")
         if view.deal_number:
             head = Text(_("Deal {number} of {deals}").format(number=view.deal_number,
@@ -150,19 +151,14 @@ class PiquetFace(HouseParts):
                         if isinstance(deals, int) else
                         _("Deal {number}").format(number=view.deal_number), style="bold")
             if "talon" in part:
-                head.append(" - " if look.ascii else " · ")
+                head.append(dot)
                 head.append(_("Talon: {count}").format(count=part.get("talon", 0)))
             lines.append(head)
         target = part.get("limit")
         if isinstance(target, int):
             lines.append(Text(_("Score, to {target}").format(target=target), style="bold"))
-        points = part.get("points")
-        for seat in range(len(view.names)):
-            now = points[seat] if isinstance(points, list) and seat < len(points) else 0
-            row = Text(f" {seating.who(seat)[:18]:<18} {view.totals[seat]:>4}")
-            if now:
-                row.append(f" ({points_text(int(str(now)))})", style="dim")
-            lines.append(row)
+        lines.append(hang(Text(" " + dot.join(f"{seating.who(seat)[:18]} {view.totals[seat]}"
+                                              for seat in range(len(view.names))))))
         who = {seat: seating.who(seat) for seat in range(len(view.names))}
         lines.extend(dialogue_text(view, who, answered))
         seen = part.get("talon_seen")
