@@ -218,3 +218,22 @@ def test_the_classical_words_exist_in_each_language(lang, words) -> None:
                  choice_words("good", combination_words("sequence", ["9S", "8S", "7S"], (3, 2)),
                               False))
     assert found == words
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+async def test_the_declarations_fit_80x24_a_speaker_a_line(make_app, store, lang) -> None:
+    """Seed 7 at one keyboard: a not good, an equal, her own sets; the dialogue, the talon
+    seen and the points of the deal fit the side column at 80×24 without a scrollbar,
+    each line a speaker's (a wrapped one indented under it)."""
+    from gametools import game_screen, game_table, panel, play_until
+    app = make_app(game_table=game_table(store, "piquet", seed=7, both_human=True), lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda view: view.trick)
+        await pilot.pause()
+        side = game_screen(app).query_one("#side")
+        assert side.max_scroll_y == 0 and not side.show_vertical_scrollbar
+        lines = panel(app).rstrip("\n").split("\n")
+        said = [i for i, line in enumerate(lines) if line.startswith(("Ana", "Bruno"))]
+        assert len(said) == 5
+        for first, after in zip(said, [*said[1:], said[-1] + 1], strict=True):
+            assert all(line.startswith("  ") for line in lines[first + 1:after])
