@@ -158,6 +158,18 @@ class GameFace(Protocol):
     def verb_label(self, verb: str) -> str:
         """The button that confirms ``verb`` with the words toggled (``Declare``)."""
 
+    def word_key(self, word: str) -> str:
+        """The key a word's button always has, in every deal and language (``""``: one
+        chosen from its label); the confirming button is ``"=" + verb``."""
+
+    def toggle_label(self, word: str, view: View, on: bool) -> str:
+        """A word toggled for a verb, as its button in ``view`` (``on``: toggled): what
+        the seat would say (Piquet's ``Point of five (47)``)."""
+
+    def talk_lines(self, view: View) -> int:
+        """How many lines of talk the panel holds in ``view`` (Piquet's declarations),
+        told one at a time by the screen through ``panel``'s ``answered``."""
+
     def said(self, action: str, who: str) -> str:
         """A ``Said`` action worded as a sentence: ``Bruno proposes.``."""
 
@@ -233,6 +245,18 @@ class HouseParts:
 
     def card_mark(self, card: str) -> str | None:
         return None
+
+    def word_key(self, word: str) -> str:
+        return ""
+
+    def toggle_label(self, word: str, view: View, on: bool) -> str:
+        return self.word_label(word)
+
+    def talk_lines(self, view: View) -> int:
+        return 0
+
+    def word_label(self, word: str) -> str:
+        return word
 
     def stats_columns(self) -> tuple[tuple[str, str], ...]:
         return ()

@@ -119,3 +119,22 @@ def panel(app: Any) -> str:
 
     from polignac_tui.ui.widgets.gamepanel import GamePanel
     return text_of(game_screen(app).query_one(GamePanel))
+
+
+async def play_until(pilot: Any, done: Any, prefer: tuple[str, ...] = ("look",),
+                     steps: int = 16) -> Any:
+    """Act by keys (``act``), through the privacy screen between two people at one
+    keyboard, until ``done(view)`` holds for the view of the seat at the keyboard; that
+    view. Fails when it never does."""
+    from polignac_tui.ui.screens.privacy import PrivacyScreen
+    app = pilot.app
+    for _step in range(steps):
+        await settle(pilot)
+        if isinstance(app.screen, PrivacyScreen):
+            await pilot.press("enter")
+            continue
+        view = game_screen(app).view()
+        if done(view):
+            return view
+        await act(pilot, prefer=prefer)
+    raise AssertionError("the game never came to the moment asked")

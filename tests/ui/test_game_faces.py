@@ -1,5 +1,5 @@
-"""The words of the games' faces (``games/<game>/tui``): Piquet's declarations as the
-players say them, the rubicon, Écarté's value and ices, in English, French and Italian."""
+"""The words of the games' faces (``games/<game>/tui``): the rubicon, Écarté's value and
+ices, in English, French and Italian (Piquet's declarations: ``test_piquet_dialogue``)."""
 
 from __future__ import annotations
 
@@ -20,54 +20,6 @@ def view(game: str, part: dict, outcome: Outcome | None = None) -> View:
     return View(game=game, seat=1, names=("Ana", "Bruno"), deal_number=1, dealer=1,
                 turn=None, hand=(), choice=None, trick=(), tricks_won=(0, 0),
                 cards_left=(12, 12), totals=(0, 0), outcome=outcome, game_part=part)
-
-
-def declared(kind: str, parts: list[list[str]], key: list[int]) -> dict:
-    return {"kind": kind, "parts": parts, "worth": 0, "key": key}
-
-
-# Ana (elder) declares a point of five (47) and a quart to the king; Bruno answers.
-PART = {
-    "elder": 0, "younger": 1,
-    "declared": [
-        [declared("point", [["AS", "KS", "QS", "TS", "7S"]], [5, 48]),
-         declared("sequence", [["KH", "QH", "JH", "TH"]], [4, 6])],
-        [declared("point", [["AD", "KD", "QD", "JD", "9D"]], [5, 50]),
-         declared("sets", [["AS", "AH", "AD", "AC"]], [4, 7])],
-    ],
-    "answers": {"point": "not good", "sequence": "good"},
-}
-
-
-def lines(answered: int | None = None) -> list[str]:
-    return [line.plain for line in PIQUET.declarations(view("piquet", PART), LOOK,
-                                                       Seating(("Ana", "Bruno"), 1), answered)]
-
-
-def test_piquet_declarations_as_the_players_say_them() -> None:
-    said = lines()
-    assert said[0] == "Ana: Point of five. - Making? - 48. - Not good. You: Point of five."
-    assert said[1] == "Ana: Quart to KH. - Good."
-    assert said[2] == "You: Quatorze of aces."
-
-
-def test_piquet_answers_come_one_at_a_time() -> None:
-    assert lines(0) == ["Ana: Point of five.", "Ana: Quart to KH."]
-    assert lines(1)[0].endswith("Not good. You: Point of five.") and lines(1)[1].endswith(
-        "to KH.")
-
-
-@pytest.mark.parametrize(("lang", "words"), [
-    ("fr", ("Point de cinq.", "Combien ?", "Pas bon.", "Quatrième au", "Bon.",
-            "Quatorze de as.")),
-    ("it", ("Punto di cinque.", "Quanto?", "Non buona.", "Quarta al", "Buona.",
-            "Quattordici di assi.")),
-])
-def test_piquet_words_in_french_and_italian(lang, words) -> None:
-    with speaking(translator_for(lang)):
-        text = "\n".join(lines())
-    for word in words:
-        assert word in text
 
 
 def test_the_rubicon_and_the_partie_worded() -> None:

@@ -5,7 +5,16 @@ a temporary store (seeded, pace instant)."""
 from __future__ import annotations
 
 import pytest
-from gametools import act, game_screen, game_table, panel, settle, status, word_key
+from gametools import (
+    act,
+    game_screen,
+    game_table,
+    panel,
+    play_until,
+    settle,
+    status,
+    word_key,
+)
 from tabletools import text_of
 
 from polignac_tui.games.base import CardChoice, CardsChoice, WordChoice
@@ -262,37 +271,30 @@ async def test_no_color_marks_a_discard_without_colour(make_app, store, monkeypa
 
 
 async def test_piquet_answers_come_one_at_a_time(make_app, store, settings) -> None:
-    """At a pace other than instant, the younger's answers to the elder's declarations
-    come one at a time: none when she has declared, then the first, then all."""
-    settings.pace = "slow"            # two seconds an answer: room on a loaded machine
+    """At a pace other than instant, the declarations are told a line at a time: the
+    younger's answers come one after the other, the first as she says it, and the calls
+    already shown stay where they were."""
+    settings.pace = "slow"            # two seconds a line: room on a loaded machine
     table = game_table(store, "piquet", seed=5, both_human=True)
     app = make_app(game_table=table)
-    answers = ("Good.", "Not good.", "Equal.")
 
-    def said(text: str) -> int:
-        return sum(text.count(word) for word in answers)
+    def told() -> list[str]:
+        """The dialogue's lines in the panel (a line a speaker, wrapped ones joined)."""
+        shown = panel(app).replace("\n  ", " ").split("\n")
+        return [line for line in shown if line.startswith(("Ana: ", "Bruno: "))]
 
     async with app.run_test(size=(120, 36)) as pilot:
-        for _step in range(16):
-            await settle(pilot)
-            if isinstance(app.screen, PrivacyScreen):
-                await pilot.press("enter")
-                continue
-            view = game_screen(app).view()
-            choice = view.choice
-            if isinstance(choice, WordChoice) and choice.verb == "declare" and (
-                    view.game_part["phase"] == "declare_younger"):
-                break
-            await act(pilot, prefer=("nolook",))
-        else:
-            raise AssertionError("the younger never declared")
-        await act(pilot)
-        await pilot.pause()
+        await play_until(pilot, lambda view: view.game_part.get("phase") == "declare_younger",
+                         prefer=("nolook",))
         elder = table.session.match.log[0].actions[3].split()[1:]
         assert len(elder) >= 2, "a seed where the elder declares two kinds or more"
-        assert said(panel(app)) == 0
-        await settle(pilot, until=lambda: said(panel(app)) == 1)
-        await settle(pilot, until=lambda: said(panel(app)) == len(elder))
+        await settle(pilot, until=lambda: len(told()) == len(elder))
+        calls = told()
+        await act(pilot)
+        await pilot.pause()
+        assert len(told()) == len(elder) + 1          # her first answer, as she says it
+        assert told()[0] == calls[0] and told()[2] == calls[1]
+        await settle(pilot, until=lambda: len(told()) == len(elder) + 2)
 
 
 async def test_the_king_of_trumps_is_marked_by_its_key(make_app, store) -> None:

@@ -169,4 +169,4 @@ async def test_piquet_against_a_computer(make_app, store) -> None:
         assert sum(a.startswith("discard") for a in actions) == 2
         assert sum(a.startswith("declare") for a in actions) == 2
         from gametools import panel
-        assert "You" in panel(app) and "Score" in panel(app)
+        assert "You" in panel(app) and "Deal 1 of 6" in panel(app)

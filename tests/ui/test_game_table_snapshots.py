@@ -6,9 +6,8 @@ Update after a deliberate change of the look with ``--snapshot-update``, and loo
 
 from __future__ import annotations
 
-from gametools import act, game_screen, game_table, settle, word_key
-
-from polignac_tui.ui.screens.privacy import PrivacyScreen
+import pytest
+from gametools import act, game_screen, game_table, play_until, settle, word_key
 
 SMALL = (80, 24)
 LARGE = (120, 36)
@@ -36,17 +35,36 @@ async def ecarte_in_play(pilot) -> None:
 
 async def piquet_declared(pilot) -> None:
     """The exchange and the declarations made: the younger to follow the elder's lead."""
-    app = pilot.app
-    for _step in range(16):
-        await settle(pilot)
-        if isinstance(app.screen, PrivacyScreen):
-            await pilot.press("enter")
-            continue
-        view = game_screen(app).view()
-        if view.trick:
-            break
-        await act(pilot, prefer=("look",))
+    await play_until(pilot, lambda view: view.trick)
     await pilot.pause()
+
+
+async def piquet_answering(pilot) -> None:
+    """The elder has called; the younger (both at one keyboard) reads his calls, a line a
+    kind, and chooses: her first kind marked, so that one button reads as her answer and
+    the others as sinking."""
+    view = await play_until(pilot, lambda view: view.game_part.get("phase") == "declare_younger")
+    await pilot.press(word_key(pilot.app, view.choice.words[0]))
+    await pilot.pause()
+
+
+# Seed 7: Bruno, the elder, calls a point and a sequence; Ana's point is better, her
+# sequence equal, and she holds sets he did not call.
+ANSWERS_SEED = 7
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_piquet_declarations_answered(snap_compare, make_app, store, lang) -> None:
+    app = make_app(game_table=game_table(store, "piquet", seed=ANSWERS_SEED, both_human=True),
+                   lang=lang)
+    assert snap_compare(app, terminal_size=SMALL, run_before=piquet_answering)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_piquet_declarations_said(snap_compare, make_app, store, lang) -> None:
+    app = make_app(game_table=game_table(store, "piquet", seed=ANSWERS_SEED, both_human=True),
+                   lang=lang)
+    assert snap_compare(app, terminal_size=SMALL, run_before=piquet_declared)
 
 
 def test_ecarte_table(snap_compare, make_app, store) -> None:

@@ -1,11 +1,16 @@
-"""Écarté's words that need no screen: the reasons of the expert's advice (a hint at
-the table, a remark of ``polignac-tui review``), by the codes of its computer players'
-``REASONS``."""
+"""Écarté's words that need no screen: what a player says (``SAID``), and the reasons
+of the expert's advice (a hint at the table, a remark of ``polignac-tui review``), by the
+codes of its computer players' ``REASONS``."""
 
 from __future__ import annotations
 
 from ...i18n import N_, tr
 
+SAID = {
+    "propose": N_("{who} proposes an exchange."), "play": N_("{who} plays without proposing."),
+    "accept": N_("{who} accepts."), "refuse": N_("{who} refuses."),
+    "king": N_("{who} marks the king."),
+}
 HINTS = {
     "mark_king": N_("the king of trumps marked is a point"),
     "play_as_dealt": N_("a hand to play as dealt"),

@@ -203,9 +203,9 @@ class GameTableScreen(Screen[None]):
         self._choice_key: object = None     # the choice the hand and words are set for
         self._hint_asked: object = None
         self._leave_unsaved = False        # told that leaving loses what was not saved
-        self._answered: int | None = None   # the answers said so far (None: all)
+        self._answered: int | None = None   # the panel's talk told so far (None: all)
         self._answers_timer: Timer | None = None
-        self._answers_came = False
+        self._talk_known: int | None = None  # the lines of talk in the latest view
         self._received = time.monotonic()   # when the latest update came (gone times)
         self._ticker: Timer | None = None   # redraws while someone is gone
 
@@ -399,14 +399,16 @@ class GameTableScreen(Screen[None]):
             if choice.verb is None:
                 pairs = [(w, self.face.word_label(w)) for w in choice.words]
             else:
+                view = self.view()
                 for w in choice.words:
-                    label = self.face.word_label(w)
-                    pairs.append((w, f"{MARK} {label}" if w in self._toggled else label))
+                    on = w in self._toggled
+                    label = self.face.toggle_label(w, view, on)
+                    pairs.append((w, f"{MARK} {label}" if on else label))
                 pairs.append((f"={choice.verb}", self.face.verb_label(choice.verb)))
         elif isinstance(choice, CardChoice) and choice.words:
             pairs = [(w, self.face.word_label(w)) for w in choice.words]
         cursor = buttons.cursor
-        buttons.set_choices(pairs, RESERVED)
+        buttons.set_choices(pairs, RESERVED, {w: self.face.word_key(w) for w, _l in pairs})
         buttons.cursor = min(cursor, max(0, len(pairs) - 1))
         buttons.set_class(bool(pairs), "-shown")
         # Words alone: ←/→ and Enter work on the buttons (focused). Words beside cards (the
@@ -512,19 +514,26 @@ class GameTableScreen(Screen[None]):
         self.refresh_table()
         self.refresh_bindings()
 
-    def _say_answers(self) -> None:
-        """The answers to the declarations come one at a time, at the table's pace (all
-        at once at pace instant)."""
-        pace = polignac_app(self.app).settings.pace
-        step = PACE_DELAY.get(pace, 0.7)
-        if step <= 0:
+    def _tell_talk(self) -> None:
+        """The panel's talk (Piquet's declarations) comes a line at a time, at the table's
+        pace (all at once at pace instant); the lines already shown stay. What was said
+        before this screen came (a resumed deal) is there at once: the story so far."""
+        lines = self.face.talk_lines(self.view())
+        told, self._talk_known = self._talk_known, lines
+        if told is not None and lines < told:      # a new deal, an undo
+            self._stop_answers()
+        if told is None or lines <= told:
             return
-        self._stop_answers()
-        self._answered = 0
-        self._answers_timer = self.set_interval(step + 0.6, self._next_answer)
+        step = PACE_DELAY.get(polignac_app(self.app).settings.pace, 0.7)
+        if self._answered is None:
+            self._answered = told + 1              # the first new line as it is said
+        if step <= 0 or self._answered >= lines:
+            self._stop_answers()
+        elif self._answers_timer is None:
+            self._answers_timer = self.set_interval(step + 0.6, self._next_answer)
 
     def _next_answer(self) -> None:
-        if self._answered is None or self._answered >= 2:
+        if self._answered is None or self._answered + 1 >= (self._talk_known or 0):
             self._stop_answers()
         else:
             self._answered += 1
@@ -551,11 +560,9 @@ class GameTableScreen(Screen[None]):
             return
         self._received = time.monotonic()
         self._tick_while_someone_is_gone(update.state)
-        self._answers_came = False
         for event in update.events:
             self._react(event, update.views[0] if update.views else None)
-        if self._answers_came:
-            self._say_answers()
+        self._tell_talk()
         if not self.refresh_table():
             return
         self._next()
@@ -571,11 +578,9 @@ class GameTableScreen(Screen[None]):
             self._clear_status()
             if seating.is_you(event.seat):
                 return           # your own words need no note
-            who = seating.who(event.seat)
-            if event.action.split()[0] in ("good", "not", "equal"):
-                self._answers_came = True
-                return           # the answers are in the panel, one at a time
-            self._status = Text(self.face.said(event.action, who))
+            said = self.face.said(event.action, seating.who(event.seat))
+            if said:             # (a declaration is told in the panel, a line at a time)
+                self._status = Text(said)
         elif isinstance(event, Discarded) and seating is not None and \
                 not seating.is_you(event.seat):
             self._status = Text(ngettext("{who} exchanges {count} card.",

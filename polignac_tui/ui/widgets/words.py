@@ -5,7 +5,8 @@ declarations): the caller gives each word with its label, already translated, an
 keys it must leave alone (``reserved``: the screen's own bindings, the cards' keys).
 Each button gets a key: the initial of one of its label's words (the last word first:
 "I propose", "Je propose" -> ``p``) when it is free, else another of its letters, else
-the first free digit (``choose_keys``); the key
+the first free digit (``choose_keys``), unless the game fixes a word's key (Piquet's
+kinds: the same key in every deal and language); the key
 is shown in brackets before the label, so it reads the same in ASCII and without
 colour. A key, a click on a button, or (when focused) ←/→ then Enter posts
 ``WordChoices.Chosen(word)``. The buttons go left to right and wrap onto another line
@@ -15,7 +16,7 @@ when the width runs out (80 columns hold four or five).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -43,12 +44,15 @@ def _candidates(label: str) -> list[str]:
     return initials + [c for letters in words for c in letters] + list(DIGITS)
 
 
-def choose_keys(labels: Sequence[str], reserved: Collection[str] = ()) -> list[str]:
-    """One key per label, none of them ``reserved`` nor repeated (``""``: none left)."""
-    taken = {key.lower() for key in reserved}
+def choose_keys(labels: Sequence[str], reserved: Collection[str] = (),
+                fixed: Sequence[str] = ()) -> list[str]:
+    """One key per label, none of them ``reserved`` nor repeated (``""``: none left);
+    a label with a ``fixed`` key (by position, ``""``: none) keeps it."""
+    fixed = [key.lower() for key in fixed] + [""] * (len(labels) - len(fixed))
+    taken = {key.lower() for key in reserved} | {key for key in fixed if key}
     keys = []
-    for label in labels:
-        key = next((c for c in _candidates(label) if c not in taken), "")
+    for label, own in zip(labels, fixed, strict=False):
+        key = own or next((c for c in _candidates(label) if c not in taken), "")
         taken.add(key)
         keys.append(key)
     return keys
@@ -93,11 +97,14 @@ class WordChoices(Widget, can_focus=True):
         self.set_choices(choices, reserved)
 
     def set_choices(self, choices: Sequence[tuple[str, str]],
-                    reserved: Collection[str] = ()) -> None:
-        """New ``(word, label)`` pairs, in order; keys chosen clear of ``reserved``."""
+                    reserved: Collection[str] = (), fixed: Mapping[str, str] | None = None
+                    ) -> None:
+        """New ``(word, label)`` pairs, in order; keys chosen clear of ``reserved``, a
+        word of ``fixed`` taking its own key whatever its label."""
         self.words = tuple(word for word, _label in choices)
         self.labels = tuple(" ".join(label.split()) for _word, label in choices)
-        self.keys = tuple(choose_keys(self.labels, reserved))
+        own = [(fixed or {}).get(word, "") for word in self.words]
+        self.keys = tuple(choose_keys(self.labels, reserved, own))
         self.cursor = 0
         self.refresh(layout=True)
 

@@ -16,16 +16,12 @@ from ...base import View
 from ...cardwords import suit_name, suit_symbol
 from ...events import Scored
 from ..rules import TRICKS
-from ..words import HINTS
+from ..words import HINTS, SAID
+from .story import story
 
 WORDS = {
     "propose": N_("I propose"), "play": N_("I play"), "accept": N_("I accept"),
     "refuse": N_("I refuse"), "king": N_("I mark the king"),
-}
-SAID = {
-    "propose": N_("{who} proposes an exchange."), "play": N_("{who} plays without proposing."),
-    "accept": N_("{who} accepts."), "refuse": N_("{who} refuses."),
-    "king": N_("{who} marks the king."),
 }
 REASONS = {
     "king_turned_up": N_("the king turned up"),
@@ -159,6 +155,8 @@ class EcarteFace(HouseParts):
                 each = "  ".join(f"{seating.who(seat)} {count}"
                                  for seat, count in enumerate(discarded))
                 text.append("\n" + _("Exchanged: {each}").format(each=each), style="dim")
+            for line in story(view, seating):
+                text.append("\n" + line, style="dim")
             marked = part.get("king_marked")
             if isinstance(marked, int):
                 text.append("\n" + _("King of trumps: {who}").format(who=seating.who(marked)),

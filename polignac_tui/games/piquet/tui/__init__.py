@@ -1,6 +1,7 @@
 """Piquet at the shared table screen: its words (point, tierce, quart, quinte, quatorze,
-carte blanche, pique, repique, capot, rubicon; "good", "not good", "equal") and its panel
-(the talon, the declarations said one combination at a time, the points of the deal as
+carte blanche, pique, repique, capot, rubicon), its declaring buttons (``declaring``:
+a fixed key per kind, each saying what would be declared) and its panel (the talon, the
+declarations as a dialogue a speaker a line, ``dialogue``; the points of the deal as
 they fall, the partie). The one part of Piquet that draws."""
 
 from __future__ import annotations
@@ -9,16 +10,18 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from ....i18n import N_, _, pgettext, tr
-from ....ui.cardtext import CardLook, inline
+from ....i18n import N_, _, tr
+from ....ui.cardtext import CardLook
 from ....ui.gameface import HouseParts, Seating, cards_text, points_text
 from ....ui.textfmt import assemble
 from ...base import JSON, View
 from ...cardwords import suit_name
 from ...events import Scored
+from ..rules import KINDS
 from ..words import HINTS
+from .declaring import KEYS, button_words
+from .dialogue import dialogue, dialogue_text, hang
 
-KINDS = ("point", "sequence", "sets")
 WORDS = {
     "point": N_("Point"), "sequence": N_("Sequence"), "sets": N_("Sets"),
     "look": N_("Look at the talon"), "nolook": N_("Leave the talon"),
@@ -31,69 +34,6 @@ REASONS = {
     "last_trick": N_("the last trick"), "cards": N_("the cards (7 tricks or more)"),
     "capot": N_("capot (all twelve tricks)"),
 }
-COUNTS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"),
-          6: N_("six"), 7: N_("seven"), 8: N_("eight")}
-SEQUENCES = {3: N_("Tierce"), 4: N_("Quart"), 5: N_("Quint"), 6: N_("Sixième"),
-             7: N_("Septième"), 8: N_("Huitième")}
-RANKS = {"A": N_("aces"), "K": N_("kings"), "Q": N_("queens"), "J": N_("jacks"),
-         "T": N_("tens")}
-ORDER = "AKQJT987"
-
-
-def answer_word(said: str) -> str:
-    if said == "good":
-        return pgettext("piquet answer", "Good.")
-    if said == "equal":
-        return pgettext("piquet answer", "Equal.")
-    return pgettext("piquet answer", "Not good.")
-
-
-def _count(n: int) -> str:
-    return tr(COUNTS[n]) if n in COUNTS else str(n)
-
-
-def _combination(kind: str, item: Mapping[str, JSON], look: CardLook) -> Text:
-    """What a player says of a combination: ``Point of five.``, ``Quart.``,
-    ``Quatorze of aces.``"""
-    parts = item.get("parts")
-    cards = [c for p in parts for c in p] if isinstance(parts, list) else []  # type: ignore[union-attr]
-    if kind == "point":
-        return Text(_("Point of {count}.").format(count=_count(len(cards))))
-    if kind == "sequence" and isinstance(parts, list) and parts:
-        first = parts[0]
-        assert isinstance(first, list)
-        name = tr(SEQUENCES.get(len(first), SEQUENCES[8]))
-        text = Text(_("{sequence} to").format(sequence=name) + " ")
-        text.append_text(inline(str(first[0]), look, brackets=False))
-        text.append(".")
-        return text
-    if isinstance(parts, list) and parts:
-        first = parts[0]
-        assert isinstance(first, list)
-        rank = tr(RANKS.get(str(first[0])[0], RANKS["T"]))
-        if len(first) == 4:
-            return Text(_("Quatorze of {rank}.").format(rank=rank))
-        return Text(_("Three {rank}.").format(rank=rank))
-    return Text(kind)
-
-
-def _key(item: Mapping[str, JSON]) -> tuple[int, int]:
-    key = item.get("key")
-    if isinstance(key, list) and len(key) == 2:
-        return int(str(key[0])), int(str(key[1]))
-    return 0, 0
-
-
-def _declared(part: Mapping[str, JSON], seat: int) -> dict[str, Mapping[str, JSON]]:
-    declared = part.get("declared")
-    if not isinstance(declared, list) or seat >= len(declared):
-        return {}
-    mine = declared[seat]
-    if not isinstance(mine, list):
-        return {}
-    return {str(d["kind"]): d for d in mine if isinstance(d, dict)}
-
-
 # The points of the play, a point at a time, shown together.
 PLAY = {"lead": "play", "win": "play", "last_trick": "play"}
 
@@ -127,18 +67,24 @@ class PiquetFace(HouseParts):
 
     def said(self, action: str, who: str) -> str:
         words = action.split()
-        if words[:1] == ["declare"]:
-            kinds = [self.word_label(w) for w in words[1:]]
-            if not kinds:
-                return _("{who} declares nothing.").format(who=who)
-            return _("{who} declares: {kinds}.").format(who=who, kinds=", ".join(kinds))
+        if words[:1] == ["declare"]:           # said in the panel, a kind a line
+            return ""
         if action == "look":
             return _("{who} looks at the talon.").format(who=who)
         if action == "nolook":
             return _("{who} leaves the talon unseen.").format(who=who)
-        if words and words[-1] in KINDS:       # the younger's answers
-            return f"{who}: {answer_word(' '.join(words[:-1]))}"
+        if words and words[-1] in KINDS:       # the younger's answers: in the panel
+            return ""
         return f"{who}: {action}"
+
+    def word_key(self, word: str) -> str:
+        return KEYS.get(word, "")
+
+    def toggle_label(self, word: str, view: View, on: bool) -> str:
+        return button_words(view, word, on) or self.word_label(word)
+
+    def talk_lines(self, view: View) -> int:
+        return len(dialogue(view))
 
     def reason(self, reason: str) -> str:
         return tr(REASONS[reason]) if reason in REASONS else reason
@@ -171,7 +117,10 @@ class PiquetFace(HouseParts):
         if phase == "look":
             return _("look at the cards left in the talon?")
         if phase in ("declare_elder", "declare_younger"):
-            return _("choose what you declare (its key), then Declare.")
+            kinds = getattr(choice, "words", ())
+            return _("mark what you declare ({keys}; what is not marked is sunk), then "
+                     "{declare}: Declare.").format(
+                keys=", ".join(KEYS[w] for w in kinds if w in KEYS), declare=KEYS["=declare"])
         if view.trick:
             return _("follow suit if you can.")
         return _("lead any card.")
@@ -188,84 +137,53 @@ class PiquetFace(HouseParts):
 
     def panel(self, view: View, look: CardLook, seating: Seating,
               answered: int | None = None) -> Text:
+        """The deal and the talon, the score on one line, the declarations as a dialogue
+        (a line at a time: ``answered``), the cards seen in the talon and the points of
+        the deal (``+8 Ana: the declarations``), every long line wrapped under its own
+        start: a compact column for 80×24."""
         part = view.game_part
-        text = Text()
-        target = part.get("limit")
-        title = (_("Score, to {target}").format(target=target) if isinstance(target, int)
-                 else _("Score"))
-        text.append(title, style="bold")
-        points = part.get("points")
-        for seat in range(len(view.names)):
-            now = points[seat] if isinstance(points, list) and seat < len(points) else 0
-            text.append(f"\n {seating.who(seat)[:18]:<18} {view.totals[seat]:>4}")
-            if now:
-                text.append(f" ({points_text(int(str(now)))})", style="dim")
+        lines: list[Text] = []
+        dot = " - " if look.ascii else " · "
         deals = part.get("deals_to_play")
         if view.deal_number:
-            head = (_("Deal {number} of {deals}").format(number=view.deal_number, deals=deals)
-                    if isinstance(deals, int) else
-                    _("Deal {number}").format(number=view.deal_number))
-            text.append("\n\n" + head, style="bold")
+            head = Text(_("Deal {number} of {deals}").format(number=view.deal_number,
+                                                             deals=deals)
+                        if isinstance(deals, int) else
+                        _("Deal {number}").format(number=view.deal_number), style="bold")
             if "talon" in part:
-                text.append(" - " if look.ascii else " · ")
-                text.append(_("Talon: {count}").format(count=part.get("talon", 0)))
-        lines = self.declarations(view, look, seating, answered)
-        for line in lines:
-            text.append("\n")
-            text.append_text(line)
+                head.append(dot)
+                head.append(_("Talon: {count}").format(count=part.get("talon", 0)))
+            lines.append(head)
+        target = part.get("limit")
+        if isinstance(target, int):
+            lines.append(Text(_("Score, to {target}").format(target=target), style="bold"))
+        lines.append(hang(Text(" " + dot.join(f"{seating.who(seat)[:18]} {view.totals[seat]}"
+                                              for seat in range(len(view.names))))))
+        who = {seat: seating.who(seat) for seat in range(len(view.names))}
+        lines.extend(dialogue_text(view, who, answered))
         seen = part.get("talon_seen")
         if isinstance(seen, list) and seen:
-            text.append("\n")
-            text.append_text(assemble(_("Seen in the talon: {cards}"), "dim",
-                                      cards=cards_text([str(c) for c in seen], look)))
-        rows = points_by_reason(part.get("scored"))
-        if rows:
-            text.append("\n" + _("Points of the deal"), style="bold")
-            for (seat, reason), got in rows.items():
-                text.append(f"\n {points_text(got)} {seating.who(seat)}: ")
-                text.append(self.reason(reason), style="dim")
-        return text
+            lines.append(hang(assemble(_("Seen in the talon: {cards}"), "dim",
+                                       cards=cards_text([str(c) for c in seen], look))))
+        for (seat, group), (got, reasons) in self.points_rows(part.get("scored")).items():
+            several = group == "declarations" and len(reasons) > 1
+            short = _("leads and tricks") if group == "play" else ", ".join(reasons)
+            why = Text(_("the declarations") if several else short, style="dim")
+            lines.append(hang(assemble(" " + _("{points} {who}: {why}"),
+                                       points=points_text(got), who=seating.who(seat),
+                                       why=why), 3))
+        return Text("\n").join(lines)
 
-    def declarations(self, view: View, look: CardLook, seating: Seating,
-                     answered: int | None = None) -> list[Text]:
-        """The declarations, one combination at a time, as the players say them:
-        "Point of five." "Making?" "Forty-seven." "Good."; only the first ``answered``
-        answers (None: all), the younger's own combinations once all are said."""
-        part = view.game_part
-        elder, younger = part.get("elder"), part.get("younger")
-        if not isinstance(elder, int) or not isinstance(younger, int):
-            return []
-        mine, hers = _declared(part, elder), _declared(part, younger)
-        answers = part.get("answers")
-        said = answers if isinstance(answers, dict) else {}
-        dash = " - " if look.ascii else " — "
-        lines: list[Text] = []
-        count = 0
-        for kind in KINDS:
-            item = mine.get(kind)
-            other = hers.get(kind)
-            if item is not None:
-                line = Text(f"{seating.who(elder)}: ", style="bold")
-                line.append_text(_combination(kind, item, look))
-                answer = said.get(kind)
-                count += 1
-                if answered is not None and count > answered:
-                    answer = None
-                if isinstance(answer, str):
-                    same = other is not None and _key(other)[0] == _key(item)[0]
-                    if same and kind == "point":    # a point of as many cards: its value
-                        line.append(dash + _("Making?") + dash + str(_key(item)[1]) + ".")
-                    line.append(dash)
-                    line.append(answer_word(answer), style="bold")
-                    if answer == "not good" and other is not None:
-                        line.append(f" {seating.who(younger)}: ")
-                        line.append_text(_combination(kind, other, look))
-                lines.append(line)
-            elif other is not None and answered is None:
-                line = Text(f"{seating.who(younger)}: ", style="bold")
-                line.append_text(_combination(kind, other, look))
-                lines.append(line)
-        return lines
+    def points_rows(self, scored: JSON) -> dict[tuple[int, str], tuple[int, list[str]]]:
+        """The deal's points by seat: a row for the declarations (told line by line
+        above them), one for the play, each other reason a row of its own; with the
+        reasons of each row."""
+        rows: dict[tuple[int, str], tuple[int, list[str]]] = {}
+        for (seat, reason), got in points_by_reason(scored).items():
+            group = "declarations" if reason in KINDS else reason
+            total, reasons = rows.get((seat, group), (0, []))
+            rows[(seat, group)] = (total + got, [*reasons, self.reason(reason)])
+        return rows
 
     def outcome(self, view: View, seating: Seating) -> Text:
         outcome = view.outcome
