@@ -23,9 +23,9 @@ from ...config import (
 )
 from ...i18n import LANGUAGE_NAMES, N_, _, tr
 from ..chrome import Footer, header
+from ..formfields import MarkedFocus, TextField, on_off, show_problem
 from ..gameface import face_of
 from ..handle import polignac_app
-from .new_session import MarkedFocus, TextField, on_off, show_problem
 
 HELP = {
     "name": N_("The name of your seat in new sessions."),
