@@ -77,18 +77,19 @@ async def test_the_form_offers_each_game_and_starts_ecarte(make_app, store) -> N
         assert isinstance(form, NewSessionScreen)
         game = form.query_one("#game", Select)
         assert game.value == "polignac"
-        assert shown(form.query_one("#players")) and not shown(form.query_one("#ecarte-preset"))
+        assert shown(form.field("players")) and not shown(form.query_one("#ecarte-preset"))
         game.value = "ecarte"
         await pilot.pause()
-        assert not shown(form.query_one("#players"))
-        assert not shown(form.query_one("#seat-name-0"))
+        assert not shown(form.query_one("#polignac-players"))
+        assert not shown(form.query_one("#polignac-seat-name-0"))
+        assert not form.query("#ecarte-players")        # two players: nothing to choose
         assert shown(form.query_one("#ecarte-preset"))
         assert not shown(form.query_one("#piquet-preset"))
         form.query_one("#ecarte-preset", Select).value = "italiana"
         await pilot.pause()
         assert form.query_one("#ecarte-set-forcing", Select).value is False
         form.query_one("#ecarte-set-target", Input).value = "7"
-        form.query_one("#ecarte-level", Select).value = "easy"
+        form.query_one("#ecarte-seat-kind-1", Select).value = "easy"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await settle(pilot)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, overload
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -32,6 +32,7 @@ from ..handle import polignac_app
 from ..seats import DEFAULT_LEVEL, LEVELS, MAX_NAME, computer_names, name_problem
 from ..textfmt import level_name
 
+W = TypeVar("W", bound=Widget)
 # Names that say nobody in particular once several people share the screen.
 AMBIGUOUS_NAMES = ("you", "me", "player")
 
@@ -283,9 +284,15 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         value = self.value("game")
         return value if isinstance(value, str) and value in self.games else self.games[0]
 
-    def field(self, name: str) -> Widget:
+    @overload
+    def field(self, name: str) -> Widget: ...
+
+    @overload
+    def field(self, name: str, kind: type[W]) -> W: ...
+
+    def field(self, name: str, kind: type[Widget] = Widget) -> Widget:
         """The chosen game's field ``name`` (``preset``, ``seat-name-0``, ``set-limit``)."""
-        return self.query_one(f"#{self.game}-{name}")
+        return self.query_one(f"#{self.game}-{name}", kind)
 
     def value(self, widget_id: str) -> Any:
         widget = self.query_one(f"#{widget_id}")
