@@ -116,9 +116,12 @@ def test_a_served_table_of_piquet_opens_on_the_game_table_screen(tmp_path: Path)
         async with app.run_test(size=SIZE) as pilot:
             lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
                                "the connection")
-            await pilot.press("g")
-            await wait(pilot, lambda: app.screen is not lobby, "the game picker")
-            await pilot.press("down", "down", "down", "enter")   # Piquet against the computer
+            await pilot.press("n")
+            await wait(pilot, lambda: app.screen is not lobby, "the new table form")
+            await pilot.press("enter", "down", "down", "enter")   # the game: Piquet
+            await wait(pilot, lambda: getattr(app.screen, "game", "") == "piquet",
+                       "Piquet chosen")
+            await pilot.press("ctrl+s")              # against a computer, as offered
             await wait(pilot, lambda: lobby.tables, "the new table")
             await pilot.press("s")
             screen = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
