@@ -20,9 +20,9 @@ from .test_lobby import SIZE, lobby_app, lobby_of, wait
 
 def test_the_lobby_creates_a_table_of_ecarte_and_opens_it_as_a_game(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from polignac_tui.ui.app import PolignacApp
     from textual.widgets import Select
 
+    from polignac_tui.ui.app import PolignacApp
     from polignac_tui.ui.screens.new_session import NewSessionScreen
     opened: list[Any] = []
     monkeypatch.setattr(PolignacApp, "open_game_client",

@@ -175,6 +175,7 @@ class LobbyScreen(Screen[None]):
     def __init__(self, target: JoinTarget) -> None:
         super().__init__()
         self.target = target
+        self.code_told = False      # the code's notice, said once a seat is yours
         self.link: LobbyClient | None = None
         self.tables: list[TableInfo] = []
         self.problem: str | None = None        # the connection's, shown until it is back
@@ -220,11 +221,6 @@ class LobbyScreen(Screen[None]):
         else:
             title = assemble(_("Tables of the service · you are {name}"), name=name)
         self.query_one("#lobby-title", Static).update(title)
-        if self.target.code:
-            self.notify(_("Your code is {code}: with your name, it takes your seat back after "
-                          "a reload.").format(code=self.target.code),
-                        title=_("Keep your code"), markup=False,
-                        timeout=12)
         self.set_timer(FOOTER_HOLD_S, self.query_one(Footer).release)
         self.run_worker(self.connect(), group="lobby", exclusive=True, exit_on_error=False)
 
@@ -515,6 +511,7 @@ class LobbyScreen(Screen[None]):
             return
         remote = await self.attempt(N_("Sit"), self.link.sit(info.table, seat))
         if remote is not None:
+            self.tell_code()
             self.follow(remote)
 
     async def action_watch(self) -> None:
@@ -584,8 +581,18 @@ class LobbyScreen(Screen[None]):
         remote = await self.attempt(N_("New table"), self.link.create(name, rules, seats, pace,
                                                                   game))
         if remote is not None:
+            self.tell_code()
             self.follow(remote)
             await self.reload()
+
+    def tell_code(self) -> None:
+        """Once a seat is yours (not before, nor for watching): the code that takes it back
+        after a reload of the web page, said once."""
+        if self.target.code and not self.code_told:
+            self.code_told = True
+            self.notify(_("Your code is {code}: with your name, it takes your seat back after "
+                          "a reload.").format(code=self.target.code),
+                        title=_("Keep your code"), markup=False, timeout=12)
 
     # -- to the table ----------------------------------------------------------------------
     def follow(self, remote: AnyRemote) -> None:
