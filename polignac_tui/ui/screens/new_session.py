@@ -109,8 +109,18 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
     NewSessionScreen .more-settings.-shown, NewSessionScreen #more-session.-shown {
         display: block;
     }
-    NewSessionScreen .form > .field.setting {
+    NewSessionScreen .form > .field.setting, NewSessionScreen .form > #name-row {
         margin-top: 0;
+    }
+    NewSessionScreen .form > .field.setting.first {
+        margin-top: 1;
+    }
+    NewSessionScreen #title-line.has-focus > Label {
+        text-style: bold reverse;
+    }
+    NewSessionScreen #title-line > Select:focus > SelectCurrent {
+        background: $accent 35%;
+        text-style: bold;
     }
     NewSessionScreen .field-label-short {
         margin: 0 1 0 3;
@@ -133,9 +143,9 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
     NewSessionScreen .field-help.wide {
         padding-left: 2;
     }
-    NewSessionScreen #title-line {
+    NewSessionScreen .form > #title-line {
         height: 1;
-        margin-bottom: 1;
+        margin: 0 0 1 0;
     }
     NewSessionScreen #title-line .screen-title {
         width: auto;
@@ -169,7 +179,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         yield header(self.app)
         with VerticalScroll(id="new-session", classes="form", can_focus=False):
             # the game first, on the title's line (eight seats still fit 80x24)
-            with Horizontal(id="title-line"):
+            with Horizontal(id="title-line", classes="field"):
                 yield Static(_("New session") if self.on_create is None else _("New table"),
                              classes="screen-title")
                 yield Label(_("Game"), classes="field-label-short")
@@ -177,7 +187,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                              id="game", allow_blank=False, compact=True)
             for name in self.games:
                 yield from self.compose_game(get_game(name), you, settings.default_preset)
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field", id="name-row"):
                 yield Label(_("Session name"), classes="field-label")
                 yield TextField("", id="session-name", compact=True, max_length=MAX_SESSION_NAME,
                                 placeholder=_("optional"))
@@ -239,9 +249,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                              allow_blank=False, compact=True, classes="seat-kind")
         yield Static("", id=f"{game.name}-seats-error", classes=f"field-error {only}",
                      markup=False)
-        for setting in game.described:
-            if setting.name not in face.form_more:
-                yield from self.setting_row(game, face, setting, values, only)
+        first = [s for s in game.described if s.name not in face.form_more]
+        for setting in first:
+            yield from self.setting_row(game, face, setting, values,
+                                        only + (" first" if setting is first[0] else ""))
         yield Static("", id=f"{game.name}-settings-error", classes=f"field-error {only}",
                      markup=False)
 
