@@ -73,61 +73,60 @@ def waiting_rules(table: str) -> dict[str, Any]:
     return dict(record["rules"])
 
 
-async def create_from_the_form(app: Any, pilot: Any, choose: Any) -> Any:
-    """n in the lobby, ``choose(form)``, ctrl+s: the table the lobby then lists."""
-    lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app), "the lobby")
-    await pilot.press("n")
-    form = await wait(pilot, lambda: isinstance(app.screen, NewSessionScreen) and app.screen,
-                      "the new table form")
-    assert app.focused is form.query_one("#game")        # the first choice: which game
-    await choose(form)
-    await pilot.press("ctrl+s")
-    (table,) = await wait(pilot, lambda: lobby.tables, "the new table")
-    return table
+def create_from_the_form(tmp_path: Path, choose: Any) -> tuple[Any, dict[str, Any]]:
+    """A real service; in its lobby n, ``choose(form, pilot)``, ctrl+s: the table the
+    lobby then lists, and the settings the service keeps for it."""
+    made: list[tuple[Any, dict[str, Any]]] = []
+
+    async def main(socket: Path) -> None:
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
+                               "the lobby")
+            await pilot.press("n")
+            form = await wait(pilot, lambda: isinstance(app.screen, NewSessionScreen)
+                              and app.screen, "the new table form")
+            assert app.focused is form.query_one("#game")    # the first choice: which game
+            await choose(form, pilot)
+            await pilot.press("ctrl+s")
+            (table,) = await wait(pilot, lambda: lobby.tables, "the new table")
+            made.append((table, waiting_rules(table.table)))
+    with running_service(tmp_path) as service:
+        asyncio.run(main(service.socket))
+    (table_and_rules,) = made
+    return table_and_rules
 
 
 def test_the_lobby_creates_a_table_of_the_preset_and_settings_chosen(tmp_path: Path) -> None:
     """Écarté with its Italian preset and a target of 7: the service keeps exactly those."""
-    async def main(socket: Path) -> None:
-        app = lobby_app(socket)
-        async with app.run_test(size=SIZE) as pilot:
-            async def choose(form: Any) -> None:
-                form.query_one("#game", Select).value = "ecarte"
-                await pilot.pause()
-                assert [v for _, v in form.field("preset", Select)._options] == [
-                    "classique", "italiana", "custom"]
-                form.field("preset", Select).value = "italiana"
-                await pilot.pause()
-                assert form.field("set-forcing", Select).value is False   # the preset's
-                form.field("set-target", Input).value = "7"
-                form.field("seat-kind-1", Select).value = "open"
-                await pilot.pause()
-            table = await create_from_the_form(app, pilot, choose)
-            assert table.game == "ecarte" and table.preset == "custom"   # changed: custom
-            assert [s.open for s in table.seats] == [False, True]
-            expected = get_game("ecarte").settings("italiana", {"target": 7}).to_dict()
-            assert waiting_rules(table.table) == expected
-    with running_service(tmp_path) as service:
-        asyncio.run(main(service.socket))
+    async def choose(form: Any, pilot: Any) -> None:
+        form.query_one("#game", Select).value = "ecarte"
+        await pilot.pause()
+        assert [v for _, v in form.field("preset", Select)._options] == [
+            "classique", "italiana", "custom"]
+        form.field("preset", Select).value = "italiana"
+        await pilot.pause()
+        assert form.field("set-forcing", Select).value is False   # the preset's
+        form.field("set-target", Input).value = "7"
+        form.field("seat-kind-1", Select).value = "open"
+        await pilot.pause()
+    table, rules = create_from_the_form(tmp_path, choose)
+    assert table.game == "ecarte" and table.preset == "custom"   # changed: custom
+    assert [s.open for s in table.seats] == [False, True]
+    assert rules == get_game("ecarte").settings("italiana", {"target": 7}).to_dict()
 
 
 def test_the_lobby_creates_a_polignac_table_of_a_preset_for_its_players(
         tmp_path: Path) -> None:
     """Polignac's English preset at five players: its number of deals follows the players
     (twice the table), the preset's name kept, as a session started here would have."""
-    async def main(socket: Path) -> None:
-        app = lobby_app(socket)
-        async with app.run_test(size=SIZE) as pilot:
-            async def choose(form: Any) -> None:
-                form.field("preset", Select).value = "english"
-                await pilot.pause()
-                form.field("players", Select).value = 5
-                await pilot.pause()
-                assert form.field("set-limit", Input).value == "10"
-            table = await create_from_the_form(app, pilot, choose)
-            assert table.game == "polignac" and table.preset == "english"
-            assert [s.kind for s in table.seats] == ["human", *["computer"] * 4]
-            expected = get_game("polignac").settings("english", players=5).to_dict()
-            assert waiting_rules(table.table) == expected
-    with running_service(tmp_path) as service:
-        asyncio.run(main(service.socket))
+    async def choose(form: Any, pilot: Any) -> None:
+        form.field("preset", Select).value = "english"
+        await pilot.pause()
+        form.field("players", Select).value = 5
+        await pilot.pause()
+        assert form.field("set-limit", Input).value == "10"
+    table, rules = create_from_the_form(tmp_path, choose)
+    assert table.game == "polignac" and table.preset == "english"
+    assert [s.kind for s in table.seats] == ["human", *["computer"] * 4]
+    assert rules == get_game("polignac").settings("english", players=5).to_dict()
