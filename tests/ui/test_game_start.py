@@ -62,6 +62,14 @@ def test_new_game_for_more_than_two_is_one_line(capsys, ran) -> None:
     assert ran == []
 
 
+def test_new_with_an_unprintable_name_is_one_line(capsys, ran, store) -> None:
+    """The house's rule for a seat's name (the form's too): nothing started."""
+    assert main(["new", "--name", "Bru\x1b[2Jno"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not 1 to 24 printable characters" in err
+    assert "\x1b" not in err and ran == [] and store.entries() == []
+
+
 def test_new_without_game_is_polignac_as_before(ran, store) -> None:
     assert main(["new", "--seed", "1"]) == 0
     (app,) = ran
