@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ..games import get_game
 from ..games.errors import RuleError
 from ..i18n import _
-from ..ui.seats import LEVELS
+from ..ui.seats import LEVELS, name_problem
 from . import CommandError
 
 if TYPE_CHECKING:
@@ -73,7 +73,6 @@ def run_new(args: argparse.Namespace) -> int:
     from ..store import StoreError
     from ..store.folder import SessionStore
     from ..table.gametable import GameTable
-    from ..ui.gameface import face_of
     from ..ui.seats import computer_names
 
     settings = load_settings()
@@ -91,7 +90,7 @@ def run_new(args: argparse.Namespace) -> int:
         raise CommandError(f"{game.title} is played by {game.min_players} to "
                            f"{game.max_players} players, not {count}")
     you = args.name or settings.your_name()
-    _seat, problem = face_of(FIRST_GAME).form_player(you, "human")   # the game's own check
+    problem = name_problem(you)
     if problem is not None:
         raise CommandError(problem)
     names = [you, *computer_names(you, count - 1)]

@@ -471,10 +471,13 @@ class PolignacApp(App[None]):
         """True when this version holds ``game``'s computer players."""
         from importlib.util import find_spec
 
+        from ..games import get_game
         from ..games.arena import PLAYERS
-        try:
-            return find_spec(PLAYERS[game]) is not None
-        except (KeyError, ModuleNotFoundError):
+        from ..games.errors import RuleError
+        try:    # a game whose arena is its own names its players' module itself
+            module = get_game(game).players_module or PLAYERS[game]
+            return find_spec(module) is not None
+        except (KeyError, ModuleNotFoundError, RuleError):
             return False
 
     def start_game(self, game: str, settings: Any, names: list[str], seats: list[Any],
@@ -495,16 +498,6 @@ class PolignacApp(App[None]):
     def leave_table(self) -> None:
         """The table screen was left (q, or the end of the session): back Home."""
         self.go_home()
-
-    def start_new(self, rules: Any, players: list[Any], name: str = "",
-                  undo: bool = True) -> bool:
-        """Create a session of the first game, save it, and open its table; False (and a
-        message) on failure. ``rules`` and ``players``: the game's own, as its FACE built
-        them from the New session form. ``undo``: may a lone player take back a card (the
-        session's setting)."""
-        from .gameface import face_of
-        settings, names, seats = face_of(FIRST_GAME).form_start(rules, players)
-        return self.start_game(FIRST_GAME, settings, names, seats, name=name, undo=undo)
 
     def start_quick(self, preset_name: str | None, players: int | None,
                     name: str | None = None) -> bool:

@@ -12,7 +12,7 @@ defaults of a game with none of these.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
@@ -22,6 +22,7 @@ from rich.text import Text
 
 from ..games.base import View
 from ..games.events import Scored
+from ..games.settings import CUSTOM
 from ..i18n import N_, _, pgettext, tr
 from .cardtext import CardLook, inline
 
@@ -29,8 +30,6 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.widget import Widget
 
-    from ..games.session import Seat
-    from ..games.settings import Settings
 
 # A screen in the help: (title, module, class name, keys handled by widgets inside); the
 # module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
@@ -38,7 +37,7 @@ HelpEntry = tuple[str, str, str, tuple[tuple[str, str], ...]]
 
 # A game's presets, settings and their values in words (the New session form, the rules).
 PRESET_WORDS = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)"),
-                "rubicon": N_("Rubicon"), "cent": N_("Piquet au cent")}
+                "rubicon": N_("Rubicon"), "cent": N_("Piquet au cent"), CUSTOM: N_("Custom")}
 SETTING_WORDS = {"forcing": N_("Forcing"), "target": N_("Points to win"),
                  "mark_king": N_("King of trumps"),
                  "dealer_must_discard": N_("Dealer exchanges"),
@@ -47,7 +46,10 @@ SETTING_WORDS = {"forcing": N_("Forcing"), "target": N_("Points to win"),
                  "end": N_("End of the game"), "limit": N_("Limit")}
 VALUE_WORDS = {"auto": N_("by itself"), "ask": N_("by its holder"), "cards": N_("per card"),
                "value": N_("by value"), "partie": N_("a partie of six deals"),
-               "points": N_("at a point limit")}
+               "points": N_("at a point limit"), "deals": N_("after a number of deals"),
+               "red": N_("red"), "black": N_("black"), "clockwise": N_("clockwise"),
+               "counterclockwise": N_("counterclockwise"), "automatic": N_("automatic"),
+               "declared": N_("declared"), "off": N_("off")}
 
 
 def setting_words(name: str) -> str:
@@ -113,25 +115,13 @@ class GameFace(Protocol):
     def setting_label(self, name: str) -> str:
         """A setting's name on the New session form (``Points to win``)."""
 
-    def form_rules(self, values: Mapping[str, object]) -> tuple[object | None, str | None]:
-        """The game's own rules from the New session form's ``values`` (every setting and
-        ``preset``), or why they are not valid (one line)."""
+    #: the settings the New session form keeps behind More settings (m), so that its first
+    #: screen holds the seats of a game for many (the others: on the first screen)
+    form_more: tuple[str, ...]
 
-    def form_player(self, name: str, choice: str) -> tuple[object | None, str | None]:
-        """A seat of the form: ``choice`` ``human``, ``open`` or a computer's level; or
-        why it cannot be."""
-
-    def form_check(self, players: Sequence[object]) -> str | None:
-        """Why the game cannot start with ``players`` (its own checks), if it cannot."""
-
-    def form_differences(self, rules: object, players: int) -> str:
-        """What the rules change from their preset, in words (the form's note)."""
-
-    def form_start(self, rules: object, players: Sequence[object]
-                   ) -> tuple[Settings, list[str], list[Seat]]:
-        """The seam's settings, names and seats of the game's own ``rules`` and
-        ``players`` from the form (``form_rules``, ``form_player``): a table starts on
-        them."""
+    def describe_setting(self, name: str, value: object) -> str:
+        """A setting and its value in words (``Limit: 30``): what the New session form
+        says a change from the preset is."""
 
     def scenes(self) -> ModuleType | None:
         """The game's own scenes for the house's screenshots (``ui/screenshots.py``)."""
@@ -223,22 +213,11 @@ class HouseParts:
     def setting_label(self, name: str) -> str:
         return setting_words(name)
 
-    # (a game of the seam's form is built from its settings alone: ``game_build``)
-    def form_rules(self, values: Mapping[str, object]) -> tuple[object | None, str | None]:
-        raise NotImplementedError("the form reads this game's Settings")
+    form_more: tuple[str, ...] = ()
 
-    def form_player(self, name: str, choice: str) -> tuple[object | None, str | None]:
-        raise NotImplementedError("the form reads this game's Settings")
-
-    def form_check(self, players: Sequence[object]) -> str | None:
-        return None
-
-    def form_differences(self, rules: object, players: int) -> str:
-        return ""
-
-    def form_start(self, rules: object, players: Sequence[object]
-                   ) -> tuple[Settings, list[str], list[Seat]]:
-        raise NotImplementedError("the form reads this game's Settings")
+    def describe_setting(self, name: str, value: object) -> str:
+        return _("{setting}: {value}").format(setting=self.setting_label(name),
+                                              value=value_words(value))
 
     def scenes(self) -> ModuleType | None:
         return None

@@ -196,7 +196,7 @@ def test_several_people_cannot_all_keep_your_default_name_in_french(tmp_path) ->
             await pilot.pause()
             form = app.screen
             assert isinstance(form, NewSessionScreen)
-            form.query_one("#seat-kind-1", Select).value = "human"
+            form.field("seat-kind-1", Select).value = "human"
             await pilot.pause()
             await pilot.pause()
             said = " ".join(str(w.render()) for w in form.query(".field-error"))

@@ -107,9 +107,9 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
             await pilot.press("n")
             form = await wait(pilot, lambda: isinstance(app.screen, NewSessionScreen)
                               and app.screen, "the New session screen")
-            kinds = [label for label, _ in form.query_one("#seat-kind-1", Select)._options]
+            kinds = [label for label, _ in form.field("seat-kind-1", Select)._options]
             assert "open for a friend" in kinds
-            form.query_one("#seat-kind-1", Select).value = "open"
+            form.field("seat-kind-1", Select).value = "open"
             form.query_one("#session-name").value = "Friday"
             await pilot.pause()
             await pilot.press("ctrl+s")
@@ -362,7 +362,7 @@ def test_the_creators_lobby_keeps_its_last_key_on_screen_in_every_language(
             await pilot.press("n")
             form = await wait(pilot, lambda: isinstance(app.screen, NewSessionScreen)
                               and app.screen, "the New session screen")
-            form.query_one("#seat-kind-1", Select).value = "open"
+            form.field("seat-kind-1", Select).value = "open"
             await pilot.pause()
             await pilot.press("ctrl+s")
             await wait(pilot, lambda: lobby.tables and app.screen is lobby, "the new table")

@@ -1,5 +1,5 @@
-"""Tables of Écarté and Piquet from the app: the lobby creates one (g, then the game and
-the opponent), lists its game, and opens it with ``open_game_client`` on a
+"""Tables of Écarté and Piquet from the app: the lobby creates one (n, the New session form
+with the game chosen), lists its game, and opens it with ``open_game_client`` on a
 ``RemoteGameClient``; that client speaks the table contract (``GameClient``) over the
 socket: updates, actions, a hint, a refusal, leaving."""
 
@@ -20,8 +20,10 @@ from .test_lobby import SIZE, lobby_app, lobby_of, wait
 
 def test_the_lobby_creates_a_table_of_ecarte_and_opens_it_as_a_game(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from textual.widgets import Select
+
     from polignac_tui.ui.app import PolignacApp
-    from polignac_tui.ui.screens.game_pick import GamePickScreen
+    from polignac_tui.ui.screens.new_session import NewSessionScreen
     opened: list[Any] = []
     monkeypatch.setattr(PolignacApp, "open_game_client",
                         lambda self, client: opened.append(client))
@@ -32,13 +34,15 @@ def test_the_lobby_creates_a_table_of_ecarte_and_opens_it_as_a_game(
             lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
                                "the connection")
             assert set(lobby.link.games) == {"polignac", "ecarte", "piquet"}
-            await pilot.press("g")
-            picker = await wait(pilot, lambda: isinstance(app.screen, GamePickScreen)
-                                and app.screen, "the game picker")
-            words = [w for _, w in picker.choices]
-            assert words == ["Écarté with a friend (an open seat)", "Écarté against the computer",
-                             "Piquet with a friend (an open seat)", "Piquet against the computer"]
-            await pilot.press("down", "enter")         # Écarté against the computer
+            await pilot.press("n")
+            form = await wait(pilot, lambda: isinstance(app.screen, NewSessionScreen)
+                              and app.screen, "the new table form")
+            games = [value for _, value in form.query_one("#game", Select)._options]
+            assert games == ["polignac", "ecarte", "piquet"]
+            await pilot.press("enter", "down", "enter")   # the game: Écarté
+            await wait(pilot, lambda: form.game == "ecarte", "Écarté chosen")
+            assert form.field("seat-kind-1", Select).value == "medium"   # against a computer
+            await pilot.press("ctrl+s")
             (table,) = await wait(pilot, lambda: lobby.tables, "the new table")
             assert table.game == "ecarte" and table.preset == "classique"
             assert [s.kind for s in table.seats] == ["human", "computer"]
@@ -112,9 +116,12 @@ def test_a_served_table_of_piquet_opens_on_the_game_table_screen(tmp_path: Path)
         async with app.run_test(size=SIZE) as pilot:
             lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
                                "the connection")
-            await pilot.press("g")
-            await wait(pilot, lambda: app.screen is not lobby, "the game picker")
-            await pilot.press("down", "down", "down", "enter")   # Piquet against the computer
+            await pilot.press("n")
+            await wait(pilot, lambda: app.screen is not lobby, "the new table form")
+            await pilot.press("enter", "down", "down", "enter")   # the game: Piquet
+            await wait(pilot, lambda: getattr(app.screen, "game", "") == "piquet",
+                       "Piquet chosen")
+            await pilot.press("ctrl+s")              # against a computer, as offered
             await wait(pilot, lambda: lobby.tables, "the new table")
             await pilot.press("s")
             screen = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)

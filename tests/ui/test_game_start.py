@@ -62,6 +62,14 @@ def test_new_game_for_more_than_two_is_one_line(capsys, ran) -> None:
     assert ran == []
 
 
+def test_new_with_an_unprintable_name_is_one_line(capsys, ran, store) -> None:
+    """The house's rule for a seat's name (the form's too): nothing started."""
+    assert main(["new", "--name", "Bru\x1b[2Jno"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not 1 to 24 printable characters" in err
+    assert "\x1b" not in err and ran == [] and store.entries() == []
+
+
 def test_new_without_game_is_polignac_as_before(ran, store) -> None:
     assert main(["new", "--seed", "1"]) == 0
     (app,) = ran
@@ -77,18 +85,19 @@ async def test_the_form_offers_each_game_and_starts_ecarte(make_app, store) -> N
         assert isinstance(form, NewSessionScreen)
         game = form.query_one("#game", Select)
         assert game.value == "polignac"
-        assert shown(form.query_one("#players")) and not shown(form.query_one("#ecarte-preset"))
+        assert shown(form.field("players")) and not shown(form.query_one("#ecarte-preset"))
         game.value = "ecarte"
         await pilot.pause()
-        assert not shown(form.query_one("#players"))
-        assert not shown(form.query_one("#seat-name-0"))
+        assert not shown(form.query_one("#polignac-players"))
+        assert not shown(form.query_one("#polignac-seat-name-0"))
+        assert not form.query("#ecarte-players")        # two players: nothing to choose
         assert shown(form.query_one("#ecarte-preset"))
         assert not shown(form.query_one("#piquet-preset"))
         form.query_one("#ecarte-preset", Select).value = "italiana"
         await pilot.pause()
         assert form.query_one("#ecarte-set-forcing", Select).value is False
         form.query_one("#ecarte-set-target", Input).value = "7"
-        form.query_one("#ecarte-level", Select).value = "easy"
+        form.query_one("#ecarte-seat-kind-1", Select).value = "easy"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await settle(pilot)

@@ -20,7 +20,7 @@ async def test_new_session_refuses_unprintable_and_long_names(make_app, store) -
         form = app.screen
         assert isinstance(form, NewSessionScreen)
         assert form.query_one("#session-name", Input).max_length == MAX_SESSION_NAME
-        assert form.query_one("#seat-name-0", Input).max_length == MAX_NAME
+        assert form.field("seat-name-0", Input).max_length == MAX_NAME
         form.query_one("#session-name", Input).value = "Friday\x1b[2Jnight"  # pasted
         await pilot.pause()
         shown = str(form.query_one("#problems", Static).render())
@@ -29,9 +29,13 @@ async def test_new_session_refuses_unprintable_and_long_names(make_app, store) -
         await pilot.pause()
         assert app.screen is form and store.entries() == []
         form.query_one("#session-name", Input).value = "Friday night"
-        form.query_one("#seat-name-1", Input).value = "Bru\x07no"
+        form.field("seat-name-1", Input).value = "Bru\x07no"
         await pilot.pause()
-        assert "Seat 2: player name" in str(form.query_one("#problems", Static).render())
+        shown = str(form.query_one("#problems", Static).render())
+        assert "Seat 2: the name 'Bru\\x07no' is not 1 to 24 printable characters." in shown
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form and store.entries() == []
 
 
 def test_the_store_never_writes_a_name_it_could_not_read(store, session_maker) -> None:

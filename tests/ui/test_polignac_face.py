@@ -64,10 +64,8 @@ def test_the_house_seats_are_the_games_own() -> None:
 
 def test_the_polignac_half_of_the_form_speaks_through_its_face() -> None:
     face = face_of("polignac")
-    rules, problem = face.form_rules({"preset": "classique", "limit": 0})
-    assert rules is None and problem is not None and "limit" in problem
-    player, problem = face.form_player("Ana", "expert")
-    assert player is not None and problem is None
-    assert face.form_player("Ana", "genius")[0] is None
-    assert face.form_check([player]) is not None           # one seat is not a table
+    assert "end" not in face.form_more and "limit" not in face.form_more
+    assert "jack_guard" in face.form_more                   # behind More settings
+    assert face.describe_setting("limit", 30) == "Limit: 30"
+    assert face.setting_label("limit") == "Limit"
     assert face.setting_label("end") == "The end"

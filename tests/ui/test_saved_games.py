@@ -166,6 +166,27 @@ async def test_statistics_per_game_with_the_game_filter(make_app, store) -> None
         assert heads(screen, "#stats-table")[3] == "Polignac"
 
 
+async def test_every_game_s_overview_draws_no_empty_chart(make_app, store) -> None:
+    """All games: the chart is Polignac's points per deal; for a player with no session of
+    Polignac it is not drawn empty, a line says why (issue 35, point 6)."""
+    from polignac_tui.ui.widgets.charts import AverageChart
+    save_games(store)                                # Écarté and Piquet only
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_stats(app, pilot)
+        assert screen.kind is None
+        note = screen.query_one("#stats-chart-note", Static)
+        chart = screen.query_one(AverageChart)
+        name = rows(screen, "#stats-table")[0][0]
+        assert note.display and not chart.display
+        assert str(note.render()) == (f"No chart: {name} has no finished session of Polignac "
+                                      "among these, and the chart draws Polignac's points "
+                                      "per deal.")
+        await pilot.press("f", "f")                  # Écarté: a chart of Écarté's points
+        await pilot.pause()
+        assert screen.kind == "ecarte" and chart.display and not note.display
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
 async def test_every_game_s_lists_fit_80_by_24(store, lang: str) -> None:
     save_games(store)

@@ -149,6 +149,8 @@ async def test_fast_typing_after_deleting_keeps_every_key(make_app) -> None:
         await pilot.press("o")
         await pilot.pause()
         name = app.screen.query_one("#name", Input)
+        name.focus()
+        await pilot.pause()
         burst(app, ["end", *["backspace"] * 8, *"Zoé"])
         await pilot.pause()
         await pilot.pause()
@@ -164,7 +166,27 @@ async def test_the_focused_field_is_marked(make_app) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("o")
         await pilot.pause()
-        await pilot.press("tab", "tab")
+        await pilot.press("tab", "tab", "tab")      # from Language: name, theme, pace
         await pilot.pause()
         marked = list(app.screen.query(".field.has-focus"))
         assert len(marked) == 1 and marked[0].query_one("#pace") is app.focused
+
+
+async def test_settings_open_on_language_a_choice_enter_opens(make_app) -> None:
+    """The first field takes Enter (a list of choices, not a text field), and it is
+    Language: found without shift+tab by whoever does not read the language on screen
+    (issue 35, point 6)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        language = app.screen.query_one("#language", Select)
+        assert app.focused is language
+        assert [w.id for w in app.screen.focus_chain][:2] == ["language", "name"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert language.expanded
+        choices = [value for _, value in language._options]
+        await pilot.press(*["down"] * (choices.index("it") - choices.index("auto")), "enter")
+        await pilot.pause()
+    assert load_settings().language == "it"

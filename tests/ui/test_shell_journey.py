@@ -18,11 +18,11 @@ async def test_new_session_played_to_the_cognac(make_app, store) -> None:
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
-        form.query_one("#players", Select).value = 3
+        form.field("players", Select).value = 3
         await pilot.pause()
-        form.query_one("#set-end", Select).value = "deals"
+        form.field("set-end", Select).value = "deals"
         await pilot.pause()
-        form.query_one("#set-limit", Input).value = "2"
+        form.field("set-limit", Input).value = "2"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await until(pilot, app, lambda: type(app.screen).__name__ == "CognacScreen")

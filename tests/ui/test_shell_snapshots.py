@@ -49,8 +49,8 @@ def test_new_session_with_problems(snap_compare, make_app) -> None:
     async def run_before(pilot) -> None:
         await press(pilot, "n")
         app = pilot.app
-        app.screen.query_one("#seat-name-2").value = "bruno"
-        app.screen.query_one("#set-limit").value = "5000"
+        app.screen.field("seat-name-2").value = "bruno"
+        app.screen.field("set-limit").value = "5000"
         await press(pilot)
         app.screen.query_one("#problems").scroll_visible(animate=False)
         await press(pilot)

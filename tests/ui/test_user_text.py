@@ -35,8 +35,8 @@ async def test_bracketed_names_in_the_new_session_problems(make_app) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
-        app.screen.query_one("#seat-name-0", Input).value = "[/x]"
-        app.screen.query_one("#seat-name-1", Input).value = "[/X]"
+        app.screen.field("seat-name-0", Input).value = "[/x]"
+        app.screen.field("seat-name-1", Input).value = "[/X]"
         await pilot.pause()
         assert "'[/X]' is already taken" in str(app.screen.query_one("#problems",
                                                                       Static).render())

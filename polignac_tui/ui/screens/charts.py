@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 from textual.worker import Worker, WorkerState
 
-from ...games import get_game
+from ...games import FIRST_GAME, get_game
 from ...i18n import N_, _, ngettext, tr
 from ...store.gamestats import (
     EcarteStats,
@@ -172,6 +172,7 @@ class StatsScreen(Screen[None]):
     StatsScreen #stats-table { height: auto; max-height: 8; }
     StatsScreen #stats-note { height: auto; color: $text-muted; }
     StatsScreen AverageChart { min-height: 7; }
+    StatsScreen #stats-chart-note { height: auto; padding: 1 0 0 0; display: none; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -209,6 +210,7 @@ class StatsScreen(Screen[None]):
             yield Static(_("Reading saved sessions…") if not _ascii(self) else
                          _("Reading saved sessions..."), id="stats-note", markup=False)
             yield AverageChart(ascii=_ascii(self), colour=_colour(self), id="stats-chart")
+            yield Static("", id="stats-chart-note", markup=False)
         yield Footer()
 
     @property
@@ -286,7 +288,7 @@ class StatsScreen(Screen[None]):
 
     def loaded(self, summaries: list[Summary]) -> None:
         self.summaries = summaries
-        self.mixed = any(s.readable and s.finished and s.game != "polignac"
+        self.mixed = any(s.readable and s.finished and s.game != FIRST_GAME
                          for s in summaries)
         self.reading = False
         self.refresh_stats()
@@ -405,13 +407,26 @@ class StatsScreen(Screen[None]):
         chart = self.query_one(AverageChart)
         table = self.query_one("#stats-table", DataTable)
         if not self.rows or not 0 <= table.cursor_row < len(self.rows):
+            self.show_chart_note("")
             chart.show_averages(_("nobody"), [])
             return
         name = self.rows[table.cursor_row].name
-        # every game's overview draws Polignac's points per deal (penalty points)
-        kind = self.kind
-        chart.show_averages(label_words(name),
-                            averages(self.chosen("polignac" if kind is None else kind), name))
+        # every game's overview draws the first game's points per deal (Polignac's)
+        charted = self.kind or FIRST_GAME
+        points = averages(self.chosen(charted), name)
+        # a player of other games only: no empty chart, but why there is none
+        self.show_chart_note("" if points else _(
+            "No chart: {name} has no finished session of {game} among these, and the chart "
+            "draws {game}'s points per deal.").format(name=label_words(name),
+                                                      game=game_title(charted)))
+        chart.show_averages(label_words(name), points)
+
+    def show_chart_note(self, note: str) -> None:
+        """The chart, or in its place the reason there is none."""
+        shown = self.query_one("#stats-chart-note", Static)
+        shown.update(note)
+        shown.display = bool(note)
+        self.query_one(AverageChart).display = not note
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_chart()

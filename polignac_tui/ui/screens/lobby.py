@@ -30,6 +30,7 @@ from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
 
 if TYPE_CHECKING:
     from ...commands.join import JoinTarget
+    from .new_session import Chosen
 
 # The level of the computers that take the open seats left empty at the start.
 FILL_LEVEL = "medium"
@@ -39,8 +40,7 @@ NAME_WIDTH = 18
 # Longest table name made for you ("Anna's table") when you give none.
 DEFAULT_TABLE_NAME = 24
 # keys offered or not by state
-CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live", "talk",
-                    "create_game")
+CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live", "talk")
 # How long the footer waits for the service's first answer before showing its keys.
 FOOTER_HOLD_S = 1.0
 # A row of the list: its table's id, then the words of its four columns.
@@ -151,9 +151,6 @@ class LobbyScreen(Screen[None]):
                 tooltip=N_("back to your seat at this table, at the same trick")),
         Binding("n", "create", N_("Create"), tooltip=N_("create a table: seats can be open for "
                                                     "friends")),
-        Binding("g", "create_game", N_("Écarté, Piquet"),
-                tooltip=N_("create a table of Écarté or Piquet: you and a friend, or you and "
-                           "a computer")),
         Binding("w", "watch", N_("Watch"), tooltip=N_("watch the table (you see no hand)")),
         Binding("s", "start", N_("Start"), tooltip=N_("start the table you created: open seats "
                                                "left go to computers")),
@@ -178,6 +175,7 @@ class LobbyScreen(Screen[None]):
     def __init__(self, target: JoinTarget) -> None:
         super().__init__()
         self.target = target
+        self.code_told = False      # the code's notice, said once a seat is yours
         self.link: LobbyClient | None = None
         self.tables: list[TableInfo] = []
         self.problem: str | None = None        # the connection's, shown until it is back
@@ -223,11 +221,6 @@ class LobbyScreen(Screen[None]):
         else:
             title = assemble(_("Tables of the service · you are {name}"), name=name)
         self.query_one("#lobby-title", Static).update(title)
-        if self.target.code:
-            self.notify(_("Your code is {code}: with your name, it takes your seat back after "
-                          "a reload.").format(code=self.target.code),
-                        title=_("Keep your code"), markup=False,
-                        timeout=12)
         self.set_timer(FOOTER_HOLD_S, self.query_one(Footer).release)
         self.run_worker(self.connect(), group="lobby", exclusive=True, exit_on_error=False)
 
@@ -419,12 +412,6 @@ class LobbyScreen(Screen[None]):
             return self.yours_to_take_back(info) == (action == "take_back")
         if action == "start":
             return info is not None and info.state == "waiting" and self.is_creator(info)
-        if action == "create_game":
-            # offered when the service hosts other games, in the lobby proper: not at a
-            # table (its keys fill the footer), nor when the connection is lost
-            link = self.link
-            return (link is not None and link.lost is None and len(link.games) > 1
-                    and link.at_table is None)
         if action in ("refresh", "refresh_live"):
             return self.connection_gone() == (action == "refresh")
         if action == "leave":
@@ -524,6 +511,7 @@ class LobbyScreen(Screen[None]):
             return
         remote = await self.attempt(N_("Sit"), self.link.sit(info.table, seat))
         if remote is not None:
+            self.tell_code()
             self.follow(remote)
 
     async def action_watch(self) -> None:
@@ -563,60 +551,48 @@ class LobbyScreen(Screen[None]):
                         title=_("New table"), severity="error", markup=False)
             return
         from .new_session import NewSessionScreen
-        self.app.push_screen(NewSessionScreen(on_create=self.create, your_name=self.link.name))
+        self.app.push_screen(NewSessionScreen(on_create=self.create, your_name=self.link.name,
+                                              games=self.link.games))
 
-    def action_create_game(self) -> None:
-        """A table of Écarté or Piquet: which game, and against whom (``GamePickScreen``)."""
-        if self.link is None or self.link.lost is not None:
-            self.notify(self.problem or _("Not connected to the table service."),
-                        title=_("New table"), severity="error", markup=False)
-            return
-        from .game_pick import GamePickScreen
-        self.app.push_screen(GamePickScreen(self.link.games, FILL_LEVEL), self.picked)
-
-    def picked(self, pick: tuple[str, str] | None) -> None:
-        """From the game picker: Polignac's form, or a table of two created at once."""
-        if pick is None or self.link is None:
-            return
-        game, opponent = pick
-        other: dict[str, Any] = {"kind": "open"} if opponent == "open" else {
-            "kind": "computer", "level": opponent}
-        name = _("{name}'s table").format(name=self.link.name)[:DEFAULT_TABLE_NAME]
-        pace = polignac_app(self.app).settings.pace
-        self.run_worker(self._create(name, {}, [{"kind": "you"}, other], pace, game),
-                        group="lobby-action", exit_on_error=False)
-
-    def create(self, rules: Any, players: list[Any], choices: list[str],
-               name: str) -> None:
-        """From the New session screen: create the table (its creator sits at it);
-        ``rules`` and ``players``: the game's own, as its FACE built them from the form
-        (``form_rules``, ``form_player``)."""
+    def create(self, chosen: Chosen) -> None:
+        """From the New session form: create the table of the game chosen, with its
+        settings (the service checks them through the game); its creator sits at it."""
         seats: list[dict[str, Any]] = []
-        for player, choice in zip(players, choices, strict=True):
+        for name, choice in zip(chosen.names, chosen.choices, strict=True):
             if choice == "open":
                 seats.append({"kind": "open"})
-            elif player.is_human:
+            elif choice == "human":
                 seats.append({"kind": "you"})
             else:
-                seats.append({"kind": "computer", "name": player.name,
-                              "level": player.level})
+                seats.append({"kind": "computer", "name": name, "level": choice})
         if self.link is None:
             return
         # The creator's language names it (the others see the name as it was given).
-        table_name = name or _("{name}'s table").format(
+        table_name = chosen.name or _("{name}'s table").format(
             name=self.link.name)[:DEFAULT_TABLE_NAME]
         pace = polignac_app(self.app).settings.pace
-        self.run_worker(self._create(table_name, rules.to_dict(), seats, pace),
+        self.run_worker(self._create(table_name, chosen.settings.to_dict(), seats, pace,
+                                     chosen.game),
                         group="lobby-action", exit_on_error=False)
 
     async def _create(self, name: str, rules: dict[str, Any], seats: list[dict[str, Any]],
-                      pace: str, game: str = "polignac") -> None:
+                      pace: str, game: str) -> None:
         assert self.link is not None
         remote = await self.attempt(N_("New table"), self.link.create(name, rules, seats, pace,
                                                                   game))
         if remote is not None:
+            self.tell_code()
             self.follow(remote)
             await self.reload()
+
+    def tell_code(self) -> None:
+        """Once a seat is yours (not before, nor for watching): the code that takes it back
+        after a reload of the web page, said once."""
+        if self.target.code and not self.code_told:
+            self.code_told = True
+            self.notify(_("Your code is {code}: with your name, it takes your seat back after "
+                          "a reload.").format(code=self.target.code),
+                        title=_("Keep your code"), markup=False, timeout=12)
 
     # -- to the table ----------------------------------------------------------------------
     def follow(self, remote: AnyRemote) -> None:

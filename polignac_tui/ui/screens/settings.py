@@ -23,9 +23,9 @@ from ...config import (
 )
 from ...i18n import LANGUAGE_NAMES, N_, _, tr
 from ..chrome import Footer, header
+from ..formfields import MarkedFocus, TextField, on_off, show_problem
 from ..gameface import face_of
 from ..handle import polignac_app
-from .new_session import MarkedFocus, TextField, on_off, show_problem
 
 HELP = {
     "name": N_("The name of your seat in new sessions."),
@@ -106,7 +106,9 @@ class SettingsScreen(MarkedFocus, Screen[None]):
         yield Static("", id=f"{name}-error", classes="field-error", markup=False)
 
     def on_mount(self) -> None:
-        self.query_one("#name", Input).focus()
+        # the first field, a choice Enter opens (Language, found by whoever does not
+        # read the language on screen), and Tab goes down from there
+        self.query_one("#language", Select).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         name = event.select.id or ""

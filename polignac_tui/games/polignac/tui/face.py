@@ -4,13 +4,13 @@ import: each dialog or widget is loaded when asked for."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ....i18n import N_, _, pgettext, tr
-from ....ui.gameface import HouseParts
-from ..engine import LEVELS, PRESET_NAMES, Player, RuleError, Rules, Session, one_of, preset
+from ....i18n import N_, _, tr
+from ....ui.gameface import HouseParts, setting_words
+from ..engine import PRESET_NAMES, one_of, preset
 from ..engine.cards import jack_points
 from ..engine.rules import PRESET_TITLES, SETTING_LABELS, describe_setting
 
@@ -20,8 +20,6 @@ if TYPE_CHECKING:
 
     from ....table.gameclient import GameClient
     from ....ui.gameface import HelpEntry
-    from ...session import Seat
-    from ...settings import Settings
 
 TUI = "polignac_tui.games.polignac.tui"
 # Home's line under the title (Polignac, then the games for two)
@@ -86,49 +84,16 @@ class PolignacFace(HouseParts):
 
     # -- its part of the New session form (the form's fields are the seam's settings)
     def setting_label(self, name: str) -> str:
-        return tr(SETTING_LABELS[name]) if name in SETTING_LABELS else name
+        return tr(SETTING_LABELS[name]) if name in SETTING_LABELS else setting_words(name)
 
-    def form_rules(self, values: Mapping[str, object]) -> tuple[object | None, str | None]:
-        try:
-            return Rules(**values), None  # type: ignore[arg-type]
-        except RuleError as error:
-            return None, str(error)
+    #: behind More settings: all but the end and its limit (the first screen holds the
+    #: seats of up to eight players)
+    form_more: tuple[str, ...] = tuple(name for name in SETTING_LABELS
+                                       if name not in ("end", "limit"))
 
-    def form_player(self, name: str, choice: str) -> tuple[object | None, str | None]:
-        try:
-            if choice in ("human", "open"):
-                return Player(name, "human"), None
-            return Player(name, "computer", one_of(choice, LEVELS, "level")), None
-        except RuleError as error:
-            return None, str(error)
-
-    def form_check(self, players: Sequence[object]) -> str | None:
-        try:  # the engine's own checks, in case they grow
-            Session(Rules(), [p for p in players if isinstance(p, Player)])
-        except RuleError as error:
-            return str(error)
-        return None
-
-    def form_start(self, rules: object, players: Sequence[object]
-                   ) -> tuple[Settings, list[str], list[Seat]]:
-        """The engine's rules and players as the seam's settings, names and seats."""
-        from .. import seats_of, settings_of
-        if not isinstance(rules, Rules):
-            raise TypeError("not the rules of Polignac")
-        seated = [p for p in players if isinstance(p, Player)]
-        return settings_of(rules), [p.name for p in seated], list(seats_of(seated))
-
-    def form_differences(self, rules: object, players: int) -> str:
-        """``As in the preset …`` or ``Changed from …: …`` (shown in the rules panel too)."""
-        if not isinstance(rules, Rules):
-            return ""
-        title = tr(PRESET_TITLES[rules.preset])
-        changed = rules.differences(players)
-        if not changed:
-            return _("As in the preset {preset}.").format(preset=title)
-        words = pgettext("separator", "; ").join(describe_setting(name, pair[1])
-                                                for name, pair in changed.items())
-        return _("Changed from {preset}: {changes}.").format(preset=title, changes=words)
+    def describe_setting(self, name: str, value: object) -> str:
+        """``Ranking: A K Q J 10 9 8 7``, ``Limit: 30``."""
+        return describe_setting(name, value)
 
     def scenes(self) -> ModuleType:
         """Its saved sessions and its table driven by keys, for the screenshots."""
