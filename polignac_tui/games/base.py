@@ -433,6 +433,34 @@ class Match(ABC):
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: a watcher)."""
 
+    # -- undo, resume and the finished deals: what the house calls, each with its default --
+    def can_take_back(self, seat: int) -> bool:
+        """True when ``seat`` has an action of the deal in view that ``take_back`` takes
+        back (every action by default)."""
+        return any(s == seat for s, _ in self.history)
+
+    def take_back(self, seat: int) -> Match | None:
+        """The match as it was before ``seat``'s last action of the deal in view, every
+        action after it taken back too (this match, changed, or a new one); None when
+        ``seat`` has none (``can_take_back``). By default a replay of the log (``undo``)."""
+        return undo(self, (seat,))
+
+    def keep(self, session: GameSession) -> None:  # noqa: B027 - a hook: nothing by default
+        """Told the house's facts about its ``session`` (id, name, dates, undo setting,
+        seats) before every save: for a match whose views or file part tell them."""
+
+    def trick_to_show_again(self) -> TrickTaken | None:
+        """Between two tricks of a deal in play, the last one, which a resumed table shows
+        again (the terminal may have closed while it was played); None: none to show."""
+        return None
+
+    def finished_deals(self) -> Match:
+        """A match holding only the deals over (every hand of them): what a replay of a
+        served table is given. By default the log of the deals over, replayed."""
+        log = self.log
+        over = log if self.needs_deal or self.outcome is not None else log[:-1]
+        return replay(self.game, self.settings, self.names, over, self.first_dealer)
+
 
 def replay(game: Game, settings: Settings, players: Sequence[str],
            log: Sequence[DealLog], first_dealer: int | None = None) -> Match:

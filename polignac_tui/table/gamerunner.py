@@ -199,8 +199,7 @@ class GameRunner:
                     self._forget_thought()
         if not self._started:
             self._started = True
-            again = getattr(self.table.session.match, "trick_to_show_again", None)
-            taken = again() if again is not None else None
+            taken = self.table.session.match.trick_to_show_again()
             if taken is not None:   # resumed between tricks: the last one on show first
                 self._hold(taken)
         self._broadcast(events)

@@ -355,7 +355,7 @@ class PolignacMatch(Match):
                    None if seat.human else cast(Level, seat.level))
             for name, seat in zip(self.names, seats, strict=True))
 
-    def keep(self, house: Any) -> None:
+    def keep(self, house: GameSession) -> None:
         """The house's facts about the session (a ``GameSession``: its id, name, dates,
         undo setting, served mark, seats), told to the engine's session, whose views,
         file and summary tell them."""
@@ -380,15 +380,15 @@ class PolignacMatch(Match):
         return self.session.deals[-1].last_play(seat) is not None if self.session.deals \
             else False
 
-    def take_back(self, seat: int) -> bool:
+    def take_back(self, seat: int) -> PolignacMatch | None:
         """Take back ``seat``'s last card of the deal in view and every action after it,
-        one more undo counted in that deal (the engine's own undo); False when none."""
+        one more undo counted in that deal (the engine's own undo); None when none."""
         index = self.session.deals[-1].last_play(seat) if self.session.deals else None
         if index is None:
-            return False
+            return None
         self.session.rewind(index)
         self.session.deals[-1].undos += 1
-        return True
+        return self
 
     @property
     def log(self) -> tuple[DealLog, ...]:
