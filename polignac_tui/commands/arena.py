@@ -8,11 +8,9 @@ import os
 import sys
 from importlib import import_module
 
-from ..games import get_game
+from ..games import ARENA_LEVELS, FIRST_GAME, get_game
 from ..i18n import _, ngettext
 from . import CommandError
-
-FIRST_GAME = "polignac"   # the house's first game: its arena is its own (Game.arena_module)
 
 
 def cpu_count() -> int:
@@ -22,8 +20,6 @@ def cpu_count() -> int:
     except AttributeError:  # not on every system
         return max(1, os.cpu_count() or 1)
 
-# the players' ARENA_LEVELS, without importing the players at every start of the CLI
-ARENA_LEVELS = ("easy", "medium", "hard", "expert", "cheat")
 ARENA_GAMES = (FIRST_GAME, "ecarte", "piquet")    # the first game, and games.arena.PLAYERS
 # the presets of the games with players beyond the first game's (games.piquet.rules.PRESETS)
 SEAM_PRESETS = ("rubicon", "cent")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ..games import get_game
+from ..games import FIRST_GAME, get_game
 from ..games.errors import RuleError
 from ..i18n import _
 from ..ui.seats import LEVELS
@@ -14,7 +14,6 @@ from . import CommandError
 if TYPE_CHECKING:
     from ..table.gametable import GameTable
 
-FIRST_GAME = "polignac"       # the house's first game: ``new`` without ``--game``
 GAMES = ("ecarte", "piquet")  # the games of the seam played by ``new --game``
 # Their presets, written out so that the CLI loads no game to parse its arguments (a test
 # holds them to ``Game.presets``).

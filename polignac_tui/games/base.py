@@ -139,6 +139,10 @@ class Game(ABC):
     # the module of its computer players at a table, for a game whose arena is its own
     # (the others are listed in ``games.arena.PLAYERS``)
     players_module: str | None = None
+    # its computer players take a seed, not a ``random.Random``: ``choose_seeded(view,
+    # level, seed)``, ``advise_seeded(view, seed)`` and ``move_key(view)`` (the keys its
+    # tables have always used)
+    seeded_players = False
     # the module of its own review against its expert, for a game whose review is its own
     # (``review_deal``, ``finished_deals``, ``reason_text``, its marks' thresholds
     # ``DUBIOUS`` and ``BLUNDER``); the others are reviewed by ``games.review``
@@ -452,6 +456,11 @@ class Match(ABC):
     def trick_to_show_again(self) -> TrickTaken | None:
         """Between two tricks of a deal in play, the last one, which a resumed table shows
         again (the terminal may have closed while it was played); None: none to show."""
+        return None
+
+    def own_session(self) -> object | None:
+        """The game's own session object under this match, for the code still playing on
+        it (the house's first game: its review and its old table's path); None: none."""
         return None
 
     def finished_deals(self) -> Match:

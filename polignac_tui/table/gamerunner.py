@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
-from ..games.base import DealOver, MatchOver, RuleError, TrickTaken, View, visible
+from ..games.base import DealOver, MatchOver, RuleError, Settings, TrickTaken, View, visible
 from .gameclient import GameClient, GameListener
 from .gameevents import (
     TABLE_EVENTS,
@@ -673,6 +673,10 @@ class LocalGameClient(GameClient):
     @property
     def session_name(self) -> str:
         return self.table.session.name
+
+    @property
+    def settings(self) -> Settings:
+        return self.table.session.match.settings
 
     @property
     def seats(self) -> tuple[int, ...]:

@@ -144,7 +144,7 @@ class GameTable:
         """The action of a computer of ``level`` in ``seat``, from its ``view`` only
         (seeded per seat from the table seed). Thread-safe for one caller at a time."""
         players = players_module(self.game)
-        if getattr(players, "SEEDED", False):
+        if get_game(self.game).seeded_players:
             return str(players.choose_seeded(view, level, _seed_for(self.seed, f"seat/{seat}")))
         return str(players.choose(view, level, self._rng(seat, "seat")))
 
@@ -161,7 +161,7 @@ class GameTable:
         off the loop. Its seed is derived one way from the table seed (never the deals')."""
         assert view.seat is not None
         players = players_module(self.game)
-        if getattr(players, "SEEDED", False):
+        if get_game(self.game).seeded_players:
             action, why, params = players.advise_seeded(view, _seed_for(self.seed, "hint"))
             return str(action), str(why), tuple(params)
         action, why = players.advise(view, self._rng(view.seat, "hint"))

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
     from ..games.session import Seat
     from ..games.settings import Settings
+    from ..table.gameclient import GameClient
 
 # A screen in the help: (title, module, class name, keys handled by widgets inside); the
 # module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
@@ -96,6 +97,15 @@ class GameFace(Protocol):
     #: English, the key answering it so that the deal goes on): a scripted player's
     #: answers (the doors benchmark)
     questions: tuple[tuple[str, str], ...]
+
+    @property
+    def screens(self) -> Mapping[str, type[Screen[None]]]:
+        """The game's own screens by class name (the help lists their keys; a door's
+        zygote imports them before it forks)."""
+
+    def table_screen(self, client: GameClient) -> Screen[None] | None:
+        """The game's own table screen for ``client`` (None: the shared one,
+        ``screens.game_table``)."""
 
     def preset_title(self, name: str) -> str | None:
         """A preset's title in words, None for no preset of the game's own."""
@@ -195,6 +205,13 @@ class HouseParts:
     players: tuple[int, ...] = (2,)
     default_players = 2
     questions: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def screens(self) -> Mapping[str, type[Screen[None]]]:
+        return {}
+
+    def table_screen(self, client: GameClient) -> Screen[None] | None:
+        return None
 
     def preset_title(self, name: str) -> str | None:
         return None

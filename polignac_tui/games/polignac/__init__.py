@@ -115,6 +115,7 @@ class Polignac(Game):
     described = _described()
     dealer_from_first_deal = True
     players_module = "polignac_tui.games.polignac.players.seam"
+    seeded_players = True
     review_module = "polignac_tui.games.polignac.players.review"
     arena_module = "polignac_tui.games.polignac.players.arena"
     benchmarks = tuple(f"polignac_tui.games.polignac.benchmarks.{name}"
@@ -364,6 +365,10 @@ class PolignacMatch(Match):
         engine.created, engine.updated = house.created, house.updated
         engine.undo_on, engine.served = house.undo_on, house.served
         self.sit(house.seats)
+
+    def own_session(self) -> Session:
+        """The engine's session under this match."""
+        return self.session
 
     def trick_to_show_again(self) -> TrickTaken | None:
         """Between two tricks of a deal in play, the last one (a resumed table shows it

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -27,7 +27,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ...games import get_game
-from ...games.base import CardChoice, CardsChoice, View, WordChoice
+from ...games.base import CardChoice, CardsChoice, Settings, View, WordChoice
 from ...games.events import DealStarted, Discarded, MatchOver, Said, Shown
 from ...i18n import N_, _, ngettext
 from ...table.gameclient import GameClient
@@ -890,11 +890,9 @@ class GameTableScreen(Screen[None]):
         text = rules_text(self.rules_game, self.view(), self.client_settings())
         self.app.push_screen(Overlay(_("Rules of this session"), text, "r"))
 
-    def client_settings(self) -> Any:
+    def client_settings(self) -> Settings | None:
         """The session's settings, when the table is in this process (else None)."""
-        table = getattr(self.client, "table", None)
-        session = getattr(table, "session", None)
-        return getattr(getattr(session, "match", None), "settings", None)
+        return self.client.settings
 
     def action_help(self) -> None:
         polignac_app(self.app).action_help()
