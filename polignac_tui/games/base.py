@@ -335,13 +335,14 @@ class Game(ABC):
 
     def stats(self, summaries: Iterable[Any]) -> list[Any] | None:
         """This game's statistics per player over the finished ones of ``summaries``
-        (the store's summaries of its sessions), each with ``to_dict()``; None: the
-        house counts them (``store.gamestats``)."""
+        (the store's summaries of its sessions, ``games.statstext.Counted``), each with
+        ``to_dict()``, kept in the game's folder; None: none of its own (the house's
+        overview, ``store.gamestats``, counts its sessions still)."""
         return None
 
     def stats_table(self, summaries: Sequence[Any]) -> str | None:
         """The table ``stats`` prints of this game's finished ``summaries`` (its
-        ``stats``), in the current language; None: the house's."""
+        ``stats``), in the current language; None: none."""
         return None
 
     def csv_table(self, session: GameSession) -> list[list[object]] | None:

@@ -159,6 +159,10 @@ class GameFace(Protocol):
         """The line under the table: ``sessions`` (how many were counted) and what the
         game's own columns count."""
 
+    def stats_summary(self, count: int) -> str | None:
+        """The line under the table over ``count`` finished sessions, wholly in the
+        game's words (None: the house's line, ending with ``stats_note``)."""
+
     #: columns of the side column (the game's panel) at 80 columns
     side_width: int
 
@@ -259,6 +263,9 @@ class HouseParts:
 
     def stats_note(self, sessions: str) -> str:
         return sessions
+
+    def stats_summary(self, count: int) -> str | None:
+        return None
 
 
 def face_of(game: str) -> GameFace:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from ..base import JSON, Game, Match, Settings
 from .match import EcarteMatch
@@ -38,6 +39,16 @@ class Ecarte(Game):
         from .fileformat import summary
         assert isinstance(match, EcarteMatch)
         return summary(match)
+
+
+    # -- its statistics (``stats``), in its own folder ---------------------------------
+    def stats(self, summaries: Iterable[Any]) -> list[Any]:
+        from .stats import ecarte_stats
+        return list(ecarte_stats(summaries))
+
+    def stats_table(self, summaries: Sequence[Any]) -> str:
+        from .stats import ecarte_stats, ecarte_table
+        return ecarte_table(ecarte_stats(summaries), len(summaries))
 
 
 GAME = Ecarte()

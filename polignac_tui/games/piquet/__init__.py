@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from ..base import JSON, Game, Match, Settings
 from .match import PiquetMatch
@@ -49,6 +50,16 @@ class Piquet(Game):
         from .fileformat import summary
         assert isinstance(match, PiquetMatch)
         return summary(match)
+
+
+    # -- its statistics (``stats``), in its own folder ---------------------------------
+    def stats(self, summaries: Iterable[Any]) -> list[Any]:
+        from .stats import piquet_stats
+        return list(piquet_stats(summaries))
+
+    def stats_table(self, summaries: Sequence[Any]) -> str:
+        from .stats import piquet_stats, piquet_table
+        return piquet_table(piquet_stats(summaries), len(summaries))
 
 
 GAME = Piquet()

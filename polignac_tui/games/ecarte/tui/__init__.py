@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from ....i18n import N_, _, tr
+from ....i18n import N_, _, ngettext, tr
 from ....ui.cardtext import CardLook, face_style, inline
 from ....ui.gameface import HouseParts, Seating, cards_text, points_text
 from ....ui.textfmt import assemble
@@ -16,6 +16,7 @@ from ...base import View
 from ...cardwords import suit_name, suit_symbol
 from ...events import Scored
 from ..rules import TRICKS
+from ..stats import EcarteStats
 from ..words import HINTS
 
 WORDS = {
@@ -208,6 +209,25 @@ class EcarteFace(HouseParts):
 
     def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
         return tr(HINTS[why]) if why in HINTS else ""
+
+
+    # -- its statistics (``games/ecarte/stats.py``) on the Statistics screen ------------
+    def stats_columns(self) -> tuple[tuple[str, str], ...]:
+        return ((_("Games"), "sessions"), (_("Won"), "won"), (_("Voles"), "voles"),
+                (_("Kings"), "kings"), ("3/2/1", "values"))
+
+    def stats_row(self, stats: object) -> tuple[object, ...]:
+        """From Écarté's ``EcarteStats`` of a player."""
+        assert isinstance(stats, EcarteStats)
+        s = stats
+        return (s.sessions, s.won, s.voles, s.kings, f"{s.treble}/{s.double}/{s.single}")
+
+    def stats_summary(self, count: int) -> str | None:
+        return ngettext("{count} finished game of Écarté. Kings: kings of trumps marked; "
+                        "3/2/1: games won treble, double, single.",
+                        "{count} finished games of Écarté. Kings: kings of trumps "
+                        "marked; 3/2/1: games won treble, double, single.",
+                        count).format(count=count)
 
 
 FACE = EcarteFace()

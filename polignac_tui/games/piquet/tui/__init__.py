@@ -9,13 +9,14 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from ....i18n import N_, _, pgettext, tr
+from ....i18n import N_, _, ngettext, pgettext, tr
 from ....ui.cardtext import CardLook, inline
 from ....ui.gameface import HouseParts, Seating, cards_text, points_text
 from ....ui.textfmt import assemble
 from ...base import JSON, View
 from ...cardwords import suit_name
 from ...events import Scored
+from ..stats import PiquetStats
 from ..words import HINTS
 
 KINDS = ("point", "sequence", "sets")
@@ -292,6 +293,27 @@ class PiquetFace(HouseParts):
 
     def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
         return tr(HINTS[why]) if why in HINTS else ""
+
+
+    # -- its statistics (``games/piquet/stats.py``) on the Statistics screen ------------
+    def stats_columns(self) -> tuple[tuple[str, str], ...]:
+        return ((_("Parties"), "sessions"), (_("Won"), "won"), (_("Value"), "value"),
+                (_("Rubicon"), "rubicons"), (_("Pique/Rep"), "piques"),
+                (_("Capot"), "capots"), (_("Blanche"), "blanches"))
+
+    def stats_row(self, stats: object) -> tuple[object, ...]:
+        """From Piquet's ``PiquetStats`` of a player."""
+        assert isinstance(stats, PiquetStats)
+        s = stats
+        return (s.sessions, s.won, s.value, s.rubicons, f"{s.piques}/{s.repiques}", s.capots,
+                s.carte_blanche)
+
+    def stats_summary(self, count: int) -> str | None:
+        return ngettext("{count} finished partie of Piquet. Value: the parties won, "
+                        "added up; Rubicon: won against a player under 100.",
+                        "{count} finished parties of Piquet. Value: the parties won, "
+                        "added up; Rubicon: won against a player under 100.",
+                        count).format(count=count)
 
 
 FACE = PiquetFace()
