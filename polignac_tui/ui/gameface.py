@@ -175,6 +175,14 @@ class GameFace(Protocol):
     def said(self, action: str, who: str) -> str:
         """A ``Said`` action worded as a sentence: ``Bruno proposes.``."""
 
+    def answer_in_panel(self, action: str) -> bool:
+        """Is ``action`` (said by another seat) an answer the panel shows, one at a time,
+        rather than a line under the table (Piquet's ``good``, ``not``, ``equal``)?"""
+
+    def shown_note(self, reason: str, who: str) -> str | None:
+        """Cards ``who`` showed for ``reason`` (a ``Shown``), worded as a note for
+        everyone (Piquet's carte blanche); None: nothing to note."""
+
     def reason(self, reason: str) -> str:
         """A ``Scored`` reason code in words: ``the vole``, ``repique``."""
 
@@ -265,6 +273,12 @@ class HouseParts:
         return sessions
 
     def stats_summary(self, count: int) -> str | None:
+        return None
+
+    def answer_in_panel(self, action: str) -> bool:
+        return False
+
+    def shown_note(self, reason: str, who: str) -> str | None:
         return None
 
 

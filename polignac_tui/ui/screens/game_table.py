@@ -572,7 +572,7 @@ class GameTableScreen(Screen[None]):
             if seating.is_you(event.seat):
                 return           # your own words need no note
             who = seating.who(event.seat)
-            if event.action.split()[0] in ("good", "not", "equal"):
+            if self.face.answer_in_panel(event.action):
                 self._answers_came = True
                 return           # the answers are in the panel, one at a time
             self._status = Text(self.face.said(event.action, who))
@@ -582,9 +582,10 @@ class GameTableScreen(Screen[None]):
                                          "{who} exchanges {count} cards.", event.count).format(
                 who=seating.who(event.seat), count=event.count))
             self._error = False
-        elif isinstance(event, Shown) and event.reason == "carte_blanche" and view is not None:
-            who = self.seating().who(event.seat or 0)
-            self.notify(_("{who}: carte blanche!").format(who=who), markup=False)
+        elif isinstance(event, Shown) and view is not None:
+            note = self.face.shown_note(event.reason, self.seating().who(event.seat or 0))
+            if note is not None:
+                self.notify(note, markup=False)
         elif isinstance(event, Undone):
             self._choice_key = None
             self._status = Text(_("Your last action is taken back."))

@@ -141,6 +141,15 @@ class PiquetFace(HouseParts):
             return f"{who}: {answer_word(' '.join(words[:-1]))}"
         return f"{who}: {action}"
 
+    def answer_in_panel(self, action: str) -> bool:
+        """The younger's answers to the declarations: the panel says them."""
+        return action.split()[:1] in (["good"], ["not"], ["equal"])
+
+    def shown_note(self, reason: str, who: str) -> str | None:
+        if reason == "carte_blanche":
+            return _("{who}: carte blanche!").format(who=who)
+        return None
+
     def reason(self, reason: str) -> str:
         return tr(REASONS[reason]) if reason in REASONS else reason
 
