@@ -137,3 +137,14 @@ def test_you_are_rubiconed_in_the_second_person() -> None:
     with speaking(translator_for("fr")):
         text = PIQUET.outcome(view("piquet", {"end": "partie"}, outcome), seating).plain
     assert "Tu es rubiconné" in text
+
+
+def test_piquets_own_words_at_the_shared_table_come_through_its_face() -> None:
+    piquet, ecarte = PIQUET, ECARTE
+    assert [piquet.answer_in_panel(a) for a in ("good point", "not sequence", "equal point",
+                                                "declare point", "look", "")] == [
+        True, True, True, False, False, False]
+    assert piquet.shown_note("carte_blanche", "Bruno") == "Bruno: carte blanche!"
+    assert piquet.shown_note("declared", "Bruno") is None
+    assert not ecarte.answer_in_panel("good point")
+    assert ecarte.shown_note("carte_blanche", "Bruno") is None
