@@ -58,8 +58,8 @@ def _game_hint(game: str, seed: int, view: dict[str, Any]) -> tuple[str, str, Pa
 
 
 def has_players(game: str) -> bool:
-    """Does this version hold ``game``'s computer players (Polignac's always)?"""
-    if game == "polignac":
+    """Does this version hold ``game``'s computer players (the first game's always)?"""
+    if game == FIRST_GAME:
         return True
     try:
         players_module(game)

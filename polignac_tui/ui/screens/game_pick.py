@@ -16,19 +16,24 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...games import game_names, get_game
 from ...i18n import N_, _
 from ..chrome import Footer
 from .dim import DimmedModal
 
-# The games of two that a served table may be of, by title.
-DUELS = (("ecarte", "Écarté"), ("piquet", "Piquet"))
 Pick = tuple[str, str]        # (game, "open" or a computer's level)
+
+
+def duels() -> tuple[tuple[str, str], ...]:
+    """The games of two that a served table may be of, by title (the registry's order)."""
+    return tuple((name, get_game(name).title) for name in game_names()
+                 if get_game(name).max_players == 2)
 
 
 def picks(games: tuple[str, ...], level: str) -> list[tuple[Pick, str]]:
     """The choices offered for the games the service hosts, each with its words."""
     out: list[tuple[Pick, str]] = []
-    for game, title in DUELS:
+    for game, title in duels():
         if game in games:
             out.append(((game, "open"), _("{game} with a friend (an open seat)").format(
                 game=title)))

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...config import default_name
-from ...games import get_game
+from ...games import FIRST_GAME, game_names, get_game
 from ...games.base import Game
 from ...games.session import MAX_SESSION_NAME
 from ...games.settings import CUSTOM
@@ -29,7 +29,7 @@ from ..textfmt import level_name
 
 # The game of the form's first part, for many seats (its presets, its settings and its own
 # rules and players through its FACE); the games of two follow it (``SEAM_GAMES``).
-MANY = "polignac"
+MANY = FIRST_GAME
 
 
 def many() -> Game:
@@ -182,7 +182,9 @@ def limit_hint(end: str, players: int) -> str:
 
 
 # The games of the seam played here: you against a computer.
-SEAM_GAMES = ("ecarte", "piquet")
+SEAM_GAMES = tuple(name for name in game_names() if name != FIRST_GAME)
+
+
 def game_choices() -> list[tuple[str, str]]:
     """The games offered: the game for many first (the default), then the games of two."""
     return [(name, get_game(name).title) for name in (MANY, *SEAM_GAMES)]
