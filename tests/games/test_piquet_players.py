@@ -518,10 +518,11 @@ def test_the_command_refuses_another_game_s_preset(capsys: pytest.CaptureFixture
     assert "rubicon, cent" in capsys.readouterr().err
 
 
-def test_the_command_knows_piquet_s_presets() -> None:
-    from polignac_tui.commands.arena import SEAM_PRESETS
-
-    assert set(GAME.presets) <= set(SEAM_PRESETS)
+def test_the_command_plays_each_of_piquet_s_presets(capsys: pytest.CaptureFixture[str]) -> None:
+    for preset in GAME.presets:
+        assert main(["arena", "--game", "piquet", "--deals", "1", "--jobs", "1",
+                     "--candidate", "easy", "--field", "easy", "--preset", preset]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_the_benchmark_table_of_levels(capsys: pytest.CaptureFixture[str]) -> None:
