@@ -321,6 +321,19 @@ class Game(ABC):
         through the seam (its ``file_summary`` and the log replayed)."""
         return None
 
+    def summary_bounds(self, match: Match) -> tuple[str, int]:
+        """How the house's summary of a session says it ends (``store.gamesummary``):
+        ``("points", limit)``, or ``("deals", count)`` for a match of so many deals."""
+        return "points", 0
+
+    def summary_result(self, match: Match, winners: str) -> str:
+        """A finished match's result in English, as the lists keep it: ``winners`` their
+        names joined (``""``: nobody won): ``Anna won by 37``."""
+        if not winners:
+            return "nobody won"
+        outcome = match.outcome
+        return f"{winners} won by {None if outcome is None else outcome.value}"
+
     def say_again(self, kind: str, english: str, where: str = "") -> str | None:
         """This game's own English of a summary or a refusal of its files, said again in
         the current language: ``state``, ``where`` (a session's line), ``clause`` (what

@@ -526,7 +526,7 @@ def test_the_command_plays_each_of_piquet_s_presets(capsys: pytest.CaptureFixtur
 
 
 def test_the_benchmark_table_of_levels(capsys: pytest.CaptureFixture[str]) -> None:
-    from polignac_tui.benchmarks import piquet_bots
+    from polignac_tui.games.piquet.benchmarks import piquet_bots
 
     assert piquet_bots.run(["--deals", "1", "--only", "medium"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -9,6 +9,8 @@ from ..base import JSON, Game, Match, Settings
 from .match import EcarteMatch
 from .rules import DESCRIBED, PRESETS
 
+VALUE_WORDS = {3: "treble", 2: "double", 1: "single"}    # a game's value (§7), in English
+
 
 class Ecarte(Game):
     """Two players, 32 cards, trumps, an exchange, five tricks, first to ``target``."""
@@ -20,6 +22,7 @@ class Ecarte(Game):
     higher_wins = True
     presets = PRESETS
     described = DESCRIBED
+    benchmarks = ("polignac_tui.games.ecarte.benchmarks.ecarte_bots",)
 
     def start(self, settings: Settings, players: Sequence[str],
               first_dealer: int) -> EcarteMatch:
@@ -40,6 +43,17 @@ class Ecarte(Game):
         assert isinstance(match, EcarteMatch)
         return summary(match)
 
+
+    # -- what the house's summary says of a session ------------------------------------
+    def summary_bounds(self, match: Match) -> tuple[str, int]:
+        return "points", match.settings.number("target")
+
+    def summary_result(self, match: Match, winners: str) -> str:
+        """``Anna won a double game`` (a game's value, §7)."""
+        value = None if match.outcome is None else match.outcome.value
+        if winners and value in VALUE_WORDS:
+            return f"{winners} won a {VALUE_WORDS[value]} game"
+        return super().summary_result(match, winners)
 
     # -- its statistics (``stats``), in its own folder ---------------------------------
     def stats(self, summaries: Iterable[Any]) -> list[Any]:

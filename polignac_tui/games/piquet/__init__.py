@@ -21,6 +21,7 @@ class Piquet(Game):
     higher_wins = True
     presets = PRESETS
     described = DESCRIBED
+    benchmarks = ("polignac_tui.games.piquet.benchmarks.piquet_bots",)
 
     def settings(self, preset: str | None = None, overrides: Mapping[str, object] | None = None,
                  players: int | None = None) -> Settings:
@@ -51,6 +52,23 @@ class Piquet(Game):
         assert isinstance(match, PiquetMatch)
         return summary(match)
 
+
+    # -- what the house's summary says of a session ------------------------------------
+    def summary_bounds(self, match: Match) -> tuple[str, int]:
+        """A partie's deals (six, eight after a tie), or the point limit."""
+        if match.settings.word("end") == "partie":
+            deals = match.view(None).game_part.get("deals_to_play")
+            return "deals", deals if isinstance(deals, int) else 6
+        return "points", match.settings.number("limit")
+
+    def summary_result(self, match: Match, winners: str) -> str:
+        """``Bruno won the partie, worth 230``, ``the partie was drawn``."""
+        if not winners:
+            return "the partie was drawn"
+        if match.settings.word("end") == "partie":
+            value = None if match.outcome is None else match.outcome.value
+            return f"{winners} won the partie, worth {value}"
+        return super().summary_result(match, winners)
 
     # -- its statistics (``stats``), in its own folder ---------------------------------
     def stats(self, summaries: Iterable[Any]) -> list[Any]:
