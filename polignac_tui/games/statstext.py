@@ -11,7 +11,7 @@ reason (``Scored.reason``, the log replayed).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol, TypeVar
 
 from ..i18n import _
@@ -74,6 +74,19 @@ def ordered(table: Mapping[str, R]) -> list[R]:
     return sorted(table.values(), key=lambda s: (-s.sessions, s.name.casefold()))
 
 
+def per_player(summaries: Iterable[C], game: str | None, new: Callable[[str], R],
+               count: Callable[[R, C, int], None]) -> list[R]:
+    """Each player's statistics over the finished sessions of ``game`` (None: of every
+    game): ``new(label)`` the first time a player (a name, or a computer's name and level)
+    is met, then ``count(stats, summary, seat)`` for each session they sat at; in
+    ``ordered``'s order."""
+    table: dict[str, R] = {}
+    for summary in finished_of(summaries, game):
+        for seat, label in enumerate(summary.labels):
+            count(table.setdefault(label.casefold(), new(label)), summary, seat)
+    return ordered(table)
+
+
 def clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
@@ -94,5 +107,5 @@ def stats_text(heads: tuple[str, ...], rows: Sequence[tuple[str, tuple[object, .
                      for line in lines)
 
 
-__all__ = ["WIDTH", "Counted", "PlayerRow", "clip", "finished_of", "ordered", "reasons_of",
-           "stats_text"]
+__all__ = ["WIDTH", "Counted", "PlayerRow", "clip", "finished_of", "ordered", "per_player",
+           "reasons_of", "stats_text"]

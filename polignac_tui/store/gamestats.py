@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..games import game_names
-from ..games.statstext import finished_of, ordered
+from ..games.statstext import per_player
 from .index import Summary
 
 
@@ -35,17 +35,16 @@ class GameCount:
                 **{game: self.of(game) for game in game_names()}}
 
 
+def _count(count: GameCount, summary: Summary, seat: int) -> None:
+    count.sessions += 1
+    count.won += seat in summary.winners
+    count.games[summary.game] = count.of(summary.game) + 1
+
+
 def game_counts(summaries: Iterable[Summary]) -> list[GameCount]:
     """Per player over the finished sessions of every game: sessions, won, and how many
     of each game."""
-    table: dict[str, GameCount] = {}
-    for summary in finished_of(summaries, None):
-        for seat, label in enumerate(summary.labels):
-            count = table.setdefault(label.casefold(), GameCount(label))
-            count.sessions += 1
-            count.won += seat in summary.winners
-            count.games[summary.game] = count.of(summary.game) + 1
-    return ordered(table)
+    return per_player(summaries, None, GameCount, _count)
 
 
 __all__ = ["GameCount", "game_counts"]

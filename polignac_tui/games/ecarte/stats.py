@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ...i18n import _, ngettext
-from ..statstext import Counted, finished_of, ordered, reasons_of, stats_text
+from ..statstext import Counted, per_player, reasons_of, stats_text
 
 NAME = "ecarte"   # the game counted (``Ecarte.name``)
 
@@ -34,22 +34,21 @@ class EcarteStats:
         return asdict(self)
 
 
+def _count(stats: EcarteStats, summary: Counted, seat: int) -> None:
+    reasons = reasons_of(summary, seat)
+    stats.sessions += 1
+    stats.voles += reasons.get("vole", 0)
+    stats.kings += reasons.get("king_marked", 0)
+    if seat in summary.winners:
+        stats.won += 1
+        stats.treble += summary.value == 3
+        stats.double += summary.value == 2
+        stats.single += summary.value == 1
+
+
 def ecarte_stats(summaries: Iterable[Counted]) -> list[EcarteStats]:
     """Per player over the finished Écarté sessions of ``summaries``."""
-    table: dict[str, EcarteStats] = {}
-    for summary in finished_of(summaries, NAME):
-        for seat, label in enumerate(summary.labels):
-            stats = table.setdefault(label.casefold(), EcarteStats(label))
-            reasons = reasons_of(summary, seat)
-            stats.sessions += 1
-            stats.voles += reasons.get("vole", 0)
-            stats.kings += reasons.get("king_marked", 0)
-            if seat in summary.winners:
-                stats.won += 1
-                stats.treble += summary.value == 3
-                stats.double += summary.value == 2
-                stats.single += summary.value == 1
-    return ordered(table)
+    return per_player(summaries, NAME, EcarteStats, _count)
 
 
 def ecarte_table(stats: list[EcarteStats], sessions: int) -> str:

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ...i18n import _, ngettext
-from ..statstext import Counted, finished_of, ordered, reasons_of, stats_text
+from ..statstext import Counted, per_player, reasons_of, stats_text
 
 NAME = "piquet"   # the game counted (``Piquet.name``)
 RUBICON = 100   # a loser of a partie under 100 is rubiconed (RULES-piquet §7)
@@ -43,23 +43,22 @@ def rubiconed(summary: Counted) -> bool:
             and all(summary.totals[s] < RUBICON for s in summary.losers))
 
 
+def _count(stats: PiquetStats, summary: Counted, seat: int) -> None:
+    reasons = reasons_of(summary, seat)
+    stats.sessions += 1
+    stats.piques += reasons.get("pique", 0)
+    stats.repiques += reasons.get("repique", 0)
+    stats.capots += reasons.get("capot", 0)
+    stats.carte_blanche += reasons.get("carte_blanche", 0)
+    if seat in summary.winners:
+        stats.won += 1
+        stats.value += summary.value or 0
+        stats.rubicons += rubiconed(summary)
+
+
 def piquet_stats(summaries: Iterable[Counted]) -> list[PiquetStats]:
     """Per player over the finished Piquet sessions of ``summaries``."""
-    table: dict[str, PiquetStats] = {}
-    for summary in finished_of(summaries, NAME):
-        for seat, label in enumerate(summary.labels):
-            stats = table.setdefault(label.casefold(), PiquetStats(label))
-            reasons = reasons_of(summary, seat)
-            stats.sessions += 1
-            stats.piques += reasons.get("pique", 0)
-            stats.repiques += reasons.get("repique", 0)
-            stats.capots += reasons.get("capot", 0)
-            stats.carte_blanche += reasons.get("carte_blanche", 0)
-            if seat in summary.winners:
-                stats.won += 1
-                stats.value += summary.value or 0
-                stats.rubicons += rubiconed(summary)
-    return ordered(table)
+    return per_player(summaries, NAME, PiquetStats, _count)
 
 
 def piquet_table(stats: list[PiquetStats], sessions: int) -> str:
