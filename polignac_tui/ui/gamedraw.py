@@ -16,10 +16,10 @@ from ..games.base import Game, Settings, View
 from ..i18n import _, tr
 from .cardtext import CardLook, inline
 from .gameface import (
-    PRESET_WORDS,
     GameFace,
     Seating,
     cards_text,
+    face_of,
     points_text,
     setting_words,
     value_words,
@@ -239,7 +239,7 @@ def rules_text(game: Game, view: View, settings: Settings | None) -> Text:
     preset = (settings.preset if settings is not None else "") or view.game_part.get("preset")
     if preset:
         text.append(_("Preset: {preset}").format(
-            preset=tr(PRESET_WORDS.get(str(preset), str(preset)))) + "\n")
+            preset=face_of(game.name).preset_title(str(preset)) or str(preset)) + "\n")
     for setting in game.described:
         value = values.get(setting.name)
         if setting.name == "limit" and values.get("end") == "partie":

@@ -37,9 +37,8 @@ if TYPE_CHECKING:
 # module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
 HelpEntry = tuple[str, str, str, tuple[tuple[str, str], ...]]
 
-# A game's presets, settings and their values in words (the New session form, the rules).
-PRESET_WORDS = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)"),
-                "rubicon": N_("Rubicon"), "cent": N_("Piquet au cent")}
+# A game's settings and their values in words (the New session form, the rules); a
+# preset's title is the game's own (its FACE's ``preset_title``).
 SETTING_WORDS = {"forcing": N_("Forcing"), "target": N_("Points to win"),
                  "mark_king": N_("King of trumps"),
                  "dealer_must_discard": N_("Dealer exchanges"),
@@ -307,6 +306,6 @@ def level_words(level: str | None) -> str:
     return _("computer, {level}").format(level=level_name(level or "medium"))
 
 
-__all__ = ["PRESET_WORDS", "SETTING_WORDS", "VALUE_WORDS", "GameFace", "HelpEntry", "HouseParts",
+__all__ = ["SETTING_WORDS", "VALUE_WORDS", "GameFace", "HelpEntry", "HouseParts",
            "Seating", "cards_text",
            "face_of", "level_words", "points_text", "setting_words", "value_words"]

@@ -148,3 +148,10 @@ def test_piquets_own_words_at_the_shared_table_come_through_its_face() -> None:
     assert piquet.shown_note("declared", "Bruno") is None
     assert not ecarte.answer_in_panel("good point")
     assert ecarte.shown_note("carte_blanche", "Bruno") is None
+
+
+def test_each_game_titles_its_own_presets() -> None:
+    assert [ECARTE.preset_title(p) for p in ("classique", "italiana", "cent")] == [
+        "Classique (FR)", "Italiana (IT)", None]
+    assert [PIQUET.preset_title(p) for p in ("rubicon", "cent", "classique")] == [
+        "Rubicon", "Piquet au cent", None]

@@ -7,9 +7,7 @@ from typing import Any
 
 from ..base import JSON, Game, Match, Settings
 from .match import EcarteMatch
-from .rules import DESCRIBED, PRESETS
-
-VALUE_WORDS = {3: "treble", 2: "double", 1: "single"}    # a game's value (§7), in English
+from .rules import DESCRIBED, PRESETS, VALUE_WORDS
 
 
 class Ecarte(Game):

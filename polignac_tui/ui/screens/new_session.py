@@ -22,7 +22,7 @@ from ...games.session import MAX_SESSION_NAME
 from ...games.settings import CUSTOM
 from ...i18n import N_, _, tr
 from ..chrome import Footer, header, while_shown
-from ..gameface import PRESET_WORDS, SETTING_WORDS, VALUE_WORDS, GameFace, face_of
+from ..gameface import SETTING_WORDS, VALUE_WORDS, GameFace, face_of
 from ..handle import polignac_app
 from ..seats import DEFAULT_LEVEL, LEVELS, MAX_NAME, computer_names
 from ..textfmt import level_name
@@ -354,7 +354,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             settings = game.settings()
             with Horizontal(classes=f"field {only}"):
                 yield Label(_("Preset"), classes="field-label")
-                yield Select([(tr(PRESET_WORDS.get(p, p)), p) for p in game.presets],
+                yield Select([(face_of(name).preset_title(p) or p, p) for p in game.presets],
                              value=game.presets[0], id=f"{name}-preset", allow_blank=False,
                              compact=True)
             yield Static(_("Two players: you and a computer."),

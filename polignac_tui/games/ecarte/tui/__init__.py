@@ -48,10 +48,16 @@ def _suit(suit: str, look: CardLook) -> Text:
     return text
 
 
+PRESET_TITLES = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)")}
+
+
 class EcarteFace(HouseParts):
     """Écarté's words and panel."""
 
     side_width = 30
+
+    def preset_title(self, name: str) -> str | None:
+        return tr(PRESET_TITLES[name]) if name in PRESET_TITLES else None
 
     def word_label(self, word: str) -> str:
         return tr(WORDS[word]) if word in WORDS else word

@@ -113,10 +113,16 @@ def points_by_reason(scored: JSON) -> dict[tuple[int, str], int]:
     return rows
 
 
+PRESET_TITLES = {"rubicon": N_("Rubicon"), "cent": N_("Piquet au cent")}
+
+
 class PiquetFace(HouseParts):
     """Piquet's words and panel."""
 
     side_width = 34
+
+    def preset_title(self, name: str) -> str | None:
+        return tr(PRESET_TITLES[name]) if name in PRESET_TITLES else None
 
     def word_label(self, word: str) -> str:
         return tr(WORDS[word]) if word in WORDS else word
