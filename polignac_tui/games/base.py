@@ -28,7 +28,8 @@ The pieces live in small modules (``settings``, ``actions``, ``choices``, ``even
 ``view``, ``cards``, ``errors``); this module holds the game, the match and the log,
 and re-exports the rest, so a game and the house import the seam from here.
 
-The contract every game keeps (the tests in ``tests/games/`` hold Écarté to it):
+The contract every game keeps (``tests/games/test_contract.py`` holds every game of the
+registry to it, under every preset):
 - ``apply`` raises ``RuleError(code, sentence)`` for an illegal action and then
   changes nothing; points come only as ``Scored`` events and the ``Scored`` points of
   a match sum to its ``totals`` at every moment, mid-deal included. Points told to one
@@ -36,8 +37,9 @@ The contract every game keeps (the tests in ``tests/games/`` hold Écarté to it
   been told (``visible``) sum to its view's ``totals``.
 - A match may end in the middle of a deal (a ``MatchOver`` event); after it ``turn``
   is None and every action is refused.
-- Replaying ``log`` into a fresh match (``replay``) gives the same state; undo is a
-  replay of the log without the last actions (``undo``).
+- Replaying ``log`` into a fresh match (``replay``) gives the same state; taking back a
+  seat's action (``Match.take_back``, a replay of the log without the last actions by
+  default) returns every seat to the view it had before it.
 - A view never carries what its seat may not see: another hand, a stock, a discard.
 - No I/O and no global random: randomness comes from the ``random.Random`` passed in.
 """
