@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ....i18n import N_, _, ngettext, tr
 from ....ui.cardtext import CardLook, face_style, inline
-from ....ui.gameface import HouseParts, Seating, cards_text, points_text
+from ....ui.gameface import GameFace, HouseParts, Seating, cards_text, points_text
 from ....ui.textfmt import assemble
 from ...base import View
 from ...cardwords import suit_name, suit_symbol
@@ -236,6 +236,6 @@ class EcarteFace(HouseParts):
                         count).format(count=count)
 
 
-FACE = EcarteFace()
+FACE: GameFace = EcarteFace()     # the type checker holds it to the protocol
 
 __all__ = ["FACE", "EcarteFace"]

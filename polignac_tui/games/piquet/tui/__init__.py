@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ....i18n import N_, _, ngettext, pgettext, tr
 from ....ui.cardtext import CardLook, inline
-from ....ui.gameface import HouseParts, Seating, cards_text, points_text
+from ....ui.gameface import GameFace, HouseParts, Seating, cards_text, points_text
 from ....ui.textfmt import assemble
 from ...base import JSON, View
 from ...cardwords import suit_name
@@ -331,6 +331,6 @@ class PiquetFace(HouseParts):
                         count).format(count=count)
 
 
-FACE = PiquetFace()
+FACE: GameFace = PiquetFace()     # the type checker holds it to the protocol
 
 __all__ = ["FACE", "PiquetFace"]
