@@ -32,6 +32,8 @@ from polignac_tui.games.base import (
     CardsAction,
     CardsChoice,
     Choice,
+    DealOver,
+    DealStarted,
     Disclosed,
     Event,
     Game,
@@ -316,3 +318,35 @@ def test_the_session_file_read_back_is_the_same_match(case: Case) -> None:
         assert dumps(back) == text
         moments += 1
     assert moments == 3
+
+
+# -- a resume between tricks, and the finished deals --------------------------------------
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_the_trick_shown_again_and_the_finished_deals(case: Case) -> None:
+    """A resumed table shows again only the last trick taken, between two tricks; the
+    finished deals are the log's deals over, scoring what they scored."""
+    last_trick: TrickTaken | None = None
+    totals_after_deals: tuple[int, ...] = (0,) * case.players
+    shown_again = checked = 0
+    for match, done in walk(case):
+        for event in done.events:
+            if isinstance(event, TrickTaken):
+                last_trick = event
+            elif isinstance(event, DealStarted):
+                last_trick = None
+        again = match.trick_to_show_again()
+        if again is not None:
+            assert again == last_trick and match.view(None).trick == ()
+            shown_again += 1
+        if match.outcome is not None:
+            continue
+        if any(isinstance(e, DealOver) for e in done.events):
+            totals_after_deals = match.totals
+        if done.action is None or match.needs_deal or len(match.log) % 2:
+            finished = match.finished_deals()
+            over = match.log if match.needs_deal else match.log[:-1]
+            assert finished.log == over and finished.names == match.names
+            assert finished.totals == (totals_after_deals if over else (0,) * case.players)
+            assert finished.game is match.game and finished.settings == match.settings
+            checked += 1
+    assert checked > 0
