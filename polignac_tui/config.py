@@ -38,9 +38,9 @@ DEFAULT_NAME = "You"
 def presets() -> tuple[str, ...]:
     """The presets a new session may start from: the house's first game's, and ``custom``
     (asked of the game when first needed, so that reading the settings loads no rules)."""
-    from .games import get_game
+    from .games import FIRST_GAME, get_game
     from .games.settings import CUSTOM
-    return (*get_game("polignac").presets, CUSTOM)
+    return (*get_game(FIRST_GAME).presets, CUSTOM)
 
 
 # settings.toml is a few lines: a larger file is refused unread (the defaults are used)

@@ -17,7 +17,8 @@ def test_the_list_holds_the_house_and_the_games_own() -> None:
     assert done.returncode == 0
     listed = {line.split()[0] for line in done.stdout.splitlines()[3:] if line.strip()}
     assert {"autosave", "bots", "replay"} <= listed          # Polignac's own
-    assert {"doors", "serve", "startup", "ecarte_bots"} <= listed   # the house's
+    assert {"doors", "serve", "startup"} <= listed           # the house's
+    assert {"ecarte_bots", "piquet_bots"} <= listed          # Écarté's, Piquet's
 
 
 def test_a_games_benchmark_runs_by_its_name() -> None:

@@ -1,9 +1,9 @@
 """A game's computer levels in the duplicate arena, row by row: the shared part of the
-``ecarte_bots`` and ``piquet_bots`` benchmarks (each names its game, its deals per row and
-its decision-time target). Every row is an arena of a candidate level against a field
-level; the diff is the candidate's mean points per deal minus the field's (positive:
-better). Prints one line per row as it ends, then the table (``--json``: each row's arena
-JSON line instead). Exit status 0 whatever the results: it measures.
+``ecarte_bots`` and ``piquet_bots`` benchmarks, in their games' folders (each names its
+game, its deals per row and its decision-time target). Every row is an arena of a
+candidate level against a field level; the diff is the candidate's mean points per deal
+minus the field's (positive: better). Prints one line per row as it ends, then the table
+(``--json``: each row's arena JSON line instead). Exit status 0 whatever the results: it measures.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def verdict(row: Row, result: dict[str, object]) -> str:
 
 
 def run(argv: list[str], *, name: str, help: str, game: str, deals_per_row: int,
-        quick_deals: int, presets: tuple[str, str], p95_ms: float) -> int:
+        quick_deals: int, presets: tuple[str, ...], p95_ms: float) -> int:
     """One benchmark of ``game``'s levels (``ecarte_bots``, ``piquet_bots``)."""
     parser = argparse.ArgumentParser(prog=f"python -m polignac_tui.benchmarks {name}",
                                      description=help)

@@ -46,6 +46,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..games import FIRST_GAME
 from ..service.protocol import PROTOCOL
 from ..ui.gameface import face_of
 from ._terminals import Terminal, says, trick_cards, within
@@ -120,7 +121,7 @@ def cpu_s(pids: list[int]) -> float:
 # The questions the game's own table screen asks besides a card, each with the key that
 # answers it the way that keeps the deal going (its FACE says them): the tables are
 # Polignac's, the scripted players answer each question so.
-QUESTIONS: tuple[tuple[str, str], ...] = face_of("polignac").questions
+QUESTIONS: tuple[tuple[str, str], ...] = face_of(FIRST_GAME).questions
 
 
 def _asked(screen: Screen) -> str | None:

@@ -36,10 +36,10 @@ LIST_MARK = b"benchmark"       # the name of every session written by ``fill``
 
 def fill(root: Path, sessions: int, deals: int) -> None:
     """``sessions`` files of one session of ``deals`` deals (each parsed on its own)."""
-    from ..games import get_game
+    from ..games import FIRST_GAME, get_game
     from ..store.folder import SessionStore
     from ..store.gamefile import as_game_session, dumps
-    autosave = next(m for m in get_game("polignac").benchmarks if m.endswith(".autosave"))
+    autosave = next(m for m in get_game(FIRST_GAME).benchmarks if m.endswith(".autosave"))
     build_session = import_module(autosave).build_session   # a long session, its own way
     store = SessionStore(root / "data" / "polignac-tui" / "sessions")
     store.root.mkdir(parents=True, exist_ok=True)

@@ -34,6 +34,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..games import FIRST_GAME, game_names
 from ..service.protocol import PROTOCOL
 
 NAME = "serve"
@@ -41,8 +42,10 @@ HELP = "latency of the table service: 4 scripted clients per table over its sock
 TARGET_P50_MS = 20.0
 TARGET_P95_MS = 50.0
 NAMES = ("Anna", "Bruno", "Claire", "Denis")
-GAMES = ("polignac", "ecarte", "piquet")
-GAME_SETTINGS = {"ecarte": {"target": 5}, "piquet": {"preset": "cent", "limit": 100}}
+GAMES = game_names()
+# a game's table settings where its first preset is not the one measured (Piquet: to 100
+# points, not a partie of six deals); every other game of two plays its first preset
+GAME_SETTINGS: dict[str, dict[str, Any]] = {"piquet": {"preset": "cent", "limit": 100}}
 
 
 class Bench:
@@ -107,7 +110,7 @@ def _game_key(deal: int, seat: int, action: str) -> str:
 
 async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
                   table_id: asyncio.Future[str], seats: list[dict[str, str]],
-                  deals: int, think: float, game: str = "polignac") -> None:
+                  deals: int, think: float, game: str = FIRST_GAME) -> None:
     reader, writer = await asyncio.open_unix_connection(path, limit=2**22)
 
     def send(message: dict[str, Any]) -> None:
@@ -126,9 +129,9 @@ async def _client(path: str, bench: Bench, table_index: int, seat_name: str,
           "name": seat_name})
     creator = seat_name == NAMES[0]
     if creator:
-        if game != "polignac":
+        if game != FIRST_GAME:
             send({"type": "create", "id": 1, "name": f"bench {table_index}", "seats": seats,
-                  "pace": "instant", "game": game, "settings": GAME_SETTINGS[game]})
+                  "pace": "instant", "game": game, "settings": GAME_SETTINGS.get(game, {})})
         else:
             send({"type": "create", "id": 1, "name": f"bench {table_index}", "seats": seats,
                   "pace": "instant", "rules": {"preset": "classique", "end": "deals",
@@ -211,9 +214,9 @@ def _children_rss_mb(pid: int) -> float:
 
 
 async def _run(path: str, tables: int, deals: int, server_pid: int,
-               think: float, game: str = "polignac") -> dict[str, Any]:
+               think: float, game: str = FIRST_GAME) -> dict[str, Any]:
     bench = Bench()
-    people = 4 if game == "polignac" else 2
+    people = 4 if game == FIRST_GAME else 2
     seats = [{"kind": "you"}] + [{"kind": "open"}] * (people - 1)
     tasks = []
     start = time.perf_counter()
@@ -288,7 +291,7 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--think", type=float, default=0.5,
                         help="seconds a scripted person waits before acting, on average "
                              "(0.5; 0: at once, the service saturated)")
-    parser.add_argument("--game", choices=GAMES, default="polignac",
+    parser.add_argument("--game", choices=GAMES, default=FIRST_GAME,
                         help="the tables' game (polignac: 4 people a table; ecarte, piquet: 2)")
     parser.add_argument("--json", action="store_true", help="one JSON object per run")
     parser.add_argument("--connect", metavar="PID:PATH", default=None,

@@ -8,11 +8,9 @@ import os
 import sys
 from importlib import import_module
 
-from ..games import get_game
+from ..games import ARENA_LEVELS, FIRST_GAME, game_names, get_game
 from ..i18n import _, ngettext
 from . import CommandError
-
-FIRST_GAME = "polignac"   # the house's first game: its arena is its own (Game.arena_module)
 
 
 def cpu_count() -> int:
@@ -22,11 +20,7 @@ def cpu_count() -> int:
     except AttributeError:  # not on every system
         return max(1, os.cpu_count() or 1)
 
-# the players' ARENA_LEVELS, without importing the players at every start of the CLI
-ARENA_LEVELS = ("easy", "medium", "hard", "expert", "cheat")
-ARENA_GAMES = (FIRST_GAME, "ecarte", "piquet")    # the first game, and games.arena.PLAYERS
-# the presets of the games with players beyond the first game's (games.piquet.rules.PRESETS)
-SEAM_PRESETS = ("rubicon", "cent")
+ARENA_GAMES = game_names()    # the first game, and games.arena.PLAYERS: every game
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         description=_("Duplicate play: every deal is played once with the field in every seat "
                     "and once per seat with the candidate there. Means are penalty points per "
                     "deal per seat; diff = candidate - field, negative is better."))
-    p.add_argument("--game", default="polignac", choices=ARENA_GAMES,
+    p.add_argument("--game", default=FIRST_GAME, choices=ARENA_GAMES,
                    help=_("the game: polignac (the default), ecarte or piquet, whose means "
                           "are points per deal and whose diff is positive when the "
                           "candidate is better"))
@@ -49,8 +43,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("the level measured"))
     p.add_argument("--field", default="medium", choices=ARENA_LEVELS,
                    help=_("the level it is measured against"))
-    p.add_argument("--preset", default=None, choices=(*first.presets, *SEAM_PRESETS),
-                   help=_("the rules of the deals"))
+    p.add_argument("--preset", default=None,
+                   help=_("the rules of the deals (one of the game's presets)"))
     p.add_argument("--jobs", type=int, default=cpu_count(),
                    help=_("processes to run deals in (default: one per core, here "
                           "{cores}; results do not depend on it)").format(cores=cpu_count()))
@@ -66,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
     game = get_game(FIRST_GAME)
     if args.preset is None:
         args.preset = game.presets[0]
+    if args.preset not in game.presets:
+        raise CommandError(_("--preset {preset}: {game}'s presets are {presets}").format(
+            preset=args.preset, game=game.title, presets=", ".join(game.presets)))
     if args.players is None:
         args.players = 4
     if not game.min_players <= args.players <= game.max_players:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from ..games import get_game
+from ..games import FIRST_GAME, game_names, get_game
 from ..games.errors import RuleError
 from ..i18n import _
 from ..ui.seats import LEVELS, name_problem
@@ -14,21 +14,9 @@ from . import CommandError
 if TYPE_CHECKING:
     from ..table.gametable import GameTable
 
-FIRST_GAME = "polignac"       # the house's first game: ``new`` without ``--game``
-GAMES = ("ecarte", "piquet")  # the games of the seam played by ``new --game``
-# Their presets, written out so that the CLI loads no game to parse its arguments (a test
-# holds them to ``Game.presets``).
-GAME_PRESETS = {"ecarte": ("classique", "italiana"), "piquet": ("rubicon", "cent")}
-
-
-def first_presets() -> tuple[str, ...]:
-    """The first game's presets (every one but ``custom``)."""
-    return get_game(FIRST_GAME).presets
-
-
-def all_presets() -> tuple[str, ...]:
-    return tuple(dict.fromkeys((*first_presets(),
-                                *(p for ps in GAME_PRESETS.values() for p in ps))))
+# the games played by ``new --game``, by the registry (their presets are checked once the
+# game is chosen, so that the CLI loads no other game to parse its arguments)
+GAMES = tuple(name for name in game_names() if name != FIRST_GAME)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("new", help=_("start a session: you plus computer players"),
                        description=_("Start a new session straight at the table: you plus "
                                    "computer players, from a preset."))
-    p.add_argument("--preset", choices=all_presets(), default=None,
+    p.add_argument("--preset", default=None,
                    help=_("the rules to play (default: the default preset of your settings)"))
     p.add_argument("--players", type=int, default=None, metavar="N",
                    help=_("number of players, {least} to {most}, you included (default 4)"

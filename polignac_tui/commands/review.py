@@ -12,6 +12,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from ..games import FIRST_GAME
 from ..games.cardwords import glyph
 from ..i18n import ENGLISH, _, ngettext, pgettext, speaking
 from . import CommandError
@@ -19,7 +20,6 @@ from .sessions import _out
 from .show import read, resolve
 
 WIDTH = 80
-FIRST_GAME = "polignac"     # the house's first game: its files may name no game
 
 
 def expert() -> Any:

@@ -6,18 +6,17 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 from ..games import game_names, get_game
 from ..i18n import _, ngettext, tr
 from ..store import SessionStore, StoreError, Summary
 from ..store.gamefile import DEFAULT_GAME as FIRST_GAME
-from ..store.gamestats import EcarteStats, PiquetStats, ecarte_stats, piquet_stats
 from ..store.index import summarize
 from ..store.report import leaders, local_time, row
 from ..store.visible import visible
-from ..store.wording import file_error_text, game_title, label_words, names_text, state_words
+from ..store.wording import file_error_text, game_title, names_text, state_words
 from . import CommandError
 from .output import out
 
@@ -210,7 +209,8 @@ def run_stats(args: argparse.Namespace) -> int:
     done = {g: [e for e in entries if e.readable and e.finished and e.game == g]
             for g in game_names()}
     unreadable = sum(1 for e in entries if not e.readable)
-    others = [g for g in ("ecarte", "piquet") if g == game or (game is None and done[g])]
+    others = [g for g in game_names()
+              if g != FIRST_GAME and (g == game or (game is None and done[g]))]
     if args.json:
         if game in (None, FIRST_GAME):
             doc: dict[str, object] = {
@@ -237,10 +237,8 @@ def run_stats(args: argparse.Namespace) -> int:
         out(game_title(other))
         if not done[other]:
             out(_("No finished session of {game} yet.").format(game=game_title(other)))
-        elif other == "ecarte":
-            out(ecarte_table(ecarte_stats(done[other]), len(done[other])))
         else:
-            out(piquet_table(piquet_stats(done[other]), len(done[other])))
+            out(get_game(other).stats_table(done[other]) or "")
     if unreadable:
         out(ngettext("{count} unreadable file not counted (see polignac-tui list).",
                      "{count} unreadable files not counted (see polignac-tui list).",
@@ -248,47 +246,6 @@ def run_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _game_stats(game: str, done: dict[str, list[Summary]]) -> list[EcarteStats] | list[PiquetStats]:
-    return ecarte_stats(done[game]) if game == "ecarte" else piquet_stats(done[game])
+def _game_stats(game: str, done: dict[str, list[Summary]]) -> list[Any]:
+    return get_game(game).stats(done[game]) or []
 
-
-def _table(heads: tuple[str, ...], rows: Sequence[tuple[str, tuple[object, ...]]],
-           notes: list[str]) -> str:
-    """A player column as wide as the heads leave, then right-aligned figures."""
-    widths = [len(h) for h in heads]
-    name_width = WIDTH - sum(widths) - 2 * len(heads)
-    lines = [f"{_('PLAYER'):<{name_width}}" + "".join(f"  {h}" for h in heads)]
-    for name, cells in rows:
-        lines.append(f"{_clip(label_words(name), name_width):<{name_width}}"
-                     + "".join(f"  {c!s:>{w}}" for c, w in zip(cells, widths, strict=True)))
-    lines.append("")
-    lines.extend(notes)
-    return "\n".join(textwrap.fill(line, WIDTH) if len(line) > WIDTH else line
-                     for line in lines)
-
-
-def ecarte_table(stats: list[EcarteStats], sessions: int) -> str:
-    heads = (_("GAMES"), _("WON"), _("VOLES"), _("KINGS"), _("TREBLE"), _("DOUBLE"),
-             _("SINGLE"))
-    rows = [(s.name, (s.sessions, s.won, s.voles, s.kings, s.treble, s.double, s.single))
-            for s in stats]
-    return _table(heads, rows, [ngettext(
-        "Over {count} finished game of Écarté. KINGS: kings of trumps marked; TREBLE, "
-        "DOUBLE, SINGLE: games won of that value.",
-        "Over {count} finished games of Écarté. KINGS: kings of trumps marked; TREBLE, "
-        "DOUBLE, SINGLE: games won of that value.", sessions).format(count=sessions)])
-
-
-def piquet_table(stats: list[PiquetStats], sessions: int) -> str:
-    heads = (_("PARTIES"), _("WON"), _("VALUE"), _("RUBICON"), _("PIQUE"), _("REPIQUE"),
-             _("CAPOT"), _("BLANCHE"))
-    rows = [(s.name, (s.sessions, s.won, s.value, s.rubicons, s.piques, s.repiques, s.capots,
-                      s.carte_blanche)) for s in stats]
-    return _table(heads, rows, [ngettext(
-        "Over {count} finished partie of Piquet. VALUE: the values of the parties won, added "
-        "up; RUBICON: parties won against a player under 100; PIQUE, REPIQUE, CAPOT, BLANCHE: "
-        "piques, repiques, capots and cartes blanches made.",
-        "Over {count} finished parties of Piquet. VALUE: the values of the parties won, added "
-        "up; RUBICON: parties won against a player under 100; PIQUE, REPIQUE, CAPOT, BLANCHE: "
-        "piques, repiques, capots and cartes blanches made.",
-        sessions).format(count=sessions)])

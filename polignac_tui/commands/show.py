@@ -59,7 +59,7 @@ def read(target: str) -> Any:
     game: its engine's); a session of a game whose match has none is refused, saying
     which game it is."""
     session = read_any(target)
-    native = getattr(session.match, "session", None)
+    native = session.match.own_session()
     if native is None:
         raise CommandError(_("{path}: a session of {game}; only Polignac sessions can be "
                              "read here").format(path=resolve(target),

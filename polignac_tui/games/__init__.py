@@ -8,6 +8,7 @@ importing this package loads no game's rules; ``get_game("ecarte")`` imports
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Literal, get_args
 
 from .base import Game
 from .errors import RuleError
@@ -20,6 +21,11 @@ ENTRY_POINTS: dict[str, str] = {
 #: the house's first game: the game of a session file that names none (its files were
 #: written before the house had others) and of a table whose creator names none
 FIRST_GAME = "polignac"
+#: a computer player's level, the weakest first (every game has these four)
+Level = Literal["easy", "medium", "hard", "expert"]
+LEVELS: tuple[Level, ...] = get_args(Level)
+#: the arena's levels: the four, and the yardstick that sees every hand (never a player)
+ARENA_LEVELS: tuple[str, ...] = (*LEVELS, "cheat")
 _loaded: dict[str, Game] = {}
 
 
@@ -57,4 +63,5 @@ def get_game(name: str) -> Game:
     return game
 
 
-__all__ = ["ENTRY_POINTS", "FIRST_GAME", "Game", "RuleError", "game_names", "get_game"]
+__all__ = ["ARENA_LEVELS", "ENTRY_POINTS", "FIRST_GAME", "LEVELS", "Game", "Level", "RuleError",
+           "game_names", "get_game"]

@@ -28,7 +28,8 @@ The pieces live in small modules (``settings``, ``actions``, ``choices``, ``even
 ``view``, ``cards``, ``errors``); this module holds the game, the match and the log,
 and re-exports the rest, so a game and the house import the seam from here.
 
-The contract every game keeps (the tests in ``tests/games/`` hold Écarté to it):
+The contract every game keeps (``tests/games/test_contract.py`` holds every game of the
+registry to it, under every preset):
 - ``apply`` raises ``RuleError(code, sentence)`` for an illegal action and then
   changes nothing; points come only as ``Scored`` events and the ``Scored`` points of
   a match sum to its ``totals`` at every moment, mid-deal included. Points told to one
@@ -36,8 +37,9 @@ The contract every game keeps (the tests in ``tests/games/`` hold Écarté to it
   been told (``visible``) sum to its view's ``totals``.
 - A match may end in the middle of a deal (a ``MatchOver`` event); after it ``turn``
   is None and every action is refused.
-- Replaying ``log`` into a fresh match (``replay``) gives the same state; undo is a
-  replay of the log without the last actions (``undo``).
+- Replaying ``log`` into a fresh match (``replay``) gives the same state; taking back a
+  seat's action (``Match.take_back``, a replay of the log without the last actions by
+  default) returns every seat to the view it had before it.
 - A view never carries what its seat may not see: another hand, a stock, a discard.
 - No I/O and no global random: randomness comes from the ``random.Random`` passed in.
 """
@@ -139,6 +141,10 @@ class Game(ABC):
     # the module of its computer players at a table, for a game whose arena is its own
     # (the others are listed in ``games.arena.PLAYERS``)
     players_module: str | None = None
+    # its computer players take a seed, not a ``random.Random``: ``choose_seeded(view,
+    # level, seed)``, ``advise_seeded(view, seed)`` and ``move_key(view)`` (the keys its
+    # tables have always used)
+    seeded_players = False
     # the module of its own review against its expert, for a game whose review is its own
     # (``review_deal``, ``finished_deals``, ``reason_text``, its marks' thresholds
     # ``DUBIOUS`` and ``BLUNDER``); the others are reviewed by ``games.review``
@@ -317,6 +323,19 @@ class Game(ABC):
         through the seam (its ``file_summary`` and the log replayed)."""
         return None
 
+    def summary_bounds(self, match: Match) -> tuple[str, int]:
+        """How the house's summary of a session says it ends (``store.gamesummary``):
+        ``("points", limit)``, or ``("deals", count)`` for a match of so many deals."""
+        return "points", 0
+
+    def summary_result(self, match: Match, winners: str) -> str:
+        """A finished match's result in English, as the lists keep it: ``winners`` their
+        names joined (``""``: nobody won): ``Anna won by 37``."""
+        if not winners:
+            return "nobody won"
+        outcome = match.outcome
+        return f"{winners} won by {None if outcome is None else outcome.value}"
+
     def say_again(self, kind: str, english: str, where: str = "") -> str | None:
         """This game's own English of a summary or a refusal of its files, said again in
         the current language: ``state``, ``where`` (a session's line), ``clause`` (what
@@ -331,13 +350,14 @@ class Game(ABC):
 
     def stats(self, summaries: Iterable[Any]) -> list[Any] | None:
         """This game's statistics per player over the finished ones of ``summaries``
-        (the store's summaries of its sessions), each with ``to_dict()``; None: the
-        house counts them (``store.gamestats``)."""
+        (the store's summaries of its sessions, ``games.statstext.Counted``), each with
+        ``to_dict()``, kept in the game's folder; None: none of its own (the house's
+        overview, ``store.gamestats``, counts its sessions still)."""
         return None
 
     def stats_table(self, summaries: Sequence[Any]) -> str | None:
         """The table ``stats`` prints of this game's finished ``summaries`` (its
-        ``stats``), in the current language; None: the house's."""
+        ``stats``), in the current language; None: none."""
         return None
 
     def csv_table(self, session: GameSession) -> list[list[object]] | None:
@@ -432,6 +452,39 @@ class Match(ABC):
     @abstractmethod
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: a watcher)."""
+
+    # -- undo, resume and the finished deals: what the house calls, each with its default --
+    def can_take_back(self, seat: int) -> bool:
+        """True when ``seat`` has an action of the deal in view that ``take_back`` takes
+        back (every action by default)."""
+        return any(s == seat for s, _ in self.history)
+
+    def take_back(self, seat: int) -> Match | None:
+        """The match as it was before ``seat``'s last action of the deal in view, every
+        action after it taken back too (this match, changed, or a new one); None when
+        ``seat`` has none (``can_take_back``). By default a replay of the log (``undo``)."""
+        return undo(self, (seat,))
+
+    def keep(self, session: GameSession) -> None:  # noqa: B027 - a hook: nothing by default
+        """Told the house's facts about its ``session`` (id, name, dates, undo setting,
+        seats) before every save: for a match whose views or file part tell them."""
+
+    def trick_to_show_again(self) -> TrickTaken | None:
+        """Between two tricks of a deal in play, the last one, which a resumed table shows
+        again (the terminal may have closed while it was played); None: none to show."""
+        return None
+
+    def own_session(self) -> object | None:
+        """The game's own session object under this match, for the code still playing on
+        it (the house's first game: its review and its old table's path); None: none."""
+        return None
+
+    def finished_deals(self) -> Match:
+        """A match holding only the deals over (every hand of them): what a replay of a
+        served table is given. By default the log of the deals over, replayed."""
+        log = self.log
+        over = log if self.needs_deal or self.outcome is not None else log[:-1]
+        return replay(self.game, self.settings, self.names, over, self.first_dealer)
 
 
 def replay(game: Game, settings: Settings, players: Sequence[str],

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from ..games import FIRST_GAME
 from ..games.errors import RuleError as GameRuleError
 from ..games.session import GameSession
 from ..store import gamefile
@@ -114,7 +115,7 @@ def table_info(data: object) -> TableInfo | None:
                                   level if isinstance(level, str) else None,
                                   seat.get("open") is True, seat.get("connected") is True,
                                   seat.get("yours") is True))
-    return TableInfo(data["table"], _text(data.get("game"), "polignac"),
+    return TableInfo(data["table"], _text(data.get("game"), FIRST_GAME),
                      _text(data.get("name")), _text(data.get("preset")),
                      _int(data.get("players"), len(seats)), tuple(seats),
                      _text(data.get("state"), "waiting"), _int(data.get("deal")),

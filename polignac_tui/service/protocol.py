@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..games import FIRST_GAME, game_names, get_game
+from ..games import LEVELS as LEVELS  # the levels a seat may take, the house's
 from ..games.actions import MAX_ACTION
 from ..games.cards import DECK as FULL_DECK
 from ..games.settings import CUSTOM
@@ -45,7 +46,6 @@ MAX_SEATS = 8
 MIN_SEATS = 2              # a game's own bounds are checked by the service (Polignac: 3)
 MAX_SETTINGS = 16          # keys of a ``create``'s ``rules`` or ``settings``
 MAX_DEALS_REPLY = 1000 * 1024  # bytes of the line that sends a replay's file (clients read 1 MiB)
-LEVELS = ("easy", "medium", "hard", "expert")
 PACES = ("instant", "fast", "normal", "slow")
 
 ERROR_CODES = ("bad_json", "too_long", "unknown_type", "bad_field", "protocol", "not_allowed",

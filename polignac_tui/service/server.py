@@ -1286,16 +1286,10 @@ def _table_settings(game: Game, message: dict[str, Any], players: int) -> dict[s
 def _finished_game_log(session: GameSession) -> tuple[GameSession, tuple[DealLogEntry, ...]]:
     """What a replay of the deals of a game over now needs, copied in the loop: the session
     (its match is replaced in the thread) and the log of the deals that are over."""
-    match = session.match
-    finished = getattr(match, "finished_deals", None)
-    if finished is not None:    # a game that keeps more than its log (undo counts)
-        copy = finished()
-        return GameSession(copy, session.seats, id=session.id, name=session.name,
-                           created=session.created, updated=session.updated,
-                           undo_on=session.undo_on), tuple(copy.log)
-    log = match.log
-    over = log if match.needs_deal or match.outcome is not None else log[:-1]
-    return session, tuple(over)
+    copy = session.match.finished_deals()
+    return GameSession(copy, session.seats, id=session.id, name=session.name,
+                       created=session.created, updated=session.updated,
+                       undo_on=session.undo_on), tuple(copy.log)
 
 
 def _finished_game_file(session: GameSession, log: tuple[DealLogEntry, ...]) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..games import game_names
+from ..games import FIRST_GAME, game_names
 from ..store.atomic import write_atomic
 
 FORMAT = 1
@@ -44,7 +44,7 @@ class TableRecord:
     hand_over_after: float
     seats: list[SeatRecord]
     rules: dict[str, Any] = field(default_factory=dict)   # while waiting
-    game: str = "polignac"           # the game played (``games.game_names``)
+    game: str = FIRST_GAME           # the game played (``games.game_names``)
 
 
 class StateError(ValueError):
@@ -77,8 +77,8 @@ def _plain(record: TableRecord) -> dict[str, Any]:
             "seats": [{"kind": s.kind, "name": s.name, "level": s.level,
                        "identity": s.identity} for s in record.seats],
             "rules": dict(record.rules),
-            # only for another game: a Polignac table's record reads as before
-            **({"game": record.game} if record.game != "polignac" else {})}
+            # only for another game: a first game's table's record reads as before
+            **({"game": record.game} if record.game != FIRST_GAME else {})}
 
 
 class ServiceState:

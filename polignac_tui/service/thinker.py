@@ -25,7 +25,7 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from ..games import FIRST_GAME
+from ..games import FIRST_GAME, get_game
 from ..games.base import View
 from ..games.errors import RuleError
 from ..table.gametable import Params, _seed_for, players_module
@@ -40,7 +40,7 @@ def _game_choose(game: str, level: str, seed: int, view: dict[str, Any]) -> str:
     values cross the process boundary)."""
     import random
     players = players_module(game)
-    if getattr(players, "SEEDED", False):
+    if get_game(game).seeded_players:
         return str(players.choose_seeded(View.from_json(view), level, seed))
     return str(players.choose(View.from_json(view), level, random.Random(seed)))
 
@@ -50,20 +50,16 @@ def _game_hint(game: str, seed: int, view: dict[str, Any]) -> tuple[str, str, Pa
     its details."""
     import random
     players = players_module(game)
-    if getattr(players, "SEEDED", False):
+    if get_game(game).seeded_players:
         action, why, params = players.advise_seeded(View.from_json(view), seed)
         return str(action), str(why), tuple(params)
-    rng = random.Random(seed)
-    advise = getattr(players, "advise", None)
-    if advise is None:       # players without their words yet: the expert's action alone
-        return str(players.choose(View.from_json(view), "expert", rng)), "", ()
-    action, why = advise(View.from_json(view), rng)
+    action, why = players.advise(View.from_json(view), random.Random(seed))
     return str(action), str(why), ()
 
 
 def has_players(game: str) -> bool:
-    """Does this version hold ``game``'s computer players (Polignac's always)?"""
-    if game == "polignac":
+    """Does this version hold ``game``'s computer players (the first game's always)?"""
+    if game == FIRST_GAME:
         return True
     try:
         players_module(game)
@@ -181,7 +177,7 @@ class GamePoolThinker(_OnPool):
 
     def _key(self, view: View) -> str:
         players = players_module(self.game)
-        if getattr(players, "SEEDED", False):   # the key its tables have always used
+        if get_game(self.game).seeded_players:   # the key its tables have always used
             return str(players.move_key(view))
         return game_move_key(view)
 

@@ -84,7 +84,7 @@ class Entry:
         old table's path): None when the match has none."""
         if self.game_session is None:
             return None
-        return getattr(self.game_session.match, "session", None)
+        return self.game_session.match.own_session()
 
 
 class SessionStore:
@@ -196,7 +196,7 @@ class SessionStore:
         under the match; ``SessionFileError`` (one line) if it cannot be, ``OtherGame`` for
         a session of a game whose match has none (``load_any`` reads it)."""
         whole = self.load_any(id)
-        session = getattr(whole.match, "session", None)
+        session: Any = whole.match.own_session()
         if session is None:
             raise OtherGame(id, whole.game)
         session.id = id

@@ -19,7 +19,7 @@ from typing import Any
 
 import tomli_w
 
-from ..games import FIRST_GAME, RuleError, get_game
+from ..games import FIRST_GAME, LEVELS, RuleError, get_game
 from ..games.base import Match
 from ..games.filepart import FORMAT, TYPE_NAMES
 from ..games.filepart import check_moment as _game_check_moment
@@ -81,7 +81,6 @@ def _stamp(value: datetime) -> datetime:
 
 
 HEADER = ("format", "game", "id", "name", "created", "updated", "undo", "served")
-LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def game_of(doc: object) -> str:

@@ -27,9 +27,6 @@ from ..games.session import GameSession
 if TYPE_CHECKING:
     from .index import Summary
 
-ECARTE = "ecarte"
-PIQUET = "piquet"
-VALUE_WORDS = {3: "treble", 2: "double", 1: "single"}    # an Écarté game's value (§7)
 
 
 # -- the log replayed through the seam ---------------------------------------------------
@@ -91,32 +88,18 @@ def reason_counts(tallies: Sequence[DealTally], seats: int) -> list[dict[str, in
 
 # -- the words -------------------------------------------------------------------------
 def bounds(match: Match) -> tuple[str, int]:
-    """``(end, limit)`` as a summary keeps them: ``points`` and the target (Écarté, Piquet
-    to a number of points), or ``deals`` and the deals of the partie (six, eight after a
-    tie)."""
-    if match.game.name == PIQUET and match.settings.word("end") == "partie":
-        deals = match.view(None).game_part.get("deals_to_play")
-        return "deals", deals if isinstance(deals, int) else 6
-    if match.game.name == PIQUET:
-        return "points", match.settings.number("limit")
-    return "points", match.settings.number("target")
+    """``(end, limit)`` as a summary keeps them, in the game's own terms
+    (``Game.summary_bounds``): ``points`` and the limit, or ``deals`` and their count."""
+    return match.game.summary_bounds(match)
 
 
 def result(session: GameSession) -> str:
-    """``Anna won a double game``, ``Bruno won the partie, worth 230``, ``Anna won by
-    37``, ``the partie was drawn``."""
-    outcome = session.match.outcome
-    assert outcome is not None
-    names = session.names
-    if not outcome.winners:
-        return "the partie was drawn" if session.game == PIQUET else "nobody won"
-    winner = join_names(names[s] for s in outcome.winners)
-    value = outcome.value
-    if session.game == ECARTE and value in VALUE_WORDS:
-        return f"{winner} won a {VALUE_WORDS[value]} game"
-    if session.game == PIQUET and session.match.settings.word("end") == "partie":
-        return f"{winner} won the partie, worth {value}"
-    return f"{winner} won by {value}"
+    """The result in the game's own English (``Game.summary_result``): ``Anna won a
+    double game``, ``Bruno won the partie, worth 230``, ``Anna won by 37``."""
+    match = session.match
+    assert match.outcome is not None
+    return match.game.summary_result(
+        match, join_names(session.names[s] for s in match.outcome.winners))
 
 
 def state(session: GameSession) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 
-from ..games.base import View
+from ..games.base import Settings, View
 from .gameevents import GameCommand, GameHint, GameUpdate
 from .talk import TalkRoom
 
@@ -61,6 +61,11 @@ class GameClient(ABC):
     @property
     def session_name(self) -> str:
         return ""
+
+    @property
+    def settings(self) -> Settings | None:
+        """The session's settings, when its table is in this process (else None)."""
+        return None
 
     @property
     @abstractmethod

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
-from ..games.base import DealOver, MatchOver, RuleError, TrickTaken, View, visible
+from ..games.base import DealOver, MatchOver, RuleError, Settings, TrickTaken, View, visible
 from .gameclient import GameClient, GameListener
 from .gameevents import (
     TABLE_EVENTS,
@@ -199,8 +199,7 @@ class GameRunner:
                     self._forget_thought()
         if not self._started:
             self._started = True
-            again = getattr(self.table.session.match, "trick_to_show_again", None)
-            taken = again() if again is not None else None
+            taken = self.table.session.match.trick_to_show_again()
             if taken is not None:   # resumed between tricks: the last one on show first
                 self._hold(taken)
         self._broadcast(events)
@@ -674,6 +673,10 @@ class LocalGameClient(GameClient):
     @property
     def session_name(self) -> str:
         return self.table.session.name
+
+    @property
+    def settings(self) -> Settings:
+        return self.table.session.match.settings
 
     @property
     def seats(self) -> tuple[int, ...]:

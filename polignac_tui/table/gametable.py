@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from ..games import get_game
 from ..games.arena import players_of
-from ..games.base import Event, Settings, View, undo
+from ..games.base import Event, Settings, View
 from ..games.session import GameSession, Seat
 
 Params = tuple[tuple[str, str | int], ...]
@@ -144,7 +144,7 @@ class GameTable:
         """The action of a computer of ``level`` in ``seat``, from its ``view`` only
         (seeded per seat from the table seed). Thread-safe for one caller at a time."""
         players = players_module(self.game)
-        if getattr(players, "SEEDED", False):
+        if get_game(self.game).seeded_players:
             return str(players.choose_seeded(view, level, _seed_for(self.seed, f"seat/{seat}")))
         return str(players.choose(view, level, self._rng(seat, "seat")))
 
@@ -161,7 +161,7 @@ class GameTable:
         off the loop. Its seed is derived one way from the table seed (never the deals')."""
         assert view.seat is not None
         players = players_module(self.game)
-        if getattr(players, "SEEDED", False):
+        if get_game(self.game).seeded_players:
             action, why, params = players.advise_seeded(view, _seed_for(self.seed, "hint"))
             return str(action), str(why), tuple(params)
         action, why = players.advise(view, self._rng(view.seat, "hint"))
@@ -193,26 +193,15 @@ class GameTable:
         session = self.session
         if not session.undo_on or self.humans() != [seat] or session.finished:
             return False
-        can_take_back = getattr(session.match, "can_take_back", None)
-        if can_take_back is not None:      # the game's own undo (Polignac's: cards only)
-            return bool(can_take_back(seat))
-        return any(s == seat for s, _ in session.match.history)
+        return session.match.can_take_back(seat)
 
     def undo(self, seat: int, save: bool = True) -> bool:
         """Take back ``seat``'s last action of the deal in play and every action after it.
         False when there is nothing to undo or another human sits at the table."""
         if not self.can_undo(seat):
             return False
-        take_back = getattr(self.session.match, "take_back", None)
-        if take_back is not None:
-            with self._mutex:
-                if not take_back(seat):
-                    return False
-            if save:
-                self.save()
-            return True
         with self._mutex:
-            match = undo(self.session.match, (seat,))
+            match = self.session.match.take_back(seat)
             if match is None:
                 return False
             self.session.match = match
@@ -227,9 +216,7 @@ class GameTable:
     def keep(self) -> None:
         """Tell a match that keeps them the house's facts about its session (Polignac's
         engine session: who plays each seat, the served mark, the undo setting)."""
-        keep = getattr(self.session.match, "keep", None)
-        if keep is not None:
-            keep(self.session)
+        self.session.match.keep(self.session)
 
 
 __all__ = ["GameTable", "players_module"]

@@ -19,6 +19,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.widget import AwaitMount
 
 from ..config import THEMES, Settings, save_settings
+from ..games import FIRST_GAME
 from ..i18n import N_, Translator, _, choose_language, tr, translator_for
 from ..store.wording import file_error_text
 from .asciimode import (
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 # lines, the hand, footer): an 80×24 terminal under tmux or screen with a status line.
 MIN_WIDTH = 80
 MIN_HEIGHT = 23
-FIRST_GAME = "polignac"   # the house's first game: ``new``, the New session form's default
 
 # How many of the newest saved files Home reads to offer "Continue".
 CONTINUE_SCAN = 20
@@ -446,9 +446,9 @@ class PolignacApp(App[None]):
         """Show the table screen of ``client``'s game as a client of its seats: the game's
         own screen when its FACE has one (``table_screen``), else the shared one."""
         from .gameface import face_of
-        own = getattr(face_of(client.game), "table_screen", None)
+        own = face_of(client.game).table_screen(client)
         if own is not None:
-            self.push_screen(own(client))
+            self.push_screen(own)
             return
         from .screens.game_table import GameTableScreen
         self.push_screen(GameTableScreen(client))

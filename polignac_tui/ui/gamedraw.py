@@ -4,7 +4,6 @@ rules from the game's settings, an action in words. Pure functions of a ``View``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,14 +12,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ..games.base import Game, View
+from ..games.base import Game, Settings, View
 from ..i18n import _, tr
 from .cardtext import CardLook, inline
 from .gameface import (
-    PRESET_WORDS,
     GameFace,
     Seating,
     cards_text,
+    face_of,
     points_text,
     setting_words,
     value_words,
@@ -224,7 +223,7 @@ def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
     return Group(*parts)
 
 
-def rules_text(game: Game, view: View, settings: Mapping[str, object] | None) -> Text:
+def rules_text(game: Game, view: View, settings: Settings | None) -> Text:
     """The rules of the session in words, from the game's described settings: each
     setting's value and what it does (``settings``: the session's, when known here;
     else what the view tells)."""
@@ -237,10 +236,10 @@ def rules_text(game: Game, view: View, settings: Mapping[str, object] | None) ->
             values.setdefault(key, view.game_part[key])
     if settings is not None:
         values.update(dict(settings))
-    preset = getattr(settings, "preset", "") or view.game_part.get("preset")
+    preset = (settings.preset if settings is not None else "") or view.game_part.get("preset")
     if preset:
         text.append(_("Preset: {preset}").format(
-            preset=tr(PRESET_WORDS.get(str(preset), str(preset)))) + "\n")
+            preset=face_of(game.name).preset_title(str(preset)) or str(preset)) + "\n")
     for setting in game.described:
         value = values.get(setting.name)
         if setting.name == "limit" and values.get("end") == "partie":

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.widget import Widget
 
+    from ..table.gameclient import GameClient
 
 # A screen in the help: (title, module, class name, keys handled by widgets inside); the
 # module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
@@ -99,6 +100,15 @@ class GameFace(Protocol):
     #: answers (the doors benchmark)
     questions: tuple[tuple[str, str], ...]
 
+    @property
+    def screens(self) -> Mapping[str, type[Screen[None]]]:
+        """The game's own screens by class name (the help lists their keys; a door's
+        zygote imports them before it forks)."""
+
+    def table_screen(self, client: GameClient) -> Screen[None] | None:
+        """The game's own table screen for ``client`` (None: the shared one,
+        ``screens.game_table``)."""
+
     def preset_title(self, name: str) -> str | None:
         """A preset's title in words, None for no preset of the game's own."""
 
@@ -139,6 +149,10 @@ class GameFace(Protocol):
         """The line under the table: ``sessions`` (how many were counted) and what the
         game's own columns count."""
 
+    def stats_summary(self, count: int) -> str | None:
+        """The line under the table over ``count`` finished sessions, wholly in the
+        game's words (None: the house's line, ending with ``stats_note``)."""
+
     #: columns of the side column (the game's panel) at 80 columns
     side_width: int
 
@@ -162,6 +176,10 @@ class GameFace(Protocol):
 
     def said(self, action: str, who: str) -> str:
         """A ``Said`` action worded as a sentence: ``Bruno proposes.``."""
+
+    def shown_note(self, reason: str, who: str) -> str | None:
+        """Cards ``who`` showed for ``reason`` (a ``Shown``), worded as a note for
+        everyone (Piquet's carte blanche); None: nothing to note."""
 
     def reason(self, reason: str) -> str:
         """A ``Scored`` reason code in words: ``the vole``, ``repique``."""
@@ -197,6 +215,13 @@ class HouseParts:
     players: tuple[int, ...] = (2,)
     default_players = 2
     questions: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def screens(self) -> Mapping[str, type[Screen[None]]]:
+        return {}
+
+    def table_screen(self, client: GameClient) -> Screen[None] | None:
+        return None
 
     def preset_title(self, name: str) -> str | None:
         return None
@@ -246,6 +271,12 @@ class HouseParts:
     def stats_note(self, sessions: str) -> str:
         return sessions
 
+    def stats_summary(self, count: int) -> str | None:
+        return None
+
+    def shown_note(self, reason: str, who: str) -> str | None:
+        return None
+
 
 def face_of(game: str) -> GameFace:
     """The ``FACE`` of ``game`` (``games/<game>/tui``)."""
@@ -272,6 +303,6 @@ def level_words(level: str | None) -> str:
     return _("computer, {level}").format(level=level_name(level or "medium"))
 
 
-__all__ = ["PRESET_WORDS", "SETTING_WORDS", "VALUE_WORDS", "GameFace", "HelpEntry", "HouseParts",
+__all__ = ["SETTING_WORDS", "VALUE_WORDS", "GameFace", "HelpEntry", "HouseParts",
            "Seating", "cards_text",
            "face_of", "level_words", "points_text", "setting_words", "value_words"]

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings
+from ..games import FIRST_GAME, game_names
 from ..store.folder import SessionStore
 from .gameface import face_of
 
@@ -39,7 +40,7 @@ Scenario = Callable[[Any, Any], Awaitable[None]]
 # -- the house's first game, through its FACE: its saved sessions, its table by keys -------
 def scenes() -> Any:
     """Polignac's scenes (``games/polignac/tui/scenes.py``)."""
-    return face_of("polignac").scenes()
+    return face_of(FIRST_GAME).scenes()
 
 
 async def until(pilot: Any, app: Any, done: Callable[[], bool], steps: int = 2000) -> None:
@@ -128,18 +129,13 @@ def game_session(store: SessionStore, game: str, seed: int,
     return session.id
 
 
-def ecarte_mid_deal(match: Any) -> bool:
-    """Deal 2, Ana to follow a card with a trick already won."""
+def mid_deal(match: Any) -> bool:
+    """Deal 2, Ana to follow a card, a quarter of the deal's tricks played (Écarté: one of
+    five; Piquet: three of twelve, the declarations made)."""
     view = match.view(0)
+    tricks = len(match.log[-1].dealt.hands[0])
     return view.deal_number >= 2 and match.turn == 0 and len(view.trick) == 1 \
-        and sum(view.tricks_won) >= 1
-
-
-def piquet_mid_deal(match: Any) -> bool:
-    """Deal 2, the declarations made, Ana to follow with three tricks played."""
-    view = match.view(0)
-    return view.deal_number >= 2 and match.turn == 0 and len(view.trick) == 1 \
-        and sum(view.tricks_won) >= 3
+        and sum(view.tricks_won) >= max(1, tricks // 4)
 
 
 async def to_game_turn(pilot: Any, app: Any) -> None:
@@ -199,11 +195,10 @@ SHOTS: tuple[Shot, ...] = (
          lang="fr"),
     Shot("rules-panel-it", SMALL, "table", lambda p, a: _then(to_mid_trick, p, a, "r"),
          lang="it"),
-    Shot("ecarte", SMALL, "ecarte", to_game_turn),
-    Shot("ecarte-large", LARGE, "ecarte", to_game_turn),
-    Shot("piquet", SMALL, "piquet", to_game_turn),
-    Shot("piquet-large", LARGE, "piquet", to_game_turn),
-    Shot("piquet-it", SMALL, "piquet", to_game_turn, lang="it"),
+    # every other game of the registry at its table, and the last in Italian
+    *(Shot(f"{game}{size}", shape, game, to_game_turn) for game in game_names()
+      if game != FIRST_GAME for size, shape in (("", SMALL), ("-large", LARGE))),
+    Shot(f"{game_names()[-1]}-it", SMALL, game_names()[-1], to_game_turn, lang="it"),
 )
 
 
@@ -222,9 +217,8 @@ def build_app(shot: Shot, root: Path) -> Any:
         if shot.start == "history":
             scenes().fill_history(store)
         return PolignacApp(settings, store, seed=SEED, lang=shot.lang)
-    if shot.start in ("ecarte", "piquet"):
-        stop = ecarte_mid_deal if shot.start == "ecarte" else piquet_mid_deal
-        session_id = game_session(store, shot.start, SEED, stop)
+    if shot.start in game_names():
+        session_id = game_session(store, shot.start, SEED, mid_deal)
     else:
         made = scenes().table_session if shot.start == "table" else scenes().final_session
         session_id = made(store)

@@ -3,12 +3,11 @@ long a name may be (the New session form, ``polignac-tui new``)."""
 
 from __future__ import annotations
 
+from ..games import LEVELS
 from ..i18n import _
 
 COMPUTER_NAMES = ("Bruno", "Claire", "Denis", "Élodie", "Fanny", "Gaston", "Hélène", "Igor")
 DEFAULT_LEVEL = "medium"
-# The computer players' levels, from the weakest (every game has these four).
-LEVELS = ("easy", "medium", "hard", "expert")
 # The longest name of a seat.
 MAX_NAME = 24
 

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from textual.css.stylesheet import Stylesheet
 
+from ..games import FIRST_GAME
+
 if TYPE_CHECKING:
     from ..service.client import TableInfo
 
@@ -87,6 +89,6 @@ def sample_tables() -> list[TableInfo]:
                         connected, yours)
     seats = (seat("Anna", yours=True), seat("Bruno", connected=False),
              seat("Carla", kind="computer"), seat("", open=True))
-    return [TableInfo(f"t{n}", "polignac", f"table {n}", "classique", 4, seats,
+    return [TableInfo(f"t{n}", FIRST_GAME, f"table {n}", "classique", 4, seats,
                       "playing" if n % 2 else "waiting", 1, "Anna", n % 3)
             for n in range(1, 11)]

@@ -339,7 +339,7 @@ def test_the_command_refuses_a_polignac_table_size_for_ecarte(
 
 
 def test_the_benchmark_table_of_levels(capsys: pytest.CaptureFixture[str]) -> None:
-    from polignac_tui.benchmarks import ecarte_bots
+    from polignac_tui.games.ecarte.benchmarks import ecarte_bots
 
     assert ecarte_bots.run(["--deals", "1", "--only", "medium"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -518,14 +518,15 @@ def test_the_command_refuses_another_game_s_preset(capsys: pytest.CaptureFixture
     assert "rubicon, cent" in capsys.readouterr().err
 
 
-def test_the_command_knows_piquet_s_presets() -> None:
-    from polignac_tui.commands.arena import SEAM_PRESETS
-
-    assert set(GAME.presets) <= set(SEAM_PRESETS)
+def test_the_command_plays_each_of_piquet_s_presets(capsys: pytest.CaptureFixture[str]) -> None:
+    for preset in GAME.presets:
+        assert main(["arena", "--game", "piquet", "--deals", "1", "--jobs", "1",
+                     "--candidate", "easy", "--field", "easy", "--preset", preset]) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_the_benchmark_table_of_levels(capsys: pytest.CaptureFixture[str]) -> None:
-    from polignac_tui.benchmarks import piquet_bots
+    from polignac_tui.games.piquet.benchmarks import piquet_bots
 
     assert piquet_bots.run(["--deals", "1", "--only", "medium"]) == 0
     lines = capsys.readouterr().out.splitlines()

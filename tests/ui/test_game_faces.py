@@ -89,3 +89,17 @@ def test_you_are_rubiconed_in_the_second_person() -> None:
     with speaking(translator_for("fr")):
         text = PIQUET.outcome(view("piquet", {"end": "partie"}, outcome), seating).plain
     assert "Tu es rubiconné" in text
+
+
+def test_piquets_own_words_at_the_shared_table_come_through_its_face() -> None:
+    piquet, ecarte = PIQUET, ECARTE
+    assert piquet.shown_note("carte_blanche", "Bruno") == "Bruno: carte blanche!"
+    assert piquet.shown_note("declared", "Bruno") is None
+    assert ecarte.shown_note("carte_blanche", "Bruno") is None
+
+
+def test_each_game_titles_its_own_presets() -> None:
+    assert [ECARTE.preset_title(p) for p in ("classique", "italiana", "cent")] == [
+        "Classique (FR)", "Italiana (IT)", None]
+    assert [PIQUET.preset_title(p) for p in ("rubicon", "cent", "classique")] == [
+        "Rubicon", "Piquet au cent", None]

@@ -9,8 +9,8 @@ from gametools import game_screen, game_table, settle
 from textual.widgets import Input, Select
 
 from polignac_tui.cli import main
-from polignac_tui.commands.play import GAME_PRESETS
-from polignac_tui.games import get_game
+from polignac_tui.commands.play import GAMES
+from polignac_tui.games import FIRST_GAME, game_names
 from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.new_session import NewSessionScreen
 
@@ -29,9 +29,8 @@ def ran(monkeypatch: pytest.MonkeyPatch) -> list:
     return apps
 
 
-def test_the_cli_knows_each_games_presets() -> None:
-    for name, presets in GAME_PRESETS.items():
-        assert presets == get_game(name).presets
+def test_the_cli_plays_every_game_of_the_registry() -> None:
+    assert (FIRST_GAME, *GAMES) == game_names()
 
 
 def test_new_game_ecarte_starts_you_against_a_computer(ran, store) -> None:

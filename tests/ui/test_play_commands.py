@@ -55,11 +55,11 @@ def test_new_with_too_many_players(capsys, ran) -> None:
     assert ran == []
 
 
-def test_new_with_an_unknown_preset_is_an_argument_error(capsys) -> None:
-    with pytest.raises(SystemExit) as exit_:
-        main(["new", "--preset", "whist"])
-    assert exit_.value.code == 2
-    assert "invalid choice: 'whist'" in capsys.readouterr().err
+def test_new_with_an_unknown_preset_is_one_line_naming_the_presets(capsys, ran) -> None:
+    assert main(["new", "--preset", "whist"]) == 2
+    assert ("Polignac has no preset 'whist' (one of classique, italiana, generale, english)"
+            in one_line_error(capsys))
+    assert ran == []
 
 
 def test_new_starts_a_table_with_you_and_computers(ran, store) -> None:

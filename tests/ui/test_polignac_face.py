@@ -50,7 +50,24 @@ def test_only_polignac_has_a_rulebook_and_a_replay_of_its_own() -> None:
     for game in ("ecarte", "piquet"):
         face = face_of(game)
         assert face.rules_presets() == [] and face.replay_screen(object()) is None
-        assert face.stats_columns() == ()
+
+
+
+def test_each_games_statistics_come_through_its_face() -> None:
+    from polignac_tui.games.ecarte.stats import EcarteStats
+    from polignac_tui.games.piquet.stats import PiquetStats
+    ecarte, piquet = face_of("ecarte"), face_of("piquet")
+    assert [key for _title, key in ecarte.stats_columns()] == [
+        "sessions", "won", "voles", "kings", "values"]
+    assert ecarte.stats_row(EcarteStats("Anna", 3, 2, voles=1, treble=1, single=1)) == (
+        3, 2, 1, 0, "1/0/1")
+    assert [key for _title, key in piquet.stats_columns()] == [
+        "sessions", "won", "value", "rubicons", "piques", "capots", "blanches"]
+    assert piquet.stats_row(PiquetStats("Bruno", 2, 1, 330, 1, 2, 1, 0, 1)) == (
+        2, 1, 330, 1, "2/1", 0, 1)
+    assert ecarte.stats_summary(1) == ("1 finished game of Écarté. Kings: kings of trumps "
+                                       "marked; 3/2/1: games won treble, double, single.")
+    assert face_of("polignac").stats_summary(1) is None
 
 
 def test_the_house_seats_are_the_games_own() -> None:

@@ -13,9 +13,9 @@ from tabletools import listed
 from textual.widgets import DataTable, Static
 
 from polignac_tui.config import Settings
+from polignac_tui.games.ecarte.stats import ecarte_stats
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
-from polignac_tui.store.gamestats import ecarte_stats
 from polignac_tui.ui.app import PolignacApp
 from polignac_tui.ui.screens.charts import StatsScreen
 from polignac_tui.ui.screens.saved import SavedScreen

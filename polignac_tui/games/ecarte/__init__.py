@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from ..base import JSON, Game, Match, Settings
 from .match import EcarteMatch
-from .rules import DESCRIBED, PRESETS
+from .rules import DESCRIBED, PRESETS, VALUE_WORDS
 
 
 class Ecarte(Game):
@@ -19,6 +20,7 @@ class Ecarte(Game):
     higher_wins = True
     presets = PRESETS
     described = DESCRIBED
+    benchmarks = ("polignac_tui.games.ecarte.benchmarks.ecarte_bots",)
 
     def start(self, settings: Settings, players: Sequence[str],
               first_dealer: int) -> EcarteMatch:
@@ -38,6 +40,27 @@ class Ecarte(Game):
         from .fileformat import summary
         assert isinstance(match, EcarteMatch)
         return summary(match)
+
+
+    # -- what the house's summary says of a session ------------------------------------
+    def summary_bounds(self, match: Match) -> tuple[str, int]:
+        return "points", match.settings.number("target")
+
+    def summary_result(self, match: Match, winners: str) -> str:
+        """``Anna won a double game`` (a game's value, §7)."""
+        value = None if match.outcome is None else match.outcome.value
+        if winners and value in VALUE_WORDS:
+            return f"{winners} won a {VALUE_WORDS[value]} game"
+        return super().summary_result(match, winners)
+
+    # -- its statistics (``stats``), in its own folder ---------------------------------
+    def stats(self, summaries: Iterable[Any]) -> list[Any]:
+        from .stats import ecarte_stats
+        return list(ecarte_stats(summaries))
+
+    def stats_table(self, summaries: Sequence[Any]) -> str:
+        from .stats import ecarte_stats, ecarte_table
+        return ecarte_table(ecarte_stats(summaries), len(summaries))
 
 
 GAME = Ecarte()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from ..base import JSON, Game, Match, Settings
 from .match import PiquetMatch
@@ -20,6 +21,7 @@ class Piquet(Game):
     higher_wins = True
     presets = PRESETS
     described = DESCRIBED
+    benchmarks = ("polignac_tui.games.piquet.benchmarks.piquet_bots",)
 
     def settings(self, preset: str | None = None, overrides: Mapping[str, object] | None = None,
                  players: int | None = None) -> Settings:
@@ -49,6 +51,33 @@ class Piquet(Game):
         from .fileformat import summary
         assert isinstance(match, PiquetMatch)
         return summary(match)
+
+
+    # -- what the house's summary says of a session ------------------------------------
+    def summary_bounds(self, match: Match) -> tuple[str, int]:
+        """A partie's deals (six, eight after a tie), or the point limit."""
+        if match.settings.word("end") == "partie":
+            deals = match.view(None).game_part.get("deals_to_play")
+            return "deals", deals if isinstance(deals, int) else 6
+        return "points", match.settings.number("limit")
+
+    def summary_result(self, match: Match, winners: str) -> str:
+        """``Bruno won the partie, worth 230``, ``the partie was drawn``."""
+        if not winners:
+            return "the partie was drawn"
+        if match.settings.word("end") == "partie":
+            value = None if match.outcome is None else match.outcome.value
+            return f"{winners} won the partie, worth {value}"
+        return super().summary_result(match, winners)
+
+    # -- its statistics (``stats``), in its own folder ---------------------------------
+    def stats(self, summaries: Iterable[Any]) -> list[Any]:
+        from .stats import piquet_stats
+        return list(piquet_stats(summaries))
+
+    def stats_table(self, summaries: Sequence[Any]) -> str:
+        from .stats import piquet_stats, piquet_table
+        return piquet_table(piquet_stats(summaries), len(summaries))
 
 
 GAME = Piquet()

@@ -115,6 +115,7 @@ class Polignac(Game):
     described = _described()
     dealer_from_first_deal = True
     players_module = "polignac_tui.games.polignac.players.seam"
+    seeded_players = True
     review_module = "polignac_tui.games.polignac.players.review"
     arena_module = "polignac_tui.games.polignac.players.arena"
     benchmarks = tuple(f"polignac_tui.games.polignac.benchmarks.{name}"
@@ -355,7 +356,7 @@ class PolignacMatch(Match):
                    None if seat.human else cast(Level, seat.level))
             for name, seat in zip(self.names, seats, strict=True))
 
-    def keep(self, house: Any) -> None:
+    def keep(self, house: GameSession) -> None:
         """The house's facts about the session (a ``GameSession``: its id, name, dates,
         undo setting, served mark, seats), told to the engine's session, whose views,
         file and summary tell them."""
@@ -364,6 +365,10 @@ class PolignacMatch(Match):
         engine.created, engine.updated = house.created, house.updated
         engine.undo_on, engine.served = house.undo_on, house.served
         self.sit(house.seats)
+
+    def own_session(self) -> Session:
+        """The engine's session under this match."""
+        return self.session
 
     def trick_to_show_again(self) -> TrickTaken | None:
         """Between two tricks of a deal in play, the last one (a resumed table shows it
@@ -380,15 +385,15 @@ class PolignacMatch(Match):
         return self.session.deals[-1].last_play(seat) is not None if self.session.deals \
             else False
 
-    def take_back(self, seat: int) -> bool:
+    def take_back(self, seat: int) -> PolignacMatch | None:
         """Take back ``seat``'s last card of the deal in view and every action after it,
-        one more undo counted in that deal (the engine's own undo); False when none."""
+        one more undo counted in that deal (the engine's own undo); None when none."""
         index = self.session.deals[-1].last_play(seat) if self.session.deals else None
         if index is None:
-            return False
+            return None
         self.session.rewind(index)
         self.session.deals[-1].undos += 1
-        return True
+        return self
 
     @property
     def log(self) -> tuple[DealLog, ...]:

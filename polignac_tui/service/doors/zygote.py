@@ -88,7 +88,7 @@ def warm() -> dict[str, int]:
     from ...games import game_names
     from ...ui.gameface import face_of
     for game in game_names():
-        getattr(face_of(game), "screens", None)
+        face_of(game).screens  # noqa: B018 - imported for their side effect
     # Rich's table of cell widths, imported by name at the first width asked (a private
     # module of Rich: if it moves, the child imports it as before)
     with contextlib.suppress(ImportError, AttributeError):

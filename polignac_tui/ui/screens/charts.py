@@ -17,16 +17,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 from textual.worker import Worker, WorkerState
 
-from ...games import FIRST_GAME, get_game
+from ...games import FIRST_GAME, game_names, get_game
 from ...i18n import N_, _, ngettext, tr
-from ...store.gamestats import (
-    EcarteStats,
-    GameCount,
-    PiquetStats,
-    ecarte_stats,
-    game_counts,
-    piquet_stats,
-)
+from ...store.gamestats import GameCount, game_counts
 from ...store.index import Summary
 from ...store.wording import game_title, label_words, where_words
 from ..chrome import Footer, header
@@ -128,7 +121,7 @@ class SessionChartScreen(Screen[None]):
 
 
 # The Game filter: every game, then each game alone (f cycles through them).
-GAME_FILTERS: tuple[str | None, ...] = (None, "polignac", "ecarte", "piquet")
+GAME_FILTERS: tuple[str | None, ...] = (None, *game_names())
 
 
 def in_period(summary: Summary, days: int | None, now: datetime) -> bool:
@@ -190,13 +183,12 @@ class StatsScreen(Screen[None]):
         self.summaries: list[Summary] = []
         self.period = 0
         self.names: list[str] = []
-        self.stats: list[Any] = []            # Polignac's, per player (its own stats)
+        self.stats: list[Any] = []            # the game's own, per player (``Game.stats``)
         self.game_filter = 0         # an index of GAME_FILTERS
         self.mixed = False           # finished sessions of another game than Polignac
         # the rows shown, per game: Polignac's stats, or another game's, or the overview
-        self.rows: list[Any] | list[EcarteStats] | list[PiquetStats] | list[GameCount]
-        self.rows = []
-        self.columns_for: str | None = "polignac"
+        self.rows: list[Any] | list[GameCount] = []
+        self.columns_for: str | None = FIRST_GAME
         self.reading = True
         self._reader: Worker[list[Summary]] | None = None
 
@@ -219,25 +211,17 @@ class StatsScreen(Screen[None]):
         overview of every game (the Game filter's All, once other games are saved)."""
         game = GAME_FILTERS[self.game_filter]
         if game is None and not self.mixed:
-            return "polignac"    # Polignac alone: the screen as it always was
+            return FIRST_GAME    # the first game alone: the screen as it always was
         return game
 
     def add_columns(self) -> None:
         table = self.query_one("#stats-table", DataTable)
         kind = self.kind
         columns: tuple[tuple[str, str], ...]
-        if kind == "ecarte":
-            columns = ((_("Player"), "name"), (_("Games"), "sessions"), (_("Won"), "won"),
-                       (_("Voles"), "voles"), (_("Kings"), "kings"), ("3/2/1", "values"))
-        elif kind == "piquet":
-            columns = ((_("Player"), "name"), (_("Parties"), "sessions"), (_("Won"), "won"),
-                       (_("Value"), "value"), (_("Rubicon"), "rubicons"),
-                       (_("Pique/Rep"), "piques"), (_("Capot"), "capots"),
-                       (_("Blanche"), "blanches"))
-        elif kind is None:
+        if kind is None:
             columns = ((_("Player"), "name"), (_("Sessions"), "sessions"), (_("Won"), "won"),
-                       ("Polignac", "polignac"), ("Écarté", "ecarte"), ("Piquet", "piquet"))
-        else:               # the game's own columns, from its FACE (Polignac's)
+                       *((get_game(game).title, game) for game in game_names()))
+        else:               # the game's own columns, from its FACE
             columns = ((_("Player"), "name"), *face_of(kind).stats_columns())
         for label, key in columns:
             table.add_column(label, key=key)
@@ -320,18 +304,19 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-period", Static).update(filters + dot)
         row = table.cursor_row
         table.clear()
-        if kind == "polignac":
+        if kind is None:
+            self.fill_overview(table, chosen)
+        else:
             self.stats = get_game(kind).stats(chosen) or []
             self.rows = self.stats
             face = face_of(kind)
             for s in self.stats:
                 table.add_row(Text(label_words(s.name), end=""), *face.stats_row(s))
-        else:
-            self.fill_game_rows(table, kind, chosen)
         if self.rows:
             table.move_cursor(row=min(max(row, 0), len(self.rows) - 1))
-        if kind != "polignac":
-            self.game_note(kind, chosen)
+        own = None if kind is None else face_of(kind).stats_summary(len(chosen))
+        if kind is None or own is not None:
+            self.game_note(own, chosen)
             self.show_chart()
             return
         count = len(chosen)
@@ -356,48 +341,23 @@ class StatsScreen(Screen[None]):
         self.query_one("#stats-note", Static).update(note)
         self.show_chart()
 
-    def fill_game_rows(self, table: DataTable[object], kind: str | None,
-                       chosen: list[Summary]) -> None:
-        """The rows of Écarté's, Piquet's or every game's table."""
+    def fill_overview(self, table: DataTable[object], chosen: list[Summary]) -> None:
+        """The rows of every game's table: sessions, wins, and each game's sessions."""
         self.stats = []
-        if kind == "ecarte":
-            ecarte = ecarte_stats(chosen)
-            self.rows = ecarte
-            for e in ecarte:
-                table.add_row(Text(label_words(e.name), end=""), e.sessions, e.won, e.voles,
-                              e.kings, f"{e.treble}/{e.double}/{e.single}")
-        elif kind == "piquet":
-            piquet = piquet_stats(chosen)
-            self.rows = piquet
-            for p in piquet:
-                table.add_row(Text(label_words(p.name), end=""), p.sessions, p.won, p.value,
-                              p.rubicons, f"{p.piques}/{p.repiques}", p.capots,
-                              p.carte_blanche)
-        else:
-            counts = game_counts(chosen)
-            self.rows = counts
-            for c in counts:
-                table.add_row(Text(label_words(c.name), end=""), c.sessions, c.won,
-                              c.polignac, c.ecarte, c.piquet)
+        counts = game_counts(chosen)
+        self.rows = counts
+        for c in counts:
+            table.add_row(Text(label_words(c.name), end=""), c.sessions, c.won,
+                          *(c.of(game) for game in game_names()))
 
-    def game_note(self, kind: str | None, chosen: list[Summary]) -> None:
-        """The note under Écarté's, Piquet's or every game's table."""
+    def game_note(self, own: str | None, chosen: list[Summary]) -> None:
+        """The note under a game's table in its own words (``own``), or under every
+        game's."""
         count = len(chosen)
-        if kind == "ecarte":
-            note = ngettext("{count} finished game of Écarté. Kings: kings of trumps marked; "
-                            "3/2/1: games won treble, double, single.",
-                            "{count} finished games of Écarté. Kings: kings of trumps "
-                            "marked; 3/2/1: games won treble, double, single.", count)
-        elif kind == "piquet":
-            note = ngettext("{count} finished partie of Piquet. Value: the parties won, "
-                            "added up; Rubicon: won against a player under 100.",
-                            "{count} finished parties of Piquet. Value: the parties won, "
-                            "added up; Rubicon: won against a player under 100.", count)
-        else:
-            note = ngettext("{count} finished session of every game; the chart: Polignac's.",
-                            "{count} finished sessions of every game; the chart: Polignac's.",
-                            count)
-        note = note.format(count=count)
+        note = own if own is not None else ngettext(
+            "{count} finished session of every game; the chart: Polignac's.",
+            "{count} finished sessions of every game; the chart: Polignac's.",
+            count).format(count=count)
         if not count:
             note = (_("No finished session in this period with these players.")
                     if self.names else _("No finished session in this period."))

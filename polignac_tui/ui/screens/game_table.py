@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -27,7 +27,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from ...games import get_game
-from ...games.base import CardChoice, CardsChoice, View, WordChoice
+from ...games.base import CardChoice, CardsChoice, Settings, View, WordChoice
 from ...games.events import DealStarted, Discarded, MatchOver, Said, Shown
 from ...i18n import N_, _, ngettext
 from ...table.gameclient import GameClient
@@ -587,9 +587,10 @@ class GameTableScreen(Screen[None]):
                                          "{who} exchanges {count} cards.", event.count).format(
                 who=seating.who(event.seat), count=event.count))
             self._error = False
-        elif isinstance(event, Shown) and event.reason == "carte_blanche" and view is not None:
-            who = self.seating().who(event.seat or 0)
-            self.notify(_("{who}: carte blanche!").format(who=who), markup=False)
+        elif isinstance(event, Shown) and view is not None:
+            note = self.face.shown_note(event.reason, self.seating().who(event.seat or 0))
+            if note is not None:
+                self.notify(note, markup=False)
         elif isinstance(event, Undone):
             self._choice_key = None
             self._status = Text(_("Your last action is taken back."))
@@ -895,11 +896,9 @@ class GameTableScreen(Screen[None]):
         text = rules_text(self.rules_game, self.view(), self.client_settings())
         self.app.push_screen(Overlay(_("Rules of this session"), text, "r"))
 
-    def client_settings(self) -> Any:
+    def client_settings(self) -> Settings | None:
         """The session's settings, when the table is in this process (else None)."""
-        table = getattr(self.client, "table", None)
-        session = getattr(table, "session", None)
-        return getattr(getattr(session, "match", None), "settings", None)
+        return self.client.settings
 
     def action_help(self) -> None:
         polignac_app(self.app).action_help()

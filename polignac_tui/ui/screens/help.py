@@ -76,7 +76,7 @@ def bindings_of(module: str, name: str) -> list[tuple[str, str]]:
     empty when the screen does not exist (yet)."""
     try:
         if module.startswith("face:"):    # a game's own screen, through its FACE
-            cls = getattr(face_of(module[len("face:"):]), "screens", {})[name]
+            cls = face_of(module[len("face:"):]).screens[name]
         else:
             full = module if module.startswith("polignac_tui.") else f"polignac_tui.ui.{module}"
             cls = getattr(importlib.import_module(full), name)

@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from ...games import FIRST_GAME
 from ...games.cardwords import rank_letter, suit_letter
 from ...i18n import N_, _, tr
 from ...store.report import who_plays
@@ -40,7 +41,7 @@ CONTINUE_GROUP = "home-continue"
 CONTINUE_GUARD = 1.0
 
 # The line under the title: the house's first game's, then the games for two (its FACE).
-TAGLINE_GAME = "polignac"
+TAGLINE_GAME = FIRST_GAME
 
 
 def continue_line(session: Summary, width: int, ascii: bool = False) -> str:
@@ -53,7 +54,7 @@ def continue_line(session: Summary, width: int, ascii: bool = False) -> str:
         if len(humans) != len(names):
             humans = [True] * len(names)
         named = session.name or who_plays(names, humans, _("{people} vs {computers}"))
-        if session.game != "polignac":        # Écarté, Piquet: said which
+        if session.game != FIRST_GAME:        # another game: said which
             named = f"{game_title(session.game)} · {named}"
         return named
 

@@ -18,9 +18,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from ...games import FIRST_GAME, game_names
 from ...i18n import N_, _, ngettext, tr
 from ...service.client import AnyRemote, LobbyClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words
+from ...store.wording import game_title
 from ...table.talk import TalkRoom
 from ..chrome import Footer, header
 from ..gameface import face_of
@@ -67,18 +69,16 @@ def seat_line(index: int, seat: Any, state: str) -> Text:
 def preset_title(preset: str) -> str:
     """A table's preset by its title, as everywhere else ("Classique (FR)"); a name this
     version does not know, as the service sent it."""
-    return face_of("polignac").preset_title(preset) or preset
-
-
-GAME_TITLES = {"ecarte": "Écarté", "piquet": "Piquet"}
+    return face_of(FIRST_GAME).preset_title(preset) or preset
 
 
 def game_preset(info: TableInfo) -> str:
     """A Polignac table's preset by its title; another game's title and preset
     ("Écarté · classique")."""
-    if info.game == "polignac":
+    if info.game == FIRST_GAME:
         return preset_title(info.preset)
-    return f"{GAME_TITLES.get(info.game, info.game)} · {info.preset}"
+    title = game_title(info.game) if info.game in game_names() else info.game
+    return f"{title} · {info.preset}"
 
 
 def players_words(info: TableInfo) -> str:
@@ -576,7 +576,7 @@ class LobbyScreen(Screen[None]):
                         group="lobby-action", exit_on_error=False)
 
     async def _create(self, name: str, rules: dict[str, Any], seats: list[dict[str, Any]],
-                      pace: str, game: str) -> None:
+                      pace: str, game: str = FIRST_GAME) -> None:
         assert self.link is not None
         remote = await self.attempt(N_("New table"), self.link.create(name, rules, seats, pace,
                                                                   game))

@@ -10,6 +10,7 @@ from textual.containers import Container, Horizontal
 from textual.screen import Screen
 from textual.widgets import Label, Select
 
+from ...games import FIRST_GAME
 from ...i18n import N_, _
 from ..chrome import Footer, header
 from ..gameface import GameFace, face_of
@@ -19,7 +20,7 @@ from ..handle import polignac_app
 def rulebook() -> GameFace:
     """The game whose rulebook the screen reads (Polignac's; the other games show theirs
     at their table)."""
-    return face_of("polignac")
+    return face_of(FIRST_GAME)
 
 
 class RulesScreen(Screen[None]):

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Static
 from textual.worker import Worker, WorkerState
 
+from ...games import FIRST_GAME, game_names
 from ...i18n import N_, _, pgettext
 from ...store.index import Summary
 from ...store.wording import file_error_text, game_title, where_words
@@ -36,7 +37,7 @@ def clip(text: str, width: int, ascii: bool = False) -> str:
 
 
 # The Game filter: every game, then each game alone (f cycles through them).
-GAME_FILTERS: tuple[str | None, ...] = (None, "polignac", "ecarte", "piquet")
+GAME_FILTERS: tuple[str | None, ...] = (None, *game_names())
 
 
 def filter_words(game: str | None) -> str:
@@ -48,7 +49,7 @@ def describe_session(summary: Summary) -> str:
     """Name and players, then where it stands (and, for a served table, where to play it);
     a session of another game than Polignac is said to be of it."""
     name = summary.name or summary.id
-    if summary.game != "polignac":
+    if summary.game != FIRST_GAME:
         name = f"{game_title(summary.game)} · {name}"
     text = f"{name}: {', '.join(summary.players)}\n{where_words(summary.where)}"
     if summary.served:
@@ -247,7 +248,7 @@ class SavedScreen(Screen[None]):
         """Fill the list with ``entries`` (newest first), the cursor kept where it was."""
         self.reading = False
         self.all_entries = entries
-        self.mixed = any(e.readable and e.game != "polignac" for e in entries)
+        self.mixed = any(e.readable and e.game != FIRST_GAME for e in entries)
         game = self.chosen_game
         mixed = self.mixed or game is not None
         self.set_columns(mixed)
@@ -372,7 +373,7 @@ class SavedScreen(Screen[None]):
             return
         screen: Screen[None] | None
         try:
-            if entry.game != "polignac":      # Écarté, Piquet: their own replay
+            if entry.game != FIRST_GAME:      # the other games: the house's replay
                 from .game_replay import GameReplayScreen
                 screen = GameReplayScreen(polignac_app(self.app).store.load_game(entry.id))
             else:                             # Polignac's own, through its FACE

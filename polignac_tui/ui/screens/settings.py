@@ -21,6 +21,7 @@ from ...config import (
     default_name,
     presets,
 )
+from ...games import FIRST_GAME
 from ...i18n import LANGUAGE_NAMES, N_, _, tr
 from ..chrome import Footer, header
 from ..formfields import MarkedFocus, TextField, on_off, show_problem
@@ -93,7 +94,7 @@ class SettingsScreen(MarkedFocus, Screen[None]):
                                                       id="four_colour", allow_blank=False,
                                                       compact=True))
             yield from self.row("default_preset", Select(
-                [(face_of("polignac").preset_title(p) or p, p) for p in presets()],
+                [(face_of(FIRST_GAME).preset_title(p) or p, p) for p in presets()],
                 value=s.default_preset,
                 id="default_preset", allow_blank=False, compact=True))
         yield Footer()

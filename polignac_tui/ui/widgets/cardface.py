@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
+from ...games import FIRST_GAME
 from ...games.cardwords import rank_letter, suit_letter
 from ...i18n import _
 from ..cardtext import BACK_COLOUR, FACE_BACKGROUND, CardLook, ink, label, suit_colour
@@ -74,7 +75,7 @@ PIPS = {"T": (4, 2, 4), "9": (3, 3, 3), "8": (3, 2, 3), "7": (2, 3, 2), "A": (0,
 
 
 # The game whose jacks are marked (``CardLook.jacks``): its FACE gives each jack's mark.
-JACKS_GAME = "polignac"
+JACKS_GAME = FIRST_GAME
 
 
 def _mark(card: str) -> str:

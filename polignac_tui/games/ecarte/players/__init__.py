@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import random
 
+from ... import ARENA_LEVELS, LEVELS
 from ...base import CardChoice, CardsChoice, Match, View, WordChoice
 from ...cards import Card
 from . import search, thumb
 from .seen import SUIT_MASK, Seen, card_of, code, mask, read
 
-LEVELS = ("easy", "medium", "hard", "expert")
 BUDGETS = {"hard": search.HARD, "expert": search.EXPERT, "cheat": search.CHEAT}
-ARENA_LEVELS = (*LEVELS, "cheat")
 REASONS = (
     "mark_king",            # the king of trumps marked: a point
     "play_as_dealt",        # the elder plays without proposing (a jeu de règle)

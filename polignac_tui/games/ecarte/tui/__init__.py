@@ -8,14 +8,15 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from ....i18n import N_, _, tr
+from ....i18n import N_, _, ngettext, tr
 from ....ui.cardtext import CardLook, face_style, inline
-from ....ui.gameface import HouseParts, Seating, cards_text, points_text
+from ....ui.gameface import GameFace, HouseParts, Seating, cards_text, points_text
 from ....ui.textfmt import assemble
 from ...base import View
 from ...cardwords import suit_name, suit_symbol
 from ...events import Scored
 from ..rules import TRICKS
+from ..stats import EcarteStats
 from ..words import HINTS, SAID
 from .story import story
 
@@ -43,10 +44,16 @@ def _suit(suit: str, look: CardLook) -> Text:
     return text
 
 
+PRESET_TITLES = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)")}
+
+
 class EcarteFace(HouseParts):
     """Écarté's words and panel."""
 
     side_width = 30
+
+    def preset_title(self, name: str) -> str | None:
+        return tr(PRESET_TITLES[name]) if name in PRESET_TITLES else None
 
     def word_label(self, word: str) -> str:
         return tr(WORDS[word]) if word in WORDS else word
@@ -208,6 +215,25 @@ class EcarteFace(HouseParts):
         return tr(HINTS[why]) if why in HINTS else ""
 
 
-FACE = EcarteFace()
+    # -- its statistics (``games/ecarte/stats.py``) on the Statistics screen ------------
+    def stats_columns(self) -> tuple[tuple[str, str], ...]:
+        return ((_("Games"), "sessions"), (_("Won"), "won"), (_("Voles"), "voles"),
+                (_("Kings"), "kings"), ("3/2/1", "values"))
+
+    def stats_row(self, stats: object) -> tuple[object, ...]:
+        """From Écarté's ``EcarteStats`` of a player."""
+        assert isinstance(stats, EcarteStats)
+        s = stats
+        return (s.sessions, s.won, s.voles, s.kings, f"{s.treble}/{s.double}/{s.single}")
+
+    def stats_summary(self, count: int) -> str | None:
+        return ngettext("{count} finished game of Écarté. Kings: kings of trumps marked; "
+                        "3/2/1: games won treble, double, single.",
+                        "{count} finished games of Écarté. Kings: kings of trumps "
+                        "marked; 3/2/1: games won treble, double, single.",
+                        count).format(count=count)
+
+
+FACE: GameFace = EcarteFace()     # the type checker holds it to the protocol
 
 __all__ = ["FACE", "EcarteFace"]

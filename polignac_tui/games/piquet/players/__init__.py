@@ -26,15 +26,14 @@ from __future__ import annotations
 
 import random
 
+from ... import ARENA_LEVELS, LEVELS
 from ...base import CardChoice, CardsChoice, Match, View, WordChoice
 from ...cards import Card
 from . import search, thumb
 from .masks import card_of, code, mask, point_key, sequence_key, sets_key
 from .seen import Seen, read
 
-LEVELS = ("easy", "medium", "hard", "expert")
 BUDGETS = {"hard": search.HARD, "expert": search.EXPERT, "cheat": search.EXPERT}
-ARENA_LEVELS = (*LEVELS, "cheat")
 REASONS = (
     "discard_attack",        # the elder throws to attack: point, sequences, sets kept
     "discard_keep_guards",   # the younger keeps her guards and long suit

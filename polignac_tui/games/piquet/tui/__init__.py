@@ -10,14 +10,15 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
-from ....i18n import N_, _, tr
+from ....i18n import N_, _, ngettext, tr
 from ....ui.cardtext import CardLook
-from ....ui.gameface import HouseParts, Seating, cards_text, points_text
+from ....ui.gameface import GameFace, HouseParts, Seating, cards_text, points_text
 from ....ui.textfmt import assemble
 from ...base import JSON, View
 from ...cardwords import suit_name
 from ...events import Scored
 from ..rules import KINDS
+from ..stats import PiquetStats
 from ..words import HINTS
 from .declaring import KEYS, button_words
 from .dialogue import dialogue, dialogue_text, hang
@@ -52,10 +53,16 @@ def points_by_reason(scored: JSON) -> dict[tuple[int, str], int]:
     return rows
 
 
+PRESET_TITLES = {"rubicon": N_("Rubicon"), "cent": N_("Piquet au cent")}
+
+
 class PiquetFace(HouseParts):
     """Piquet's words and panel."""
 
     side_width = 34
+
+    def preset_title(self, name: str) -> str | None:
+        return tr(PRESET_TITLES[name]) if name in PRESET_TITLES else None
 
     def word_label(self, word: str) -> str:
         return tr(WORDS[word]) if word in WORDS else word
@@ -85,6 +92,11 @@ class PiquetFace(HouseParts):
 
     def talk_lines(self, view: View) -> int:
         return len(dialogue(view))
+
+    def shown_note(self, reason: str, who: str) -> str | None:
+        if reason == "carte_blanche":
+            return _("{who}: carte blanche!").format(who=who)
+        return None
 
     def reason(self, reason: str) -> str:
         return tr(REASONS[reason]) if reason in REASONS else reason
@@ -212,6 +224,27 @@ class PiquetFace(HouseParts):
         return tr(HINTS[why]) if why in HINTS else ""
 
 
-FACE = PiquetFace()
+    # -- its statistics (``games/piquet/stats.py``) on the Statistics screen ------------
+    def stats_columns(self) -> tuple[tuple[str, str], ...]:
+        return ((_("Parties"), "sessions"), (_("Won"), "won"), (_("Value"), "value"),
+                (_("Rubicon"), "rubicons"), (_("Pique/Rep"), "piques"),
+                (_("Capot"), "capots"), (_("Blanche"), "blanches"))
+
+    def stats_row(self, stats: object) -> tuple[object, ...]:
+        """From Piquet's ``PiquetStats`` of a player."""
+        assert isinstance(stats, PiquetStats)
+        s = stats
+        return (s.sessions, s.won, s.value, s.rubicons, f"{s.piques}/{s.repiques}", s.capots,
+                s.carte_blanche)
+
+    def stats_summary(self, count: int) -> str | None:
+        return ngettext("{count} finished partie of Piquet. Value: the parties won, "
+                        "added up; Rubicon: won against a player under 100.",
+                        "{count} finished parties of Piquet. Value: the parties won, "
+                        "added up; Rubicon: won against a player under 100.",
+                        count).format(count=count)
+
+
+FACE: GameFace = PiquetFace()     # the type checker holds it to the protocol
 
 __all__ = ["FACE", "PiquetFace"]

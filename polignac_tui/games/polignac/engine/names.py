@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Literal, TypeVar, get_args
 
+from ... import LEVELS as LEVELS  # the house's levels, the engine's names
+from ... import Level as Level
 from .errors import RuleError
 
 Phase = Literal["generale", "play", "over", "none"]
 """``SeatView.phase``: asking about la générale, playing, the deal over, no deal yet."""
 DealPhase = Literal["generale", "play"]
 """``Deal.phase``: the générale is asked in turn, then cards are played."""
-Level = Literal["easy", "medium", "hard", "expert"]
-"""The level of a computer player."""
 PlayerKind = Literal["human", "computer"]
 PresetName = Literal["classique", "italiana", "generale", "english", "custom"]
 Sevens = Literal["red", "black"]
@@ -30,7 +30,6 @@ EndMode = Literal["points", "deals"]
 _Name = TypeVar("_Name", bound=str)
 
 PHASES: tuple[Phase, ...] = get_args(Phase)
-LEVELS: tuple[Level, ...] = get_args(Level)
 KINDS: tuple[PlayerKind, ...] = get_args(PlayerKind)
 PRESET_NAMES: tuple[PresetName, ...] = get_args(PresetName)
 SEVENS: tuple[Sevens, ...] = get_args(Sevens)

@@ -13,16 +13,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ... import ARENA_LEVELS
 from ...base import Match, View
 from ..engine import LEVELS, Declare
 from ..engine.deal import Action as EngineAction
 from ..seatview import seat_view
 from .bots import make_cheat, make_player
 from .hint import hint as expert_hint
-
-ARENA_LEVELS = (*LEVELS, "cheat")
-#: the table gives a seed, not a random stream (``choose_seeded``, ``advise_seeded``)
-SEEDED = True
 
 Params = tuple[tuple[str, str | int], ...]
 
@@ -81,5 +78,5 @@ def cheat(match: Match, seat: int, rng: random.Random) -> str:
     return _text(player.choose(session.view(seat)))
 
 
-__all__ = ["ARENA_LEVELS", "LEVELS", "SEEDED", "advise", "advise_seeded", "cheat", "choose",
+__all__ = ["ARENA_LEVELS", "LEVELS", "advise", "advise_seeded", "cheat", "choose",
            "choose_seeded", "move_key"]

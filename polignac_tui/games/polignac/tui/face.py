@@ -47,7 +47,7 @@ class PolignacFace(HouseParts):
     questions: tuple[tuple[str, str], ...] = (("La générale?", "p"),)
 
     @property
-    def screens(self) -> dict[str, type[Screen[None]]]:
+    def screens(self) -> Mapping[str, type[Screen[None]]]:
         """Its own table screen by class name (the help lists its keys)."""
         from .table import TableScreen
         return {"TableScreen": TableScreen}

@@ -11,16 +11,17 @@ CPU time. The rows and their printing are ``_levels``'.
 
 from __future__ import annotations
 
-from ._levels import Row, verdict
-from ._levels import run as run_levels
+from ....benchmarks._levels import Row, verdict
+from ....benchmarks._levels import run as run_levels
+from .. import GAME
 
 NAME = "ecarte_bots"
 HELP = "Écarté's computer levels in the duplicate arena (300 deals per row; --quick: 30)"
 
 
 def run(argv: list[str]) -> int:
-    return run_levels(argv, name=NAME, help=HELP, game="ecarte", deals_per_row=300,
-                      quick_deals=30, presets=('classique', 'italiana'), p95_ms=100)
+    return run_levels(argv, name=NAME, help=HELP, game=GAME.name, deals_per_row=300,
+                      quick_deals=30, presets=GAME.presets, p95_ms=100)
 
 
 __all__ = ["HELP", "NAME", "Row", "run", "verdict"]

@@ -12,16 +12,17 @@ each row's arena JSON line instead). Exit status 0 whatever the results: it meas
 
 from __future__ import annotations
 
-from ._levels import Row, verdict
-from ._levels import run as run_levels
+from ....benchmarks._levels import Row, verdict
+from ....benchmarks._levels import run as run_levels
+from .. import GAME
 
 NAME = "piquet_bots"
 HELP = "Piquet's computer levels in the duplicate arena (120 deals per row; --quick: 12)"
 
 
 def run(argv: list[str]) -> int:
-    return run_levels(argv, name=NAME, help=HELP, game="piquet", deals_per_row=120,
-                      quick_deals=12, presets=('rubicon', 'cent'), p95_ms=250)
+    return run_levels(argv, name=NAME, help=HELP, game=GAME.name, deals_per_row=120,
+                      quick_deals=12, presets=GAME.presets, p95_ms=250)
 
 
 __all__ = ["HELP", "NAME", "Row", "run", "verdict"]
