@@ -18,7 +18,8 @@ from . import CommandError
 
 if TYPE_CHECKING:
     from ..service.doors import DoorLimits
-    from ..service.server import Door, OpenDoors, Service
+    from ..service.life import Door, OpenDoors
+    from ..service.server import Service
 
 
 @dataclass(frozen=True)
@@ -192,8 +193,9 @@ def _say(line: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..service.life import serve
     from ..service.paths import default_socket
-    from ..service.server import ServiceError, serve
+    from ..service.server import ServiceError
 
     if args.status:
         return print_status(args.socket if args.socket is not None else default_socket())
