@@ -74,6 +74,18 @@ class Client:
         self.closed = True
         self.writer.close()
 
+    def goodbye(self, reason: str) -> None:
+        """Say ``bye`` and send nothing more, the connection left open for the client to
+        hang up once it read it (the service stopping: ``Service.say_goodbye``)."""
+        if self.closed:
+            return
+        with contextlib.suppress(Exception):
+            if not self.writer.is_closing():
+                self.writer.write(protocol.encode({"type": "bye", "reason": reason}))
+                if self.writer.can_write_eof():
+                    self.writer.write_eof()
+        self.closed = True
+
     def fail(self, code: str, message: str, id: int | None = None,
              params: protocol.Params = ()) -> None:
         """An error to this client alone; 20 of them and it is sent away."""

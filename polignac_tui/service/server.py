@@ -45,6 +45,7 @@ from ..store import SessionFileError, SessionLock, SessionLocked, SessionStore, 
 from ..store.lock import acquire
 from ..table.gamerunner import GameRunner
 from ..table.pace import SHARED
+from . import protocol
 from .broadcast import LobbyNews
 from .connection import Client
 from .paths import check_socket_path, default_socket, service_folder
@@ -63,6 +64,7 @@ MAX_TABLES = 200                   # tables waiting or in play
 WAITING_TIMEOUT = 30 * 60.0        # seconds: a waiting table nobody is at is then closed
 SWEEP_EVERY = 60.0                 # seconds between two looks for such tables
 STATUS_EVERY = 60.0               # seconds between two status lines while anyone is connected
+SAVE_TIMEOUT = 10.0                # seconds: every table's last writes, at most, when stopping
 
 Log = Callable[[str], None]
 
@@ -106,6 +108,8 @@ class Service:
         self._server: asyncio.AbstractServer | None = None
         self._lock: SessionLock | None = None
         self._stopped = asyncio.Event()
+        self._gone = asyncio.Event()            # set while no client is connected
+        self._gone.set()
         self.lobby_news = LobbyNews(self)
         # the guard says and times through the service (whose log a test may replace)
         self.guard = ResourceGuard(lambda line: self.log(line), lambda: self.clock())
@@ -236,6 +240,35 @@ class Service:
     async def wait_stopped(self) -> None:
         await self._stopped.wait()
 
+    def say_goodbye(self, reason: str) -> int:
+        """Take no more connections and say ``reason`` (``bye``) to every client, each left
+        to hang up once it read it (``all_gone``); how many of them were players."""
+        if self._server is not None:
+            self._server.close()
+        players = sum(1 for c in self.clients if c.identity is not None)
+        for client in list(self.clients):
+            client.goodbye(reason)
+        return players
+
+    async def all_gone(self, timeout: float) -> int:
+        """Wait until every client hung up, ``timeout`` seconds at most; how many had not."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._gone.wait(), timeout)
+        return len(self.clients)
+
+    async def save_tables(self, timeout: float = SAVE_TIMEOUT) -> int:
+        """Every table's writes done (``timeout`` seconds at most for all) and the state
+        file written; how many tables it remembers (waiting or in play)."""
+        writes = [t.game_table.flush() for t in self.tables.values() if t.game_table]
+        if writes:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.gather(*writes, return_exceptions=True),
+                                       timeout)
+        if self._restored:                      # never overwrite a state not read
+            self._state_pending = True
+            self._write_state()
+        return sum(1 for t in self.tables.values() if t.state != "finished") + len(self._kept)
+
     async def close(self) -> None:
         """Close the door, send every client away, release every table (all is saved)."""
         if self._closed:
@@ -244,7 +277,7 @@ class Service:
         if self._server is not None:
             self._server.close()
         for client in list(self.clients):
-            client.drop("the service is stopping")
+            client.drop(protocol.STOPPING)
             client.release()
         if self._server is not None:
             with contextlib.suppress(Exception):
@@ -254,14 +287,7 @@ class Service:
             self._sweeper.cancel()
         if self._status_timer is not None:
             self._status_timer.cancel()
-        for served in list(self.tables.values()):
-            saving = served.game_table
-            if saving is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(saving.flush(), 10.0)
-        if self._restored:                      # never overwrite a state not read
-            self._state_pending = True
-            self._write_state()
+        await self.save_tables()
         for served in list(self.tables.values()):
             self.close_table(served)
         if self.pool is not None:
@@ -388,6 +414,7 @@ class Service:
         """Serve one client (any door: the Unix socket, or a stream pair from another)."""
         client = Client(self, reader, writer)
         self.clients.add(client)
+        self._gone.clear()
         try:
             await client.run()
         except (ConnectionError, OSError):
@@ -395,6 +422,8 @@ class Service:
         finally:
             self.clients.discard(client)
             client.release()
+            if not self.clients:
+                self._gone.set()
 
     def handle(self, client: Client, message: dict[str, Any]) -> None:
         kind = message["type"]
