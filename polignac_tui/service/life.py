@@ -115,7 +115,7 @@ async def stop(service: Service, doors: list[Door], log: Log) -> None:
     if cut:
         log(ngettext("{count} player had not hung up after {seconds} seconds: cut",
                      "{count} players had not hung up after {seconds} seconds: cut",
-                     cut).format(count=cut, seconds=round(GOODBYE_GRACE)))
+                     cut).format(count=cut, seconds=f"{GOODBYE_GRACE:g}"))
     log(_("stopped; every table is saved ({tables}; {players})").format(
         tables=ngettext("{count} table", "{count} tables", tables).format(count=tables),
         players=ngettext("{count} player told", "{count} players told", players).format(
