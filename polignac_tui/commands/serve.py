@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import socket
 import sys
 from collections.abc import Callable
@@ -210,10 +211,14 @@ def run(args: argparse.Namespace) -> int:
     path = (args.socket if args.socket is not None else default_socket()).expanduser()
     opener = door_opener(plan, path, _say) if (plan.ssh or plan.web) else None
     try:
-        return asyncio.run(serve(path, open_doors=opener,
+        code = asyncio.run(serve(path, open_doors=opener,
                                  max_waiting_per_player=args.max_waiting_per_player,
                                  max_tables=args.max_tables,
                                  status_every=args.status_every * 60.0))
+        # Stopped, and said so: one more ctrl-c while the process ends (its computer
+        # players' workers finishing the move in hand) must not make it a traceback.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return code
     except (ServiceError, DoorError) as error:
         raise CommandError(str(error)) from None
     except KeyboardInterrupt:  # pragma: no cover - ctrl-c before the handlers are set

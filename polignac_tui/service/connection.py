@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 MAX_ERRORS = 20                    # erroneous messages before a client is sent away
 MAX_BUFFERED = 4 * 2**20           # bytes waiting for a slow client before it is sent away
+HANG_UP_GRACE = 5.0                # seconds a client sent away has to hang up before it is cut
 
 
 class Client:
@@ -48,6 +49,7 @@ class Client:
         self.hinting: set[tuple[str, int]] = set()   # (table, seat): a hint being computed
         self.said_at: deque[float] = deque(maxlen=protocol.SAY_LINES)  # its last lines' times
         self._tasks: set[asyncio.Task[None]] = set()
+        self._cut_later: asyncio.TimerHandle | None = None   # a client sent away, then cut
 
     # -- sending -----------------------------------------------------------------------------
     def send(self, message: dict[str, Any]) -> None:
@@ -65,14 +67,23 @@ class Client:
         return 0 if self.closed else self.writer.transport.get_write_buffer_size()
 
     def drop(self, reason: str) -> None:
-        """Say ``bye`` and close the connection (the reading loop then ends)."""
+        """Send the client away: ``bye`` and nothing more. What it still writes is read and
+        let go until it hangs up, ``HANG_UP_GRACE`` seconds at most (then it is cut): its
+        writes never break the connection before it read why (a paste into the talk line
+        once ended in "Broken pipe" where the service had said why)."""
         if self.closed:
             return
-        with contextlib.suppress(Exception):
-            if not self.writer.is_closing():
-                self.writer.write(protocol.encode({"type": "bye", "reason": reason}))
+        self.goodbye(reason)
+        try:
+            self._cut_later = asyncio.get_running_loop().call_later(HANG_UP_GRACE, self.cut)
+        except RuntimeError:        # no loop any more: nothing to wait for
+            self.cut()
+
+    def cut(self) -> None:
+        """Close the connection now, whatever was not sent yet."""
         self.closed = True
-        self.writer.close()
+        with contextlib.suppress(Exception):
+            self.writer.transport.abort()
 
     def goodbye(self, reason: str) -> None:
         """Say ``bye`` and send nothing more, the connection left open for the client to
@@ -127,7 +138,7 @@ class Client:
     async def run(self) -> None:
         async for line in _lines(self.reader):
             if self.closed:
-                break
+                continue            # sent away: read and let go until it hangs up
             if line is None:
                 self.fail("too_long", f"a line is at most {protocol.MAX_LINE} bytes: "
                           "it was skipped")
@@ -173,6 +184,8 @@ class Client:
 
     def release(self) -> None:
         """Everything this client held is let go (its seats stay bound to it)."""
+        if self._cut_later is not None:
+            self._cut_later.cancel()
         self.leave_table()
         for task in list(self._tasks):
             task.cancel()

@@ -68,6 +68,7 @@ async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _st
         nonlocal signals
         signals += 1
         if signals == 1:
+            log(_("stopping: the players are told, the tables saved"))
             service.stop()
         elif signals == 2:
             log(_("stopping already: the players are told and the tables saved, within "
