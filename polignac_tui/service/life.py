@@ -73,26 +73,23 @@ async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _st
         elif signals == 2:
             log(_("stopping already: the players are told and the tables saved, within "
                   "{seconds} seconds at most").format(seconds=round(STOP_WITHIN)))
+    # Ours until the loop closes (which gives them back): a signal while the loop ends is
+    # one more "stopping already", never a KeyboardInterrupt.
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, signalled)
+    await service.start()
+    loop.set_exception_handler(service.loop_error)
+    doors: list[Door] = []
     try:
-        await service.start()
-        loop.set_exception_handler(service.loop_error)
-        doors: list[Door] = []
-        try:
-            if open_doors is not None and not service.closing:
-                doors = await open_doors(service)
-                counted = [d for d in doors if isinstance(d, CountedDoor)]
-                service.door_connections = lambda: {d.kind: d.open_connections
-                                                    for d in counted}
-            if ready is not None:
-                ready(service)
-            await service.wait_stopped()
-        finally:
-            await stop(service, doors, log)
+        if open_doors is not None and not service.closing:
+            doors = await open_doors(service)
+            counted = [d for d in doors if isinstance(d, CountedDoor)]
+            service.door_connections = lambda: {d.kind: d.open_connections for d in counted}
+        if ready is not None:
+            ready(service)
+        await service.wait_stopped()
     finally:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.remove_signal_handler(sig)
+        await stop(service, doors, log)
     return 0
 
 
