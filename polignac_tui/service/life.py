@@ -15,6 +15,7 @@ from .server import (
     MAX_TABLES,
     MAX_WAITING_PER_PLAYER,
     SAVE_TIMEOUT,
+    SOCKET_TIMEOUT,
     STATUS_EVERY,
     Log,
     Service,
@@ -93,7 +94,9 @@ async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _st
     return 0
 
 
-STOP_WITHIN = GOODBYE_GRACE + SAVE_TIMEOUT + DOOR_TIMEOUT
+STOP_WITHIN = GOODBYE_GRACE + 2 * SAVE_TIMEOUT + DOOR_TIMEOUT + SOCKET_TIMEOUT
+"""Seconds a stop takes at most: the goodbye's grace, the tables' last writes (waited for
+again as the service lets them go), the doors, the socket's close."""
 
 
 async def stop(service: Service, doors: list[Door], log: Log) -> None:

@@ -65,6 +65,7 @@ WAITING_TIMEOUT = 30 * 60.0        # seconds: a waiting table nobody is at is th
 SWEEP_EVERY = 60.0                 # seconds between two looks for such tables
 STATUS_EVERY = 60.0               # seconds between two status lines while anyone is connected
 SAVE_TIMEOUT = 10.0                # seconds: every table's last writes, at most, when stopping
+SOCKET_TIMEOUT = 2.0               # seconds: the socket's connections closed, when stopping
 
 Log = Callable[[str], None]
 
@@ -281,7 +282,7 @@ class Service:
             client.release()
         if self._server is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._server.wait_closed(), 2.0)
+                await asyncio.wait_for(self._server.wait_closed(), SOCKET_TIMEOUT)
         self.lobby_news.stop()
         if self._sweeper is not None:
             self._sweeper.cancel()
