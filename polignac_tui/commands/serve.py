@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import socket
 import sys
 from collections.abc import Callable
@@ -18,7 +19,8 @@ from . import CommandError
 
 if TYPE_CHECKING:
     from ..service.doors import DoorLimits
-    from ..service.server import Door, OpenDoors, Service
+    from ..service.life import Door, OpenDoors
+    from ..service.server import Service
 
 
 @dataclass(frozen=True)
@@ -192,8 +194,9 @@ def _say(line: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..service.life import serve
     from ..service.paths import default_socket
-    from ..service.server import ServiceError, serve
+    from ..service.server import ServiceError
 
     if args.status:
         return print_status(args.socket if args.socket is not None else default_socket())
@@ -208,10 +211,14 @@ def run(args: argparse.Namespace) -> int:
     path = (args.socket if args.socket is not None else default_socket()).expanduser()
     opener = door_opener(plan, path, _say) if (plan.ssh or plan.web) else None
     try:
-        return asyncio.run(serve(path, open_doors=opener,
+        code = asyncio.run(serve(path, open_doors=opener,
                                  max_waiting_per_player=args.max_waiting_per_player,
                                  max_tables=args.max_tables,
                                  status_every=args.status_every * 60.0))
+        # Stopped, and said so: one more ctrl-c while the process ends (its computer
+        # players' workers finishing the move in hand) must not make it a traceback.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return code
     except (ServiceError, DoorError) as error:
         raise CommandError(str(error)) from None
     except KeyboardInterrupt:  # pragma: no cover - ctrl-c before the handlers are set

@@ -54,6 +54,9 @@ READ_LIMIT = 1 << 20
 ANSWER_TIMEOUT = 10.0
 DEALS_TIMEOUT = 30.0     # the service replays the finished deals to write them
 MAX_TABLES_SEEN = 2000   # tables of the lobby kept (a service keeps at most 200 in play)
+# Why the connection ended when the host stopped the service (``bye`` with its reason).
+HOST_STOPPED = ("the host stopped the table service: every table is saved and comes back "
+                "when it starts again")
 
 # -- what the lobby shows ---------------------------------------------------------------
 
@@ -345,7 +348,9 @@ class LobbyClient:
                 if message is None:
                     break
                 if message.get("type") == "bye":
-                    reason = f"the table service said goodbye: {_text(message.get('reason'))}"
+                    said = _text(message.get("reason"))
+                    reason = HOST_STOPPED if said == protocol.STOPPING else \
+                        f"the table service said goodbye: {said}"
                     break
                 self._dispatch(message)
         except asyncio.CancelledError:

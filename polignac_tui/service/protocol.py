@@ -222,6 +222,9 @@ _SEAT = _int(0, MAX_SEATS)
 _TABLE = _text(1, MAX_TABLE_ID, ascii_only=True)
 
 # type -> field -> (check, required); every request may also carry "id".
+STOPPING = "the service is stopping"
+"""The reason of the ``bye`` every client is sent when the host stops the service."""
+
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "hello": {"protocol": (_int(0, MAX_ID), True),
               "identity": (_text(1, MAX_IDENTITY, ascii_only=True), True),

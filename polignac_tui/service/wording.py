@@ -61,6 +61,10 @@ RULES: list[Rule] = [
     (re.compile(r"(?P<count>\d+) refused messages: goodbye"),
      lambda m: _("{count} refused messages: goodbye").format(count=m["count"])),
     (re.compile(r"the service is stopping"), lambda m: _("the service is stopping")),
+    (re.compile(r"the host stopped the table service: every table is saved and comes back "
+                r"when it starts again"),
+     lambda m: _("the host stopped the table service: every table is saved and comes back "
+                 "when it starts again")),
     (re.compile(r"protocol version mismatch"), lambda m: _("protocol version mismatch")),
     (re.compile(r"the table service at (?P<path>.+?) refused us: (?P<why>.+)"),
      lambda m: _("the table service at {path} refused us: {why}").format(

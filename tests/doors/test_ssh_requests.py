@@ -239,7 +239,10 @@ def test_many_connections_at_once_and_close_ends_them_all(tmp_path: Path) -> Non
         await door.close()
         assert all(await asyncio.gather(*(wait_gone(p, 5) for p in pids)))
         results = await asyncio.gather(*(asyncio.wait_for(p.wait(), 10) for p in processes))
-        assert all(b"the server is stopping" in r.stdout for r in results)
+        # an orderly end: each terminal told why, and that the tables are saved; status 0
+        assert all(b"the host stopped the table service: every table is saved" in r.stdout
+                   for r in results)
+        assert [r.exit_status for r in results] == [0] * 12
     run(scenario())
 
 

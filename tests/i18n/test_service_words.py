@@ -22,6 +22,9 @@ SAID = [
     ("a hint is already on its way", "un conseil est déjà en route"),
     ("the table service said goodbye: the service is stopping",
      "le service des tables a dit au revoir : le service s'arrête"),
+    ("the host stopped the table service: every table is saved and comes back when it "
+     "starts again", "l'hôte a arrêté le service des tables : chaque table est enregistrée "
+     "et revient à son prochain lancement"),
     ("not connected to the table service (the table service closed the connection)",
      "pas connecté au service des tables (le service des tables a fermé la connexion)"),
     ("the table service at /s refused us: this service speaks protocol 2, not 1",

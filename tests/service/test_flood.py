@@ -7,7 +7,7 @@ import asyncio
 import json
 from typing import Any
 
-from polignac_tui.service.server import MAX_ERRORS
+from polignac_tui.service.connection import MAX_ERRORS
 
 from .helpers import Wire, engine_of, running_service, table_of
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from polignac_tui.service import server as server_module
+from polignac_tui.service import lobby_requests as server_module
 from polignac_tui.store import SessionStore
 
 from .helpers import Wire, game_move, play_game_out, running_service, short_socket_dir

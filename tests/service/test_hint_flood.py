@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from polignac_tui.service.client import LobbyClient
-from polignac_tui.service.server import MAX_ERRORS
+from polignac_tui.service.connection import MAX_ERRORS
 from polignac_tui.table.gameclient import HintBusy
 
 from .helpers import Wire, my_move, running_service, table_of

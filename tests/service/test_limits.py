@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from polignac_tui.cli import main
-from polignac_tui.service import server
+from polignac_tui.service import connection, resources, server
 from polignac_tui.store import SessionStore, StoreError, lock
 
 from .helpers import Wire, answers, my_move, remove, running_service, short_socket_dir, xdg_env
@@ -93,7 +93,7 @@ def test_a_flood_of_creates_is_capped_per_player_and_in_all() -> None:
             kinds = [m["type"] for m in flood.messages]
             assert kinds.count("created") == 3
             refusals = [m for m in flood.messages if m["type"] == "error"]
-            assert len(refusals) == server.MAX_ERRORS and all(
+            assert len(refusals) == connection.MAX_ERRORS and all(
                 m["code"] == "too_many" and ["what", "waiting"] in m["params"]
                 for m in refusals)
             assert flood.messages[-1]["type"] == "bye"
@@ -212,7 +212,7 @@ def test_a_service_short_of_files_says_busy_once_and_the_table_in_play_goes_on(
         await anna.hello("test:anna", "Anna")       # answered: the service has started
         # its files at rest (more workers, more pipes), and a limit some 10 tables above
         # the 32 it keeps for the tables in play
-        limit = seen["limit"] = open_files(process.pid) + server.FD_HEADROOM + 10
+        limit = seen["limit"] = open_files(process.pid) + resources.FD_HEADROOM + 10
         _soft, hard = resource.prlimit(process.pid, resource.RLIMIT_NOFILE)
         resource.prlimit(process.pid, resource.RLIMIT_NOFILE, (limit, hard))
         table = (await create(anna, 1, ALONE))["table"]
@@ -257,7 +257,7 @@ def test_a_service_short_of_files_says_busy_once_and_the_table_in_play_goes_on(
 
     async def fill_up() -> None:
         """Connections until the service has no file left (accept() then fails)."""
-        for _ in range(server.FD_HEADROOM + 10):
+        for _ in range(resources.FD_HEADROOM + 10):
             probe = socketlib.socket(socketlib.AF_UNIX, socketlib.SOCK_STREAM)
             probe.setblocking(False)
             with contextlib.suppress(BlockingIOError):
@@ -331,12 +331,12 @@ def test_which_resource_ran_out_is_read_through_the_errors_it_caused() -> None:
                 raise StoreError("cannot lock session x") from None
         except StoreError as outer:
             return outer
-    assert server.short_of(wrapped(OSError(errno.EMFILE, "x"))) == "files"
-    assert server.short_of(OSError(errno.ENFILE, "x")) == "files"
-    assert server.short_of(wrapped(OSError(errno.ENOSPC, "x"))) == "space"
-    assert server.short_of(MemoryError()) == "memory"
-    assert server.short_of(wrapped(OSError(errno.EACCES, "x"))) is None
-    assert server.short_of(ValueError("x")) is None and server.short_of(None) is None
+    assert resources.short_of(wrapped(OSError(errno.EMFILE, "x"))) == "files"
+    assert resources.short_of(OSError(errno.ENFILE, "x")) == "files"
+    assert resources.short_of(wrapped(OSError(errno.ENOSPC, "x"))) == "space"
+    assert resources.short_of(MemoryError()) == "memory"
+    assert resources.short_of(wrapped(OSError(errno.EACCES, "x"))) is None
+    assert resources.short_of(ValueError("x")) is None and resources.short_of(None) is None
 
 
 def test_a_full_disk_under_a_table_in_play_makes_the_service_busy(

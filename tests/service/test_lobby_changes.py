@@ -32,7 +32,7 @@ def test_a_change_of_one_table_sends_that_table_alone() -> None:
                 wire.close()
             # the creators are gone and the lobby has been told: nothing else is on its way
             deadline = time.monotonic() + 30
-            while service.clients or service._lobby_timer is not None:
+            while service.clients or service.lobby_news.timer is not None:
                 assert time.monotonic() < deadline, "the creators never left"
                 await asyncio.sleep(0.01)
             watcher = await Wire.open(service.socket_path)

@@ -158,3 +158,10 @@ def test_details_of_a_reason_or_a_refusal_are_bounded() -> None:
                ["card", "Q" * 41], ["card", ["QH"]], ["card", {"a": 1}], ["ok", 1.5]]
     assert params_from_json(hostile) == ()
     assert len(params_from_json([["n", i] for i in range(100)])) == MAX_PARAMS
+
+
+def test_every_kind_of_client_message_has_its_handler_and_no_other() -> None:
+    from polignac_tui.service.requests import BEFORE_HELLO, HANDLERS
+    assert set(HANDLERS) == set(protocol.CLIENT_MESSAGES)
+    assert set(HANDLERS) >= BEFORE_HELLO
+    assert all(callable(handler) for handler in HANDLERS.values())

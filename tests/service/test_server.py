@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from polignac_tui.service.server import MAX_ERRORS
+from polignac_tui.service.connection import MAX_ERRORS
 from polignac_tui.store import SessionStore
 
 from .helpers import SEATS_2H, Wire, my_move, remove, running_service, short_socket_dir, table_of
@@ -343,14 +343,14 @@ def test_a_seat_is_handed_over_only_after_the_delay() -> None:
 
 def test_a_bug_in_a_handler_is_an_error_to_that_client_not_a_dead_service(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from polignac_tui.service.server import Service
+    from polignac_tui.service.requests import HANDLERS
 
     def broken(*args: object) -> None:
         raise KeyError("oops")
 
     async def scenario() -> None:
         async with running_service() as service:
-            monkeypatch.setattr(Service, "_on_tables", broken)
+            monkeypatch.setitem(HANDLERS, "tables", broken)
             wire = await Wire.open(service.socket_path)
             await wire.hello("test:x", "X")
             await wire.send({"type": "tables", "id": 3})
@@ -395,9 +395,9 @@ def test_many_clients_arriving_at_once_are_all_welcomed() -> None:
 
 def test_a_lobby_client_that_does_not_read_is_not_buried_in_lists(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from polignac_tui.service import server
-    from polignac_tui.service.server import LOBBY_BACKLOG
-    monkeypatch.setattr(server, "LOBBY_DELAY", 0.0)        # a list after every change
+    from polignac_tui.service import broadcast
+    from polignac_tui.service.broadcast import LOBBY_BACKLOG
+    monkeypatch.setattr(broadcast, "LOBBY_DELAY", 0.0)        # a list after every change
 
     async def scenario() -> None:
         # one maker makes all 150 tables: the limit of waiting tables a player has is lifted

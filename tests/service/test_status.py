@@ -203,7 +203,7 @@ def test_a_player_or_another_user_is_refused_the_status(monkeypatch: pytest.Monk
             await host.send({"type": "status", "id": 5})
             answer = await host.until(lambda m: m.get("id") == 5)
             assert answer["type"] == "status" and answer["connections"]["socket"] == 1
-            monkeypatch.setattr("polignac_tui.service.server.peer_uid", lambda s: 12345)
+            monkeypatch.setattr("polignac_tui.service.lobby_requests.peer_uid", lambda s: 12345)
             stranger = await Wire.open(service.socket_path)
             await stranger.send({"type": "status", "id": 6})
             refused = await stranger.until(lambda m: m.get("id") == 6)

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from polignac_tui.service.server import MAX_ERRORS
+from polignac_tui.service.connection import MAX_ERRORS
 
 from .helpers import Wire, running_service, table_of
 

@@ -37,6 +37,8 @@ log = logging.getLogger("polignac_tui.doors.ssh")
 
 NEEDS_TERMINAL = N_("polignac-tui needs a terminal: {command}")
 NAME_CUT = N_("polignac-tui: your name is shortened to {name} (at most {most} characters)")
+HOST_STOPPED = N_("the host stopped the table service: every table is saved and comes back "
+                  "when it starts again")
 
 
 def needs_terminal(port: int, client_env: Mapping[str, str]) -> str:
@@ -58,9 +60,11 @@ def _in_language(client_env: Mapping[str, str], message: str) -> str:
     with speaking(translator_for(language)):
         return tr(message)
 # Put a client's terminal back the way it was when the app could not do it itself (it was
-# ended): main screen, cursor shown, no mouse, focus or paste reporting, keyboard mode popped.
+# ended): main screen, cursor shown, no mouse, focus or paste reporting, keyboard mode popped,
+# lines wrapped again at the edge (the app turns that off: a long line would be overwritten
+# in its last column).
 RESET_TERMINAL = (b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l"
-                  b"\x1b[?1015l\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[0m\r\n")
+                  b"\x1b[?1015l\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[?7h\x1b[0m\r\n")
 _KEY_TYPE = re.compile(r"^(ssh-|ecdsa-|sk-)[a-z0-9@.-]+$")
 LOGIN_TIMEOUT_S = 30.0
 """A connection that has not authenticated this long after it came is closed (asyncssh)."""
@@ -68,6 +72,9 @@ SESSION_TIMEOUT_S = 30.0
 """An authenticated connection that has not started its terminal session this long after is
 closed (``ssh -N`` would otherwise hold a place at the door for ever)."""
 KEEPALIVE_S = 30.0
+CLOSE_TIMEOUT_S = 5.0
+"""Seconds a closing session's last words and exit status have to reach the client, and
+then its connection to close, before it is cut."""
 
 
 class SSHDoor:
@@ -108,13 +115,14 @@ class SSHDoor:
 
     async def close(self) -> None:
         """Stop listening, end every app process (SIGHUP, then SIGKILL after the grace) and
-        close every connection."""
+        close every connection: each player's terminal is told that the host stopped and
+        their tables are saved, and their ssh ends with status 0 (an orderly end)."""
         self._closing = True
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
-        await asyncio.gather(*(c.shut("the server is stopping") for c in list(self.connections)),
-                             return_exceptions=True)
+        await asyncio.gather(*(c.shut(HOST_STOPPED, status=0)
+                               for c in list(self.connections)), return_exceptions=True)
         if self.zygote is not None:
             await self.zygote.close()
 
@@ -247,13 +255,19 @@ class _Connection(asyncssh.SSHServer):
         if self.session is not None:
             self.session.link_lost()
 
-    async def shut(self, reason: str) -> None:
+    async def shut(self, reason: str, status: int = 1) -> None:
+        """End this connection's session (``reason`` said, ``status`` its exit status) and
+        close the connection (5 seconds at most)."""
         if self.session is not None:
-            await self.session.end(reason)
+            await self.session.end(reason, status)
+            chan = self.session.chan
+            if chan is not None:      # what was said, and the exit status, reach the client
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(chan.wait_closed(), CLOSE_TIMEOUT_S)
         if self.conn is not None:
             self.conn.close()
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.conn.wait_closed(), 5)
+                await asyncio.wait_for(self.conn.wait_closed(), CLOSE_TIMEOUT_S)
 
     # -- authentication: public keys only ------------------------------------------------
 
@@ -479,20 +493,27 @@ class _Session(asyncssh.SSHServerSession[bytes]):
         if self.owner.conn is not None:
             self.owner.conn.close()
 
-    async def end(self, reason: str) -> None:
-        """End the app and tell the player why, their terminal put back to normal."""
+    async def end(self, reason: str, status: int = 1) -> None:
+        """End the app and tell the player why (in their language when ``reason`` is one of
+        ours), their terminal put back to normal; the session's exit status is ``status``."""
         self._cancel_idle()
         if self.process is not None and self.process.running:
             self._ended = True  # its exit is ours, not the app's
             await self.process.terminate(self.door.grace_s)
-            self._ended = False
-            self._say(RESET_TERMINAL + f"polignac-tui: {reason}\r\n".encode())
-            self._ended = True
-            with contextlib.suppress(Exception):
-                assert self.chan is not None
-                self.chan.exit(1)
         elif self._ending is not None:
             await self._ending
+            return
+        elif self._ended or self.chan is None:
+            return              # the app ended by itself: its status was given
+        else:
+            self._ended = True  # not started yet: it will not start
+        assert self.chan is not None
+        words = _in_language(self.chan.get_environment(), reason)
+        self._ended = False
+        self._say(RESET_TERMINAL + f"polignac-tui: {words}\r\n".encode())
+        self._ended = True
+        with contextlib.suppress(Exception):
+            self.chan.exit(status)
 
     # -- idle ----------------------------------------------------------------------------
 
