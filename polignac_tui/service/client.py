@@ -358,8 +358,8 @@ class LobbyClient:
         except (OSError, ValueError, asyncio.LimitOverrunError,
                 asyncio.IncompleteReadError) as error:
             reason = f"the connection to the table service broke: {_reason(error)}"
+        self._lose(reason)      # the screen told first, then the service sees us hang up
         self._shut()
-        self._lose(reason)
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         kind = message.get("type")

@@ -95,7 +95,7 @@ def test_ctrl_c_tells_every_player_ends_their_ssh_cleanly_and_the_table_comes_ba
         assert "Traceback" not in said, said
         assert "stopping: the players are told, the tables saved" in said, said
         for name in ("anna", "bruno", "carla"):
-            screen = tmux.wait_for(name, lambda s: ENDED in s, timeout=30)
+            tmux.wait_for(name, lambda s: ENDED in s, timeout=30)
             screen = joined(tmux, name)
             assert TOLD in screen and f"{ENDED} 0." in screen, screen
 

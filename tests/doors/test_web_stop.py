@@ -43,8 +43,9 @@ def test_a_browser_player_in_the_lobby_is_told_the_host_stopped(tmp_path: Path) 
                     await press(browser, key)
                 await press(browser, "Enter")
                 code, _ = await shown_after(browser, at, r"your code")
-                lobby, _ = await shown_after(browser, at, r"Tables of the service")
-                at = max(code, lobby)               # in the lobby, signed in
+                lobby, _ = await shown_after(browser, at, r"No table yet")
+                at = max(code, lobby)               # in the lobby, connected, signed in
+                assert service.clients
                 await life.stop(service, [door], said.append)
                 stopped = True
                 # the words, as the app drew them (wrapped in its side panel or not)

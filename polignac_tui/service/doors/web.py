@@ -50,6 +50,10 @@ INPUT_BURST = 16384
 RESIZE_EVERY_S = 0.2
 """A tab's app is given a new size at most this often (it draws everything again at each):
 the sizes asked meanwhile are dropped but the last, given when the time comes."""
+SETTLE_S = 0.3
+"""Seconds a tab's app must have been quiet, when the door closes, before it is ended."""
+SETTLE_MOST_S = 2.0
+"""Seconds at most the door waits for that (an app that draws on and on is ended anyway)."""
 DRIVER = "polignac_tui.ui.web_driver:PacedWebDriver"
 """textual's web driver, reading no faster than the app handles what it reads."""
 
@@ -83,9 +87,11 @@ class WebDoor:
                 if s.process is not None and s.process.returncode is None]
 
     async def close(self) -> None:
-        """Stop listening, end every app process and close every tab's connection."""
+        """Stop listening, end every app process and close every tab's connection. Each
+        app's last frame goes out first (what it shows of the service stopping): it is
+        ended once its output has been quiet ``SETTLE_S``, ``SETTLE_MOST_S`` at most."""
         self._server.closing = True
-        await asyncio.gather(*(s.end() for s in list(self._server.services)),
+        await asyncio.gather(*(s.end(settle=True) for s in list(self._server.services)),
                              return_exceptions=True)
         await self._runner.cleanup()
 
@@ -304,9 +310,18 @@ class _AppProcess(AppService):
                  address: str = "?") -> None:
         async def close() -> None:
             await websocket.close()
-        super().__init__(server.command, write_bytes=websocket.send_bytes,
-                         write_str=websocket.send_str, close=close,
-                         download_manager=server.download_manager)
+
+        async def write_bytes(data: bytes) -> None:
+            self.sent_at = loop.time()
+            await websocket.send_bytes(data)
+
+        async def write_str(data: str) -> None:
+            self.sent_at = loop.time()
+            await websocket.send_str(data)
+        loop = asyncio.get_running_loop()
+        self.sent_at = loop.time()        # when the app's output last went to the tab
+        super().__init__(server.command, write_bytes=write_bytes, write_str=write_str,
+                         close=close, download_manager=server.download_manager)
         self.server = server
         self.address = address
         self.process: asyncio.subprocess.Process | None = None
@@ -344,11 +359,20 @@ class _AppProcess(AppService):
         with contextlib.suppress(Exception):
             await self.remote_close()  # the app ended: so does the tab's connection
 
-    async def end(self) -> None:
-        """Ask the app to quit; SIGKILL its group if it has not after the grace."""
+    async def end(self, settle: bool = False) -> None:
+        """Ask the app to quit (``settle``: once its output to the tab was quiet a moment,
+        its last frame sent); SIGKILL its group if it has not after the grace."""
+        if settle and self._ended is None:
+            await self._settle()
         if self._ended is None:
             self._ended = asyncio.get_running_loop().create_task(self._end())
         await asyncio.shield(self._ended)
+
+    async def _settle(self) -> None:
+        loop = asyncio.get_running_loop()
+        most = loop.time() + SETTLE_MOST_S
+        while (now := loop.time()) < most and now - self.sent_at < SETTLE_S:
+            await asyncio.sleep(min(SETTLE_S - (now - self.sent_at), most - now))
 
     async def _end(self) -> None:
         process = self.process
