@@ -264,6 +264,14 @@ def points_text(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
+def points_line(points: int, who: str, reason: str) -> Text:
+    """One item of the points of a deal: ``+1 Bruno: the king of trumps`` (the reason
+    dim; each language's own punctuation: ``+1 Bruno : le roi d'atout``)."""
+    from .textfmt import assemble
+    return assemble(_("{points} {who}: {reason}"), points=points_text(points), who=who,
+                    reason=Text(reason, style="dim"))
+
+
 def level_words(level: str | None) -> str:
     from .textfmt import level_name
     return _("computer, {level}").format(level=level_name(level or "medium"))
@@ -271,4 +279,4 @@ def level_words(level: str | None) -> str:
 
 __all__ = ["PRESET_WORDS", "SETTING_WORDS", "VALUE_WORDS", "GameFace", "HelpEntry", "HouseParts",
            "Seating", "cards_text",
-           "face_of", "level_words", "points_text", "setting_words", "value_words"]
+           "face_of", "level_words", "points_line", "points_text", "setting_words", "value_words"]

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ....i18n import N_, _, tr
 from ....ui.cardtext import CardLook, face_style, inline
-from ....ui.gameface import HouseParts, Seating, cards_text, points_text
+from ....ui.gameface import HouseParts, Seating, cards_text, points_line, points_text
 from ....ui.textfmt import assemble
 from ...base import View
 from ...cardwords import suit_name, suit_symbol
@@ -146,6 +146,10 @@ class EcarteFace(HouseParts):
 
     def panel(self, view: View, look: CardLook, seating: Seating,
               answered: int | None = None) -> Text:
+        """The trumps, the turned-up card, the stock and the exchanges; the score; the
+        points of the deal as they fall (the king, then the point). Fourteen lines at
+        most, so that the side column holds them at 80×24 (tricks won are counted under
+        each name on the table)."""
         part = view.game_part
         text = Text(no_wrap=False)
         turnup, trumps = part.get("turnup"), part.get("trumps")
@@ -159,32 +163,22 @@ class EcarteFace(HouseParts):
                 each = "  ".join(f"{seating.who(seat)} {count}"
                                  for seat, count in enumerate(discarded))
                 text.append("\n" + _("Exchanged: {each}").format(each=each), style="dim")
-            marked = part.get("king_marked")
-            if isinstance(marked, int):
-                text.append("\n" + _("King of trumps: {who}").format(who=seating.who(marked)),
-                            style="dim")
             text.append("\n")
-        points = part.get("points")
-        if isinstance(points, list) and view.deal_number:
-            text.append("\n" + _("Deal {number}, points:").format(number=view.deal_number),
-                        style="bold")
-            won = "  ".join(f"{seating.who(s)} {points[s]}" for s in range(len(view.names))
-                            if isinstance(points[s], int))
-            text.append("\n " + won)
-            tricks = "  ".join(f"{seating.who(s)} {view.tricks_won[s]}"
-                               for s in range(len(view.names)))
-            text.append("\n " + _("tricks: {won}").format(won=tricks), style="dim")
-        text.append("\n\n" + _("Score, to {target}").format(target=part.get("target", "?")),
+        text.append("\n" + _("Score, to {target}").format(target=part.get("target", "?")),
                     style="bold")
+        points = part.get("points")
         for seat in range(len(view.names)):
-            shown = seating.who(seat)
-            text.append(f"\n {shown[:18]:<18} {view.totals[seat]:>3}")
+            text.append(f"\n {seating.who(seat)[:18]:<18} {view.totals[seat]:>3}")
+            now = points[seat] if isinstance(points, list) and seat < len(points) else 0
+            if isinstance(now, int) and now:
+                text.append(f" ({points_text(now)})", style="dim")
         recent = self.ledger(view)
         if recent:
-            text.append("\n\n" + _("Points"), style="bold")
-            for scored in recent[-3:]:
-                text.append(f"\n {points_text(scored.points)} {seating.who(scored.seat)}: ")
-                text.append(self.reason(scored.reason), style="dim")
+            text.append("\n\n" + _("Points of the deal"), style="bold")
+            for scored in recent:
+                text.append("\n ")
+                text.append_text(points_line(scored.points, seating.who(scored.seat),
+                                             self.reason(scored.reason)))
         return text
 
     def outcome(self, view: View, seating: Seating) -> Text:

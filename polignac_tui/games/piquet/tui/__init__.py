@@ -94,6 +94,20 @@ def _declared(part: Mapping[str, JSON], seat: int) -> dict[str, Mapping[str, JSO
     return {str(d["kind"]): d for d in mine if isinstance(d, dict)}
 
 
+def brief(reason: str) -> str:
+    """A reason of points in a few words, after a player's name in the side column
+    (``point +6, sets +3``)."""
+    words = {
+        "carte_blanche": tr(REASONS["carte_blanche"]), "repique": tr(REASONS["repique"]),
+        "pique": tr(REASONS["pique"]), "point": pgettext("piquet points", "point"),
+        "sequence": pgettext("piquet points", "sequences"),
+        "sets": pgettext("piquet points", "sets"), "play": pgettext("piquet points", "play"),
+        "cards": pgettext("piquet points", "the cards"),
+        "capot": pgettext("piquet points", "capot"),
+    }
+    return words.get(reason, reason)
+
+
 # The points of the play, a point at a time, shown together.
 PLAY = {"lead": "play", "win": "play", "last_trick": "play"}
 
@@ -188,6 +202,9 @@ class PiquetFace(HouseParts):
 
     def panel(self, view: View, look: CardLook, seating: Seating,
               answered: int | None = None) -> Text:
+        """The score, each player's points of the deal under their name (what for, in a
+        few words), the deal and the talon, the declarations, the cards seen in the
+        talon: the side column holds them at 80×24."""
         part = view.game_part
         text = Text()
         target = part.get("limit")
@@ -195,17 +212,22 @@ class PiquetFace(HouseParts):
                  else _("Score"))
         text.append(title, style="bold")
         points = part.get("points")
+        rows = points_by_reason(part.get("scored"))
         for seat in range(len(view.names)):
             now = points[seat] if isinstance(points, list) and seat < len(points) else 0
             text.append(f"\n {seating.who(seat)[:18]:<18} {view.totals[seat]:>4}")
             if now:
                 text.append(f" ({points_text(int(str(now)))})", style="dim")
+            got = [f"{brief(reason)} {points_text(n)}"
+                   for (who, reason), n in rows.items() if who == seat and n]
+            if got:
+                text.append("\n   " + ", ".join(got), style="dim")
         deals = part.get("deals_to_play")
         if view.deal_number:
             head = (_("Deal {number} of {deals}").format(number=view.deal_number, deals=deals)
                     if isinstance(deals, int) else
                     _("Deal {number}").format(number=view.deal_number))
-            text.append("\n\n" + head, style="bold")
+            text.append("\n" + head, style="bold")
             if "talon" in part:
                 text.append(" - " if look.ascii else " · ")
                 text.append(_("Talon: {count}").format(count=part.get("talon", 0)))
@@ -218,12 +240,6 @@ class PiquetFace(HouseParts):
             text.append("\n")
             text.append_text(assemble(_("Seen in the talon: {cards}"), "dim",
                                       cards=cards_text([str(c) for c in seen], look)))
-        rows = points_by_reason(part.get("scored"))
-        if rows:
-            text.append("\n" + _("Points of the deal"), style="bold")
-            for (seat, reason), got in rows.items():
-                text.append(f"\n {points_text(got)} {seating.who(seat)}: ")
-                text.append(self.reason(reason), style="dim")
         return text
 
     def declarations(self, view: View, look: CardLook, seating: Seating,
