@@ -157,7 +157,7 @@ class GameTableScreen(Screen[None]):
                 tooltip=N_("play the selected card, or confirm the cards marked")),
         Binding("space", "mark", N_("Mark"), show=False,
                 tooltip=N_("mark or unmark the selected card (a discard)")),
-        Binding("n", "next_deal", N_("Next deal"),
+        Binding("n,enter", "next_deal", N_("Next deal"), key_display="n",
                 tooltip=N_("once a deal is over and its box closed: on to the next deal")),
         Binding("h", "hint", N_("Hint"), tooltip=N_("a hint: what the expert would do")),
         Binding("u", "undo", N_("Undo"), tooltip=N_("take back your last action of this deal")),
@@ -711,14 +711,16 @@ class GameTableScreen(Screen[None]):
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_deal":
+            return self._deal_to_go_on()
+        if action in ("move", "play", "hint", "mark", "undo") and self._deal_to_go_on():
+            return False         # the deal is over: its keys give way to the next deal's
         if action == "undo":
             state = self.state
             return len(self.client.seats) == 1 and (state is None or not state.undo_off) \
                 and (state is None or sum(state.humans) == 1)
         if action in ("move", "play", "hint", "mark"):
             return bool(self.client.seats)
-        if action == "next_deal":
-            return self._deal_to_go_on()
         if action == "hand_over":
             return self._absent_seat() is not None
         if action in ("leave", "leave_to_lobby"):
@@ -830,9 +832,6 @@ class GameTableScreen(Screen[None]):
         view = self.view()
         if view.outcome is not None:
             self._next()
-            return
-        if self._deal_to_go_on():
-            self._deal_seen()
             return
         if not self.awaits_me():
             return

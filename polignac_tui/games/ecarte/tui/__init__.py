@@ -50,7 +50,7 @@ def _suit(suit: str, look: CardLook) -> Text:
 class EcarteFace(HouseParts):
     """Écarté's words and panel."""
 
-    side_width = 30
+    side_width = 32
 
     def word_label(self, word: str) -> str:
         return tr(WORDS[word]) if word in WORDS else word
@@ -168,7 +168,7 @@ class EcarteFace(HouseParts):
                     style="bold")
         points = part.get("points")
         for seat in range(len(view.names)):
-            text.append(f"\n {seating.who(seat)[:18]:<18} {view.totals[seat]:>3}")
+            text.append(f"\n {seating.who(seat)[:16]:<16} {view.totals[seat]:>3}")
             now = points[seat] if isinstance(points, list) and seat < len(points) else 0
             if isinstance(now, int) and now:
                 text.append(f" ({points_text(now)})", style="dim")
