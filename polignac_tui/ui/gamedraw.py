@@ -21,6 +21,7 @@ from .gameface import (
     GameFace,
     Seating,
     cards_text,
+    points_line,
     points_text,
     setting_words,
     value_words,
@@ -213,8 +214,8 @@ def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
             added[key] = added.get(key, 0) + scored.points
         lines = Text()
         for (seat, reason), got in added.items():
-            lines.append(f"{points_text(got)} {seating.who(seat)}: ")
-            lines.append(face.reason(reason) + "\n", style="dim")
+            lines.append_text(points_line(got, seating.who(seat), face.reason(reason)))
+            lines.append("\n")
         parts.append(lines)
     if last:
         parts.append(face.outcome(view, seating))

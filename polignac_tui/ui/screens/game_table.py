@@ -713,10 +713,11 @@ class GameTableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_deal":
             return self._deal_to_go_on()
-        if action in ("move", "play", "hint", "mark", "undo") and self._deal_to_go_on():
+        state = self.state
+        if action in ("move", "play", "hint", "mark") and state is not None and \
+                state.waiting == "ready":
             return False         # the deal is over: its keys give way to the next deal's
         if action == "undo":
-            state = self.state
             return len(self.client.seats) == 1 and (state is None or not state.undo_off) \
                 and (state is None or sum(state.humans) == 1)
         if action in ("move", "play", "hint", "mark"):
