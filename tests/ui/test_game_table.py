@@ -311,7 +311,7 @@ async def test_the_king_of_trumps_is_marked_by_its_key(make_app, store) -> None:
         await settle(pilot)
         assert table.session.match.totals == (1, 0)
         assert "+1 You: the king of trumps" in panel(app)     # the mark, said once
-        assert " You                  1 (+1)" in panel(app)
+        assert " You                1 (+1)" in panel(app)
         assert not words.has_class("-shown")
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
 from rich.console import RenderableType
@@ -29,7 +30,7 @@ from textual.widgets import Static
 from ...games import get_game
 from ...games.base import CardChoice, CardsChoice, View, WordChoice
 from ...games.events import DealStarted, Discarded, MatchOver, Said, Shown
-from ...games.namewords import names_text
+from ...games.namewords import names_text, shown_name
 from ...i18n import N_, _, ngettext
 from ...table.gameclient import GameClient
 from ...table.gameevents import (
@@ -87,6 +88,13 @@ MARK = "✓"
 STATUS_LINES = 2                    # the status line's rows (#status)
 
 Dialog = Literal["deal_over", "match_over", "privacy"]
+
+
+def named_view(view: View) -> View:
+    """``view`` with its seats' names as shown: the app's default name ("You", "Toi",
+    "Tu", as the session was made) in the player's language."""
+    names = tuple(shown_name(name) for name in view.names)
+    return view if names == view.names else replace(view, names=names)
 
 
 class GameTableScreen(Screen[None]):
@@ -227,7 +235,7 @@ class GameTableScreen(Screen[None]):
         return latest.state if latest is not None else None
 
     def view(self) -> View:
-        return self.client.view(self.seat)
+        return named_view(self.client.view(self.seat))
 
     def seating(self) -> Seating:
         state = self.state
@@ -567,7 +575,7 @@ class GameTableScreen(Screen[None]):
         self._tick_while_someone_is_gone(update.state)
         self._answers_came = False
         for event in update.events:
-            self._react(event, update.views[0] if update.views else None)
+            self._react(event, named_view(update.views[0]) if update.views else None)
         if self._answers_came:
             self._say_answers()
         if not self.refresh_table():
