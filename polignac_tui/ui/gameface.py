@@ -186,6 +186,10 @@ class GameFace(Protocol):
     def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
         """A hint's reason code in words (``""``: none to say)."""
 
+    def rules_items(self, values: Mapping[str, object]) -> list[tuple[str, str]]:
+        """The game's rulebook at its table, with ``values`` (the session's settings) in
+        force: ("head", a heading) and ("line", an item under it), in order."""
+
 
 class HouseParts:
     """The shared screens' parts of a game that has none of its own: the defaults."""
@@ -242,6 +246,9 @@ class HouseParts:
 
     def stats_note(self, sessions: str) -> str:
         return sessions
+
+    def rules_items(self, values: Mapping[str, object]) -> list[tuple[str, str]]:
+        return []
 
 
 def face_of(game: str) -> GameFace:

@@ -70,6 +70,7 @@ from ..textfmt import assemble
 from ..widgets.cardface import face_size, faces_fit
 from ..widgets.gamepanel import GamePanel
 from ..widgets.hand import Hand, key_index
+from ..widgets.hanging import Hanging
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
 from ..widgets.trick import TrickArea
 from ..widgets.words import WordChoices
@@ -939,8 +940,9 @@ class GameTableScreen(Screen[None]):
             target if isinstance(target, int) else None))
 
     def action_rules(self) -> None:
-        text = rules_text(self.rules_game, self.view(), self.client_settings())
-        self.app.push_screen(Overlay(_("Rules of this session"), text, "r"))
+        text = rules_text(self.rules_game, self.view(), self.client_settings(), self.face,
+                          self.look.ascii)
+        self.app.push_screen(Overlay(_("Rules of this session"), Hanging(text), "r"))
 
     def client_settings(self) -> Any:
         """The session's settings, when the table is in this process (else None)."""

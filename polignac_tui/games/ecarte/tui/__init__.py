@@ -203,6 +203,10 @@ class EcarteFace(HouseParts):
     def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
         return tr(HINTS[why]) if why in HINTS else ""
 
+    def rules_items(self, values: Mapping[str, object]) -> list[tuple[str, str]]:
+        from .rulebook import rules_items
+        return rules_items(values)
+
 
 FACE = EcarteFace()
 
