@@ -942,7 +942,8 @@ class GameTableScreen(Screen[None]):
     def action_rules(self) -> None:
         text = rules_text(self.rules_game, self.view(), self.client_settings(), self.face,
                           self.look.ascii)
-        self.app.push_screen(Overlay(_("Rules of this session"), Hanging(text), "r"))
+        self.app.push_screen(Overlay(_("Rules of this session"), Hanging(text, paragraphs=True),
+                                     "r"))
 
     def client_settings(self) -> Any:
         """The session's settings, when the table is in this process (else None)."""
