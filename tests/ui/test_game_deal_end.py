@@ -130,3 +130,78 @@ def test_the_finished_table_snapshot(snap_compare, make_app, store, lang) -> Non
 
     app = make_app(game_table=game_table(store, "ecarte", seed=4), lang=lang)
     assert snap_compare(app, terminal_size=SIZE, run_before=closed)
+
+
+async def test_at_a_served_table_the_next_deal_waits_for_everyone(make_app, store) -> None:
+    """Ana (this screen) and Bruno (another client of the table) both people: Ana closes
+    the box and reads the finished table while Bruno is ready; the table waits for Ana's
+    n, then deals; Bruno ready last is waited for by name."""
+    import asyncio
+    import random
+
+    from store.gamehelpers import random_action
+    from test_game_gone import SeatClient
+
+    from polignac_tui.table.gameevents import Act, Ready, Seen
+    from polignac_tui.table.gamerunner import GameRunner, ThreadGameThinker
+
+    table = game_table(store, "ecarte", seed=4, both_human=True)
+    runner = GameRunner(table, ThreadGameThinker(table), pace="instant")
+    rng = random.Random(1)
+    latest: list[Any] = []
+    bruno = runner.connect(latest.append, (1,))
+    client = SeatClient(runner, 0)
+    app = make_app()
+
+    def bruno_plays() -> None:
+        """Bruno acts when it is his turn (a random legal action)."""
+        update = latest[-1]
+        view = update.views[0]
+        if update.state.waiting == "turn" and view.turn == 1 and view.choice is not None:
+            bruno.send(Act(1, random_action(view.choice, rng)))
+        elif update.state.waiting == "hold":         # a trick on show: both have seen it
+            bruno.send(Seen())
+            client.send(Seen())
+
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game_client(client)
+        for _step in range(80):
+            await pilot.pause(0.02)
+            bruno_plays()
+            if isinstance(app.screen, DealOverBox):
+                break
+            screen = game_screen(app)
+            if screen.awaits_me():
+                await act(pilot, prefer=("propose", "accept"))
+        else:
+            raise AssertionError("the deal never ended")
+        bruno.send(Ready())                          # Bruno has read it
+        await pilot.press("escape")                  # Ana reads the finished table
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, GameTableScreen)
+        assert latest[-1].state.waiting == "ready"   # the table waits for Ana
+        assert len(table.session.match.log) == 1
+        await pilot.press("n")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if len(table.session.match.log) == 2:
+                break
+        assert len(table.session.match.log) == 2     # everyone ready: the next deal
+        # the end of deal 2: Ana goes on first, Bruno is waited for by name
+        for _step in range(80):
+            await pilot.pause(0.02)
+            bruno_plays()
+            if isinstance(app.screen, DealOverBox) or table.session.match.outcome is not None:
+                break
+            if game_screen(app).awaits_me():
+                await act(pilot, prefer=("propose", "accept"))
+        assert isinstance(app.screen, DealOverBox)
+        await pilot.press("n")
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert "Waiting for Bruno to see the deal's summary." in status(app)
+        assert len(table.session.match.log) == 2
+        runner.close()
+        client.close()
+    await asyncio.sleep(0)
