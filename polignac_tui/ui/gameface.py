@@ -18,6 +18,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ..games.base import View
@@ -63,6 +64,10 @@ def value_words(value: object) -> str:
     return str(value)
 
 
+# Columns of a name in a game's side column (a name may have 24).
+SHORT_NAME = 12
+
+
 @dataclass(frozen=True, slots=True)
 class Seating:
     """Who is who in a sentence: ``you`` is the seat of the one person at the keyboard
@@ -75,6 +80,17 @@ class Seating:
         if seat == self.you:
             return pgettext("a seat", "You") if capital else pgettext("a seat", "you")
         return self.names[seat]
+
+    def short(self, seat: int, width: int = SHORT_NAME, ascii: bool = False) -> str:
+        """``who`` in ``width`` columns at most, cut with an ellipsis (the side column's
+        lines keep to one row each, whatever the names)."""
+        name = self.who(seat)
+        if cell_len(name) <= width:
+            return name
+        mark = "." if ascii else "…"
+        while name and cell_len(name + mark) > width:
+            name = name[:-1]
+        return name + mark
 
     def is_you(self, seat: int | None) -> bool:
         return seat is not None and seat == self.you

@@ -132,3 +132,23 @@ async def test_a_prompt_keeps_its_last_words_after_a_long_note(make_app, store, 
         await pilot.pause()
         assert status(app).startswith("Bruno, a short note.")
         assert status(app).endswith(last_words)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("seed", [1, 7])
+async def test_ecarte_fits_80x24_with_names_of_24_characters(make_app, store, lang,
+                                                              seed) -> None:
+    """The longest names a file allows: the side column shortens them, never scrolls."""
+    from polignac_tui.games import get_game
+    from polignac_tui.games.session import Seat
+    from polignac_tui.table.gametable import GameTable
+    names = ["Anastasia-Valentina Ma", "Bernadette-Alexandrine X"]
+    assert all(len(name) <= 24 for name in names)
+    table = GameTable.create(store, "ecarte", get_game("ecarte").settings(
+        None, {"mark_king": "ask"}), names, [Seat(True), Seat(False, "expert")],
+        name="Evening", seed=seed)
+    app = make_app(game_table=table, lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        problems = await play_a_deal(pilot, ("play",) if seed == 1 else ("propose", "accept"),
+                                     mark_king=True)
+    assert not problems, "\n\n".join(problems)

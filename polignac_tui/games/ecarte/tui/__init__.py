@@ -160,7 +160,7 @@ class EcarteFace(HouseParts):
             text.append("\n" + _("Stock: {count} cards").format(count=part.get("stock", 0)))
             discarded = part.get("discarded")
             if isinstance(discarded, list) and any(discarded):
-                each = "  ".join(f"{seating.who(seat)} {count}"
+                each = "  ".join(f"{seating.short(seat, ascii=look.ascii)} {count}"
                                  for seat, count in enumerate(discarded))
                 text.append("\n" + _("Exchanged: {each}").format(each=each), style="dim")
             text.append("\n")
@@ -168,7 +168,7 @@ class EcarteFace(HouseParts):
                     style="bold")
         points = part.get("points")
         for seat in range(len(view.names)):
-            text.append(f"\n {seating.who(seat)[:16]:<16} {view.totals[seat]:>3}")
+            text.append(f"\n {seating.short(seat, 16, look.ascii):<16} {view.totals[seat]:>3}")
             now = points[seat] if isinstance(points, list) and seat < len(points) else 0
             if isinstance(now, int) and now:
                 text.append(f" ({points_text(now)})", style="dim")
@@ -177,7 +177,8 @@ class EcarteFace(HouseParts):
             text.append("\n\n" + _("Points of the deal"), style="bold")
             for scored in recent:
                 text.append("\n ")
-                text.append_text(points_line(scored.points, seating.who(scored.seat),
+                text.append_text(points_line(scored.points,
+                                             seating.short(scored.seat, ascii=look.ascii),
                                              self.reason(scored.reason)))
         return text
 

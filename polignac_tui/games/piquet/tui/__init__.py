@@ -215,7 +215,7 @@ class PiquetFace(HouseParts):
         rows = points_by_reason(part.get("scored"))
         for seat in range(len(view.names)):
             now = points[seat] if isinstance(points, list) and seat < len(points) else 0
-            text.append(f"\n {seating.who(seat)[:18]:<18} {view.totals[seat]:>4}")
+            text.append(f"\n {seating.short(seat, 18, look.ascii):<18} {view.totals[seat]:>4}")
             if now:
                 text.append(f" ({points_text(int(str(now)))})", style="dim")
             got = [f"{brief(reason)} {points_text(n)}"
