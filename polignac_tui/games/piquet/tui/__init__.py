@@ -28,8 +28,8 @@ REASONS = {
     "sequence": N_("sequences"), "sets": N_("sets"), "repique": N_("repique"),
     "pique": N_("pique"), "lead": N_("a lead"), "win": N_("a trick won"),
     "play": N_("the play (leads, tricks won, the last)"),
-    "last_trick": N_("the last trick"), "cards": N_("the cards (7 tricks or more)"),
-    "capot": N_("capot (all twelve tricks)"),
+    "last_trick": N_("the last trick"), "cards": N_("the cards"),   # the rules say more
+    "capot": N_("capot"),
 }
 COUNTS = {1: N_("one"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"),
           6: N_("six"), 7: N_("seven"), 8: N_("eight")}
