@@ -43,13 +43,16 @@ async def rules_shown(app, pilot) -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
-async def test_piquets_rules_say_how_a_deal_is_scored(make_app, store, lang) -> None:
-    app = make_app(game_table=game_table(store, "piquet", seed=3), lang=lang)
+@pytest.mark.parametrize(("game", "seed", "expected"), [("piquet", 3, PIQUET),
+                                                       ("ecarte", 4, ECARTE)])
+async def test_the_rules_say_how_a_deal_is_scored(make_app, store, lang, game, seed,
+                                                  expected) -> None:
+    app = make_app(game_table=game_table(store, game, seed=seed), lang=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         shown = await rules_shown(app, pilot)
-    for words in PIQUET[lang]:
+    for words in expected[lang]:
         assert words in shown, words
-    if lang == "fr":
+    if lang == "fr":              # a space before every colon and semicolon
         assert not re.search(r"\w[:;]", shown), re.findall(r"\S*\w[:;]", shown)
 
 
@@ -59,17 +62,6 @@ async def test_piquet_au_cent_says_its_limit_not_the_rubicon(make_app, store) ->
         shown = await rules_shown(app, pilot)
     assert "reaches 100, the higher total wins" in shown
     assert "rubicon" not in shown.split("How a deal is scored")[1]
-
-
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
-async def test_ecartes_rules_say_how_a_deal_is_scored(make_app, store, lang) -> None:
-    app = make_app(game_table=game_table(store, "ecarte", seed=4), lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
-        shown = await rules_shown(app, pilot)
-    for words in ECARTE[lang]:
-        assert words in shown, words
-    if lang == "fr":
-        assert not re.search(r"\w[:;]", shown), re.findall(r"\S*\w[:;]", shown)
 
 
 async def test_without_forcing_ecartes_rules_do_not_say_it(make_app, store) -> None:
