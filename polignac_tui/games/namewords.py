@@ -5,10 +5,16 @@ stands, who plays it): the screens say them again in the current language
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
-from ..i18n import _
+from ..i18n import _, pgettext
+from ..i18n.choose import LANGUAGES
+from ..i18n.translator import translator_for
+
+# Your seat's name until you type one (``config.DEFAULT_NAME``), said in each language.
+YOUR_SEAT = ("the default name of your seat", "You")
 
 MAX_NAME = 24   # a player's name, in characters: every game's, in its files and at its tables
 
@@ -96,5 +102,27 @@ def label_words(label: str) -> str:
     return f"{match['name']} ({level})"
 
 
-__all__ = ["MAX_NAME", "is_you", "join_names", "label_words", "name_problem", "names_again",
-           "names_text", "plural", "possessive", "quoted", "who_plays"]
+__all__ = ["MAX_NAME", "is_default_name", "is_you", "join_names", "label_words", "name_problem",
+           "names_again", "names_text", "plural", "possessive", "quoted", "shown_name",
+           "who_plays"]
+
+
+@functools.cache
+def default_names() -> frozenset[str]:
+    """Your seat's default name in every language of the app, casefolded ("you", "toi",
+    "tu"): a session keeps the one of the language it was made in."""
+    return frozenset(translator_for(code).pgettext(*YOUR_SEAT).casefold()
+                     for code in LANGUAGES) | {YOUR_SEAT[1].casefold()}
+
+
+def is_default_name(name: str) -> bool:
+    """True for a seat named with the app's default name in any of its languages."""
+    return name.strip().casefold() in default_names()
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as shown: the app's default name, in whichever language the session
+    was made ("You", "Toi", "Tu"), in the current language; any other name as it is."""
+    if not is_default_name(name):
+        return name
+    return pgettext("the default name of your seat", "You")

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..games.namewords import is_default_name, names_again
 from ..games.namewords import label_words as label_words
-from ..games.namewords import names_again
 from ..games.namewords import names_text as names_text
 from ..i18n.translator import _, current
 
@@ -205,6 +205,9 @@ _WHERE = re.compile(r"deal (?P<n>\d+)(?: of (?P<of>\d+)|, limit (?P<limit>\d+)|,
 def where_words(english: str) -> str:
     """Where a session stands (``Summary.where``, long or short) in the current
     language."""
+    yours = re.fullmatch(r"(?P<head>.+), (?P<name>.+) to play", english)
+    if yours and is_default_name(yours["name"]):      # the app's "You", "Toi", "Tu"
+        return _("{where}, your turn").format(where=where_words(yours["head"]))
     if current().code == "en":
         return english
     own = _games_say("where", english)

@@ -20,6 +20,7 @@ from .gameface import (
     Seating,
     cards_text,
     face_of,
+    points_line,
     points_text,
     setting_words,
     value_words,
@@ -212,8 +213,8 @@ def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
             added[key] = added.get(key, 0) + scored.points
         lines = Text()
         for (seat, reason), got in added.items():
-            lines.append(f"{points_text(got)} {seating.who(seat)}: ")
-            lines.append(face.reason(reason) + "\n", style="dim")
+            lines.append_text(points_line(got, seating.who(seat), face.reason(reason)))
+            lines.append("\n")
         parts.append(lines)
     if last:
         parts.append(face.outcome(view, seating))
@@ -223,10 +224,12 @@ def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
     return Group(*parts)
 
 
-def rules_text(game: Game, view: View, settings: Settings | None) -> Text:
+def rules_text(game: Game, view: View, settings: Settings | None,
+               face: GameFace | None = None, ascii: bool = False) -> Text:
     """The rules of the session in words, from the game's described settings: each
     setting's value and what it does (``settings``: the session's, when known here;
-    else what the view tells)."""
+    else what the view tells); then the game's own rulebook (``face.rules_items``): how
+    a deal is scored, the end."""
     text = Text()
     text.append(game.title + "\n", style="bold")
     rules = view.game_part.get("rules")
@@ -244,9 +247,17 @@ def rules_text(game: Game, view: View, settings: Settings | None) -> Text:
         value = values.get(setting.name)
         if setting.name == "limit" and values.get("end") == "partie":
             continue                      # no limit plays a part in a partie
-        text.append(f"\n{setting_words(setting.name)}: ", style="bold")
-        text.append(("?" if value is None else value_words(value)) + "\n", style="bold")
-        text.append(tr(setting.explain) + "\n")
+        text.append("\n")
+        text.append_text(assemble(_("{setting}: {value}"), "bold",
+                                  setting=setting_words(setting.name),
+                                  value="?" if value is None else value_words(value)))
+        text.append("\n" + tr(setting.explain) + "\n")
+    bullet = "-" if ascii else "•"
+    for kind, body in face.rules_items(values) if face is not None else ():
+        if kind == "head":
+            text.append(f"\n{body}\n", style="bold underline")
+        else:
+            text.append(f" {bullet} {body}\n")
     return text
 
 

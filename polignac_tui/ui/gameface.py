@@ -18,6 +18,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ..games.base import View
@@ -66,6 +67,10 @@ def value_words(value: object) -> str:
     return str(value)
 
 
+# Columns of a name in a game's side column (a name may have 24).
+SHORT_NAME = 12
+
+
 @dataclass(frozen=True, slots=True)
 class Seating:
     """Who is who in a sentence: ``you`` is the seat of the one person at the keyboard
@@ -78,6 +83,17 @@ class Seating:
         if seat == self.you:
             return pgettext("a seat", "You") if capital else pgettext("a seat", "you")
         return self.names[seat]
+
+    def short(self, seat: int, width: int = SHORT_NAME, ascii: bool = False) -> str:
+        """``who`` in ``width`` columns at most, cut with an ellipsis (the side column's
+        lines keep to one row each, whatever the names)."""
+        name = self.who(seat)
+        if cell_len(name) <= width:
+            return name
+        mark = "." if ascii else "…"
+        while name and cell_len(name + mark) > width:
+            name = name[:-1]
+        return name + mark
 
     def is_you(self, seat: int | None) -> bool:
         return seat is not None and seat == self.you
@@ -206,6 +222,10 @@ class GameFace(Protocol):
     def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
         """A hint's reason code in words (``""``: none to say)."""
 
+    def rules_items(self, values: Mapping[str, object]) -> list[tuple[str, str]]:
+        """The game's rulebook at its table, with ``values`` (the session's settings) in
+        force: ("head", a heading) and ("line", an item under it), in order."""
+
 
 class HouseParts:
     """The shared screens' parts of a game that has none of its own: the defaults."""
@@ -276,6 +296,8 @@ class HouseParts:
 
     def shown_note(self, reason: str, who: str) -> str | None:
         return None
+    def rules_items(self, values: Mapping[str, object]) -> list[tuple[str, str]]:
+        return []
 
 
 def face_of(game: str) -> GameFace:
@@ -298,6 +320,14 @@ def points_text(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
+def points_line(points: int, who: str, reason: str) -> Text:
+    """One item of the points of a deal: ``+1 Bruno: the king of trumps`` (the reason
+    dim; each language's own punctuation: ``+1 Bruno : le roi d'atout``)."""
+    from .textfmt import assemble
+    return assemble(_("{points} {who}: {reason}"), points=points_text(points), who=who,
+                    reason=Text(reason, style="dim"))
+
+
 def level_words(level: str | None) -> str:
     from .textfmt import level_name
     return _("computer, {level}").format(level=level_name(level or "medium"))
@@ -305,4 +335,4 @@ def level_words(level: str | None) -> str:
 
 __all__ = ["SETTING_WORDS", "VALUE_WORDS", "GameFace", "HelpEntry", "HouseParts",
            "Seating", "cards_text",
-           "face_of", "level_words", "points_text", "setting_words", "value_words"]
+           "face_of", "level_words", "points_line", "points_text", "setting_words", "value_words"]

@@ -312,8 +312,8 @@ async def test_the_king_of_trumps_is_marked_by_its_key(make_app, store) -> None:
         await pilot.press(word_key(app, "king"))
         await settle(pilot)
         assert table.session.match.totals == (1, 0)
-        assert "the king of trumps" in panel(app)
-        assert "King of trumps: You" in panel(app)
+        assert "+1 You: the king of trumps" in panel(app)     # the mark, said once
+        assert " You                1 (+1)" in panel(app)
         assert not words.has_class("-shown")
 
 

@@ -294,10 +294,10 @@ async def test_game_panel_hidden_when_empty_and_literal() -> None:
         panel.show(Text("Turned up: K♥ (trumps ♥)   Stock: 22"))
         await pilot.pause()
         assert panel.display and panel.size.height == 1
-        assert "Stock: 22" in str(panel.render())
+        assert "Stock: 22" in panel.render_line(0).text
         panel.show("[bold]Élodie[/bold]")        # a string is shown as it is
         await pilot.pause()
-        assert str(panel.render()) == "[bold]Élodie[/bold]"
+        assert panel.render_line(0).text.strip() == "[bold]Élodie[/bold]"
         panel.show(Text("  "))
         await pilot.pause()
         assert not panel.display and panel.size.height == 0

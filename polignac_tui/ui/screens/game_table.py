@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from dataclasses import replace
 from typing import ClassVar, Literal
 
 from rich.console import RenderableType
@@ -29,6 +30,7 @@ from textual.widgets import Static
 from ...games import get_game
 from ...games.base import CardChoice, CardsChoice, Settings, View, WordChoice
 from ...games.events import DealStarted, Discarded, MatchOver, Said, Shown
+from ...games.namewords import names_text, shown_name
 from ...i18n import N_, _, ngettext
 from ...table.gameclient import GameClient
 from ...table.gameevents import (
@@ -68,10 +70,11 @@ from ..textfmt import assemble
 from ..widgets.cardface import face_size, faces_fit
 from ..widgets.gamepanel import GamePanel
 from ..widgets.hand import Hand, key_index
+from ..widgets.hanging import Hanging
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
 from ..widgets.trick import TrickArea
 from ..widgets.words import WordChoices
-from .panels import Overlay, TalkingOverlay
+from .panels import DealOverBox, Overlay, TalkingOverlay
 from .privacy import PrivacyScreen
 
 __all__ = ["GameTableScreen", "seat_view_of"]
@@ -83,8 +86,16 @@ LOOK_KEYS = frozenset({"t", "r", "question_mark", "f1", "ctrl+p", "apostrophe",
 RESERVED = ("h", "u", "t", "r", "q", "s", "g", "o")
 CARD_KEYS = Binding.Group(N_("Card"), compact=True)
 MARK = "✓"
+STATUS_LINES = 2                    # the status line's rows (#status)
 
 Dialog = Literal["deal_over", "match_over", "privacy"]
+
+
+def named_view(view: View) -> View:
+    """``view`` with its seats' names as shown: the app's default name ("You", "Toi",
+    "Tu", as the session was made) in the player's language."""
+    names = tuple(shown_name(name) for name in view.names)
+    return view if names == view.names else replace(view, names=names)
 
 
 class GameTableScreen(Screen[None]):
@@ -155,6 +166,8 @@ class GameTableScreen(Screen[None]):
                 tooltip=N_("play the selected card, or confirm the cards marked")),
         Binding("space", "mark", N_("Mark"), show=False,
                 tooltip=N_("mark or unmark the selected card (a discard)")),
+        Binding("n,enter", "next_deal", N_("Next deal"), key_display="n",
+                tooltip=N_("once a deal is over and its box closed: on to the next deal")),
         Binding("h", "hint", N_("Hint"), tooltip=N_("a hint: what the expert would do")),
         Binding("u", "undo", N_("Undo"), tooltip=N_("take back your last action of this deal")),
         Binding("t", "trick_log", N_("Tricks"),
@@ -195,6 +208,7 @@ class GameTableScreen(Screen[None]):
         self._shown_to: int | None = seats[0] if len(seats) == 1 else None
         self._dialog: Dialog | None = None
         self._ready_for = 0                 # the deal whose end we have seen
+        self._box_closed_for = 0            # the deal whose end's box was closed
         self._status = Text()
         self._error = False
         self._left = False
@@ -222,7 +236,7 @@ class GameTableScreen(Screen[None]):
         return latest.state if latest is not None else None
 
     def view(self) -> View:
-        return self.client.view(self.seat)
+        return named_view(self.client.view(self.seat))
 
     def seating(self) -> Seating:
         state = self.state
@@ -351,7 +365,10 @@ class GameTableScreen(Screen[None]):
         status.set_class(self._error or unsaved is not None, "-error")
         body = self._status if self._status.plain else self._status_for(view)
         if self._status.plain and not self._error:
-            body = self._status + Text("  ") + self._status_for(view)
+            prompt = self._status_for(view)
+            body = self._status + Text("  ") + prompt
+            if len(body.wrap(self.app.console, max(1, width - 2))) > STATUS_LINES:
+                body = prompt        # the prompt keeps its last words, the note goes
         if unsaved is not None:
             body = Text(_("Could not save (the game goes on): {why}.").format(why=unsaved)) \
                 + Text("  ") + body
@@ -448,7 +465,13 @@ class GameTableScreen(Screen[None]):
                         not state.held_until_seen else _("Any key gathers the trick."),
                         style="dim")
         if state is not None and state.waiting == "ready":
-            return Text(_("The deal is over: Enter goes on."), style="bold")
+            if view.deal_number == self._ready_for:
+                late = [view.names[s] for s in range(len(view.names))
+                        if state.humans[s] and state.connected[s] and not state.ready[s]]
+                if late:
+                    return Text(_("Waiting for {names} to see the deal's summary.").format(
+                        names=names_text(late)), style="italic")
+            return Text(_("The deal is over: Enter or n, the next deal."), style="bold")
         if state is not None and state.waiting == "paused":
             return Text(_("Nobody is at the table: it is paused."), style="italic")
         if view.turn is None:
@@ -561,10 +584,11 @@ class GameTableScreen(Screen[None]):
         self._received = time.monotonic()
         self._tick_while_someone_is_gone(update.state)
         for event in update.events:
-            self._react(event, update.views[0] if update.views else None)
+            self._react(event, named_view(update.views[0]) if update.views else None)
         self._tell_talk()
         if not self.refresh_table():
             return
+        self.refresh_bindings()
         self._next()
 
     def _react(self, event: Happened, view: View | None) -> None:
@@ -635,11 +659,11 @@ class GameTableScreen(Screen[None]):
             self.app.push_screen(end, lambda _: self._go_home())
             return
         if state.waiting == "ready":
-            if self._ready_for != view.deal_number:
+            if view.deal_number not in (self._ready_for, self._box_closed_for):
                 self._dialog = "deal_over"
-                self.app.push_screen(Overlay(_("Deal {number} is over").format(
-                    number=view.deal_number), self._end_text(view, False), "space"),
-                    lambda _: self._deal_seen())
+                box = DealOverBox(_("Deal {number} is over").format(number=view.deal_number),
+                                  self._end_text(view, False))
+                self.app.push_screen(box, lambda _: self._deal_box_closed(box.next_deal))
             return
         if state.waiting != "turn" or not self.client.seats:
             return
@@ -667,12 +691,32 @@ class GameTableScreen(Screen[None]):
         self.refresh_table()
         self._next()
 
+    def _deal_box_closed(self, next_deal: bool) -> None:
+        """The end of a deal closed: on to the next deal, or the finished table on show
+        until its key (n or Enter)."""
+        self._dialog = None
+        self._box_closed_for = self.view().deal_number
+        if next_deal:
+            self._deal_seen()
+        else:
+            self._clear_status()
+            self.refresh_table()
+            self.refresh_bindings()
+
     def _deal_seen(self) -> None:
         self._dialog = None
         self._ready_for = self.view().deal_number
         self._clear_status()
         self._send(Ready())
         self.refresh_table()
+        self.refresh_bindings()
+
+    def _deal_to_go_on(self) -> bool:
+        """True when the finished deal is on show and the next waits for this screen's
+        Ready (its box closed)."""
+        state = self.state
+        return state is not None and state.waiting == "ready" and self._dialog is None \
+            and self.view().deal_number != self._ready_for
 
     def _end_text(self, view: View, last: bool) -> RenderableType:
         return end_text(view, self.look, self.seating(), self.face, last)
@@ -682,8 +726,13 @@ class GameTableScreen(Screen[None]):
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_deal":
+            return self._deal_to_go_on()
+        state = self.state
+        if action in ("move", "play", "hint", "mark") and state is not None and \
+                state.waiting == "ready":
+            return False         # the deal is over: its keys give way to the next deal's
         if action == "undo":
-            state = self.state
             return len(self.client.seats) == 1 and (state is None or not state.undo_off) \
                 and (state is None or sum(state.humans) == 1)
         if action in ("move", "play", "hint", "mark"):
@@ -790,6 +839,10 @@ class GameTableScreen(Screen[None]):
             return
         self.query_one(Hand).move(step)
 
+    def action_next_deal(self) -> None:
+        if self._deal_to_go_on():
+            self._deal_seen()
+
     @while_shown
     def action_play(self) -> None:
         view = self.view()
@@ -893,8 +946,10 @@ class GameTableScreen(Screen[None]):
             target if isinstance(target, int) else None))
 
     def action_rules(self) -> None:
-        text = rules_text(self.rules_game, self.view(), self.client_settings())
-        self.app.push_screen(Overlay(_("Rules of this session"), text, "r"))
+        text = rules_text(self.rules_game, self.view(), self.client_settings(), self.face,
+                          self.look.ascii)
+        self.app.push_screen(Overlay(_("Rules of this session"), Hanging(text, paragraphs=True),
+                                     "r"))
 
     def client_settings(self) -> Settings | None:
         """The session's settings, when the table is in this process (else None)."""

@@ -16,6 +16,7 @@ from textual.worker import Worker, WorkerState
 
 from ...games import FIRST_GAME
 from ...games.cardwords import rank_letter, suit_letter
+from ...games.namewords import shown_name
 from ...i18n import N_, _, tr
 from ...store.report import who_plays
 from ...store.wording import game_title, where_words
@@ -49,7 +50,8 @@ def continue_line(session: Summary, width: int, ascii: bool = False) -> str:
     columns: shorter names, then the short state, then the names cut with an ellipsis
     (the state is kept whole when it can be)."""
     def title(limit: int | None) -> str:
-        names = [n if limit is None else _clip(n, limit, ascii) for n in session.players]
+        shown = [shown_name(n) for n in session.players]
+        names = [n if limit is None else _clip(n, limit, ascii) for n in shown]
         humans = list(session.humans)
         if len(humans) != len(names):
             humans = [True] * len(names)

@@ -65,11 +65,15 @@ class Overlay(DimmedModal[None]):
     def compose(self) -> ComposeResult:
         box = Vertical(id="overlay-box")
         box.border_title = self.title_text
-        box.border_subtitle = _("Esc or {key}: close").format(key=self.close_key)
+        box.border_subtitle = self.subtitle()
         with box:
             with VerticalScroll():
                 yield Static(self.body)
             yield from self.below()
+
+    def subtitle(self) -> str:
+        """The keys, on the frame's bottom edge."""
+        return _("Esc or {key}: close").format(key=self.close_key)
 
     def below(self) -> ComposeResult:
         """What comes under the body, inside the frame (nothing here)."""
@@ -90,6 +94,31 @@ class Overlay(DimmedModal[None]):
     def on_click(self) -> None:
         if not self.talking():
             self.dismiss(None)
+
+
+class DealOverBox(Overlay):
+    """The end of a deal over the finished table: Esc or space closes it (the finished
+    table stays on show, the next deal waits for its key), Enter or n goes on to the
+    next deal (``next_deal`` says which, once dismissed)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,space", "close", N_("Close"), key_display="esc"),
+        Binding("enter,n", "next_deal", N_("Next deal"), key_display="n"),
+    ]
+
+    def __init__(self, title: str, body: RenderableType) -> None:
+        super().__init__(title, body, "space")
+        self.next_deal = False
+
+    def subtitle(self) -> str:
+        return _("Esc or Space: close · Enter or n: the next deal")
+
+    def on_key(self, event: events.Key) -> None:
+        """Its keys are its bindings."""
+
+    def action_next_deal(self) -> None:
+        self.next_deal = True
+        self.dismiss(None)
 
 
 class TalkingOverlay(Overlay):

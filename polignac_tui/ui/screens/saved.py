@@ -16,6 +16,7 @@ from textual.widgets import Button, DataTable, Static
 from textual.worker import Worker, WorkerState
 
 from ...games import FIRST_GAME, game_names
+from ...games.namewords import shown_name
 from ...i18n import N_, _, pgettext
 from ...store.index import Summary
 from ...store.wording import file_error_text, game_title, where_words
@@ -51,7 +52,8 @@ def describe_session(summary: Summary) -> str:
     name = summary.name or summary.id
     if summary.game != FIRST_GAME:
         name = f"{game_title(summary.game)} · {name}"
-    text = f"{name}: {', '.join(summary.players)}\n{where_words(summary.where)}"
+    players = ", ".join(shown_name(player) for player in summary.players)
+    text = f"{name}: {players}\n{where_words(summary.where)}"
     if summary.served:
         text += "\n" + (_("Played at a served table: join it with `polignac-tui join`.")
                         if not summary.finished else _("Played at a served table."))

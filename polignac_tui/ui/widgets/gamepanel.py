@@ -12,6 +12,8 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.widgets import Static
 
+from .hanging import Hanging
+
 
 def is_empty(content: RenderableType | None) -> bool:
     """True for nothing to show: None, an empty string, a Text of blanks only."""
@@ -46,6 +48,8 @@ class GamePanel(Static):
         empty = is_empty(content)
         if isinstance(content, str):
             content = Text(content)
+        if isinstance(content, Text):
+            content = Hanging(content)     # a wrapped item goes on under itself
         self.update("" if content is None or empty else content)
         self.display = not empty
 

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ....i18n import N_, _, ngettext, tr
 from ....ui.cardtext import CardLook, face_style, inline
-from ....ui.gameface import GameFace, HouseParts, Seating, cards_text, points_text
+from ....ui.gameface import GameFace, HouseParts, Seating, cards_text, points_line, points_text
 from ....ui.textfmt import assemble
 from ...base import View
 from ...cardwords import suit_name, suit_symbol
@@ -50,7 +50,7 @@ PRESET_TITLES = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT
 class EcarteFace(HouseParts):
     """Écarté's words and panel."""
 
-    side_width = 30
+    side_width = 32
 
     def preset_title(self, name: str) -> str | None:
         return tr(PRESET_TITLES[name]) if name in PRESET_TITLES else None
@@ -149,6 +149,10 @@ class EcarteFace(HouseParts):
 
     def panel(self, view: View, look: CardLook, seating: Seating,
               answered: int | None = None) -> Text:
+        """The trumps, the turned-up card, the stock and the exchanges; the score; the
+        points of the deal as they fall (the king, then the point). Fourteen lines at
+        most, so that the side column holds them at 80×24 (tricks won are counted under
+        each name on the table)."""
         part = view.game_part
         text = Text(no_wrap=False)
         turnup, trumps = part.get("turnup"), part.get("trumps")
@@ -159,37 +163,28 @@ class EcarteFace(HouseParts):
             text.append("\n" + _("Stock: {count} cards").format(count=part.get("stock", 0)))
             discarded = part.get("discarded")
             if isinstance(discarded, list) and any(discarded):
-                each = "  ".join(f"{seating.who(seat)} {count}"
+                each = "  ".join(f"{seating.short(seat, ascii=look.ascii)} {count}"
                                  for seat, count in enumerate(discarded))
                 text.append("\n" + _("Exchanged: {each}").format(each=each), style="dim")
             for line in story(view, seating):
                 text.append("\n" + line, style="dim")
-            marked = part.get("king_marked")
-            if isinstance(marked, int):
-                text.append("\n" + _("King of trumps: {who}").format(who=seating.who(marked)),
-                            style="dim")
             text.append("\n")
-        points = part.get("points")
-        if isinstance(points, list) and view.deal_number:
-            text.append("\n" + _("Deal {number}, points:").format(number=view.deal_number),
-                        style="bold")
-            won = "  ".join(f"{seating.who(s)} {points[s]}" for s in range(len(view.names))
-                            if isinstance(points[s], int))
-            text.append("\n " + won)
-            tricks = "  ".join(f"{seating.who(s)} {view.tricks_won[s]}"
-                               for s in range(len(view.names)))
-            text.append("\n " + _("tricks: {won}").format(won=tricks), style="dim")
-        text.append("\n\n" + _("Score, to {target}").format(target=part.get("target", "?")),
+        text.append("\n" + _("Score, to {target}").format(target=part.get("target", "?")),
                     style="bold")
+        points = part.get("points")
         for seat in range(len(view.names)):
-            shown = seating.who(seat)
-            text.append(f"\n {shown[:18]:<18} {view.totals[seat]:>3}")
+            text.append(f"\n {seating.short(seat, 16, look.ascii):<16} {view.totals[seat]:>3}")
+            now = points[seat] if isinstance(points, list) and seat < len(points) else 0
+            if isinstance(now, int) and now:
+                text.append(f" ({points_text(now)})", style="dim")
         recent = self.ledger(view)
         if recent:
-            text.append("\n\n" + _("Points"), style="bold")
-            for scored in recent[-3:]:
-                text.append(f"\n {points_text(scored.points)} {seating.who(scored.seat)}: ")
-                text.append(self.reason(scored.reason), style="dim")
+            text.append("\n\n" + _("Points of the deal"), style="bold")
+            for scored in recent:
+                text.append("\n ")
+                text.append_text(points_line(scored.points,
+                                             seating.short(scored.seat, ascii=look.ascii),
+                                             self.reason(scored.reason)))
         return text
 
     def outcome(self, view: View, seating: Seating) -> Text:
@@ -213,6 +208,10 @@ class EcarteFace(HouseParts):
 
     def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
         return tr(HINTS[why]) if why in HINTS else ""
+
+    def rules_items(self, values: Mapping[str, object]) -> list[tuple[str, str]]:
+        from .rulebook import rules_items
+        return rules_items(values)
 
 
     # -- its statistics (``games/ecarte/stats.py``) on the Statistics screen ------------

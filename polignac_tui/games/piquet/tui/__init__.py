@@ -32,8 +32,8 @@ REASONS = {
     "sequence": N_("sequences"), "sets": N_("sets"), "repique": N_("repique"),
     "pique": N_("pique"), "lead": N_("a lead"), "win": N_("a trick won"),
     "play": N_("the play (leads, tricks won, the last)"),
-    "last_trick": N_("the last trick"), "cards": N_("the cards (7 tricks or more)"),
-    "capot": N_("capot (all twelve tricks)"),
+    "last_trick": N_("the last trick"), "cards": N_("the cards"),   # the rules say more
+    "capot": N_("capot"),
 }
 # The points of the play, a point at a time, shown together.
 PLAY = {"lead": "play", "win": "play", "last_trick": "play"}
@@ -222,6 +222,10 @@ class PiquetFace(HouseParts):
 
     def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
         return tr(HINTS[why]) if why in HINTS else ""
+
+    def rules_items(self, values: Mapping[str, object]) -> list[tuple[str, str]]:
+        from .rulebook import rules_items
+        return rules_items(values)
 
 
     # -- its statistics (``games/piquet/stats.py``) on the Statistics screen ------------
