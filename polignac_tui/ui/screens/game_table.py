@@ -32,6 +32,7 @@ from ...games.base import CardChoice, CardsChoice, Settings, View, WordChoice
 from ...games.events import DealStarted, Discarded, MatchOver, Said, Shown
 from ...games.namewords import names_text, shown_name
 from ...i18n import N_, _, ngettext
+from ...service.wording import service_words
 from ...table.gameclient import GameClient
 from ...table.gameevents import (
     Act,
@@ -96,6 +97,13 @@ def named_view(view: View) -> View:
     "Tu", as the session was made) in the player's language."""
     names = tuple(shown_name(name) for name in view.names)
     return view if names == view.names else replace(view, names=names)
+
+
+def lost_words(reason: str) -> Text:
+    """A table out of reach (``connection_lost``), in the player's language: not a refusal
+    of anything the player did (the host stopping says every table is saved)."""
+    why = service_words(reason.removeprefix("connection lost: "))
+    return assemble(_("Connection lost: {why}"), "bold", why=why)
 
 
 class GameTableScreen(Screen[None]):
@@ -632,6 +640,8 @@ class GameTableScreen(Screen[None]):
             self._clear_status()
 
     def _refusal(self, event: Refused) -> Text:
+        if event.rule == "connection_lost":
+            return lost_words(event.reason)
         worded = self.face.refusal(event.rule, dict(event.params), self.look)
         if worded is None:
             worded = Text(words(event.reason, self.look))
