@@ -111,8 +111,10 @@ def test_two_ssh_players_share_a_table_and_one_comes_back_to_the_same_trick(
         tmux.wait_for("anna", lambda s: "you are anna" in s, timeout=60)
         # Anna creates a table: seat 2 open for a friend, two computers.
         tmux.tmux("send-keys", "-t", "doors:anna", "n")
-        tmux.wait_for_focus("anna", "Preset")         # the form is there, its focus too
-        tmux.tmux("send-keys", "-t", "doors:anna", *["Tab"] * 5)   # to seat 2's kind
+        tmux.wait_for_focus("anna", "Game")           # the form is there, its focus too
+        tmux.tmux("send-keys", "-t", "doors:anna", "Tab")          # Polignac: to its preset
+        tmux.wait_for_focus("anna", "Preset")
+        tmux.tmux("send-keys", "-t", "doors:anna", *["Tab"] * 4)   # to seat 2's kind
         tmux.wait_for_focus("anna", "Seat 2")
         tmux.tmux("send-keys", "-t", "doors:anna", "Enter")
         tmux.wait_for("anna", lambda s: "open for a friend" in s)

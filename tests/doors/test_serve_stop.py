@@ -73,7 +73,7 @@ def test_ctrl_c_tells_every_player_ends_their_ssh_cleanly_and_the_table_comes_ba
         tmux.open("anna", ssh["anna"])
         tmux.wait_for("anna", lambda s: "you are anna" in s, timeout=60)
         tmux.tmux("send-keys", "-t", "doors:anna", "n")
-        tmux.wait_for_focus("anna", "Preset")
+        tmux.wait_for_focus("anna", "Game")          # the form opens on the game
         tmux.tmux("send-keys", "-t", "doors:anna", "C-s")
         tmux.wait_for("anna", lambda s: "You sit at seat 1" in s, timeout=30)
         tmux.tmux("send-keys", "-t", "doors:anna", "s")
