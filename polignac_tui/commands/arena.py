@@ -9,6 +9,7 @@ import sys
 from importlib import import_module
 
 from ..games import ARENA_LEVELS, FIRST_GAME, game_names, get_game
+from ..games.base import Game
 from ..i18n import _, ngettext
 from . import CommandError
 
@@ -38,11 +39,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("players at the table ({least} to {most})").format(
                        least=first.min_players, most=first.max_players))
     p.add_argument("--deals", type=int, default=100, help=_("number of duplicate deals"))
-    p.add_argument("--seed", type=int, default=0, help=_("seed of the deals and the players"))
-    p.add_argument("--candidate", default="expert", choices=ARENA_LEVELS,
-                   help=_("the level measured"))
-    p.add_argument("--field", default="medium", choices=ARENA_LEVELS,
-                   help=_("the level it is measured against"))
+    p.add_argument("--seed", type=int, default=None,
+                   help=_("seed of the deals and the players (default: 0; with --ladder, "
+                          "one drawn at random and printed)"))
+    p.add_argument("--candidate", default=None, choices=ARENA_LEVELS,
+                   help=_("the level measured (default: expert)"))
+    p.add_argument("--field", default=None, choices=ARENA_LEVELS,
+                   help=_("the level it is measured against (default: medium)"))
+    p.add_argument("--ladder", action="store_true",
+                   help=_("measure the whole ladder: medium vs easy, hard vs medium, expert "
+                          "vs hard, and the cheat yardstick vs expert, in one table"))
     p.add_argument("--preset", default=None,
                    help=_("the rules of the deals (one of the game's presets)"))
     p.add_argument("--jobs", type=int, default=cpu_count(),
@@ -53,28 +59,22 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.ladder:
+        return run_ladder(args)
+    if args.seed is None:
+        args.seed = 0
+    if args.candidate is None:
+        args.candidate = "expert"
+    if args.field is None:
+        args.field = "medium"
     if args.game != FIRST_GAME:
         return run_seam(args)
     from ..games.errors import RuleError
 
     game = get_game(FIRST_GAME)
-    if args.preset is None:
-        args.preset = game.presets[0]
-    if args.preset not in game.presets:
-        raise CommandError(_("--preset {preset}: {game}'s presets are {presets}").format(
-            preset=args.preset, game=game.title, presets=", ".join(game.presets)))
+    check(args, game)
     if args.players is None:
         args.players = 4
-    if not game.min_players <= args.players <= game.max_players:
-        raise CommandError(_("--players {players}: {game} is played by {least} to {most} "
-                             "players").format(players=args.players, game=game.title,
-                                               least=game.min_players,
-                                               most=game.max_players))
-    if args.deals < 1:
-        raise CommandError(_("--deals {deals}: play at least one deal").format(
-            deals=args.deals))
-    if not 1 <= args.jobs <= 64:
-        raise CommandError(_("--jobs {jobs}: use 1 to 64 processes").format(jobs=args.jobs))
     progress = _bar if sys.stderr.isatty() else None
     assert game.arena_module is not None
     arena = import_module(game.arena_module)   # here: only arena needs the players
@@ -92,17 +92,22 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_seam(args: argparse.Namespace) -> int:
-    """The arena of a game whose players speak the seam (``games.arena``)."""
-    from ..games import arena, get_game
-    from ..games.errors import RuleError as GameRuleError
+def check(args: argparse.Namespace, game: Game) -> None:
+    """The table size, the deals, the processes and the preset (the game's first when
+    none is given) for ``game``.
 
-    game = get_game(args.game)
-    if args.players is not None and not (
-            game.min_players <= args.players <= game.max_players):
-        raise CommandError(_("--players {players}: {game} is played by {count} players"
-                             ).format(players=args.players, game=game.title,
-                                      count=game.min_players))
+    Raises:
+        CommandError: naming the option and why.
+    """
+    least, most = game.min_players, game.max_players
+    if args.players is not None and not least <= args.players <= most:
+        if least == most:
+            raise CommandError(_("--players {players}: {game} is played by {count} players"
+                                 ).format(players=args.players, game=game.title,
+                                          count=least))
+        raise CommandError(_("--players {players}: {game} is played by {least} to {most} "
+                             "players").format(players=args.players, game=game.title,
+                                               least=least, most=most))
     if args.deals < 1:
         raise CommandError(_("--deals {deals}: play at least one deal").format(
             deals=args.deals))
@@ -113,6 +118,15 @@ def run_seam(args: argparse.Namespace) -> int:
     if args.preset not in game.presets:
         raise CommandError(_("--preset {preset}: {game}'s presets are {presets}").format(
             preset=args.preset, game=game.title, presets=", ".join(game.presets)))
+
+
+def run_seam(args: argparse.Namespace) -> int:
+    """The arena of a game whose players speak the seam (``games.arena``)."""
+    from ..games import arena, get_game
+    from ..games.errors import RuleError as GameRuleError
+
+    game = get_game(args.game)
+    check(args, game)
     progress = _bar if sys.stderr.isatty() else None
     try:
         if args.jobs > 1:
@@ -139,6 +153,60 @@ def run_seam(args: argparse.Namespace) -> int:
                                   preset=result["preset"]))
         print(arena.table([result]))
     return 0
+
+
+def run_ladder(args: argparse.Namespace) -> int:
+    """``--ladder``: every step of the game's ladder and the yardstick, one table."""
+    from ..games import ladder
+    from ..games.errors import RuleError as GameRuleError
+
+    if args.candidate is not None or args.field is not None:
+        raise CommandError(_("--ladder measures every level: leave out --candidate and "
+                             "--field"))
+    game = get_game(args.game)
+    own = args.game == FIRST_GAME
+    check(args, game)
+    preset = args.preset
+    if args.seed is None:
+        import secrets
+        args.seed = secrets.randbelow(1_000_000)    # seeds the benchmark draws itself
+    progress = _ladder_bar if sys.stderr.isatty() else None
+    try:
+        if args.jobs > 1 and not own:
+            from multiprocessing import get_context
+            with get_context("spawn").Pool(args.jobs) as pool:
+                result = ladder.run(args.game, args.deals, args.seed, preset, args.players,
+                                    args.jobs, lambda f, jobs: pool.imap(f, jobs, chunksize=4),
+                                    progress)
+        else:
+            result = ladder.run(args.game, args.deals, args.seed, preset, args.players,
+                                args.jobs, None, progress)
+    except GameRuleError as error:
+        raise CommandError(error.message) from None
+    if progress is not None:
+        sys.stderr.write("\n")
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    sign = (_("penalty points per deal per seat, negative is better") if result["better"] ==
+            "lower" else _("points per deal, positive is better"))
+    print(_("{game}'s ladder: {deals} duplicate deals a step, preset {preset}, {players} "
+            "players, seed {seed} (diff = candidate - field, {sign})").format(
+                game=game.title, deals=result["deals"], preset=result["preset"],
+                players=result["players"], seed=result["seed"], sign=sign))
+    print(ladder.table(result))
+    print(_("Every step clear of zero.") if result["real"] else
+          _("Not every step is clear of zero."))
+    return 0
+
+
+def _ladder_bar(done: int, total: int, left: float | None) -> None:
+    _bar(done, total)
+    if left is not None:
+        minutes, seconds = divmod(round(left), 60)
+        sys.stderr.write("  " + _("{minutes}:{seconds} left").format(
+            minutes=minutes, seconds=f"{seconds:02d}") + "   ")
+    sys.stderr.flush()
 
 
 def _bar(done: int, total: int) -> None:

@@ -187,6 +187,7 @@ def summarize(results: list[DealResult], game: str, candidate: str,
         "decisions": len(cpu),
         "cpu_ms_p50": round(percentile(cpu, 0.5), 2),
         "cpu_ms_p95": round(percentile(cpu, 0.95), 2),
+        "cpu_ms_max": round(max(cpu, default=0.0), 2),
     }
 
 

@@ -491,7 +491,7 @@ def test_ecarte_advice_is_the_expert_action_with_a_reason(
 def test_a_tiny_piquet_arena_is_deterministic() -> None:
     one = arena.run("piquet", 2, 5, "hard", "easy")
     two = arena.run("piquet", 2, 5, "hard", "easy")
-    for key in set(one) - {"cpu_ms_p50", "cpu_ms_p95"}:
+    for key in set(one) - {"cpu_ms_p50", "cpu_ms_p95", "cpu_ms_max"}:
         assert one[key] == two[key], key
     assert one["deals"] == 2 and one["decisions"] > 0 and one["preset"] == "rubicon"
 

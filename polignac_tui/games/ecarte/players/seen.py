@@ -33,12 +33,21 @@ def mask(cards: Iterable[Card]) -> int:
     return m
 
 
+# the cards of each byte of a mask: _BYTES[k][b] for byte ``k`` holding ``b``
+_BYTES = tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256))
+               for k in range(4))
+
+
 def bits(m: int) -> list[int]:
-    out = []
+    """The cards of a mask, lowest bit (the king of the first suit) first."""
+    out: list[int] = []
+    k = 0
     while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
+        b = m & 255
+        if b:
+            out += _BYTES[k][b]
+        m >>= 8
+        k += 1
     return out
 
 
