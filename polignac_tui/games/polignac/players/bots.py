@@ -92,8 +92,9 @@ def _with_unseen(k: Knowledge) -> State:
 class SearchPlayer:
     """Samples the unseen cards consistently with everything seen and plays every
     candidate out with the rule-based policy in the same worlds (``hard``: a dozen plain
-    worlds; ``expert`` weighs its worlds by how they explain the others' cards and, in
-    every playout, tries each of its own next cards)."""
+    worlds, medium's card unless another clearly saves more; ``expert`` weighs its
+    worlds by how they explain the others' cards and, in every playout, tries each of
+    its own next cards)."""
 
     def __init__(self, level: str, budget: Budget, seed: int | None = None) -> None:
         self.level = level
