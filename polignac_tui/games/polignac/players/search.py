@@ -50,6 +50,9 @@ class Budget:
 # medium but where the search clearly knows better, and the expert reads such a field
 # well: against medium -0.088 [-0.138, -0.039] (seed 7, 300 deals; margin 0: -0.075,
 # 0.5: -0.015, 1.0: +0.048), the expert against it -0.116 [-0.173, -0.059] (seed 8, 300)
+# and over seed 2027: hard vs medium -0.085 [-0.129, -0.041], expert vs hard -0.148
+# [-0.199, -0.098] (400 deals at 4 players); at 6 players (five cards each) neither step
+# shows over 200 deals (+0.015 [-0.025, +0.055], -0.023 [-0.063, +0.016])
 HARD = Budget(worlds=12, margin=0.25)
 # la générale: a quarter of the weight on defenders who keep their high cards (1,600
 # deals of the Générale preset at 4 players, seed 1: 22 declared, 21 made against the
