@@ -16,7 +16,9 @@ from polignac_tui.games.polignac.players.arena import (
 )
 
 KEYS = {"candidate", "field", "players", "deals", "candidate_mean", "field_mean", "diff", "ci95",
-        "move_ms_p50", "move_ms_p95", "cpu_ms_p95", "chelems", "generales"}
+        "move_ms_p50", "move_ms_p95", "cpu_ms_p50", "cpu_ms_p95", "cpu_ms_max", "chelems",
+        "generales"}
+TIMES = {"move_ms_p50", "move_ms_p95", "cpu_ms_p50", "cpu_ms_p95", "cpu_ms_max"}
 
 
 def test_the_same_level_on_both_sides_differs_by_nothing() -> None:
@@ -38,7 +40,7 @@ def test_processes_change_nothing() -> None:
     rules = preset("generale", 3)
     one = run_arena(rules, 3, 2, 9, "easy", "medium", jobs=1)
     two = run_arena(rules, 3, 2, 9, "easy", "medium", jobs=2)
-    for key in KEYS - {"move_ms_p50", "move_ms_p95", "cpu_ms_p95"}:
+    for key in KEYS - TIMES:
         assert one[key] == two[key], key
 
 
@@ -50,6 +52,15 @@ def test_summary_means_and_interval() -> None:
     assert r["diff"] == -0.5
     lo, hi = r["ci95"]
     assert lo < -0.5 < hi
+
+
+def test_summary_times_median_p95_and_slowest() -> None:
+    results = [DealOutcome(field=[1, 1, 1, 2], candidate=[1, 1, 1, 2],
+                           cpu_ms=[float(t) for t in range(1, 101)])]
+    r = summarize(results, "expert", "hard", 4)
+    assert r["cpu_ms_p50"] == 50.5
+    assert r["cpu_ms_p95"] == 95.05
+    assert r["cpu_ms_max"] == 100.0
 
 
 def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -187,3 +187,31 @@ def test_the_expert_declares_when_declaring_costs_fewer_points(
     monkeypatch.setattr("polignac_tui.games.polignac.players.bots.declare_value", fake)
     assert make_player("expert", 3).choose(session.view(1)) == Declare(1, declared)
     assert weighed == [(64, 0.25)]
+
+
+def test_hard_weighs_no_world_by_the_play_and_the_expert_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # hard, the middle step, deals the unseen cards in a dozen plain worlds; the expert
+    # reads the others' play (each world weighed by how well it explains their cards)
+    from polignac_tui.games.polignac.players import bots
+
+    session = Session.new(preset("classique", 4), [Player(f"P{i}") for i in range(4)],
+                          random.Random(11))
+    medium = [make_player("medium", s) for s in range(4)]
+    while len(session.deals[-1].tricks) < 2:          # two tricks: the others have played
+        seat = session.turn
+        session.apply(medium[seat].choose(session.view(seat)))
+    view = session.view(session.turn)
+    assert len(view.legal) > 1
+    read = []
+
+    def counted(*args: object, **kwargs: object) -> object:
+        read.append(True)
+        return posterior(*args, **kwargs)
+
+    posterior = bots.posterior
+    monkeypatch.setattr(bots, "posterior", counted)
+    make_player("hard", 5).choose(view)
+    assert read == []
+    make_player("expert", 5).choose(view)
+    assert read == [True]

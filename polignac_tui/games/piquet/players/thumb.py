@@ -29,7 +29,6 @@ from .masks import (
     suit_byte,
     suit_of,
 )
-from .solve import beats, legal
 
 RANK_WORTH = (10.0, 6.0, 3.0, 1.5, 0.8, 0.0, -0.1, -0.2)   # A K Q J 10 9 8 7
 
@@ -105,43 +104,59 @@ def is_master(c: int, others: int) -> bool:
 def lead(hand: int, others: int) -> int:
     """The card to lead: a master card from the longest suit holding one; else the top
     of touching cards (a king and queen) or the lowest card of the longest suit."""
-    lengths = _lengths(hand)
-    masters = [c for c in bits(hand) if is_master(c, others)]
-    if masters:
-        return min(masters, key=lambda c: (-lengths[suit_of(c)], c))
-    s = max(range(4), key=lambda s: (lengths[s], -s))
-    cards = bits(hand & SUIT_MASK[s])
-    top = cards[0]
-    if len(cards) >= 2 and cards[1] == top + 1:
-        return top
-    return cards[-1]
+    best, best_length = -1, -1
+    long_suit, long_length = 0, -1
+    for s in range(4):
+        byte = (hand >> (8 * s)) & 0xFF
+        if not byte:
+            continue
+        length = LENGTH[byte]
+        if length > long_length:
+            long_suit, long_length = s, length
+        theirs = (others >> (8 * s)) & 0xFF
+        masters = byte & ((theirs & -theirs) - 1) if theirs else byte
+        if masters and length > best_length:         # ties: the first suit, as ``c``
+            best, best_length = 8 * s + ((masters & -masters).bit_length() - 1), length
+    if best >= 0:
+        return best
+    byte = (hand >> (8 * long_suit)) & 0xFF
+    top = (byte & -byte).bit_length() - 1
+    if byte >> (top + 1) & 1:                       # touching cards: the top of them
+        return 8 * long_suit + top
+    return 8 * long_suit + byte.bit_length() - 1
 
 
 def follow(hand: int, led: int) -> int:
     """Win as cheaply as possible; else the lowest card of the suit; with none of it,
     the card least worth keeping."""
-    options = legal(hand, led)
-    if options & SUIT_MASK[led >> 3]:
-        winners = [c for c in bits(options) if beats(c, led)]
-        if winners:
-            return winners[-1]
-        return bits(options)[-1]
+    suit = hand & SUIT_MASK[led >> 3]
+    if suit:
+        winners = suit & ((1 << led) - 1)
+        return (winners or suit).bit_length() - 1
     return throw(hand)
 
 
 def throw(hand: int) -> int:
     """With none of the suit led: the card least worth keeping, from a short suit, not a
-    master top card and not a guard."""
-    lengths = _lengths(hand)
-
-    def worth(c: int) -> tuple[float, int]:
-        s, r = suit_of(c), rank_of(c)
-        cards = bits(hand & SUIT_MASK[s])
-        value = RANK_WORTH[r] + 0.5 * lengths[s]
-        if len(cards) == 2 and c == cards[1] and rank_of(cards[0]) in (1, 2):
-            value += 4.0                      # the guard of a king or queen
-        return value, -c
-    return min(bits(hand), key=worth)
+    master top card and not a guard. Within a suit the lowest card is worth least (the
+    worth falls with the rank), but the guard of a king or queen: then both are weighed."""
+    best: tuple[float, int] = (1e9, 0)
+    for s in range(4):
+        byte = (hand >> (8 * s)) & 0xFF
+        if not byte:
+            continue
+        half = 0.5 * LENGTH[byte]
+        low = byte.bit_length() - 1
+        top = (byte & -byte).bit_length() - 1
+        guard = LENGTH[byte] == 2 and top in (1, 2)
+        key = (RANK_WORTH[low] + half + (4.0 if guard else 0.0), -(8 * s + low))
+        if key < best:
+            best = key
+        if guard:
+            key = (RANK_WORTH[top] + half, -(8 * s + top))
+            if key < best:
+                best = key
+    return -best[1]
 
 
 def declare(words: tuple[str, ...]) -> str:

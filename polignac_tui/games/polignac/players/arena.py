@@ -124,7 +124,7 @@ def summarize(results: list[DealOutcome], candidate: str, field_level: str,
               players: int) -> dict[str, object]:
     """The arena report: means per deal per seat, the difference and its 95% interval
     (over deals: the seats of one deal share its cards), the candidate's decision times
-    (on the clock, and the 95th percentile in CPU time)."""
+    (on the clock, and in CPU time: the median, the 95th percentile and the slowest)."""
     deals = len(results)
     cand = [sum(r.candidate) / players for r in results]
     base = [sum(r.field) / players for r in results]
@@ -148,7 +148,9 @@ def summarize(results: list[DealOutcome], candidate: str, field_level: str,
         "ci95": [round(mean - half, 4), round(mean + half, 4)],
         "move_ms_p50": round(percentile(times, 0.5), 2),
         "move_ms_p95": round(percentile(times, 0.95), 2),
+        "cpu_ms_p50": round(percentile(cpu, 0.5), 2),
         "cpu_ms_p95": round(percentile(cpu, 0.95), 2),
+        "cpu_ms_max": round(max(cpu, default=0.0), 2),
         "chelems": sum(r.chelems for r in results),
         "generales": {"declared": sum(r.declared for r in results),
                       "made": sum(r.made for r in results)},

@@ -90,10 +90,11 @@ def _with_unseen(k: Knowledge) -> State:
 
 
 class SearchPlayer:
-    """Samples the unseen cards consistently with everything seen, weighs the worlds by
-    how they explain the others' cards, and plays every candidate out with the
-    rule-based policy (``expert`` reads the worlds more sharply than ``hard`` and, in
-    every playout, tries each of its own next cards)."""
+    """Samples the unseen cards consistently with everything seen and plays every
+    candidate out with the rule-based policy in the same worlds (``hard``: a dozen plain
+    worlds, medium's card unless another clearly saves more; ``expert`` weighs its
+    worlds by how they explain the others' cards and, in every playout, tries each of
+    its own next cards)."""
 
     def __init__(self, level: str, budget: Budget, seed: int | None = None) -> None:
         self.level = level
