@@ -21,6 +21,13 @@ if TYPE_CHECKING:
     from .server import Service
 
 MAX_ERRORS = 20                    # erroneous messages before a client is sent away
+# A card or choice the game's rules refuse on the player's own turn (a suit not followed,
+# a wrong number of cards to discard): a player's slip, not a broken client. Slips are not
+# counted as errors; MAX_SLIPS of them in a row (no action accepted between) still send
+# a client away, so a script cannot keep the service busy with them.
+SLIPS = frozenset({"illegal_card", "follow_suit", "must_trump", "forcing", "discard_count",
+                   "generale_late", "king_early", "king_late", "declared_twice"})
+MAX_SLIPS = 200
 MAX_BUFFERED = 4 * 2**20           # bytes waiting for a slow client before it is sent away
 HANG_UP_GRACE = 5.0                # seconds a client sent away has to hang up before it is cut
 
@@ -36,6 +43,7 @@ class Client:
         self.identity: str | None = None
         self.name = ""
         self.errors = 0
+        self.slips = 0             # refused slips since this client's last accepted action
         # the lobby: ids of tables changed since this client's last list or changes, and
         # whether it missed some (at a table in play, or too slow): then a whole list
         self.lobby_pending: set[str] = set()
@@ -110,6 +118,11 @@ class Client:
         if self.errors >= MAX_ERRORS:
             self.drop(f"{MAX_ERRORS} refused messages: goodbye")
 
+    def count_slip(self) -> None:
+        self.slips += 1
+        if self.slips >= MAX_SLIPS:
+            self.drop(f"{MAX_SLIPS} refused messages: goodbye")
+
     def on_game_update(self, update: GameUpdate) -> None:
         """The runner's listener: this client's update, as one line, with only the events
         its seat may be told (``gamewire``, whatever the runner passed on)."""
@@ -124,11 +137,16 @@ class Client:
         action_at = self.action_at if self.sending and not refused else None
         self.action_at = None          # one action, timed once
 
+        slip = refused and all(e.rule in SLIPS for e in events if isinstance(e, Refused))
+
         def send() -> None:       # once the action it shows is on disk
             self.send_bytes(data)
-            if refused:
+            if slip:
+                self.count_slip()
+            elif refused:
                 self.count_error()
             elif action_at is not None:
+                self.slips = 0
                 self.service.actions.add((time.perf_counter() - action_at) * 1000,
                                          self.service.clock())
         table.gate(send)
