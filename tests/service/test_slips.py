@@ -34,16 +34,16 @@ def test_many_refused_cards_on_ones_turn_do_not_send_a_player_away() -> None:
                     if move is not None:
                         before = len(wire.messages)
                         await wire.send(move)
-                        await wire.until(lambda m, n=before: m["type"] == "update"
-                                         and len(wire.messages) > n)
+                        await wire.until(lambda m, w=wire, n=before: m["type"] == "update"
+                                         and len(w.messages) > n)
             else:
                 raise AssertionError("no seat ever held a card it could not play")
             player = wires[turn]
             seen = player.errors_seen()
             for _ in range(MAX_ERRORS + 5):
                 await player.send({"type": "play", "seat": turn, "card": wrong[0]})
-                await player.until(lambda m: (m["type"] in ("update", "error", "bye")
-                                   and player.errors_seen() > seen) or m["type"] == "bye")
+                await player.until(lambda m, s=seen: (m["type"] in ("update", "error", "bye")
+                                   and player.errors_seen() > s) or m["type"] == "bye")
                 assert player.messages[-1]["type"] != "bye", player.messages[-1]
                 seen = player.errors_seen()
             refusals = [e for m in player.messages if m["type"] == "update"
