@@ -26,7 +26,7 @@ MAX_ERRORS = 20                    # erroneous messages before a client is sent 
 # counted as errors; MAX_SLIPS of them in a row (no action accepted between) still send
 # a client away, so a script cannot keep the service busy with them.
 SLIPS = frozenset({"illegal_card", "follow_suit", "must_trump", "forcing", "discard_count",
-                   "generale_late", "king_early", "king_late", "declared_twice"})
+                   "king_early", "king_late", "declared_twice"})
 MAX_SLIPS = 200
 MAX_BUFFERED = 4 * 2**20           # bytes waiting for a slow client before it is sent away
 HANG_UP_GRACE = 5.0                # seconds a client sent away has to hang up before it is cut
