@@ -75,7 +75,7 @@ from ..widgets.hanging import Hanging
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
 from ..widgets.trick import TrickArea
 from ..widgets.words import WordChoices
-from .panels import DealOverBox, Overlay, TalkingOverlay
+from .panels import DealOverBox, MatchOverBox, Overlay
 from .privacy import PrivacyScreen
 
 __all__ = ["GameTableScreen", "seat_view_of"]
@@ -183,6 +183,8 @@ class GameTableScreen(Screen[None]):
         Binding("r", "rules", N_("Rules"), tooltip=N_("the rules of this session")),
         Binding("s", "scores", N_("Scores"), show=False,
                 tooltip=N_("the score sheet: every deal, the totals (s again or esc closes it)")),
+        Binding("s", "score_sheet", N_("Scores"),
+                tooltip=N_("once the match is over: its score sheet, every deal")),
         Binding("o", "hand_over", N_("Hand over"),
                 tooltip=N_("a computer plays for the player who is gone, until they come back")),
         Binding("g", "chart", N_("Chart"), show=False,
@@ -217,6 +219,7 @@ class GameTableScreen(Screen[None]):
         self._dialog: Dialog | None = None
         self._ready_for = 0                 # the deal whose end we have seen
         self._box_closed_for = 0            # the deal whose end's box was closed
+        self._match_box_closed = False      # the end of the match's box was closed
         self._status = Text()
         self._error = False
         self._left = False
@@ -465,8 +468,12 @@ class GameTableScreen(Screen[None]):
         state = self.state
         seating = self.seating()
         if view.outcome is not None:
-            text = self.face.outcome(view, seating)
-            text.append("  " + _("Enter: the end of the match; q goes back home."), style="dim")
+            # the outcome's first line (the box said it whole), then what is left to do
+            text = self.face.outcome(view, seating).split("\n")[0]
+            text.append("\n")
+            text.append(_("s: the score sheet · t: the tricks · q: the lobby")
+                        if self.client.served else
+                        _("s: the score sheet · t: the tricks · q: Home"), style="dim")
             return text
         if state is not None and state.waiting == "hold":
             return Text(_("Any key gathers the trick (or wait a moment).") if
@@ -661,12 +668,11 @@ class GameTableScreen(Screen[None]):
         state = self.client.latest.state
         view = self.view()
         if state.waiting == "over":
-            self._dialog = "match_over"
-            title, body = _("The match is over"), self._end_text(view, True)
-            talk = self.client.talk
-            end = Overlay(title, body, "q") if talk is None else \
-                TalkingOverlay(title, body, "q", talk, self.client.say)
-            self.app.push_screen(end, lambda _: self._go_home())
+            if not self._match_box_closed:
+                self._dialog = "match_over"
+                end = MatchOverBox(_("The match is over"), self._end_text(view, True),
+                                   self.client.served, self.client.talk, self.client.say)
+                self.app.push_screen(end, lambda _: self._match_box_closed_with(end.leave))
             return
         if state.waiting == "ready":
             if view.deal_number not in (self._ready_for, self._box_closed_for):
@@ -713,6 +719,18 @@ class GameTableScreen(Screen[None]):
             self.refresh_table()
             self.refresh_bindings()
 
+    def _match_box_closed_with(self, leave: bool) -> None:
+        """The end of the match closed: home (or the lobby), or the finished table on
+        show, what is left to do in its footer."""
+        self._dialog = None
+        self._match_box_closed = True
+        if leave:
+            self._go_home()
+            return
+        self._clear_status()
+        self.refresh_table()
+        self.refresh_bindings()
+
     def _deal_seen(self) -> None:
         self._dialog = None
         self._ready_for = self.view().deal_number
@@ -729,7 +747,8 @@ class GameTableScreen(Screen[None]):
             and self.view().deal_number != self._ready_for
 
     def _end_text(self, view: View, last: bool) -> RenderableType:
-        return end_text(view, self.look, self.seating(), self.face, last)
+        return end_text(view, self.look, self.seating(), self.face, last,
+                        self.client.served)
 
     def _send(self, command: GameCommand) -> None:
         self.client.send(command)
@@ -739,6 +758,11 @@ class GameTableScreen(Screen[None]):
         if action == "next_deal":
             return self._deal_to_go_on()
         state = self.state
+        over = state is not None and state.waiting == "over"
+        if action in ("scores", "score_sheet"):
+            return (action == "score_sheet") == over
+        if over and action in ("move", "play", "hint", "mark", "undo", "hand_over"):
+            return False         # the match is over: what is left is to look, and leave
         if action in ("move", "play", "hint", "mark") and state is not None and \
                 state.waiting == "ready":
             return False         # the deal is over: its keys give way to the next deal's
@@ -940,6 +964,9 @@ class GameTableScreen(Screen[None]):
         view = self.view()
         self.app.push_screen(Overlay(_("Score sheet"), score_sheet(
             view, self.look, self.seating(), self.face), "s"))
+
+    def action_score_sheet(self) -> None:
+        self.action_scores()
 
     def action_chart(self) -> None:
         from .charts import SessionChartScreen
