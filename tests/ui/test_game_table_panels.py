@@ -35,6 +35,7 @@ async def test_the_end_of_an_ecarte_match_says_its_value_and_who_buys_the_ices(
         assert "Bruno wins a treble game (1-0)." in shown
         assert "You buy the ices." in shown
         assert "+1 Bruno: the king turned up" in shown      # the deal's points, worded
+        assert "Enter goes back home." in shown
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, Overlay)

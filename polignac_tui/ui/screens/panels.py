@@ -178,9 +178,6 @@ class MatchOverBox(TalkingOverlay):
     def on_key(self, event: events.Key) -> None:
         """Its keys are its bindings."""
 
-    def on_click(self) -> None:
-        """A click closes nothing: the box says its keys."""
-
     def action_close(self) -> None:
         if not self.talking():
             self.dismiss(None)
