@@ -90,7 +90,7 @@ async def test_the_rules_come_from_the_games_settings(make_app, store) -> None:
         await pilot.pause()
         assert isinstance(app.screen, Overlay)
         shown = overlay_text(app)
-        assert "Picchetto a cento" in shown
+        assert "Piquet a cento" in shown
         assert "Fine del gioco: a un limite di punti" in shown and "Limite: 100" in shown
         assert "?" not in shown and "younger_must_exchange" not in shown
         await pilot.press("escape")

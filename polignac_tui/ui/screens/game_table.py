@@ -207,6 +207,8 @@ class GameTableScreen(Screen[None]):
                                        "there, and a key to mute each person")),
     ]
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
+    # the score sheet's key once the match is over only repeats the sheet's own row
+    HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"score_sheet"})
 
     def __init__(self, client: GameClient) -> None:
         super().__init__()

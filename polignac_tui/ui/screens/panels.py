@@ -102,8 +102,10 @@ class DealOverBox(Overlay):
     next deal (``next_deal`` says which, once dismissed)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,space", "close", N_("Close"), key_display="esc"),
-        Binding("enter,n", "next_deal", N_("Next deal"), key_display="n"),
+        Binding("escape,space", "close", N_("Close"),
+                tooltip=N_("close the box: the finished deal stays on show")),
+        Binding("enter,n", "next_deal", N_("Next deal"),
+                tooltip=N_("on to the next deal (at the finished table: n or enter)")),
     ]
 
     def __init__(self, title: str, body: RenderableType) -> None:
@@ -159,8 +161,11 @@ class MatchOverBox(TalkingOverlay):
     of the service the talk line comes under its body."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,space", "close", N_("Close"), key_display="esc"),
-        Binding("enter", "leave", N_("Leave"), key_display="enter"),
+        Binding("escape,space", "close", N_("Close"),
+                tooltip=N_("close the box: the finished table stays on show, its score "
+                           "sheet (s) and tricks (t) a key away; q leaves it")),
+        Binding("enter", "leave", N_("Leave"),
+                tooltip=N_("back home (at a table of the service: back to its lobby)")),
     ]
 
     def __init__(self, title: str, body: RenderableType, served: bool,
