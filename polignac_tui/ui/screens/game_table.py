@@ -224,6 +224,7 @@ class GameTableScreen(Screen[None]):
         self._match_box_closed = False      # the end of the match's box was closed
         self._status = Text()
         self._error = False
+        self._asked = False                 # the note on show was asked for (a hint)
         self._left = False
         self._looking = False
         self._toggled: set[str] = set()     # the words toggled for a verb (declare)
@@ -381,7 +382,8 @@ class GameTableScreen(Screen[None]):
             prompt = self._status_for(view)
             body = self._status + Text("  ") + prompt
             if len(body.wrap(self.app.console, max(1, width - 2))) > STATUS_LINES:
-                body = prompt        # the prompt keeps its last words, the note goes
+                # the prompt keeps its last words and the note goes, unless it was asked
+                body = self._status if self._asked else prompt
         if unsaved is not None:
             body = Text(_("Could not save (the game goes on): {why}.").format(why=unsaved)) \
                 + Text("  ") + body
@@ -585,14 +587,19 @@ class GameTableScreen(Screen[None]):
             self._answers_timer.stop()
             self._answers_timer = None
 
-    def say(self, message: str | Text, error: bool = False) -> None:
+    def say(self, message: str | Text, error: bool = False, asked: bool = False) -> None:
+        """``message`` on the status line, before the prompt; when both do not fit, the
+        prompt keeps its last words and the note goes, unless the person ``asked`` for
+        it (a hint): then the note stays and the prompt comes back with the next."""
         self._status = Text(message) if isinstance(message, str) else message
         self._error = error
+        self._asked = asked
         self.refresh_table()
 
     def _clear_status(self) -> None:
         self._status = Text()
         self._error = False
+        self._asked = False
 
     # -- the flow of play ------------------------------------------------------------------
     def _table_changed(self, update: GameUpdate) -> None:
@@ -612,6 +619,7 @@ class GameTableScreen(Screen[None]):
         seating = self.seating() if view is not None else None
         if isinstance(event, Refused):
             self._status = self._refusal(event)
+            self._asked = False
             self._error = True
         elif isinstance(event, DealStarted):
             self._clear_status()
@@ -622,11 +630,13 @@ class GameTableScreen(Screen[None]):
             said = self.face.said(event.action, seating.who(event.seat))
             if said:             # (a declaration is told in the panel, a line at a time)
                 self._status = Text(said)
+                self._asked = False
         elif isinstance(event, Discarded) and seating is not None and \
                 not seating.is_you(event.seat):
             self._status = Text(ngettext("{who} exchanges {count} card.",
                                          "{who} exchanges {count} cards.", event.count).format(
                 who=seating.who(event.seat), count=event.count))
+            self._asked = False
             self._error = False
         elif isinstance(event, Shown) and view is not None:
             note = self.face.shown_note(event.reason, self.seating().who(event.seat or 0))
@@ -635,10 +645,12 @@ class GameTableScreen(Screen[None]):
         elif isinstance(event, Undone):
             self._choice_key = None
             self._status = Text(_("Your last action is taken back."))
+            self._asked = False
             self._error = False
         elif isinstance(event, Saved):
             self._leave_unsaved = False
             self._status = Text(_("The session is saved again."))
+            self._asked = False
             self._error = False
         elif isinstance(event, GameHint):
             self._show_hint(event)
@@ -915,7 +927,8 @@ class GameTableScreen(Screen[None]):
             self.say(_("A hint is already on its way."))
             return
         self._hint_asked = moment
-        self.say(_("Thinking of a hint...") if self.look.ascii else _("Thinking of a hint…"))
+        self.say(_("Thinking of a hint...") if self.look.ascii else _("Thinking of a hint…"),
+                 asked=True)
         self._ask_hint(self.seat, moment)
 
     @work(exclusive=True, group="hint", exit_on_error=False)
@@ -932,7 +945,7 @@ class GameTableScreen(Screen[None]):
     @while_shown
     def _show_hint(self, advice: GameHint | None) -> None:
         if advice is None or not advice.action:
-            self.say(_("No hint available."))
+            self.say(_("No hint available."), asked=True)
             return
         text = assemble(_("Hint: {action}"), "bold", action=self.action_text(advice.action))
         why = self.face.hint_reason(advice.why, dict(advice.params))
@@ -941,7 +954,7 @@ class GameTableScreen(Screen[None]):
         first = advice.action.split()[0]
         if len(first) == 2 and first.isupper():
             self.query_one(Hand).select(first)
-        self.say(text)
+        self.say(text, asked=True)
 
     def action_text(self, action: str) -> Text:
         return action_text(action, self.face, self.look)
