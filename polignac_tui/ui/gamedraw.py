@@ -187,9 +187,10 @@ def score_table(view: View, look: CardLook) -> RichTable:
 
 
 def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
-             last: bool) -> RenderableType:
+             last: bool, served: bool = False) -> RenderableType:
     """The end of a deal: each player's points of the deal and the totals, the points
-    added up per reason; at the end of the match its outcome."""
+    added up per reason; at the end of the match its outcome (the score sheet of every
+    deal is a key away: the box fits 80×24)."""
     deals = view.game_part.get("deals")
     points: list[Any] = []
     if isinstance(deals, list) and deals and isinstance(deals[-1], dict):
@@ -203,8 +204,7 @@ def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
         now = points[seat] if seat < len(points) else 0
         table.add_row(seating.who(seat), points_text(int(now)) if now else "0",
                       str(view.totals[seat]))
-    # at the end of the match, the score sheet of every deal stands for the deal's table
-    parts: list[RenderableType] = [score_table(view, look) if last else table]
+    parts: list[RenderableType] = [table]
     recent = face.ledger(view)
     if recent:
         added: dict[tuple[int, str], int] = {}
@@ -218,7 +218,8 @@ def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
         parts.append(lines)
     if last:
         parts.append(face.outcome(view, seating))
-        parts.append(Text(_("Enter goes back home."), style="dim"))
+        parts.append(Text(_("Enter goes back to the lobby.") if served
+                          else _("Enter goes back home."), style="dim"))
     else:
         parts.append(Text(_("Enter goes on to the next deal."), style="dim"))
     return Group(*parts)

@@ -24,7 +24,11 @@ async def test_the_end_of_a_partie_shows_its_sheet_every_deal_and_its_value(
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.open_game_session(session.id)
         await settle(pilot)
-        sheet = app.screen          # the end of the partie: its score sheet, its value
+        await pilot.press("escape")  # the end of the partie's box closed: s, its sheet
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        sheet = app.screen          # the score sheet of the partie, its value
         assert isinstance(sheet, Overlay)
         text = overlay_text(app)
         match = session.match

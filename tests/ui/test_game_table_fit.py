@@ -152,3 +152,35 @@ async def test_ecarte_fits_80x24_with_names_of_24_characters(make_app, store, la
         problems = await play_a_deal(pilot, ("play",) if seed == 1 else ("propose", "accept"),
                                      mark_king=True)
     assert not problems, "\n\n".join(problems)
+
+
+LONG_NAMES = ("Anastasia-Valentina Maria", "Bernadette-Alexandrine X")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["ecarte", "piquet"])
+@pytest.mark.parametrize("names", [("Ana", "Bruno"), LONG_NAMES])
+async def test_the_match_end_fits_80x24(make_app, store, lang, game, names) -> None:
+    """The end of the match (issue 35): its box whole, no scrollbar, no cut line, the
+    rubicon's words and the keys included; then the finished table, the box closed."""
+    from store.gamehelpers import make_game
+
+    from polignac_tui.ui.screens.panels import MatchOverBox
+    names = (names[0][:24], names[1][:24])
+    session = make_game(game, "20261127-2200-anna", seed=3, actions=None, names=names)
+    store.save_game(session)
+    app = make_app(lang=lang)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.open_game_session(session.id)
+        await settle(pilot)
+        assert isinstance(app.screen, MatchOverBox)
+        found = overflows(app.screen)
+        assert not found, f"{found}\n{screen_text(app)}"
+        shown = screen_text(app)
+        outcome = session.match.outcome
+        assert outcome is not None and str(outcome.value) in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameTableScreen)
+        found = overflows(app.screen)
+        assert not found, f"{found}\n{screen_text(app)}"

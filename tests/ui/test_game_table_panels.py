@@ -35,6 +35,7 @@ async def test_the_end_of_an_ecarte_match_says_its_value_and_who_buys_the_ices(
         assert "Bruno wins a treble game (1-0)." in shown
         assert "You buy the ices." in shown
         assert "+1 Bruno: the king turned up" in shown      # the deal's points, worded
+        assert "Enter goes back home." in shown
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, Overlay)
@@ -89,7 +90,7 @@ async def test_the_rules_come_from_the_games_settings(make_app, store) -> None:
         await pilot.pause()
         assert isinstance(app.screen, Overlay)
         shown = overlay_text(app)
-        assert "Picchetto a cento" in shown
+        assert "Piquet a cento" in shown
         assert "Fine del gioco: a un limite di punti" in shown and "Limite: 100" in shown
         assert "?" not in shown and "younger_must_exchange" not in shown
         await pilot.press("escape")

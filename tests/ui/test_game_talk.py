@@ -115,10 +115,10 @@ async def test_a_game_table_of_this_process_has_no_talk(make_app, store) -> None
 
 
 async def test_the_end_of_a_served_match_has_a_word_for_the_table(make_app) -> None:
-    """The end of a match at a table of the service keeps the talk line under its sheet:
-    ' opens it, q is a letter there (never the way out), Enter says the line; then q
-    closes the sheet as before."""
-    from polignac_tui.ui.screens.panels import TalkingOverlay
+    """The end of a match at a table of the service keeps the talk line under its box:
+    ' opens it, q, space and Esc's neighbours are letters there (never the way out),
+    Enter says the line; then Esc closes the box, the lobby not reached."""
+    from polignac_tui.ui.screens.panels import MatchOverBox
     room, said = TalkRoom(), []
 
     async def say(text: str) -> None:
@@ -127,7 +127,7 @@ async def test_the_end_of_a_served_match_has_a_word_for_the_table(make_app) -> N
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         closed: list[object] = []
-        end = TalkingOverlay("The match is over", "Ana wins", "q", room, say)
+        end = MatchOverBox("The match is over", "Ana wins", True, room, say)
         await app.push_screen(end, closed.append)
         await pilot.press("apostrophe")
         await pilot.pause()
@@ -140,6 +140,7 @@ async def test_the_end_of_a_served_match_has_a_word_for_the_table(make_app) -> N
             if said:
                 break
         assert said == ["quel match"] and app.screen is end and not closed
-        await pilot.press("q")
+        assert "Enter: the lobby" in str(end.query_one("#overlay-box").border_subtitle)
+        await pilot.press("escape")
         await pilot.pause()
-        assert closed == [None]
+        assert closed == [None] and not end.leave

@@ -75,7 +75,7 @@ from ..widgets.hanging import Hanging
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
 from ..widgets.trick import TrickArea
 from ..widgets.words import WordChoices
-from .panels import DealOverBox, Overlay, TalkingOverlay
+from .panels import DealOverBox, MatchOverBox, Overlay
 from .privacy import PrivacyScreen
 
 __all__ = ["GameTableScreen", "seat_view_of"]
@@ -183,6 +183,8 @@ class GameTableScreen(Screen[None]):
         Binding("r", "rules", N_("Rules"), tooltip=N_("the rules of this session")),
         Binding("s", "scores", N_("Scores"), show=False,
                 tooltip=N_("the score sheet: every deal, the totals (s again or esc closes it)")),
+        Binding("s", "score_sheet", N_("Scores"),
+                tooltip=N_("once the match is over: its score sheet, every deal")),
         Binding("o", "hand_over", N_("Hand over"),
                 tooltip=N_("a computer plays for the player who is gone, until they come back")),
         Binding("g", "chart", N_("Chart"), show=False,
@@ -205,6 +207,8 @@ class GameTableScreen(Screen[None]):
                                        "there, and a key to mute each person")),
     ]
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
+    # the score sheet's key once the match is over only repeats the sheet's own row
+    HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"score_sheet"})
 
     def __init__(self, client: GameClient) -> None:
         super().__init__()
@@ -217,8 +221,10 @@ class GameTableScreen(Screen[None]):
         self._dialog: Dialog | None = None
         self._ready_for = 0                 # the deal whose end we have seen
         self._box_closed_for = 0            # the deal whose end's box was closed
+        self._match_box_closed = False      # the end of the match's box was closed
         self._status = Text()
         self._error = False
+        self._asked = False                 # the note on show was asked for (a hint)
         self._left = False
         self._looking = False
         self._toggled: set[str] = set()     # the words toggled for a verb (declare)
@@ -376,7 +382,8 @@ class GameTableScreen(Screen[None]):
             prompt = self._status_for(view)
             body = self._status + Text("  ") + prompt
             if len(body.wrap(self.app.console, max(1, width - 2))) > STATUS_LINES:
-                body = prompt        # the prompt keeps its last words, the note goes
+                # the prompt keeps its last words and the note goes, unless it was asked
+                body = self._status if self._asked else prompt
         if unsaved is not None:
             body = Text(_("Could not save (the game goes on): {why}.").format(why=unsaved)) \
                 + Text("  ") + body
@@ -465,8 +472,12 @@ class GameTableScreen(Screen[None]):
         state = self.state
         seating = self.seating()
         if view.outcome is not None:
-            text = self.face.outcome(view, seating)
-            text.append("  " + _("Enter: the end of the match; q goes back home."), style="dim")
+            # the outcome's first line (the box said it whole), then what is left to do
+            text = self.face.outcome(view, seating).split("\n")[0]
+            text.append("\n")
+            text.append(_("s: the score sheet · t: the tricks · q: the lobby")
+                        if self.client.served else
+                        _("s: the score sheet · t: the tricks · q: Home"), style="dim")
             return text
         if state is not None and state.waiting == "hold":
             return Text(_("Any key gathers the trick (or wait a moment).") if
@@ -576,14 +587,19 @@ class GameTableScreen(Screen[None]):
             self._answers_timer.stop()
             self._answers_timer = None
 
-    def say(self, message: str | Text, error: bool = False) -> None:
+    def say(self, message: str | Text, error: bool = False, asked: bool = False) -> None:
+        """``message`` on the status line, before the prompt; when both do not fit, the
+        prompt keeps its last words and the note goes, unless the person ``asked`` for
+        it (a hint): then the note stays and the prompt comes back with the next."""
         self._status = Text(message) if isinstance(message, str) else message
         self._error = error
+        self._asked = asked
         self.refresh_table()
 
     def _clear_status(self) -> None:
         self._status = Text()
         self._error = False
+        self._asked = False
 
     # -- the flow of play ------------------------------------------------------------------
     def _table_changed(self, update: GameUpdate) -> None:
@@ -603,6 +619,7 @@ class GameTableScreen(Screen[None]):
         seating = self.seating() if view is not None else None
         if isinstance(event, Refused):
             self._status = self._refusal(event)
+            self._asked = False
             self._error = True
         elif isinstance(event, DealStarted):
             self._clear_status()
@@ -613,11 +630,13 @@ class GameTableScreen(Screen[None]):
             said = self.face.said(event.action, seating.who(event.seat))
             if said:             # (a declaration is told in the panel, a line at a time)
                 self._status = Text(said)
+                self._asked = False
         elif isinstance(event, Discarded) and seating is not None and \
                 not seating.is_you(event.seat):
             self._status = Text(ngettext("{who} exchanges {count} card.",
                                          "{who} exchanges {count} cards.", event.count).format(
                 who=seating.who(event.seat), count=event.count))
+            self._asked = False
             self._error = False
         elif isinstance(event, Shown) and view is not None:
             note = self.face.shown_note(event.reason, self.seating().who(event.seat or 0))
@@ -626,10 +645,12 @@ class GameTableScreen(Screen[None]):
         elif isinstance(event, Undone):
             self._choice_key = None
             self._status = Text(_("Your last action is taken back."))
+            self._asked = False
             self._error = False
         elif isinstance(event, Saved):
             self._leave_unsaved = False
             self._status = Text(_("The session is saved again."))
+            self._asked = False
             self._error = False
         elif isinstance(event, GameHint):
             self._show_hint(event)
@@ -661,12 +682,11 @@ class GameTableScreen(Screen[None]):
         state = self.client.latest.state
         view = self.view()
         if state.waiting == "over":
-            self._dialog = "match_over"
-            title, body = _("The match is over"), self._end_text(view, True)
-            talk = self.client.talk
-            end = Overlay(title, body, "q") if talk is None else \
-                TalkingOverlay(title, body, "q", talk, self.client.say)
-            self.app.push_screen(end, lambda _: self._go_home())
+            if not self._match_box_closed:
+                self._dialog = "match_over"
+                end = MatchOverBox(_("The match is over"), self._end_text(view, True),
+                                   self.client.served, self.client.talk, self.client.say)
+                self.app.push_screen(end, lambda _: self._match_box_closed_with(end.leave))
             return
         if state.waiting == "ready":
             if view.deal_number not in (self._ready_for, self._box_closed_for):
@@ -713,6 +733,18 @@ class GameTableScreen(Screen[None]):
             self.refresh_table()
             self.refresh_bindings()
 
+    def _match_box_closed_with(self, leave: bool) -> None:
+        """The end of the match closed: home (or the lobby), or the finished table on
+        show, what is left to do in its footer."""
+        self._dialog = None
+        self._match_box_closed = True
+        if leave:
+            self._go_home()
+            return
+        self._clear_status()
+        self.refresh_table()
+        self.refresh_bindings()
+
     def _deal_seen(self) -> None:
         self._dialog = None
         self._ready_for = self.view().deal_number
@@ -729,7 +761,8 @@ class GameTableScreen(Screen[None]):
             and self.view().deal_number != self._ready_for
 
     def _end_text(self, view: View, last: bool) -> RenderableType:
-        return end_text(view, self.look, self.seating(), self.face, last)
+        return end_text(view, self.look, self.seating(), self.face, last,
+                        self.client.served)
 
     def _send(self, command: GameCommand) -> None:
         self.client.send(command)
@@ -739,6 +772,11 @@ class GameTableScreen(Screen[None]):
         if action == "next_deal":
             return self._deal_to_go_on()
         state = self.state
+        over = state is not None and state.waiting == "over"
+        if action in ("scores", "score_sheet"):
+            return (action == "score_sheet") == over
+        if over and action in ("move", "play", "hint", "mark", "undo", "hand_over"):
+            return False         # the match is over: what is left is to look, and leave
         if action in ("move", "play", "hint", "mark") and state is not None and \
                 state.waiting == "ready":
             return False         # the deal is over: its keys give way to the next deal's
@@ -889,7 +927,8 @@ class GameTableScreen(Screen[None]):
             self.say(_("A hint is already on its way."))
             return
         self._hint_asked = moment
-        self.say(_("Thinking of a hint...") if self.look.ascii else _("Thinking of a hint…"))
+        self.say(_("Thinking of a hint...") if self.look.ascii else _("Thinking of a hint…"),
+                 asked=True)
         self._ask_hint(self.seat, moment)
 
     @work(exclusive=True, group="hint", exit_on_error=False)
@@ -906,7 +945,7 @@ class GameTableScreen(Screen[None]):
     @while_shown
     def _show_hint(self, advice: GameHint | None) -> None:
         if advice is None or not advice.action:
-            self.say(_("No hint available."))
+            self.say(_("No hint available."), asked=True)
             return
         text = assemble(_("Hint: {action}"), "bold", action=self.action_text(advice.action))
         why = self.face.hint_reason(advice.why, dict(advice.params))
@@ -915,7 +954,7 @@ class GameTableScreen(Screen[None]):
         first = advice.action.split()[0]
         if len(first) == 2 and first.isupper():
             self.query_one(Hand).select(first)
-        self.say(text)
+        self.say(text, asked=True)
 
     def action_text(self, action: str) -> Text:
         return action_text(action, self.face, self.look)
@@ -940,6 +979,9 @@ class GameTableScreen(Screen[None]):
         view = self.view()
         self.app.push_screen(Overlay(_("Score sheet"), score_sheet(
             view, self.look, self.seating(), self.face), "s"))
+
+    def action_score_sheet(self) -> None:
+        self.action_scores()
 
     def action_chart(self) -> None:
         from .charts import SessionChartScreen

@@ -44,6 +44,8 @@ SCREENS: tuple[HelpEntry, ...] = (
     )),
     (N_("Privacy screen (several humans)"), "screens.privacy", "PrivacyScreen", ()),
     (N_("Last trick, tricks, scores"), "screens.panels", "Overlay", ()),
+    (N_("End of a deal (Écarté, Piquet)"), "screens.panels", "DealOverBox", ()),
+    (N_("End of the match (Écarté, Piquet)"), "screens.panels", "MatchOverBox", ()),
     (N_("Écarté and Piquet table"), "screens.game_table", "GameTableScreen", (
         ("1-9, 0, -, =", N_("select a card by its key; the same key again plays it (in a "
                            "discard: marks or unmarks it)")),

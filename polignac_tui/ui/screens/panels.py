@@ -102,8 +102,10 @@ class DealOverBox(Overlay):
     next deal (``next_deal`` says which, once dismissed)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,space", "close", N_("Close"), key_display="esc"),
-        Binding("enter,n", "next_deal", N_("Next deal"), key_display="n"),
+        Binding("escape,space", "close", N_("Close"),
+                tooltip=N_("close the box: the finished deal stays on show")),
+        Binding("enter,n", "next_deal", N_("Next deal"),
+                tooltip=N_("on to the next deal (at the finished table: n or enter)")),
     ]
 
     def __init__(self, title: str, body: RenderableType) -> None:
@@ -131,14 +133,16 @@ class TalkingOverlay(Overlay):
                            "it, Esc closes; on an empty line 1 to 5 say a quick phrase)")),
     ]
 
-    def __init__(self, title: str, body: RenderableType, close_key: str, talk: TalkRoom,
-                 say: Callable[[str], Awaitable[None]]) -> None:
+    def __init__(self, title: str, body: RenderableType, close_key: str,
+                 talk: TalkRoom | None,
+                 say: Callable[[str], Awaitable[None]] | None) -> None:
         super().__init__(title, body, close_key)
         self.talk = talk
         self._say = say
 
     def below(self) -> ComposeResult:
-        yield TalkBar(self.talk, self._say)
+        if self.talk is not None and self._say is not None:
+            yield TalkBar(self.talk, self._say)
 
     def talking(self) -> bool:
         with contextlib.suppress(NoMatches):
@@ -148,3 +152,42 @@ class TalkingOverlay(Overlay):
     def action_talk(self) -> None:
         with contextlib.suppress(NoMatches):
             self.query_one(TalkBar).open()
+
+
+class MatchOverBox(TalkingOverlay):
+    """The end of the match over the finished table: Esc or Space closes it (the finished
+    table stays on show, its score sheet and tricks a key away), Enter goes home, or back
+    to the lobby at a table of the service (``leave`` says so, once dismissed). At a table
+    of the service the talk line comes under its body."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,space", "close", N_("Close"),
+                tooltip=N_("close the box: the finished table stays on show, its score "
+                           "sheet (s) and tricks (t) a key away; q leaves it")),
+        Binding("enter", "leave", N_("Leave"),
+                tooltip=N_("back home (at a table of the service: back to its lobby)")),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, served: bool,
+                 talk: TalkRoom | None = None,
+                 say: Callable[[str], Awaitable[None]] | None = None) -> None:
+        super().__init__(title, body, "space", talk, say)
+        self.served = served
+        self.leave = False
+
+    def subtitle(self) -> str:
+        if self.served:
+            return _("Esc or Space: close · Enter: the lobby")
+        return _("Esc or Space: close · Enter: Home")
+
+    def on_key(self, event: events.Key) -> None:
+        """Its keys are its bindings."""
+
+    def action_close(self) -> None:
+        if not self.talking():
+            self.dismiss(None)
+
+    def action_leave(self) -> None:
+        if not self.talking():
+            self.leave = True
+            self.dismiss(None)

@@ -10,7 +10,15 @@ from rich.text import Text
 
 from ....i18n import N_, _, ngettext, tr
 from ....ui.cardtext import CardLook, face_style, inline
-from ....ui.gameface import GameFace, HouseParts, Seating, cards_text, points_line, points_text
+from ....ui.gameface import (
+    GameFace,
+    HelpEntry,
+    HouseParts,
+    Seating,
+    cards_text,
+    points_line,
+    points_text,
+)
 from ....ui.textfmt import assemble
 from ...base import View
 from ...cardwords import suit_name, suit_symbol
@@ -18,6 +26,7 @@ from ...events import Scored
 from ..rules import TRICKS
 from ..stats import EcarteStats
 from ..words import HINTS, SAID
+from .help import HELP
 from .story import story
 
 WORDS = {
@@ -50,6 +59,7 @@ PRESET_TITLES = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT
 class EcarteFace(HouseParts):
     """Écarté's words and panel."""
 
+    help_screens: Mapping[str, tuple[HelpEntry, ...]] = HELP
     side_width = 32
 
     def preset_title(self, name: str) -> str | None:

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ....i18n import N_, _, ngettext, tr
 from ....ui.cardtext import CardLook
-from ....ui.gameface import GameFace, HouseParts, Seating, cards_text, points_text
+from ....ui.gameface import GameFace, HelpEntry, HouseParts, Seating, cards_text, points_text
 from ....ui.textfmt import assemble
 from ...base import JSON, View
 from ...cardwords import suit_name
@@ -22,6 +22,7 @@ from ..stats import PiquetStats
 from ..words import HINTS
 from .declaring import KEYS, button_words
 from .dialogue import dialogue, dialogue_text, hang
+from .help import HELP
 
 WORDS = {
     "point": N_("Point"), "sequence": N_("Sequence"), "sets": N_("Sets"),
@@ -59,6 +60,7 @@ PRESET_TITLES = {"rubicon": N_("Rubicon"), "cent": N_("Piquet au cent")}
 class PiquetFace(HouseParts):
     """Piquet's words and panel."""
 
+    help_screens: Mapping[str, tuple[HelpEntry, ...]] = HELP
     side_width = 34
 
     def preset_title(self, name: str) -> str | None:

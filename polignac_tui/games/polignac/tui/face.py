@@ -29,7 +29,7 @@ TAGLINE = N_("Quatre Valets: take no jacks, above all not le Polignac, the jack 
 HELP: dict[str, tuple[HelpEntry, ...]] = {
     "TalkScreen": ((N_("La générale question"), f"{TUI}.generale", "GeneraleScreen", ()),),
     "Overlay": ((N_("Rules panel"), f"{TUI}.rules_overlay", "RulesOverlay", ()),
-                (N_("Deal summary"), f"{TUI}.summary", "SummaryScreen", ()),
+                (N_("Deal summary (Polignac)"), f"{TUI}.summary", "SummaryScreen", ()),
                 (N_("End of session"), f"{TUI}.cognac", "CognacScreen", ())),
     "ConfirmDelete": ((N_("Replay and review"), f"{TUI}.replay", "ReplayScreen", ()),),
 }
