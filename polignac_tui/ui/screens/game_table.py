@@ -407,7 +407,7 @@ class GameTableScreen(Screen[None]):
         if key == self._choice_key:
             return
         self._choice_key = key
-        self._toggled = set()
+        self._toggled = set(self.face.toggled_first(view)) if choice is not None else set()
         hand = self.query_one(Hand)
         if isinstance(choice, CardsChoice):
             hand.choose_several(choice.least, max(choice.most, 1) if choice.cards else 1)

@@ -20,7 +20,7 @@ from ...events import Scored
 from ..rules import KINDS
 from ..stats import PiquetStats
 from ..words import HINTS
-from .declaring import KEYS, button_words
+from .declaring import KEYS, button_words, declared_at_first
 from .dialogue import dialogue, dialogue_text, hang
 
 WORDS = {
@@ -89,6 +89,9 @@ class PiquetFace(HouseParts):
 
     def toggle_label(self, word: str, view: View, on: bool) -> str:
         return button_words(view, word, on) or self.word_label(word)
+
+    def toggled_first(self, view: View) -> frozenset[str]:
+        return declared_at_first(view)
 
     def talk_lines(self, view: View) -> int:
         return len(dialogue(view))
