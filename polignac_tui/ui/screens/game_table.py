@@ -172,6 +172,9 @@ class GameTableScreen(Screen[None]):
         Binding("right", "move(1)", N_("Next card"), key_display="→", group=CARD_KEYS),
         Binding("enter", "play", N_("Play"),
                 tooltip=N_("play the selected card, or confirm the cards marked")),
+        # While cards are marked for a discard, Enter confirms them: the footer says so.
+        Binding("enter", "discard", N_("Discard"),
+                tooltip=N_("exchange the cards marked with the talon")),
         Binding("space", "mark", N_("Mark"), show=False,
                 tooltip=N_("mark or unmark the selected card (a discard)")),
         Binding("n,enter", "next_deal", N_("Next deal"), key_display="n",
@@ -739,12 +742,14 @@ class GameTableScreen(Screen[None]):
         if action == "next_deal":
             return self._deal_to_go_on()
         state = self.state
-        if action in ("move", "play", "hint", "mark") and state is not None and \
+        if action in ("move", "play", "discard", "hint", "mark") and state is not None and \
                 state.waiting == "ready":
             return False         # the deal is over: its keys give way to the next deal's
         if action == "undo":
             return len(self.client.seats) == 1 and (state is None or not state.undo_off) \
                 and (state is None or sum(state.humans) == 1)
+        if action in ("play", "discard") and self.client.seats:
+            return (action == "discard") == self._discarding()
         if action in ("move", "play", "hint", "mark"):
             return bool(self.client.seats)
         if action == "hand_over":
@@ -854,6 +859,15 @@ class GameTableScreen(Screen[None]):
             self._deal_seen()
 
     @while_shown
+    def _discarding(self) -> bool:
+        """The seat marks cards to exchange (Piquet's and Écarté's discard): Enter
+        confirms the discard rather than plays a card."""
+        choice = self.view().choice if self.awaits_me() else None
+        return isinstance(choice, CardsChoice) and choice.verb == "discard"
+
+    def action_discard(self) -> None:
+        self.action_play()
+
     def action_play(self) -> None:
         view = self.view()
         if view.outcome is not None:
