@@ -212,11 +212,20 @@ async def test_piquet_declare_toggles_words_before_confirming(make_app, store) -
             raise AssertionError("never asked to declare")
         words = game_screen(app).query_one(WordChoices)
         assert words.words[-1] == "=declare"
-        await pilot.press(word_key(app, "point"))
+        first = set(choice.words)                          # the elder: all held, marked
+        assert "point" in first and game_screen(app)._toggled == first
+
+        def marked() -> bool:
+            return any(label.startswith("✓") and "Point" in label for label in words.labels)
+        assert marked()
+        await pilot.press(word_key(app, "point"))          # toggled off
         await pilot.pause()
-        assert any(label.startswith("✓") and "Point" in label for label in words.labels)
-        await pilot.press(word_key(app, "point"))          # toggled off again
-        await pilot.press(word_key(app, "point"))
+        assert not marked()
+        await pilot.press(word_key(app, "point"))          # and on again
+        for word in first - {"point"}:
+            await pilot.press(word_key(app, word))         # the others off
+        await pilot.pause()
+        assert marked()
         await pilot.press(word_key(app, "=declare"))
         await settle(pilot)
         assert table.session.match.log[0].actions[-1] == "declare point"
