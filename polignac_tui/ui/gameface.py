@@ -194,6 +194,10 @@ class GameFace(Protocol):
         """How many lines of talk the panel holds in ``view`` (Piquet's declarations),
         told one at a time by the screen through ``panel``'s ``answered``."""
 
+    def talk_speakers(self, view: View) -> tuple[int, ...]:
+        """Who says each line of that talk, in the order it is told (the lines the
+        screen's own seat said are shown at once: he knows what he said)."""
+
     def said(self, action: str, who: str) -> str:
         """A ``Said`` action worded as a sentence: ``Bruno proposes.``."""
 
@@ -285,6 +289,9 @@ class HouseParts:
 
     def talk_lines(self, view: View) -> int:
         return 0
+
+    def talk_speakers(self, view: View) -> tuple[int, ...]:
+        return ()
 
     def word_label(self, word: str) -> str:
         return word

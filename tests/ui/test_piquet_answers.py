@@ -72,3 +72,45 @@ async def test_each_call_is_answered_in_the_panel_whoever_is_elder(make_app, sto
             assert speakers(by, elder), told
             assert sum(1 for s, _l in by if s == younger) >= len(calls), told
     assert elders == {0, 1}
+
+
+async def test_the_person_s_own_calls_show_at_once_the_answers_under_them(
+        make_app, store, settings) -> None:
+    """At pace slow, the person elder: what he declared is in the panel at once, not
+    told to him a line at a time while Bruno's answers wait; Bruno's first answer is
+    under his first call; the rest of the answers follow, each under its call."""
+    from gametools import act, game_screen, game_table, panel, settle
+    app = make_app(game_table=game_table(store, "piquet", seed=3), lang="it")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _step in range(300):
+            await settle(pilot)
+            view = game_screen(app).view()
+            if view.game_part.get("phase") == "declare_elder" and view.turn == view.seat \
+                    and len(game_screen(app)._toggled) >= 2:
+                break
+            if view.choice is None:
+                await pilot.press("n")
+            else:
+                await act(pilot)
+        else:
+            raise AssertionError("the person was never elder with two kinds to call")
+        settings.pace = "slow"                            # a line every 2 s from now
+        screen = game_screen(app)
+        calls = sorted(screen._toggled)
+        assert calls
+        await act(pilot)                                  # he declares what he holds
+        for _tick in range(100):                          # until Bruno has answered
+            if screen.view().game_part.get("phase") == "play":
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        lines = [ln for ln in panel(app).split("\n") if ln.startswith(("Tu:", "Bruno:"))]
+        mine = [i for i, ln in enumerate(lines) if ln.startswith("Tu:")]
+        assert len(mine) == len(calls), lines               # all his calls, at once
+        assert lines[mine[0] + 1].startswith("Bruno:"), lines
+        for _tick in range(100):
+            if screen._answered is None:
+                break
+            await pilot.pause(0.1)
+        lines = [ln for ln in panel(app).split("\n") if ln.startswith(("Tu:", "Bruno:"))]
+        assert speakers([(0 if ln.startswith("Tu:") else 1, ln) for ln in lines], 0), lines

@@ -550,8 +550,9 @@ class GameTableScreen(Screen[None]):
 
     def _tell_talk(self) -> None:
         """The panel's talk (Piquet's declarations) comes a line at a time, at the table's
-        pace (all at once at pace instant); the lines already shown stay. What was said
-        before this screen came (a resumed deal) is there at once: the story so far."""
+        pace (all at once at pace instant); the lines already shown stay, and those this
+        seat said itself are shown at once. What was said before this screen came (a
+        resumed deal) is there at once: the story so far."""
         lines = self.face.talk_lines(self.view())
         told, self._talk_known = self._talk_known, lines
         if told is not None and lines < told:      # a new deal, an undo
@@ -560,7 +561,13 @@ class GameTableScreen(Screen[None]):
             return
         step = PACE_DELAY.get(polignac_app(self.app).settings.pace, 0.7)
         if self._answered is None:
-            self._answered = told + 1              # the first new line as it is said
+            # what this seat said itself is there at once, then the first new line of
+            # the other as it is said (his answer comes under each call, in its turn)
+            speakers = self.face.talk_speakers(self.view())
+            mine = told
+            while mine < len(speakers) and speakers[mine] == self.seat:
+                mine += 1
+            self._answered = mine + 1
         if step <= 0 or self._answered >= lines:
             self._stop_answers()
         elif self._answers_timer is None:

@@ -96,6 +96,9 @@ class PiquetFace(HouseParts):
     def talk_lines(self, view: View) -> int:
         return len(dialogue(view))
 
+    def talk_speakers(self, view: View) -> tuple[int, ...]:
+        return tuple(line.seat for line in sorted(dialogue(view), key=lambda line: line.order))
+
     def shown_note(self, reason: str, who: str) -> str | None:
         if reason == "carte_blanche":
             return _("{who}: carte blanche!").format(who=who)
