@@ -186,9 +186,17 @@ class GameFace(Protocol):
         """A word toggled for a verb, as its button in ``view`` (``on``: toggled): what
         the seat would say (Piquet's ``Point of five (47)``)."""
 
+    def toggled_first(self, view: View) -> frozenset[str]:
+        """The words of a verb toggled when its choice comes (Piquet: what its owner
+        would declare to his gain)."""
+
     def talk_lines(self, view: View) -> int:
         """How many lines of talk the panel holds in ``view`` (Piquet's declarations),
         told one at a time by the screen through ``panel``'s ``answered``."""
+
+    def talk_speakers(self, view: View) -> tuple[int, ...]:
+        """Who says each line of that talk, in the order it is told (the lines the
+        screen's own seat said are shown at once: he knows what he said)."""
 
     def said(self, action: str, who: str) -> str:
         """A ``Said`` action worded as a sentence: ``Bruno proposes.``."""
@@ -276,8 +284,14 @@ class HouseParts:
     def toggle_label(self, word: str, view: View, on: bool) -> str:
         return self.word_label(word)
 
+    def toggled_first(self, view: View) -> frozenset[str]:
+        return frozenset()
+
     def talk_lines(self, view: View) -> int:
         return 0
+
+    def talk_speakers(self, view: View) -> tuple[int, ...]:
+        return ()
 
     def word_label(self, word: str) -> str:
         return word

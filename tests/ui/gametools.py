@@ -88,7 +88,8 @@ async def act(pilot: Any, prefer: tuple[str, ...] = ("propose", "accept", "noloo
     choice = view.choice
     if isinstance(choice, WordChoice) and choice.verb is not None:
         for word in choice.words:
-            await pilot.press(word_key(app, word))
+            if word not in screen._toggled:     # what wins is toggled at first
+                await pilot.press(word_key(app, word))
         await pilot.press(word_key(app, "=" + choice.verb))
         return " ".join((choice.verb, *choice.words))
     if isinstance(choice, WordChoice):

@@ -212,11 +212,20 @@ async def test_piquet_declare_toggles_words_before_confirming(make_app, store) -
             raise AssertionError("never asked to declare")
         words = game_screen(app).query_one(WordChoices)
         assert words.words[-1] == "=declare"
-        await pilot.press(word_key(app, "point"))
+        first = set(choice.words)                          # the elder: all held, marked
+        assert "point" in first and game_screen(app)._toggled == first
+
+        def marked() -> bool:
+            return any(label.startswith("✓") and "Point" in label for label in words.labels)
+        assert marked()
+        await pilot.press(word_key(app, "point"))          # toggled off
         await pilot.pause()
-        assert any(label.startswith("✓") and "Point" in label for label in words.labels)
-        await pilot.press(word_key(app, "point"))          # toggled off again
-        await pilot.press(word_key(app, "point"))
+        assert not marked()
+        await pilot.press(word_key(app, "point"))          # and on again
+        for word in first - {"point"}:
+            await pilot.press(word_key(app, word))         # the others off
+        await pilot.pause()
+        assert marked()
         await pilot.press(word_key(app, "=declare"))
         await settle(pilot)
         assert table.session.match.log[0].actions[-1] == "declare point"
@@ -270,10 +279,12 @@ async def test_no_color_marks_a_discard_without_colour(make_app, store, monkeypa
         assert "Your turn" in status(app) and "discard" in status(app)
 
 
-async def test_piquet_answers_come_one_at_a_time(make_app, store, settings) -> None:
-    """At a pace other than instant, the declarations are told a line at a time: the
-    younger's answers come one after the other, the first as she says it, and the calls
-    already shown stay where they were."""
+async def test_piquet_calls_come_one_at_a_time_one_s_own_answers_at_once(make_app, store,
+                                                                          settings) -> None:
+    """At a pace other than instant, the declarations are told a line at a time, but what
+    the seat at the keyboard says itself is there at once: the younger's answers, as
+    soon as she declares, each under its call; the calls shown stay in their order."""
+    from polignac_tui.games.piquet.tui import FACE
     settings.pace = "slow"            # two seconds a line: room on a loaded machine
     table = game_table(store, "piquet", seed=5, both_human=True)
     app = make_app(game_table=table)
@@ -292,9 +303,11 @@ async def test_piquet_answers_come_one_at_a_time(make_app, store, settings) -> N
         calls = told()
         await act(pilot)
         await pilot.pause()
-        assert len(told()) == len(elder) + 1          # her first answer, as she says it
+        screen = game_screen(app)
+        assert len(told()) == FACE.talk_lines(screen.view()) >= 2 * len(elder)
         assert told()[0] == calls[0] and told()[2] == calls[1]
-        await settle(pilot, until=lambda: len(told()) == len(elder) + 2)
+        caller = calls[0].split(":")[0]
+        assert not any(line.startswith(caller) for line in told()[1::2][:len(elder)])
 
 
 async def test_the_king_of_trumps_is_marked_by_its_key(make_app, store) -> None:

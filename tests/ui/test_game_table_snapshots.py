@@ -41,8 +41,8 @@ async def piquet_declared(pilot) -> None:
 
 async def piquet_answering(pilot) -> None:
     """The elder has called; the younger (both at one keyboard) reads his calls, a line a
-    kind, and chooses: her first kind marked, so that one button reads as her answer and
-    the others as sinking."""
+    kind, and chooses: what wins or ties is marked at first; her first kind unmarked,
+    so that one button reads as sinking and the others as her answers."""
     view = await play_until(pilot, lambda view: view.game_part.get("phase") == "declare_younger")
     await pilot.press(word_key(pilot.app, view.choice.words[0]))
     await pilot.pause()

@@ -159,10 +159,28 @@ def test_the_younger_s_buttons_read_as_her_answer_or_as_sinking() -> None:
     assert button_words(view, "sets", True) == "Not good: quatorze of queens"
     assert button_words(view, "sets", False) == "Good (sink: quatorze of queens)"
     assert button_words(view, "point", True) == "Good (show: point of five (45))"
+    assert button_words(view, "point", False) == "Good"      # it loses: nothing to sink
     match = match_of(EQUAL, ["discard 8S", "discard 7C", "nolook", "declare point"])
     assert button_words(match.view(ANA), "point", True) == "Equal: point of five (45)"
     match = match_of(SEQUENCES, ["discard 7D", "discard 7H", "nolook", "declare point"])
     assert button_words(match.view(ANA), "sequence", True) == "Quart to the ten"
+
+
+def test_what_wins_or_ties_is_declared_by_default_what_loses_is_a_plain_good() -> None:
+    """Declare at once loses nothing: the elder declares all he holds; the younger each
+    kind that wins (her quatorze against his three aces) or ties, and her own where he
+    called none; her point, beaten 47 to 45, is left unmarked as a plain "Good"."""
+    match = match_of(POINT, EXCHANGED)
+    assert FACE.toggled_first(match.view(BRUNO)) == {"point", "sets"}
+    assert FACE.toggled_first(match.view(ANA)) == frozenset()       # not her turn
+    match.apply("declare point sets")
+    assert FACE.toggled_first(match.view(ANA)) == {"sets", "sequence"}   # hers uncalled
+    assert FACE.toggled_first(match.view(BRUNO)) == frozenset()
+    match = match_of(EQUAL, ["discard 8S", "discard 7C", "nolook", "declare point"])
+    assert "point" in FACE.toggled_first(match.view(ANA))           # equal: shown
+    match = match_of(SEQUENCES, ["discard 7D", "discard 7H", "nolook", "declare point"])
+    first = FACE.toggled_first(match.view(ANA))
+    assert "sequence" in first and "point" not in first            # hers, uncalled
 
 
 def test_one_fixed_key_per_kind_never_a_card_s() -> None:
@@ -215,8 +233,8 @@ def test_the_classical_words_exist_in_each_language(lang, words) -> None:
                  combination_words("sequence", ["AH", "KH", "QH", "JH"], (4, 7)),
                  answer_words("not good", combination_words("point", [], (6, 52))),
                  answer_words("equal"),
-                 choice_words("good", combination_words("sequence", ["9S", "8S", "7S"], (3, 2)),
-                              False))
+                 choice_words("not good", combination_words("sequence", ["9S", "8S", "7S"],
+                                                            (3, 2)), False))
     assert found == words
 
 

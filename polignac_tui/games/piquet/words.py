@@ -96,7 +96,10 @@ def answer_words(said: str, combination: str | None = None) -> str:
 
 def choice_words(said: str, combination: str, declared: bool) -> str:
     """The younger's button for a kind the elder called: what she answers if she declares
-    ``combination`` (``declared``) or sinks it."""
+    ``combination`` (``declared``) or sinks it; one that loses anyway, not declared, is a
+    plain ``Good``: there is nothing to sink."""
+    if not declared and said == "good":
+        return tr(ANSWERS["good"])
     if not declared:
         return tr(SINKS).format(combination=lowered(combination))
     if said == "good":

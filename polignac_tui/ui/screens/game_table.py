@@ -172,6 +172,9 @@ class GameTableScreen(Screen[None]):
         Binding("right", "move(1)", N_("Next card"), key_display="→", group=CARD_KEYS),
         Binding("enter", "play", N_("Play"),
                 tooltip=N_("play the selected card, or confirm the cards marked")),
+        # While cards are marked for a discard, Enter confirms them: the footer says so.
+        Binding("enter", "discard", N_("Discard"),
+                tooltip=N_("exchange the cards marked with the talon")),
         Binding("space", "mark", N_("Mark"), show=False,
                 tooltip=N_("mark or unmark the selected card (a discard)")),
         Binding("n,enter", "next_deal", N_("Next deal"), key_display="n",
@@ -414,7 +417,7 @@ class GameTableScreen(Screen[None]):
         if key == self._choice_key:
             return
         self._choice_key = key
-        self._toggled = set()
+        self._toggled = set(self.face.toggled_first(view)) if choice is not None else set()
         hand = self.query_one(Hand)
         if isinstance(choice, CardsChoice):
             hand.choose_several(choice.least, max(choice.most, 1) if choice.cards else 1)
@@ -558,8 +561,9 @@ class GameTableScreen(Screen[None]):
 
     def _tell_talk(self) -> None:
         """The panel's talk (Piquet's declarations) comes a line at a time, at the table's
-        pace (all at once at pace instant); the lines already shown stay. What was said
-        before this screen came (a resumed deal) is there at once: the story so far."""
+        pace (all at once at pace instant); the lines already shown stay, and those this
+        seat said itself are shown at once. What was said before this screen came (a
+        resumed deal) is there at once: the story so far."""
         lines = self.face.talk_lines(self.view())
         told, self._talk_known = self._talk_known, lines
         if told is not None and lines < told:      # a new deal, an undo
@@ -568,7 +572,13 @@ class GameTableScreen(Screen[None]):
             return
         step = PACE_DELAY.get(polignac_app(self.app).settings.pace, 0.7)
         if self._answered is None:
-            self._answered = told + 1              # the first new line as it is said
+            # what this seat said itself is there at once, then the first new line of
+            # the other as it is said (his answer comes under each call, in its turn)
+            speakers = self.face.talk_speakers(self.view())
+            mine = told
+            while mine < len(speakers) and speakers[mine] == self.seat:
+                mine += 1
+            self._answered = mine + 1
         if step <= 0 or self._answered >= lines:
             self._stop_answers()
         elif self._answers_timer is None:
@@ -775,14 +785,16 @@ class GameTableScreen(Screen[None]):
         over = state is not None and state.waiting == "over"
         if action in ("scores", "score_sheet"):
             return (action == "score_sheet") == over
-        if over and action in ("move", "play", "hint", "mark", "undo", "hand_over"):
+        if over and action in ("move", "play", "discard", "hint", "mark", "undo", "hand_over"):
             return False         # the match is over: what is left is to look, and leave
-        if action in ("move", "play", "hint", "mark") and state is not None and \
+        if action in ("move", "play", "discard", "hint", "mark") and state is not None and \
                 state.waiting == "ready":
             return False         # the deal is over: its keys give way to the next deal's
         if action == "undo":
             return len(self.client.seats) == 1 and (state is None or not state.undo_off) \
                 and (state is None or sum(state.humans) == 1)
+        if action in ("play", "discard") and self.client.seats:
+            return (action == "discard") == self._discarding()
         if action in ("move", "play", "hint", "mark"):
             return bool(self.client.seats)
         if action == "hand_over":
@@ -892,6 +904,15 @@ class GameTableScreen(Screen[None]):
             self._deal_seen()
 
     @while_shown
+    def _discarding(self) -> bool:
+        """The seat marks cards to exchange (Piquet's and Écarté's discard): Enter
+        confirms the discard rather than plays a card."""
+        choice = self.view().choice if self.awaits_me() else None
+        return isinstance(choice, CardsChoice) and choice.verb == "discard"
+
+    def action_discard(self) -> None:
+        self.action_play()
+
     def action_play(self) -> None:
         view = self.view()
         if view.outcome is not None:

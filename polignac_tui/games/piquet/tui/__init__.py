@@ -20,7 +20,7 @@ from ...events import Scored
 from ..rules import KINDS
 from ..stats import PiquetStats
 from ..words import HINTS
-from .declaring import KEYS, button_words
+from .declaring import KEYS, button_words, declared_at_first
 from .dialogue import dialogue, dialogue_text, hang
 from .help import HELP
 
@@ -32,7 +32,7 @@ REASONS = {
     "carte_blanche": N_("carte blanche"), "point": N_("the point"),
     "sequence": N_("sequences"), "sets": N_("sets"), "repique": N_("repique"),
     "pique": N_("pique"), "lead": N_("a lead"), "win": N_("a trick won"),
-    "play": N_("the play (leads, tricks won, the last)"),
+    "play": N_("leads and tricks"),     # the points of the play, added up
     "last_trick": N_("the last trick"), "cards": N_("the cards"),   # the rules say more
     "capot": N_("capot"),
 }
@@ -92,8 +92,14 @@ class PiquetFace(HouseParts):
     def toggle_label(self, word: str, view: View, on: bool) -> str:
         return button_words(view, word, on) or self.word_label(word)
 
+    def toggled_first(self, view: View) -> frozenset[str]:
+        return declared_at_first(view)
+
     def talk_lines(self, view: View) -> int:
         return len(dialogue(view))
+
+    def talk_speakers(self, view: View) -> tuple[int, ...]:
+        return tuple(line.seat for line in sorted(dialogue(view), key=lambda line: line.order))
 
     def shown_note(self, reason: str, who: str) -> str | None:
         if reason == "carte_blanche":
@@ -140,13 +146,17 @@ class PiquetFace(HouseParts):
         return _("lead any card.")
 
     def ledger(self, view: View) -> tuple[Scored, ...]:
-        """The deal's points as this seat was told them (the view's ``scored``)."""
+        """The deal's points as this seat was told them (the view's ``scored``), the
+        points of the play (a lead, a trick won, the last) under the one reason ``play``:
+        added up, they read "leads and tricks", never "a lead"."""
         scored = view.game_part.get("scored")
         found: list[Scored] = []
         if isinstance(scored, list):
             for entry in scored:
                 if isinstance(entry, list) and len(entry) == 3:
-                    found.append(Scored(int(str(entry[0])), int(str(entry[1])), str(entry[2])))
+                    reason = str(entry[2])
+                    found.append(Scored(int(str(entry[0])), int(str(entry[1])),
+                                        PLAY.get(reason, reason)))
         return tuple(found)
 
     def panel(self, view: View, look: CardLook, seating: Seating,
@@ -181,7 +191,7 @@ class PiquetFace(HouseParts):
                                        cards=cards_text([str(c) for c in seen], look))))
         for (seat, group), (got, reasons) in self.points_rows(part.get("scored")).items():
             several = group == "declarations" and len(reasons) > 1
-            short = _("leads and tricks") if group == "play" else ", ".join(reasons)
+            short = self.reason("play") if group == "play" else ", ".join(reasons)
             why = Text(_("the declarations") if several else short, style="dim")
             lines.append(hang(assemble(" " + _("{points} {who}: {why}"),
                                        points=points_text(got), who=seating.who(seat),

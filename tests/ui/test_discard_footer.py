@@ -1,0 +1,55 @@
+"""The footer says what Enter does (issue 35, 4): while the person marks cards to
+exchange (Piquet's and Écarté's discard) Enter confirms the discard, and the footer
+reads "Discard" (Écarter, Scarta), not "Play" (Jouer, Gioca); once the cards are played
+it reads "Play" again, and Enter there has discarded the cards marked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from polignac_tui.games.choices import CardChoice, CardsChoice
+from polignac_tui.ui.widgets.hand import key_for
+
+ENTER = {"en": ("Discard", "Play"), "fr": ("Écarter", "Jouer"), "it": ("Scarta", "Gioca")}
+
+
+def footer_words(app: Any) -> list[str]:
+    """The words of the keys the footer shows."""
+    from textual.widgets._footer import FooterKey
+    return [str(key.description) for key in app.screen.query(FooterKey)]
+
+
+async def until(pilot: Any, holds: Any) -> Any:
+    """Act as ``gametools.act`` does until ``holds(view)``; that view."""
+    from gametools import act, game_screen, settle
+    for _step in range(30):
+        await settle(pilot)
+        view = game_screen(pilot.app).view()
+        if holds(view):
+            await pilot.pause()
+            return view
+        await act(pilot, prefer=("propose", "accept", "nolook"))
+    raise AssertionError("the moment never came")
+
+
+@pytest.mark.parametrize(("game", "lang"), [("piquet", "it"), ("ecarte", "fr"),
+                                            ("piquet", "en")])
+async def test_enter_reads_discard_while_cards_are_marked(make_app, store, game, lang) -> None:
+    from gametools import game_screen, game_table
+    app = make_app(game_table=game_table(store, game, seed=4), lang=lang)
+    discard, play = ENTER[lang]
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await until(pilot, lambda v: isinstance(v.choice, CardsChoice))
+        screen = game_screen(app)
+        assert screen.active_bindings["enter"].binding.action == "discard"
+        words = footer_words(app)
+        assert discard in words and play not in words, words
+        first = view.hand[0]
+        await pilot.press(key_for(0), "enter")       # the first card marked, then Enter
+        after = await until(pilot, lambda v: isinstance(v.choice, CardChoice))
+        assert first not in after.hand and after.deal_number == view.deal_number
+        assert screen.active_bindings["enter"].binding.action == "play"
+        words = footer_words(app)
+        assert play in words and discard not in words, words
