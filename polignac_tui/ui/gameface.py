@@ -5,7 +5,7 @@ Each game draws its own part in ``games/<game>/tui`` (the only place under ``gam
 that may draw): a ``FACE`` keeping this protocol. The table screen
 (``screens.game_table``) speaks through it only, so a game adds its words, never a
 branch of the screen; so do the help (a game's dialogs), the Rules screen (its
-rulebook), Saved sessions (its replay), Statistics (its columns), Home (its line), the
+rulebook), the replay (its review's reasons), Statistics (its columns), Home (its line), the
 card faces (a card's mark) and the screenshots (its scenes). ``HouseParts`` holds the
 defaults of a game with none of these.
 """
@@ -134,10 +134,6 @@ class GameFace(Protocol):
     def rules_panel(self, name: str, players: int, ascii: bool) -> Widget | None:
         """The rulebook of preset ``name`` at ``players`` players (None: none)."""
 
-    def replay_screen(self, session: object) -> Screen[None] | None:
-        """The game's own replay of a saved session as the store loaded it (None: the
-        house's, ``screens.game_replay``)."""
-
     def setting_label(self, name: str) -> str:
         """A setting's name on the New session form (``Points to win``)."""
 
@@ -230,6 +226,11 @@ class GameFace(Protocol):
     def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
         """A hint's reason code in words (``""``: none to say)."""
 
+    def review_reason(self, why: str, params: Mapping[str, str | int],
+                      names: tuple[str, ...], ascii: bool) -> str:
+        """The expert's reason for its choice in a review (``games.review``'s ``Step``), in
+        words (``""``: none to say); ``names``: the seats a reason may name."""
+
     def rules_items(self, values: Mapping[str, object]) -> list[tuple[str, str]]:
         """The game's rulebook at its table, with ``values`` (the session's settings) in
         force: ("head", a heading) and ("line", an item under it), in order."""
@@ -258,9 +259,6 @@ class HouseParts:
         return []
 
     def rules_panel(self, name: str, players: int, ascii: bool) -> Widget | None:
-        return None
-
-    def replay_screen(self, session: object) -> Screen[None] | None:
         return None
 
     def setting_label(self, name: str) -> str:
@@ -310,6 +308,18 @@ class HouseParts:
 
     def shown_note(self, reason: str, who: str) -> str | None:
         return None
+
+    def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
+        return ""
+
+    def panel(self, view: View, look: CardLook, seating: Seating,
+              answered: int | None = None) -> Text:
+        return Text()
+
+    def review_reason(self, why: str, params: Mapping[str, str | int],
+                      names: tuple[str, ...], ascii: bool) -> str:
+        return self.hint_reason(why, params)
+
     def rules_items(self, values: Mapping[str, object]) -> list[tuple[str, str]]:
         return []
 
