@@ -5,6 +5,12 @@ expert's advice (``advise(view, rng)`` of the game's computer players) is asked 
 seat's ``View`` only: never from the open hands. A choice that is not the expert's is a
 *remark*, with the expert's action and its reason's code. The advice is seeded from the
 deal and the action's place, so a review is the same every time.
+
+A game whose review is its own (``Game.review_module``: Polignac's, the expert's search
+with its estimate of each card) gives it in this form through that module's
+``review_match(match, number, progress)``: each step then carries the expert's estimate
+of the action taken and of its own, and a mark for a costly choice. ``review_session``
+picks the one or the other, so a screen reviews every game the same way.
 """
 
 from __future__ import annotations
@@ -15,8 +21,12 @@ from dataclasses import dataclass
 from importlib import import_module
 
 from .base import JSON, Game, Match, Settings, View, replay
+from .session import GameSession
 
 Advise = Callable[[View, random.Random], tuple[str, str]]
+# ``progress(done, total)``: after each choice reviewed (for the screen's progress line)
+Progress = Callable[[int, int], None]
+Params = tuple[tuple[str, str | int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +38,22 @@ class Step:
     action: str
     expert: str
     why: str
+    params: Params = ()                 # the reason's details (cards, suits, seats)
+    # the expert's estimate of the action taken and of its own (a game whose expert
+    # estimates: the points expected), and the mark of a costly choice ("?", "??")
+    points: tuple[float, float] | None = None
+    mark: str = ""
 
     @property
     def agrees(self) -> bool:
         return _same(self.action, self.expert)
+
+    @property
+    def cost(self) -> float:
+        """What the choice cost on the expert's estimate (0 without one; never below 0)."""
+        if self.points is None:
+            return 0.0
+        return max(0.0, self.points[0] - self.points[1])
 
     def to_json(self) -> dict[str, JSON]:
         return {"index": self.index, "seat": self.seat, "action": self.action,
@@ -46,6 +68,32 @@ class DealReview:
     @property
     def remarks(self) -> tuple[Step, ...]:
         return tuple(s for s in self.steps if not s.agrees)
+
+    @property
+    def estimated(self) -> bool:
+        """True when the expert estimated the choices (points lost can be told)."""
+        return any(s.points is not None for s in self.steps)
+
+    def seats(self) -> tuple[int, ...]:
+        return tuple(sorted({s.seat for s in self.steps}))
+
+    def agreed(self, seat: int) -> tuple[int, int]:
+        """How many of ``seat``'s choices were the expert's, of how many."""
+        own = [s for s in self.steps if s.seat == seat]
+        return sum(s.agrees for s in own), len(own)
+
+    def lost(self, seat: int) -> float:
+        """Points ``seat`` lost to its marked choices, on the expert's estimate."""
+        return sum(s.cost for s in self.steps if s.seat == seat and s.mark)
+
+    def marks(self, seat: int) -> tuple[int, int]:
+        """How many "?" and "??" choices ``seat`` made."""
+        own = [s.mark for s in self.steps if s.seat == seat]
+        return own.count("?"), own.count("??")
+
+    def step(self, index: int) -> Step | None:
+        """The step of the deal's ``index``-th action (1-based), if it was reviewed."""
+        return next((s for s in self.steps if s.index == index), None)
 
     def to_json(self) -> dict[str, JSON]:
         return {"deal": self.number, "steps": [s.to_json() for s in self.steps],
@@ -74,8 +122,10 @@ def finished_deals(match: Match) -> list[int]:
 
 
 def review_deal(game: Game, settings: Settings, names: tuple[str, ...], match: Match,
-                number: int, seats: Collection[int], advise: Advise) -> DealReview:
-    """Deal ``number`` of ``match`` reviewed for ``seats`` (the people who played).
+                number: int, seats: Collection[int], advise: Advise,
+                progress: Progress | None = None) -> DealReview:
+    """Deal ``number`` of ``match`` reviewed for ``seats`` (the people who played);
+    ``progress(done, total)`` told after each choice reviewed.
 
     Raises:
         ValueError: for a deal that is not finished.
@@ -86,15 +136,41 @@ def review_deal(game: Game, settings: Settings, names: tuple[str, ...], match: M
     before = replay(game, settings, names, log[:number - 1], match.first_dealer)
     entry = log[number - 1]
     before.start_deal(entry.dealt)
-    steps: list[Step] = []
+    asked: list[tuple[int, int, str, View]] = []    # the views first: a cheap replay
     for index, action in enumerate(entry.actions, start=1):
         seat = before.turn
         if seat is not None and seat in seats:
-            rng = random.Random(f"review/{number}/{index}")
-            expert, why = advise(before.view(seat), rng)
-            steps.append(Step(index, seat, action, expert, why))
+            asked.append((index, seat, action, before.view(seat)))
         before.apply(action)
+    steps: list[Step] = []
+    for index, seat, action, view in asked:
+        rng = random.Random(f"review/{number}/{index}")
+        expert, why = advise(view, rng)
+        steps.append(Step(index, seat, action, expert, why))
+        if progress is not None:
+            progress(len(steps), len(asked))
     return DealReview(number, tuple(steps))
 
 
-__all__ = ["Advise", "DealReview", "Step", "finished_deals", "reason_words", "review_deal"]
+def review_session(session: GameSession, number: int,
+                   progress: Progress | None = None) -> DealReview:
+    """Deal ``number`` of ``session`` reviewed as its game reviews: by the game's own
+    review (``Game.review_module``'s ``review_match``: every seat), else every choice of
+    the people at the table (every seat's with none) against the expert's ``advise``.
+
+    Raises:
+        ValueError: for a deal that is not finished.
+    """
+    match = session.match
+    own = match.game.review_module
+    if own is not None:
+        reviewed: DealReview = import_module(own).review_match(match, number, progress)
+        return reviewed
+    from .arena import players_of
+    seats = session.humans() or tuple(range(session.size))
+    return review_deal(match.game, match.settings, match.names, match, number, seats,
+                       players_of(session.game).advise, progress)
+
+
+__all__ = ["Advise", "DealReview", "Params", "Progress", "Step", "finished_deals",
+           "reason_words", "review_deal", "review_session"]

@@ -71,3 +71,43 @@ def test_every_reason_of_the_experts_advice_is_worded_in_each_language() -> None
         with speaking(translator_for("fr")):
             french = reason_words(game, "win_cheaply")
         assert french != reason_words(game, "win_cheaply")
+
+
+@pytest.mark.parametrize("game", ["ecarte", "piquet"])
+def test_a_session_s_review_tells_its_progress_choice_by_choice(game: str) -> None:
+    from store.gamehelpers import make_game
+
+    from polignac_tui.games.review import review_session
+    session = make_game(game, seed=5, actions=None)
+    told: list[tuple[int, int]] = []
+    review = review_session(session, 1, lambda done, total: told.append((done, total)))
+    count = len(review.steps)
+    assert count and told == [(done, count) for done in range(1, count + 1)]
+    assert all(step.seat == 0 for step in review.steps)     # Anna, the one person
+    assert not review.estimated and review.lost(0) == 0.0 and review.marks(0) == (0, 0)
+    assert review.agreed(0) == (sum(s.agrees for s in review.steps), count)
+    assert review.step(review.steps[0].index) == review.steps[0]
+    assert review_session(session, 1) == review               # the same every time
+
+
+def test_a_game_with_its_own_review_gives_it_in_the_house_s_form() -> None:
+    from polignac_tui.games.polignac.engine import Player, Session, preset
+    from polignac_tui.games.polignac.engine.autoplay import random_step
+    from polignac_tui.games.polignac.players.review import review_deal as own_review
+    from polignac_tui.games.review import review_session
+    from polignac_tui.store.gamefile import as_game_session
+
+    rng = random.Random(4)
+    engine = Session.new(preset("classique", 5).replace(limit=1000),
+                         [Player(n) for n in ("Ana", "Bruno", "Claire", "Denis", "Eva")], rng)
+    while len(engine.deals) <= 1:
+        random_step(engine, rng)
+    told: list[tuple[int, int]] = []
+    review = review_session(as_game_session(engine), 1,
+                            lambda done, total: told.append((done, total)))
+    own = own_review(engine, 1)
+    assert [(s.index - 1, s.seat, s.action, s.expert, s.why, s.mark) for s in review.steps] \
+        == [(c.index, c.seat, c.card, c.best, c.reason.code, c.mark) for c in own.cards]
+    assert review.estimated and told[-1] == (len(own.cards), len(own.cards))
+    assert [review.lost(seat) for seat in range(5)] == [own.lost(seat) for seat in range(5)]
+    assert [review.marks(seat) for seat in range(5)] == [own.marks(seat) for seat in range(5)]

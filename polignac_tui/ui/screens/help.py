@@ -58,6 +58,7 @@ SCREENS: tuple[HelpEntry, ...] = (
         ("↑ ↓", N_("move along the list")),
     )),
     (N_("Delete a saved session?"), "screens.saved", "ConfirmDelete", ()),
+    (N_("Replay and review"), "screens.game_replay", "GameReplayScreen", ()),
     (N_("A session's chart"), "screens.charts", "SessionChartScreen", ()),
     (N_("Statistics"), "screens.charts", "StatsScreen", ()),
     (N_("Rules"), "screens.rules", "RulesScreen", ()),

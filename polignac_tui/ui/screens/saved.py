@@ -21,7 +21,6 @@ from ...i18n import N_, _, pgettext
 from ...store.index import Summary
 from ...store.wording import file_error_text, game_title, where_words
 from ..chrome import Footer, header
-from ..gameface import face_of
 from ..handle import polignac_app
 from ..textfmt import assemble
 
@@ -373,16 +372,9 @@ class SavedScreen(Screen[None]):
                 id=entry.id, why=file_error_text(entry.error or "")), severity="error",
                         markup=False, title=_("Cannot replay"))
             return
-        screen: Screen[None] | None
-        try:
-            if entry.game != FIRST_GAME:      # the other games: the house's replay
-                from .game_replay import GameReplayScreen
-                screen = GameReplayScreen(polignac_app(self.app).store.load_game(entry.id))
-            else:                             # Polignac's own, through its FACE
-                screen = face_of(entry.game).replay_screen(
-                    polignac_app(self.app).store.load(entry.id))
-                if screen is None:
-                    raise ValueError(entry.game)
+        from .game_replay import GameReplayScreen
+        try:                                  # one replay for every game
+            screen = GameReplayScreen(polignac_app(self.app).store.load_game(entry.id))
         except Exception as error:  # changed or removed since it was listed, or no deal over
             self.notify(_("{id} cannot be replayed: {why}").format(
                 id=entry.id, why=error), severity="error",

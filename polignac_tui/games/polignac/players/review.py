@@ -7,7 +7,8 @@ mean points of every candidate card over the worlds it samples. The card played 
 compared with the expert's card: the difference is what the card cost, on the
 expert's estimate; more than ``DUBIOUS`` points is marked "?", more than
 ``BLUNDER`` "??". The search is seeded from the view and ``seed``, so a review is the
-same every time.
+same every time. ``review_match`` gives it in the house's form (``games.review``), which
+the one replay screen shows for every game.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...base import Match
+from ...review import DealReview as HouseReview
+from ...review import Step
 from ..engine import Play, Session
 from .bots import SearchPlayer
 from .hint import Reason, reason
@@ -129,6 +133,21 @@ def review_deal(session: Session, number: int, seed: int = SEED,
                 progress(len(reviewed), total)
         copy.apply(action)
     return DealReview(number, tuple(p.name for p in session.players), tuple(reviewed))
+
+
+def review_match(match: Match, number: int,
+                 progress: Callable[[int, int], None] | None = None) -> HouseReview:
+    """Deal ``number`` of a Polignac ``match`` reviewed (``review_deal``), every card a
+    step of the house's review: its place among the deal's actions (la générale's answers
+    count), the expert's card, its reason's code and details, both cards' points expected
+    and the mark."""
+    session = match.own_session()
+    if not isinstance(session, Session):
+        raise TypeError("not a match of Polignac")
+    review = review_deal(session, number, progress=progress)
+    return HouseReview(number, tuple(
+        Step(c.index + 1, c.seat, c.card, c.best, c.reason.code, c.reason.params,
+             (c.played_points, c.best_points), c.mark) for c in review.cards))
 
 
 def _review_card(session: Session, action: Play, index: int, count: int, size: int,

@@ -1,5 +1,5 @@
 """Polignac's FACE: what the house's shared screens ask of Polignac (its rules panel, its
-replay, its presets' titles, its dialogs in the help, its words on Home). Light to
+review's reasons, its presets' titles, its dialogs in the help, its words on Home). Light to
 import: each dialog or widget is loaded when asked for."""
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ HELP: dict[str, tuple[HelpEntry, ...]] = {
     "Overlay": ((N_("Rules panel"), f"{TUI}.rules_overlay", "RulesOverlay", ()),
                 (N_("Deal summary (Polignac)"), f"{TUI}.summary", "SummaryScreen", ()),
                 (N_("End of session"), f"{TUI}.cognac", "CognacScreen", ())),
-    "ConfirmDelete": ((N_("Replay and review"), f"{TUI}.replay", "ReplayScreen", ()),),
 }
 
 
@@ -74,13 +73,13 @@ class PolignacFace(HouseParts):
         return RulesPanel(preset(one_of(name, PRESET_NAMES, "preset"), players), players,
                           ascii=ascii)
 
-    def replay_screen(self, session: object) -> Screen[None]:
-        """The replay (and review) of a saved session, as the store loaded it."""
-        from ..engine import Session
-        from .replay import ReplayScreen
-        if not isinstance(session, Session):
-            raise TypeError("not a session of Polignac")
-        return ReplayScreen(session)
+    def review_reason(self, why: str, params: Mapping[str, str | int],
+                      names: tuple[str, ...], ascii: bool) -> str:
+        """Why the expert's card in a review, worded with its details (a card, a suit, a
+        seat by its name)."""
+        from ..players.hint import Reason
+        from ..players.wording import reason_text
+        return reason_text(Reason(why, tuple(params.items())), names, ascii)
 
     # -- its part of the New session form (the form's fields are the seam's settings)
     def setting_label(self, name: str) -> str:
