@@ -302,10 +302,10 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
     """s then Enter on a finished deal at a served table: the replay opens with the deals
     the service sent (never the deal in play)."""
     async def main(socket: Path) -> None:
-        from polignac_tui.games.polignac.tui.replay import ReplayScreen
         from polignac_tui.games.polignac.tui.scores import ScoreTable
         from polignac_tui.games.polignac.tui.summary import SummaryScreen
         from polignac_tui.games.polignac.tui.table import TableScreen
+        from polignac_tui.ui.screens.game_replay import GameReplayScreen
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
         Recorder(at_anna)
@@ -332,10 +332,10 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
             scores = table.query_one(ScoreTable)
             await wait(pilot, lambda: scores.full and scores.chosen == 1, "deal 1 chosen")
             await pilot.press("enter")
-            replay = await wait(pilot, lambda: isinstance(app.screen, ReplayScreen)
+            replay = await wait(pilot, lambda: isinstance(app.screen, GameReplayScreen)
                                 and app.screen, "the replay")
-            assert replay.number == 1 and len(replay.session.deals) == 1
-            assert replay.session.deals[0].over
+            assert replay.number == 1 and len(replay.session.match.log) == 1
+            assert replay.deals == [1]      # the deal sent is over
             await pilot.press("escape")
             await wait(pilot, lambda: app.screen is table, "back at the table")
         anna.close()

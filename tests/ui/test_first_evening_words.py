@@ -17,8 +17,9 @@ from textual.widgets import Static
 
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
-from polignac_tui.games.polignac.tui.replay import ReplayScreen
 from polignac_tui.games.polignac.tui.summary import outcome
+from polignac_tui.store.gamefile import as_game_session
+from polignac_tui.ui.screens.game_replay import GameReplayScreen
 
 
 def screen_text(app: Any) -> str:
@@ -50,11 +51,11 @@ async def test_the_replay_speaks_to_you_in_the_second_person(make_app) -> None:
     assert session.deals[0].tricks[0].leader == seated.index("You")
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = ReplayScreen(session, 1)
+        screen = GameReplayScreen(as_game_session(session), deal=1)
         app.push_screen(screen)
         await pilot.pause()
         seen = []
-        for _ in range(len(session.deals[0].plays) + 1):
+        for _ in range(len(session.deals[0].actions) + 1):
             seen.append(str(screen.query_one("#replay-trick", Static).render()))
             await pilot.press("right")
         trick = "\n".join(seen)

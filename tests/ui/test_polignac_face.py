@@ -22,11 +22,13 @@ def test_polignacs_dialogs_stand_in_the_help_where_they_always_stood() -> None:
     assert titles.index("La générale question") == titles.index("All the talk") + 1
     assert titles[titles.index("Last trick, tricks, scores") + 1:][:3] == [
         "Rules panel", "Deal summary (Polignac)", "End of session"]
+    # the one replay of every game is the house's, where Polignac's stood
     assert titles.index("Replay and review") == titles.index("Delete a saved session?") + 1
+    assert ("Replay and review", "screens.game_replay", "GameReplayScreen", ()) in SCREENS
     # Écarté's and Piquet's words follow the table of both (their FACEs)
     assert titles[titles.index("Écarté and Piquet table") + 1:][:2] == [
         "Écarté: what you say", "Piquet: what you say"]
-    assert len(titles) == len(SCREENS) + 7
+    assert len(titles) == len(SCREENS) + 6
     for _title, module, name, _keys in entries():
         if module.startswith("face:"):           # a game's own screen, through its FACE
             assert name in face_of(module[len("face:"):]).screens, (module, name)
@@ -43,7 +45,7 @@ def test_a_card_carries_its_games_mark() -> None:
     assert face_of("piquet").card_mark("JS") is None
 
 
-def test_only_polignac_has_a_rulebook_and_a_replay_of_its_own() -> None:
+def test_only_polignac_has_a_rulebook_and_reasons_of_its_own_in_a_review() -> None:
     polignac = face_of("polignac")
     assert [name for _title, name in polignac.rules_presets()] == [
         "classique", "italiana", "generale", "english"]
@@ -52,7 +54,14 @@ def test_only_polignac_has_a_rulebook_and_a_replay_of_its_own() -> None:
     assert polignac.preset_title("rubicon") is None
     for game in ("ecarte", "piquet"):
         face = face_of(game)
-        assert face.rules_presets() == [] and face.replay_screen(object()) is None
+        assert face.rules_presets() == []
+        first = importlib.import_module(f"polignac_tui.games.{game}.players").REASONS[0]
+        said = face.review_reason(first, {}, ("Anna", "Bruno"), False)
+        assert said and said == face.hint_reason(first, {})
+    # Polignac's reasons name seats and cards from their details
+    assert polignac.review_reason("discard_stop", {"card": "JS", "stop": "chelem", "seat": 1},
+                                  ("Ana", "Bruno"), False).count("Bruno") == 1
+    assert polignac.review_reason("no_such_reason", {}, ("Ana", "Bruno"), False) == ""
 
 
 

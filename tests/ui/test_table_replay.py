@@ -11,13 +11,13 @@ from tabletools import engine, settle, table_screen
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.games.polignac.players.review import finished_session
-from polignac_tui.games.polignac.tui.replay import ReplayScreen
 from polignac_tui.games.polignac.tui.scores import ScoreTable
 from polignac_tui.games.polignac.tui.seat import PolignacSeat
 from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.table.gamerunner import LocalGameClient
 from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.charts import SessionChartScreen
+from polignac_tui.ui.screens.game_replay import GameReplayScreen
 
 NAMES = ("Ana", "Bruno", "Claire", "Denis", "Eva")
 
@@ -70,21 +70,21 @@ async def test_score_table_replays_the_chosen_finished_deal(make_app, store) -> 
         await pilot.press("down")
         await pilot.press("p")
         for _ in range(200):
-            if isinstance(app.screen, ReplayScreen):
+            if isinstance(app.screen, GameReplayScreen):
                 break
             await pilot.pause()
         replay = app.screen
-        assert isinstance(replay, ReplayScreen) and replay.number == 2
-        assert len(replay.session.deals) == in_play - 1   # the deal in play is not there
+        assert isinstance(replay, GameReplayScreen) and replay.number == 2
+        assert len(replay.session.match.log) == in_play - 1   # the deal in play is not there
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen and scores.full
         await pilot.press("enter")   # Enter too, on the full score table
         for _ in range(200):
-            if isinstance(app.screen, ReplayScreen):
+            if isinstance(app.screen, GameReplayScreen):
                 break
             await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen) and app.screen.number == 2
+        assert isinstance(app.screen, GameReplayScreen) and app.screen.number == 2
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("g")

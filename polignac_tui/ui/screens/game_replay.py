@@ -154,7 +154,7 @@ class GameReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
-        with VerticalScroll(id="replay"):
+        with VerticalScroll(id="replay", can_focus=False):   # the arrows step the deal
             yield Static("", id="replay-title", markup=False)
             yield Static("", id="replay-hands")
             yield Static("", id="replay-trick")
@@ -293,15 +293,16 @@ class GameReplayScreen(Screen[None]):
         look, names, face = self.look, self.session.names, self.face
         match = moment.match
         text = Text(end="")
-        if moment.seat is not None:
-            text.append(f"{names[moment.seat]}: ", style="bold")
-            text.append_text(action_text(self.actions[moment.position - 1], face, look))
-            text.append("\n")
         view = match.view(None)
         taken = moment.taken_trick
         trick: Trick = view.trick
         if taken is not None and moment.seat is not None:
             trick = (*moment.trick_before, (moment.seat, taken.cards[-1]))
+        last = self.actions[moment.position - 1] if moment.position else ""
+        if moment.seat is not None and (moment.seat, last) not in trick:   # not a card shown
+            text.append(f"{names[moment.seat]}: ", style="bold")
+            text.append_text(action_text(last, face, look))
+            text.append("\n")
         number = sum(view.tricks_won) + (0 if taken is not None else 1)
         turn = match.turn
         leads = (not trick and turn is not None and moment.deal_over is None
@@ -349,20 +350,19 @@ class GameReplayScreen(Screen[None]):
         step = self._step()
         if step is None:
             return text
-        name = names[step.seat]
-        if step.agrees:
-            text.append_text(assemble(_("{name}: the expert's choice too"), name=name))
-        else:
-            text.append_text(assemble(_("{name}: {action}; the expert: {expert}"), name=name,
-                                      action=action_text(step.action, face, look),
-                                      expert=action_text(step.expert, face, look)))
-        if step.points is not None:
+        action = action_text(step.action, face, look)
+        expert = action_text(step.expert, face, look)
+        if step.points is not None:       # the expert's estimate of both
             played, best = step.points
-            text.append("  ")
-            text.append(_("{points} points expected").format(points=f"{played:.2f}")
-                        if step.agrees else
-                        _("{points} points expected, the expert's {best}").format(
-                            points=f"{played:.2f}", best=f"{best:.2f}"), style="dim")
+            action.append(" " + _("({points} points expected)").format(points=f"{played:.2f}"),
+                          style="dim")
+            expert.append(f" ({best:.2f})", style="dim")
+        if step.agrees:
+            text.append_text(assemble(_("{name}: {action}, the expert's choice too"),
+                                      name=names[step.seat], action=action))
+        else:
+            text.append_text(assemble(_("{name}: {action}; the expert: {expert}"),
+                                      name=names[step.seat], action=action, expert=expert))
         if step.mark:
             text.append(f"  {step.mark}", style=MARK_STYLE.get(step.mark, "bold"))
         reason = face.review_reason(step.why, dict(step.params), names, look.ascii)
