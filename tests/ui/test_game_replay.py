@@ -1,5 +1,6 @@
-"""Replay and review of a finished deal of Écarté and Piquet: both hands face up, action by
-action, and each of the person's choices beside the expert's, off the UI thread."""
+"""The one replay and review screen on Écarté and Piquet: both hands face up, action by
+action, each trick and who took it, the deal's points, and each of the person's choices
+beside the expert's, off the UI thread, its progress told while it runs."""
 
 from __future__ import annotations
 
@@ -9,8 +10,19 @@ import pytest
 from store.gamehelpers import make_game
 from textual.widgets import Static
 
+from polignac_tui.games.base import replay
+from polignac_tui.games.events import TrickTaken
 from polignac_tui.ui.cardtext import CardLook, label
 from polignac_tui.ui.screens.game_replay import GameReplayScreen
+
+
+def tricks_of_the_first_deal(session: Any) -> int:
+    """How many tricks deal 1 had, its events counted as it is played again."""
+    match = session.match
+    again = replay(match.game, match.settings, match.names, (), match.first_dealer)
+    again.start_deal(match.log[0].dealt)
+    return sum(isinstance(event, TrickTaken) for action in match.log[0].actions
+               for event in again.apply(action))
 
 
 def text_of(screen: GameReplayScreen, id: str) -> str:
@@ -43,9 +55,25 @@ async def test_a_finished_deal_replays_action_by_action_and_is_reviewed(
             await pilot.pause()
         review = screen.reviews[1]
         assert all(step.seat == 0 for step in review.steps)      # Anna: the person
+        step = review.steps[0]
+        await pilot.press("home", *["right"] * step.index)
+        said = text_of(screen, "replay-review")
+        assert said.startswith(f"{session.names[0]}: ")
+        assert ("the expert's choice too" in said) == step.agrees
         await pilot.press("end")
         assert f"action {len(session.match.log[0].actions)} of" in text_of(screen,
                                                                            "replay-title")
         assert "Choices the same as the expert's" in text_of(screen, "replay-summary")
+        assert "Deal over: " in text_of(screen, "replay-trick")
+        taken = 0
+        await pilot.press("home")
+        for _ in session.match.log[0].actions:     # every trick told with its taker
+            await pilot.press("right")
+            taken += " wins the trick" in text_of(screen, "replay-trick")
+        assert taken == tricks_of_the_first_deal(session) > 0
+        done = screen.reviews.pop(1)                # as while the review runs: its progress
+        screen._progressed(1, 1, len(done.steps))
+        assert text_of(screen, "replay-summary") == (
+            f"Reviewing against the expert: 1 of {len(done.steps)} choices")
         await pilot.press("escape")
         assert not isinstance(app.screen, GameReplayScreen)
