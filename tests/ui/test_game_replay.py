@@ -47,7 +47,9 @@ async def test_a_finished_deal_replays_action_by_action_and_is_reviewed(
         await pilot.press("right")
         first = session.match.log[0].actions[0]
         assert "action 1 of" in text_of(screen, "replay-title")
-        assert first.split()[0][:1] in text_of(screen, "replay-trick")
+        # the first action told with who took it (by the review's line once it came)
+        told = text_of(screen, "replay-trick") + text_of(screen, "replay-review")
+        assert f"{session.names[0]}: " in told and first.split()[0][:1] in told
         for _ in range(300):       # the review comes from a worker thread
             if 1 in screen.reviews:
                 break

@@ -299,7 +299,9 @@ class GameReplayScreen(Screen[None]):
         if taken is not None and moment.seat is not None:
             trick = (*moment.trick_before, (moment.seat, taken.cards[-1]))
         last = self.actions[moment.position - 1] if moment.position else ""
-        if moment.seat is not None and (moment.seat, last) not in trick:   # not a card shown
+        # the last action, unless a card of the trick or the review's line shows it
+        if moment.seat is not None and (moment.seat, last) not in trick \
+                and self._step() is None:
             text.append(f"{names[moment.seat]}: ", style="bold")
             text.append_text(action_text(last, face, look))
             text.append("\n")
