@@ -57,6 +57,9 @@ async def test_a_finished_deal_replays_action_by_action_and_is_reviewed(
             await pilot.pause()
         review = screen.reviews[1]
         assert all(step.seat == 0 for step in review.steps)      # Anna: the person
+        panel = text_of(screen, "replay-panel")     # the game's own side column, watching
+        assert screen.query_one("#replay-panel").display
+        assert ("Trumps: " in panel) if game == "ecarte" else ("Deal 1 of " in panel)
         step = review.steps[0]
         await pilot.press("home", *["right"] * step.index)
         said = text_of(screen, "replay-review")
@@ -79,3 +82,22 @@ async def test_a_finished_deal_replays_action_by_action_and_is_reviewed(
             f"Reviewing against the expert: 1 of {len(done.steps)} choices")
         await pilot.press("escape")
         assert not isinstance(app.screen, GameReplayScreen)
+
+
+@pytest.mark.parametrize("game", ["ecarte", "piquet"])
+def test_game_replay_snapshot(snap_compare: Any, make_app: Any, game: str) -> None:
+    """Deal 1 at its fifth action, reviewed: the hands, the trick, the choice against the
+    expert's, the summary, and the game's panel beside them."""
+    session = make_game(game, f"{game}-replay", seed=5, actions=None, name="Vendredi")
+
+    async def run_before(pilot: Any) -> None:
+        screen = GameReplayScreen(session, deal=1)
+        await pilot.app.push_screen(screen)
+        for _ in range(300):
+            if 1 in screen.reviews:
+                break
+            await screen.workers.wait_for_complete()
+            await pilot.pause()
+        await pilot.press(*["right"] * 5)
+        await pilot.pause()
+    assert snap_compare(make_app(), terminal_size=(80, 24), run_before=run_before)

@@ -16,7 +16,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
@@ -31,7 +31,7 @@ from ...i18n import N_, _, ngettext
 from ..cardtext import CardLook, inline
 from ..chrome import Footer, header
 from ..gamedraw import action_text
-from ..gameface import GameFace, face_of
+from ..gameface import GameFace, Seating, face_of
 from ..handle import polignac_app
 from ..textfmt import assemble
 
@@ -102,6 +102,10 @@ class GameReplayScreen(Screen[None]):
     GameReplayScreen #replay-trick { height: auto; min-height: 2; padding: 0 1; }
     GameReplayScreen #replay-review { height: auto; min-height: 2; padding: 0 1; }
     GameReplayScreen #replay-summary { height: auto; color: $text-muted; padding: 0 1; }
+    GameReplayScreen #replay-below { height: auto; }
+    GameReplayScreen #replay-said { width: 1fr; height: auto; }
+    GameReplayScreen #replay-panel { width: auto; max-width: 40%; height: auto;
+                                     padding: 0 1; border-left: vkey $primary-darken-1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -157,9 +161,12 @@ class GameReplayScreen(Screen[None]):
         with VerticalScroll(id="replay", can_focus=False):   # the arrows step the deal
             yield Static("", id="replay-title", markup=False)
             yield Static("", id="replay-hands")
-            yield Static("", id="replay-trick")
-            yield Static("", id="replay-review")
-            yield Static("", id="replay-summary")
+            with Horizontal(id="replay-below"):
+                with Vertical(id="replay-said"):
+                    yield Static("", id="replay-trick")
+                    yield Static("", id="replay-review")
+                    yield Static("", id="replay-summary")
+                yield Static("", id="replay-panel")   # the game's own (its side column)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -235,6 +242,10 @@ class GameReplayScreen(Screen[None]):
         self.query_one("#replay-trick", Static).update(self.trick_text(moment))
         self.query_one("#replay-review", Static).update(self.review_text())
         self.query_one("#replay-summary", Static).update(self.summary_text())
+        panel = self.face.panel(moment.match.view(None), self.look, Seating(names))
+        widget = self.query_one("#replay-panel", Static)
+        widget.update(panel)
+        widget.display = bool(panel.plain.strip())
 
     def marked(self, cards: tuple[str, ...], look: CardLook) -> Text:
         """The cards of ``cards`` that carry the game's mark (Polignac's jacks), each with
