@@ -394,7 +394,7 @@ class GameReplayScreen(Screen[None]):
             done, total = self.progress
             return _("Reviewing against the expert: {done} of {total} choices").format(
                 done=done, total=total or "?")
-        dot = " | " if self.look.ascii else " · "
+        dot = " · "                        # "." in ASCII mode (asciimode.py)
         parts = []
         for seat in review.seats():
             agreed, count = review.agreed(seat)
