@@ -63,7 +63,7 @@ def rating_words(standing: Standing, ascii: bool = False) -> str:
 def who(standing: Standing) -> Text:
     """A line's player: the name, literally; a computer by its level; yours marked."""
     if standing.computer is not None:
-        line = Text(_("computer, {level}").format(level=level_name(standing.computer)),
+        line = Text(_("computer ({level})").format(level=level_name(standing.computer)),
                     style="italic")
     else:
         line = Text(standing.name)
@@ -105,7 +105,7 @@ class ClubScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f", "game", N_("Game"), tooltip=N_("the standings of the next game")),
         Binding("p", "period", N_("Period"), tooltip=N_("this month or all time")),
-        Binding("enter", "page", N_("Page"),
+        Binding("enter", "page", N_("Page"), priority=True,
                 tooltip=N_("the chosen player's page: rating over time, record against "
                            "each player")),
         Binding("l", "ledger", N_("Ledger"),
@@ -371,7 +371,9 @@ class PlayerScreen(Screen[None]):
             return
         if page.standing is not None:
             self.query_one("#player-line", Static).update(self.line_words(page.standing))
-        self.query_one(RatingChart).show_ratings(self.shown_name, page.history)
+        chart = self.query_one(RatingChart)
+        chart.show_ratings(self.shown_name, page.history)
+        chart.display = bool(page.history)
         table = self.query_one("#player-against", DataTable)
         table.clear()
         for record in page.against:
@@ -379,9 +381,14 @@ class PlayerScreen(Screen[None]):
                           Text(str(record.matches), justify="right"),
                           Text(str(record.wins), justify="right"),
                           Text(str(record.losses), justify="right"))
-        self.show_note(_("Ahead, behind: the matches {name} finished ahead of that player, "
-                         "behind them.").format(name=self.shown_name) if page.against
-                       else _("No match against another player yet."))
+        note = (_("Ahead, behind: the matches {name} finished ahead of that player, "
+                  "behind them.").format(name=self.shown_name) if page.against
+                else _("No match against another player yet."))
+        if not page.history:       # no chart: why
+            note = (_("A computer player's rating is fixed: no chart.")
+                    if self.standing.computer is not None
+                    else _("No rated match yet: no chart.")) + " " + note
+        self.show_note(note)
 
     def show_note(self, words: str, error: bool = False) -> None:
         note = self.query_one("#player-note", Static)
