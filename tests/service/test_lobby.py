@@ -397,3 +397,48 @@ def test_no_seat_to_take_back_at_a_finished_table() -> None:
     lobby = SimpleNamespace(link=SimpleNamespace(at_table=None))
     assert LobbyScreen.yours_to_take_back(lobby, info("playing"))   # type: ignore[arg-type]
     assert not LobbyScreen.yours_to_take_back(lobby, info("finished"))  # type: ignore[arg-type]
+
+
+def test_b_opens_the_club_s_book_and_h_leaves_the_standings(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: the lobby's b opens the host's book (its matches played before the
+    service started); the player's own line is marked; h leaves the standings, and
+    another player's client then no longer sees them."""
+    import os
+
+    from clubtools import PEOPLE, filled_book
+
+    from polignac_tui.ui.screens.club import ClubScreen, LedgerScreen
+    filled_book(Path(os.environ["XDG_DATA_HOME"]) / "polignac-tui", monkeypatch)
+
+    async def main(socket: Path) -> tuple[list[str], list[str]]:
+        app = lobby_app(socket, "Anna", PEOPLE["Anna"])
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
+                               "the lobby")
+            shown = {b.action for _, b, enabled, _ in lobby.active_bindings.values()
+                     if b.show and enabled}
+            assert "book" in shown                   # b is in the Footer
+            await pilot.press("b")
+            book = await wait(pilot, lambda: isinstance(app.screen, ClubScreen)
+                              and app.screen.shown and app.screen, "the standings")
+            lines = [s.name + (" (you)" if s.you else "") for s in book.shown.standings]
+            await pilot.press("l")
+            ledger = await wait(pilot, lambda: isinstance(app.screen, LedgerScreen)
+                                and app.screen.debts and app.screen, "the ledger")
+            assert any(d.debtor == "Céleste" and d.creditor == "Anna" for d in ledger.debts)
+            await pilot.press("escape")
+            await pilot.press("h")
+            await wait(pilot, lambda: book.hidden is True, "Anna hidden")
+            bruno = await LobbyClient.connect(socket, PEOPLE["Bruno"], "Bruno")
+            try:
+                seen = await bruno.club("polignac", "all")
+            finally:
+                bruno.close()
+            await pilot.press("escape")
+            assert app.screen is lobby
+        return lines, [s.name for s in seen.standings]
+    with running_service(tmp_path) as service:
+        lines, bruno_sees = asyncio.run(main(service.socket))
+    assert "Anna (you)" in lines and "Bruno" in lines and "Dédé" in lines
+    assert "Anna" not in bruno_sees and "Bruno" in bruno_sees

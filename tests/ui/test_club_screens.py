@@ -194,3 +194,13 @@ def test_the_ledger_snapshot_no_color(snap_compare, make_app, book, monkeypatch)
     monkeypatch.setenv("NO_COLOR", "1")
     app, source = book_app(make_app, book)
     assert snap_compare(app, terminal_size=SMALL, run_before=_opener(source, ("l",)))
+
+
+def test_the_help_lists_the_club_s_screens() -> None:
+    from polignac_tui.ui.screens.help import sections
+    found = dict(sections())
+    book = dict(found["The club's book (lobby: b)"])
+    assert {"f", "p", "enter", "l", "h", "esc / q", "↑ ↓"} <= set(book)
+    assert "join them again" in book["h"] and "page" in book["enter"]
+    assert dict(found["A player's page in the club's book"])["esc / q"]
+    assert dict(found["The club's ledger"])["esc / q"]

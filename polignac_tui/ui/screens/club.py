@@ -60,13 +60,16 @@ def rating_words(standing: Standing, ascii: bool = False) -> str:
     return f"{number(standing.rating)} {'+/-' if ascii else '±'} {number(standing.sigma)}"
 
 
-def who(standing: Standing) -> Text:
-    """A line's player: the name, literally; a computer by its level; yours marked."""
+def player_name(standing: Standing) -> str:
+    """A player's name as sent (shown literally); a computer's by its level."""
     if standing.computer is not None:
-        line = Text(_("computer ({level})").format(level=level_name(standing.computer)),
-                    style="italic")
-    else:
-        line = Text(standing.name)
+        return _("computer ({level})").format(level=level_name(standing.computer))
+    return standing.name
+
+
+def who(standing: Standing) -> Text:
+    """A line's player (``player_name``), a computer in italics, yours marked."""
+    line = Text(player_name(standing), style="italic" if standing.computer else "")
     if standing.you:
         line.append(_("  (you)"), style="bold")
         line.stylize("bold")
@@ -111,7 +114,8 @@ class ClubScreen(Screen[None]):
         Binding("l", "ledger", N_("Ledger"),
                 tooltip=N_("who owes how many cognacs, ices or parties' points, to whom")),
         Binding("h", "hide", N_("Hide me"),
-                tooltip=N_("leave the club's standings: nobody but you sees your line")),
+                tooltip=N_("leave the club's standings (nobody but you sees your line), or "
+                           "join them again")),
         Binding("h", "show_me", N_("Show me"),
                 tooltip=N_("rejoin the club's standings: everyone sees your line")),
         Binding("escape,q", "close", N_("Back"), tooltip=N_("back to the lobby")),
@@ -309,7 +313,7 @@ class PlayerScreen(Screen[None]):
 
     @property
     def shown_name(self) -> str:
-        return who(self.standing).plain.strip()
+        return player_name(self.standing)
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
