@@ -10,11 +10,12 @@ import sqlite3
 import time
 from pathlib import Path
 
+from service.lobbytools import running_service
+
 from polignac_tui.club.book import ClubBook
 from polignac_tui.service.paths import service_folder
 from polignac_tui.store.folder import default_root
 
-from service.lobbytools import running_service
 from .play import match
 
 ANNA = ("ssh:SHA256:annaKEYannaKEY", "Anouk")
