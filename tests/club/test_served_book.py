@@ -60,6 +60,18 @@ def test_every_game_enters_the_book_and_the_rebuild_makes_the_same(tmp_path: Pat
     assert ecarte.value in (1, 2, 3) and max(s.total for s in ecarte.seats) >= 2
     assert piquet.value == abs(piquet.seats[0].total - piquet.seats[1].total)
     assert all(m.ended >= m.started for m in matches.values())
+    # the ledger: each person who lost the Polignac pays each person who won a cognac,
+    # the loser of the Écarté game the ices, the loser of the partie its points
+    people = [s for s in polignac.seats if s.level is None]
+    cognacs = {(d.debtor, d.creditor, d.amount) for d in kept.ledger(None)
+               if d.what == "cognac"}
+    assert cognacs == {(lost.name, won.name, 1) for lost in people if lost.lost
+                       for won in people if won.won}
+    (ices,) = [d for d in kept.ledger(None) if d.what == "ices"]
+    assert ices.amount == ecarte.value and ices.debtor == next(
+        s.name for s in ecarte.seats if s.lost)
+    partie = [(d.debtor, d.amount) for d in kept.ledger(None) if d.what == "partie"]
+    assert partie == [(s.name, piquet.value) for s in piquet.seats if s.lost]
     before = kept.dump()
     assert kept.rebuild() == 3
     assert kept.dump() == before
