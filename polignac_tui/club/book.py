@@ -263,9 +263,10 @@ class ClubBook:
         return self.journal.read()[1]
 
     def _visible(self, key: str, viewer: str | None, hidden: set[str]) -> bool:
+        """May ``viewer`` see the player ``key``? (None: the host, who sees everyone.)"""
         identity = identity_of(key)
-        return identity is None or identity not in hidden or (
-            viewer is not None and identity == viewer)
+        return viewer is None or identity is None or identity not in hidden \
+            or identity == viewer
 
     def _standing(self, player: Rated, viewer: str | None) -> Standing:
         name = computer_name(player.level) if player.level is not None else player.name

@@ -103,10 +103,12 @@ def from_summary(summary: Summary,
             (line.kind == "human") != human for line, human in zip(
                 lines, summary.humans, strict=True))):
         lines = None        # not this match's seats: go by the file alone
-    places = ranks(summary.totals, game.higher_wins)
     left = tuple(bool(lines and lines[s].left) for s in range(n))
-    if any(left):           # a seat handed to a computer counts as last
-        places = tuple(n if left[s] else places[s] for s in range(n))
+    # a seat handed to a computer counts as last, behind every seat that stayed
+    stayed = [s for s in range(n) if not left[s]]
+    among = dict(zip(stayed, ranks(tuple(summary.totals[s] for s in stayed),
+                                   game.higher_wins), strict=True))
+    places = tuple(among.get(s, len(stayed) + 1) for s in range(n))
     seats = []
     for s in range(n):
         name = summary.players[s]

@@ -58,9 +58,21 @@ class ClubKeeper:
         """Bring the book up to date with the served sessions (in its worker)."""
         self._submit(None)
 
-    def match_ended(self, served: ServedTable) -> None:
+    def match_ended(self, served: ServedTable, again: bool = False) -> None:
         """``served``'s match is over: its seats on disk now, the match in the book once
-        its session file holds the end."""
+        its session file holds the end. ``again``: a table found finished when the
+        service starts, whose seats may have been written already (kept as they were).
+        Whatever goes wrong here is one line in the log: the table plays on."""
+        try:
+            self._ended(served, again)
+        except Exception as error:         # the book must never stop a table
+            self.log(_("the club's book could not be written: {error}").format(
+                error=repr(error)))
+
+    def _ended(self, served: ServedTable, again: bool) -> None:
+        if again and served.id in self.seats.read():
+            served.gate(lambda: self._submit(served.id))
+            return
         stand_ins = (served.game_runner.state().stand_ins if served.game_runner is not None
                      else (None,) * len(served.seats))
         lines = [SeatLine("computer" if s.kind == "computer" else "human", s.name, s.level,
@@ -71,7 +83,6 @@ class ClubKeeper:
         except OSError as error:
             self.log(_("the club's book could not be written: {error}").format(
                 error=error.strerror or error))
-
         served.gate(lambda: self._submit(served.id))
 
     def _submit(self, session: str | None) -> None:

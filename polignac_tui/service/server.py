@@ -200,7 +200,7 @@ class Service:
                 self._kept.append(record)
                 continue
             if served.state == "finished":
-                self.match_ended(served)
+                self.club.match_ended(served, again=True)
                 self.close_table(served)
                 continue
             self.tables[served.id] = served
@@ -323,6 +323,7 @@ class Service:
         assert self.pool is not None
         table.background = True
         table.on_error = self.guard.noted
+        table.on_finished = lambda: self.match_ended(served)
         served.game_table = table
         served.game_runner = GameRunner(table, GamePoolThinker(self.pool, served.seed,
                                                                served.game),
