@@ -85,7 +85,7 @@ def debt_words(debt: Debt) -> str:
             count=debt.amount)
     if debt.what == "ices":
         return ngettext("{count} ice", "{count} ices", debt.amount).format(count=debt.amount)
-    return ngettext("{count} point of parties", "{count} points of parties",
+    return ngettext("{count} point of partie", "{count} points of partie",
                     debt.amount).format(count=debt.amount)
 
 
