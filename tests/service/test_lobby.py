@@ -347,8 +347,8 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
 def test_the_creators_lobby_keeps_its_last_key_on_screen_in_every_language(
         tmp_path: Path, lang: str, last: str) -> None:
     """Seated at the waiting table it created, the creator's lobby offers every key (sit,
-    new, watch, start, leave, quit; refresh only when the connection is lost): at 80
-    columns the last one stays whole, and no two keys say the same word."""
+    new, watch, start, leave, the club's book, quit; refresh only when the connection is
+    lost): at 80 columns the last one stays whole, and no two keys say the same word."""
     async def main(socket: Path) -> None:
         from textual.widgets import Select
 
@@ -369,7 +369,7 @@ def test_the_creators_lobby_keeps_its_last_key_on_screen_in_every_language(
             await pilot.pause()
             footer = lobby.query_one(Footer)
             shown = [k.description for k in footer.children if getattr(k, "description", None)]
-            assert len(shown) == 7, shown       # and the palette
+            assert len(shown) == 8, shown       # and the palette
             keys = [k for k in footer.children if getattr(k, "description", None) == last]
             (palette,) = [k for k in footer.children if getattr(k, "description", None)
                           in ("palette", "comandi")]

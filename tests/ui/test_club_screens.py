@@ -63,12 +63,13 @@ async def test_the_standings_show_rank_rating_matches_wins_and_your_line(make_ap
         assert anna[2] == f"{line.rating:.0f} ± {line.sigma:.1f}"
         assert anna[3:] == [str(line.matches), str(line.wins), line.last_played]
         dede = next(r for r in table if r[1] == "Dédé")
-        assert dede[2].endswith(" provisional")            # 4 matches: fewer than 5
+        assert dede[2].endswith(" ?")                      # 4 matches: provisional
+        assert not anna[2].endswith("?")
+        assert "? provisional: fewer than 5 matches" in text(screen, "#club-note")
         assert "computer (hard)" in [r[1] for r in table]    # a computer by its level
         assert "Polignac" in text(screen, "#club-title") and "this month" in text(
             screen, "#club-title")
-        assert text(screen, "#club-me") == ("Show me in the club's standings: yes "
-                                            "(h hides you)")
+        assert text(screen, "#club-me") == "Show me in the club's standings: yes (h: no)"
         await pilot.press("p")
         await until(pilot, lambda: ("polignac", "all") in [a[1:] for a in source.asked],
                     "all time asked")
@@ -132,7 +133,7 @@ async def test_leaving_the_standings_hides_you_from_the_others_only(make_app, bo
         screen = await open_book(app, pilot, bruno)
         await pilot.press("h")
         await until(pilot, lambda: screen.hidden is True
-                    and "no (only you see" in text(screen, "#club-me"), "hidden")
+                    and "no, only you see" in text(screen, "#club-me"), "hidden")
         await until(pilot, lambda: screen.shown is not None and screen.shown.hidden,
                     "the standings again")
         assert any(r[1] == "Bruno  (you)" for r in rows(screen, "#club-table"))

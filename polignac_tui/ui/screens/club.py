@@ -101,7 +101,7 @@ class ClubScreen(Screen[None]):
     ClubScreen #club-title { height: 1; text-style: bold; color: $accent; }
     ClubScreen #club-table { height: 1fr; }
     ClubScreen #club-note { height: auto; max-height: 3; color: $text-muted; }
-    ClubScreen #club-me { height: 1; }
+    ClubScreen #club-me { height: auto; max-height: 2; }
     ClubScreen #club-note.-error { color: $error; text-style: bold; }
     """
 
@@ -187,8 +187,9 @@ class ClubScreen(Screen[None]):
         ascii = _ascii(self)
         for rank, standing in enumerate(lines, start=1):
             rating = Text(rating_words(standing, ascii))
-            if standing.provisional:
-                rating.append(" " + _("provisional"), style="italic")
+            if standing.provisional:       # "?": said under the list
+                rating.append(" ?", style="bold")
+                rating.stylize("italic")
             table.add_row(Text(str(rank), justify="right"), who(standing), rating,
                           Text(str(standing.matches), justify="right"),
                           Text(str(standing.wins), justify="right"),
@@ -200,10 +201,10 @@ class ClubScreen(Screen[None]):
                              "a table of this service enters it.").format(
                 game=game_title(self.game), period=tr(PERIODS[self.period][1])))
         else:
-            self.show_note(_("Rating: the number to beat (it rises as the uncertainty "
-                             "after ± falls); provisional: fewer than 5 matches.") if not ascii
-                           else _("Rating: the number to beat (it rises as the uncertainty "
-                                  "after +/- falls); provisional: fewer than 5 matches."))
+            self.show_note(_("Rating ± its uncertainty; ? provisional: fewer than 5 matches. "
+                             "Enter: the player's page.") if not ascii
+                           else _("Rating +/- its uncertainty; ? provisional: fewer than 5 "
+                                  "matches. Enter: the player's page."))
         self.show_me()
         self.refresh_bindings()
 
@@ -216,10 +217,9 @@ class ClubScreen(Screen[None]):
         if self.hidden is None:
             words = ""
         elif self.hidden:
-            words = _("Show me in the club's standings: no (only you see your line; h shows "
-                      "you)")
+            words = _("Show me in the club's standings: no, only you see your line (h: yes)")
         else:
-            words = _("Show me in the club's standings: yes (h hides you)")
+            words = _("Show me in the club's standings: yes (h: no)")
         self.query_one("#club-me", Static).update(words)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
