@@ -1,7 +1,8 @@
 """The requests about the club's book (docs/protocol.md): ``club`` (a game's standings, this
 month or all time), ``club_player`` (one player's page), ``club_ledger`` (the debts still
 open) and ``club_hidden`` (whether the asking player is shown in the standings; with
-``hidden``, leave or rejoin them).
+``hidden``, leave or rejoin them: 5 times a minute at most, each change being a line of
+the book's journal).
 
 Each is answered from the host's ``ClubBook`` with the asking client's identity as the
 viewer: a hidden player is shown to nobody but themself, and an answer carries names,
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -27,8 +29,12 @@ if TYPE_CHECKING:
     from .server import Service
 
 CANNOT_READ = "the club's book cannot be read now: the host's log says why"
+HIDDEN_CHANGES = 5         # a client leaves or rejoins the standings this often at most ...
+HIDDEN_SECONDS = 60.0      # ... in this many seconds (each change is a line of the journal)
 # clients with a question about the book on its way (one each at a time)
 _ASKING: weakref.WeakSet[Client] = weakref.WeakSet()
+# when each client last changed whether it is hidden
+_CHANGED: weakref.WeakKeyDictionary[Client, deque[float]] = weakref.WeakKeyDictionary()
 
 
 def _answer(service: Service, client: Client, id_: int | None, kind: str,
@@ -36,7 +42,7 @@ def _answer(service: Service, client: Client, id_: int | None, kind: str,
     """Ask the book on its thread; reply ``kind`` with what ``question`` made of it."""
     if client in _ASKING:
         client.send(protocol.error("busy", "your last question about the club's book is "
-                                   "still being answered", id_))
+                                   "still being answered", id_, (("what", "club_asking"),)))
         return
     _ASKING.add(client)
 
@@ -46,7 +52,7 @@ def _answer(service: Service, client: Client, id_: int | None, kind: str,
             body = await asyncio.to_thread(lambda: question(service.club.book))
         except Exception as error:        # the book's trouble, never the player's
             service.log(f"club's book: {error!r}")
-            client.send(protocol.error("busy", CANNOT_READ, id_))
+            client.send(protocol.error("busy", CANNOT_READ, id_, (("what", "club_book"),)))
             return
         finally:
             _ASKING.discard(client)
@@ -94,9 +100,18 @@ def club_hidden(service: Service, client: Client, message: dict[str, Any],
     (true) or rejoin (false) them first."""
     identity = _identity(client)
     wanted: bool | None = message.get("hidden")
+    if wanted is not None:
+        changed = _CHANGED.setdefault(client, deque(maxlen=HIDDEN_CHANGES))
+        now = service.clock()
+        if len(changed) == changed.maxlen and now - changed[0] < HIDDEN_SECONDS:
+            raise ProtocolError("busy", f"at most {HIDDEN_CHANGES} changes in "
+                                f"{HIDDEN_SECONDS:.0f} seconds: wait a moment",
+                                params=(("what", "club_changes"), ("count", HIDDEN_CHANGES),
+                                        ("seconds", round(HIDDEN_SECONDS))))
+        changed.append(now)
 
     def question(book: ClubBook) -> dict[str, Any]:
-        if wanted is not None:
+        if wanted is not None and wanted != book.hidden(identity):
             book.set_hidden(identity, wanted)
         return {"hidden": book.hidden(identity)}
     _answer(service, client, id_, "club_hidden", question)

@@ -171,3 +171,24 @@ def test_an_answer_out_of_bounds_is_a_readable_refusal() -> None:
                 client.close()
     said = run(scenario())
     assert said.startswith("protocol: the club's book could not be read: standing 1")
+
+
+def test_leaving_and_rejoining_is_bounded_per_minute() -> None:
+    """Each change is a line of the book's journal: 5 a minute per connection; asking
+    (without ``hidden``) is never bounded."""
+    async def scenario() -> tuple[list[Any], bool, bool]:
+        async with running_service() as service:
+            client = await LobbyClient.connect(service.socket_path, ANNA, "Anna")
+            answers: list[Any] = []
+            for turn in range(6):
+                try:
+                    answers.append(await client.club_hidden(turn % 2 == 0))
+                except ServiceError as error:
+                    answers.append((error.code, dict(error.params)))
+            asked = await client.club_hidden()
+            client.close()
+            return answers, asked, service.club.book.hidden(ANNA)
+    answers, asked, in_book = run(scenario())
+    assert answers[:5] == [True, False, True, False, True]
+    assert answers[5] == ("busy", {"what": "club_changes", "count": 5, "seconds": 60})
+    assert asked is True and in_book is True

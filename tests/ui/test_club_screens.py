@@ -205,3 +205,16 @@ def test_the_help_lists_the_club_s_screens() -> None:
     assert "join them again" in book["h"] and "page" in book["enter"]
     assert dict(found["A player's page in the club's book"])["esc / q"]
     assert dict(found["The club's ledger"])["esc / q"]
+
+
+def test_the_book_s_refusals_are_said_in_the_player_s_language() -> None:
+    from polignac_tui.i18n import speaking, translator_for
+    from polignac_tui.ui.screens.club import refused
+    changes = ServiceError("busy", "at most 5 changes in 60 seconds: wait a moment",
+                           (("what", "club_changes"), ("count", 5), ("seconds", 60)))
+    assert refused(changes) == ("You may leave or rejoin the standings 5 times in 60 "
+                                "seconds: wait a moment.")
+    assert "host's log" in refused(ServiceError("busy", "x", (("what", "club_book"),)))
+    assert "last question" in refused(ServiceError("busy", "x", (("what", "club_asking"),)))
+    with speaking(translator_for("fr")):
+        assert refused(changes).startswith("Tu peux quitter ou rejoindre le classement 5 fois")

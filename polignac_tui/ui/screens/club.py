@@ -90,6 +90,19 @@ def debt_words(debt: Debt) -> str:
 
 
 def refused(error: ServiceError) -> str:
+    """A refusal of a question about the book, in the current language."""
+    params = dict(error.params)
+    what, count, seconds = params.get("what"), params.get("count"), params.get("seconds")
+    if error.code == "busy" and what == "club_book":
+        return _("The club's book cannot be read now: the host's log says why.")
+    if error.code == "busy" and what == "club_asking":
+        return _("The club's book is still answering your last question.")
+    if error.code == "busy" and what == "club_changes" and isinstance(count, int) \
+            and isinstance(seconds, int):
+        return ngettext("You may leave or rejoin the standings {count} time in {seconds} "
+                        "seconds: wait a moment.", "You may leave or rejoin the standings "
+                        "{count} times in {seconds} seconds: wait a moment.", count).format(
+                            count=count, seconds=seconds)
     return refusal_words(error.code, error.message, error.params)
 
 
