@@ -6,8 +6,8 @@ the book's journal).
 
 Each is answered from the host's ``ClubBook`` with the asking client's identity as the
 viewer: a hidden player is shown to nobody but themself, and an answer carries names,
-never an identity (``club_wire``). The book is SQLite: it is opened and read in a worker
-thread (``asyncio.to_thread``), never on the service's loop, and a client has one
+never an identity (``club_wire``). The book is SQLite: it is opened and read in a thread of
+its own, one question at a time, never on the service's loop, and a client has one
 such request on its way at a time (another, meanwhile, is told ``busy``, not counted
 against it).
 """
@@ -18,6 +18,7 @@ import asyncio
 import weakref
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from ..club.book import ClubBook
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
 CANNOT_READ = "the club's book cannot be read now: the host's log says why"
 HIDDEN_CHANGES = 5         # a client leaves or rejoins the standings this often at most ...
 HIDDEN_SECONDS = 60.0      # ... in this many seconds (each change is a line of the journal)
+# the one thread that asks the book (a question rates a game's every match: 0.25 s for
+# 2,000 of them; one at a time, the service's loop keeps its share of the interpreter)
+_READER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="club-reader")
 # clients with a question about the book on its way (one each at a time)
 _ASKING: weakref.WeakSet[Client] = weakref.WeakSet()
 # when each client last changed whether it is hidden
@@ -48,8 +52,10 @@ def _answer(service: Service, client: Client, id_: int | None, kind: str,
 
     async def answer() -> None:
         try:
-            # the book (opened, or rebuilt, the first time) is SQLite: off the loop
-            body = await asyncio.to_thread(lambda: question(service.club.book))
+            # the book (opened, or rebuilt, the first time) is SQLite, and rates every
+            # match of a game when asked: off the loop, one question at a time
+            body = await asyncio.get_running_loop().run_in_executor(
+                _READER, lambda: question(service.club.book))
         except Exception as error:        # the book's trouble, never the player's
             service.log(f"club's book: {error!r}")
             client.send(protocol.error("busy", CANNOT_READ, id_, (("what", "club_book"),)))
