@@ -145,6 +145,7 @@ def test_a_second_question_meanwhile_is_busy_and_bad_ones_are_refused() -> None:
     first, second, week, name, later = run(scenario())
     assert first["type"] == "club" and first["standings"] == [] and first["hidden"] is False
     assert second["type"] == "error" and second["code"] == "busy"
+    assert second["params"] == [["what", "club_asking"]]
     assert week["code"] == "bad_field" and "period" in week["message"]
     assert name["code"] == "bad_field" and "printable" in name["message"]
     assert later == {"type": "club_ledger", "id": 9, "debts": []}

@@ -106,16 +106,36 @@ def refused(error: ServiceError) -> str:
     return refusal_words(error.code, error.message, error.params)
 
 
-class ClubScreen(Screen[None]):
+class BookScreen(Screen[None]):
+    """What the club's screens share: a title, a note under the content (red for a
+    refusal), Back."""
+
+    DEFAULT_CSS = """
+    BookScreen .book { padding: 0 1; }
+    BookScreen .book-title { height: 1; text-style: bold; color: $accent; }
+    BookScreen .book-note { height: auto; max-height: 3; color: $text-muted; }
+    BookScreen .book-note.-error { color: $error; text-style: bold; }
+    """
+
+    def reading(self) -> str:
+        return (_("Reading the club's book…") if not _ascii(self)
+                else _("Reading the club's book..."))
+
+    def show_note(self, words: str, error: bool = False) -> None:
+        note = self.query_one(".book-note", Static)
+        note.set_class(error, "-error")
+        note.update(words)
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+
+class ClubScreen(BookScreen):
     """A game's standings, this month or for all time."""
 
     DEFAULT_CSS = """
-    ClubScreen #club { padding: 0 1; }
-    ClubScreen #club-title { height: 1; text-style: bold; color: $accent; }
     ClubScreen #club-table { height: 1fr; }
-    ClubScreen #club-note { height: auto; max-height: 3; color: $text-muted; }
     ClubScreen #club-me { height: auto; max-height: 2; }
-    ClubScreen #club-note.-error { color: $error; text-style: bold; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -147,10 +167,10 @@ class ClubScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
-        with Vertical(id="club"):
-            yield Static("", id="club-title", markup=False)
+        with Vertical(id="club", classes="book"):
+            yield Static("", id="club-title", classes="book-title", markup=False)
             yield DataTable(id="club-table", cursor_type="row", zebra_stripes=True)
-            yield Static("", id="club-note", markup=False)
+            yield Static("", id="club-note", classes="book-note", markup=False)
             yield Static("", id="club-me", markup=False)
         yield Footer()
 
@@ -167,8 +187,7 @@ class ClubScreen(Screen[None]):
 
     def load(self) -> None:
         self.show_title()
-        self.show_note(_("Reading the club's book…") if not _ascii(self)
-                       else _("Reading the club's book..."))
+        self.show_note(self.reading())
         self.run_worker(self._load(self.game, PERIODS[self.period][0]), group="club",
                         exclusive=True, exit_on_error=False)
 
@@ -220,11 +239,6 @@ class ClubScreen(Screen[None]):
                                   "matches. Enter: the player's page."))
         self.show_me()
         self.refresh_bindings()
-
-    def show_note(self, words: str, error: bool = False) -> None:
-        note = self.query_one("#club-note", Static)
-        note.set_class(error, "-error")
-        note.update(words)
 
     def show_me(self) -> None:
         if self.hidden is None:
@@ -295,22 +309,15 @@ class ClubScreen(Screen[None]):
                         title=_("The club's book"), markup=False)
             self.load()
 
-    def action_close(self) -> None:
-        self.app.pop_screen()
 
-
-class PlayerScreen(Screen[None]):
+class PlayerScreen(BookScreen):
     """One player's page in one game: their rating over time, and their record against
     each other player."""
 
     DEFAULT_CSS = """
-    PlayerScreen #player { padding: 0 1; }
-    PlayerScreen #player-title { height: 1; text-style: bold; color: $accent; }
     PlayerScreen #player-line { height: auto; max-height: 2; }
     PlayerScreen RatingChart { height: 1fr; min-height: 8; }
     PlayerScreen #player-against { height: auto; max-height: 7; }
-    PlayerScreen #player-note { height: auto; max-height: 2; color: $text-muted; }
-    PlayerScreen #player-note.-error { color: $error; text-style: bold; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -330,15 +337,14 @@ class PlayerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
-        with Vertical(id="player"):
+        with Vertical(id="player", classes="book"):
             dot = " - " if _ascii(self) else " · "
             yield Static(self.shown_name + dot + game_title(self.game), id="player-title",
-                         markup=False)
+                         classes="book-title", markup=False)
             yield Static(self.line_words(self.standing), id="player-line", markup=False)
             yield RatingChart(ascii=_ascii(self), colour=_colour(self), id="player-chart")
             yield DataTable(id="player-against", cursor_type="row", zebra_stripes=True)
-            yield Static(_("Reading the club's book…") if not _ascii(self)
-                         else _("Reading the club's book..."), id="player-note",
+            yield Static(self.reading(), id="player-note", classes="book-note",
                          markup=False)
         yield Footer()
 
@@ -407,24 +413,12 @@ class PlayerScreen(Screen[None]):
                     else _("No rated match yet: no chart.")) + " " + note
         self.show_note(note)
 
-    def show_note(self, words: str, error: bool = False) -> None:
-        note = self.query_one("#player-note", Static)
-        note.set_class(error, "-error")
-        note.update(words)
 
-    def action_close(self) -> None:
-        self.app.pop_screen()
-
-
-class LedgerScreen(Screen[None]):
+class LedgerScreen(BookScreen):
     """The debts still open, netted per pair: who owes what to whom."""
 
     DEFAULT_CSS = """
-    LedgerScreen #ledger { padding: 0 1; }
-    LedgerScreen #ledger-title { height: 1; text-style: bold; color: $accent; }
     LedgerScreen #ledger-table { height: 1fr; }
-    LedgerScreen #ledger-note { height: auto; max-height: 3; color: $text-muted; }
-    LedgerScreen #ledger-note.-error { color: $error; text-style: bold; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -438,11 +432,11 @@ class LedgerScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
-        with Vertical(id="ledger"):
-            yield Static(_("The ledger: debts still open"), id="ledger-title", markup=False)
+        with Vertical(id="ledger", classes="book"):
+            yield Static(_("The ledger: debts still open"), id="ledger-title",
+                         classes="book-title", markup=False)
             yield DataTable(id="ledger-table", cursor_type="row", zebra_stripes=True)
-            yield Static(_("Reading the club's book…") if not _ascii(self)
-                         else _("Reading the club's book..."), id="ledger-note",
+            yield Static(self.reading(), id="ledger-note", classes="book-note",
                          markup=False)
         yield Footer()
 
@@ -480,11 +474,3 @@ class LedgerScreen(Screen[None]):
                          "ices. Piquet: the loser owes the partie's points. The host "
                          "settles a debt.") if debts
                        else _("Nobody owes anything: every debt is settled."))
-
-    def show_note(self, words: str, error: bool = False) -> None:
-        note = self.query_one("#ledger-note", Static)
-        note.set_class(error, "-error")
-        note.update(words)
-
-    def action_close(self) -> None:
-        self.app.pop_screen()
