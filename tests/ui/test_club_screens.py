@@ -218,3 +218,30 @@ def test_the_book_s_refusals_are_said_in_the_player_s_language() -> None:
     assert "last question" in refused(ServiceError("busy", "x", (("what", "club_asking"),)))
     with speaking(translator_for("fr")):
         assert refused(changes).startswith("Tu peux quitter ou rejoindre le classement 5 fois")
+
+
+class Hostile(BookSource):
+    """A service whose names look like markup: shown as they are."""
+
+    async def club(self, game: str, period: str):   # type: ignore[override]
+        from polignac_tui.club.records import Standing
+        from polignac_tui.service import club_wire
+        line = Standing("[red]Eve[/]", None, 1010.0, 25.0, 8.3, True, 1, 1, "2026-11-27",
+                        False)
+        return club_wire.standings_answer({"game": game, "period": period, "hidden": False,
+                                           "standings": [club_wire.standing_to_json(line)]})
+
+    async def club_player(self, game: str, name: str):   # type: ignore[override]
+        return None
+
+
+async def test_names_are_shown_literally(make_app, book) -> None:
+    app = make_app()
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await open_book(app, pilot, Hostile(book, PEOPLE["Anna"], "Anna"))
+        assert rows(screen, "#club-table")[0][1] == "[red]Eve[/]"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PlayerScreen)
+                    and "no page" in text(app.screen, "#player-note"), "no page")
+        assert text(app.screen, "#player-title").startswith("[red]Eve[/]")
+        assert "[red]Eve[/]" in text(app.screen, "#player-note")
