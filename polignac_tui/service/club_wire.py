@@ -26,7 +26,7 @@ MAX_AGAINST = 200        # other players on a player's page
 MAX_DEBTS = 200          # open debts of the ledger
 MAX_NUMBER = 1e6         # a rating or an uncertainty, in absolute value
 MAX_WHEN = 40            # characters of an ISO date-time
-DEBTS = ("cognac", "ices", "partie")   # what a debt is counted in (the UI has their words)
+MAX_WHAT = 16            # what a debt is counted in: the book's key (a game words it)
 
 
 class ClubWireError(ValueError):
@@ -202,8 +202,9 @@ def debts_from_json(value: object) -> list[Debt]:
     for i, item in enumerate(_list_in(value, MAX_DEBTS, "the ledger")):
         where = f"debt {i + 1}"
         what = _field(item, "what", where)
-        if what not in DEBTS:
-            raise ClubWireError(f"{where}: what is not one of {', '.join(DEBTS)}")
+        if not isinstance(what, str) or not 0 < len(what) <= MAX_WHAT \
+                or not (what.isascii() and what.isalpha()):
+            raise ClubWireError(f"{where}: what is not a word of 1 to {MAX_WHAT} letters")
         debts.append(Debt(game=game_in(_field(item, "game", where), f"{where}: game"),
                           debtor=_name_in(_field(item, "debtor", where), f"{where}: debtor"),
                           creditor=_name_in(_field(item, "creditor", where),

@@ -97,7 +97,7 @@ def test_a_malformed_standings_answer_is_refused(answer: Any) -> None:
 
 
 @pytest.mark.parametrize("debt", [
-    {"game": "polignac", "debtor": "B", "creditor": "A", "what": "beer", "amount": 1},
+    {"game": "polignac", "debtor": "B", "creditor": "A", "what": "two words", "amount": 1},
     {"game": "polignac", "debtor": "B", "creditor": "A", "what": "cognac", "amount": -2},
     {"game": "polignac", "debtor": "", "creditor": "A", "what": "cognac", "amount": 1},
     {"game": "go", "debtor": "B", "creditor": "A", "what": "cognac", "amount": 1},

@@ -1,6 +1,7 @@
 """The club's book, from the lobby (key b): a game's standings this month or for all time,
 a player's page (their rating over time as a chart, their record against each other
-player), and the ledger (who owes how many cognacs, ices or parties' points, to whom).
+player), and the ledger (who owes what to whom, each game wording its debts through its
+FACE: ``debt_words``, ``debt_rule``).
 
 The book is the host's; these screens ask it through the lobby's connection (a
 ``ClubSource``: ``LobbyClient``) and show what comes back literally (names are other
@@ -28,6 +29,7 @@ from ...service.club_wire import ClubStandings
 from ...service.wording import refusal_words
 from ...store.wording import game_title
 from ..chrome import Footer, header
+from ..gameface import face_of
 from ..textfmt import level_name
 from ..widgets.rating_chart import RatingChart
 from .charts import _ascii, _colour
@@ -76,17 +78,6 @@ def who(standing: Standing) -> Text:
     line.no_wrap = True
     line.overflow = "ellipsis"
     return line
-
-
-def debt_words(debt: Debt) -> str:
-    """What a debt is, counted: "3 cognacs", "2 ices", "12 points of parties"."""
-    if debt.what == "cognac":
-        return ngettext("{count} cognac", "{count} cognacs", debt.amount).format(
-            count=debt.amount)
-    if debt.what == "ices":
-        return ngettext("{count} ice", "{count} ices", debt.amount).format(count=debt.amount)
-    return ngettext("{count} point of partie", "{count} points of partie",
-                    debt.amount).format(count=debt.amount)
 
 
 def refused(error: ServiceError) -> str:
@@ -145,7 +136,7 @@ class ClubScreen(BookScreen):
                 tooltip=N_("the chosen player's page: rating over time, record against "
                            "each player")),
         Binding("l", "ledger", N_("Ledger"),
-                tooltip=N_("who owes how many cognacs, ices or parties' points, to whom")),
+                tooltip=N_("the ledger: who owes what to whom, as each game decides")),
         Binding("h", "hide", N_("Hide me"),
                 tooltip=N_("leave the club's standings (nobody but you sees your line), or "
                            "join them again")),
@@ -465,12 +456,12 @@ class LedgerScreen(BookScreen):
         mine = self.source.name
         for debt in debts:
             row: list[Any] = [Text(game_title(debt.game)), Text(debt.debtor, no_wrap=True),
-                              Text(debt.creditor, no_wrap=True), Text(debt_words(debt))]
+                              Text(debt.creditor, no_wrap=True),
+                              Text(face_of(debt.game).debt_words(debt.amount))]
             if mine in (debt.debtor, debt.creditor):
                 for cell in row:
                     cell.stylize("bold")
             table.add_row(*row)
-        self.show_note(_("Polignac: the loser pays the cognac. Écarté: the loser buys the "
-                         "ices. Piquet: the loser owes the partie's points. The host "
-                         "settles a debt.") if debts
-                       else _("Nobody owes anything: every debt is settled."))
+        rules = [face_of(game).debt_rule() for game in self.source.games]
+        self.show_note(" ".join([*filter(None, rules), _("The host settles a debt.")])
+                       if debts else _("Nobody owes anything: every debt is settled."))
