@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..games.namewords import MAX_NAME
 from ..i18n import _
 from ..store import SessionStore, StoreError
 from ..store.index import Summary
@@ -294,6 +295,8 @@ class ClubBook:
     def find(self, game: str | None, name: str, viewer: str | None) -> Person | None:
         """The player called ``name`` (any case) that the viewer may see; the viewer's
         own first. ``ClubError`` when several people share the name."""
+        if len(name) > MAX_NAME:            # nobody's name: never looked for
+            return None
         folded = name.strip().casefold()
         hidden = self._hidden()
         found: dict[str, str] = {}

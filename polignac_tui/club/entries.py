@@ -100,8 +100,9 @@ def from_summary(summary: Summary,
         raise EntryError(f"session {summary.id}: its seats do not add up")
     game = get_game(summary.game)
     if lines is not None and (len(lines) != n or any(
-            (line.kind == "human") != human for line, human in zip(
-                lines, summary.humans, strict=True))):
+            (line.kind == "human") != human or line.name.casefold() != name.casefold()
+            for line, human, name in zip(lines, summary.humans, summary.players,
+                                         strict=True))):
         lines = None        # not this match's seats: go by the file alone
     left = tuple(bool(lines and lines[s].left) for s in range(n))
     # a seat handed to a computer counts as last, behind every seat that stayed

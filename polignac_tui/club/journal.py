@@ -36,7 +36,7 @@ except ImportError:             # pragma: no cover - not on the platforms served
 SEATS_FILE = "club-seats.jsonl"
 JOURNAL_FILE = "club-journal.jsonl"
 MAX_LINE = 16 * 1024          # bytes: a line longer than this is not read
-MAX_IDENTITY = 200            # characters of an identity
+MAX_IDENTITY = 200            # characters of an identity (as the protocol bounds it)
 MAX_SEATS = 8
 MAX_AMOUNT = 10**9            # cognacs, ices or points settled at once
 WHATS = ("cognac", "ices", "partie")
@@ -179,6 +179,10 @@ class Journal:
                    "what": settlement.what, "amount": settlement.amount})
 
     def set_hidden(self, identity: str, hidden: bool, when: str) -> None:
+        """``identity`` leaves the standings or comes back; ``ValueError`` for one that is
+        not an identity (too long, or not printable)."""
+        if not identity or _text(identity, MAX_IDENTITY) is None:
+            raise ValueError(f"not an identity: {identity[:40]!r}")
         self._add({"kind": "hidden", "identity": identity, "hidden": hidden, "when": when})
 
     def read(self) -> tuple[list[Settlement], set[str]]:

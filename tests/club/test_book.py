@@ -174,3 +174,22 @@ def test_the_club_command_with_no_book_yet(capsys: pytest.CaptureFixture[str]) -
     assert status == 0 and "no finished match yet" in text
     status, text = run_club(capsys, "ledger")
     assert status == 0 and "nobody owes anything" in text
+
+
+def test_what_the_lobby_asks_is_bounded_and_checked() -> None:
+    served_ecarte("Anna", "Bruno")
+    book = club_book()
+    assert book.player_page("ecarte", "A" * 10_000, None) is None
+    assert book.player_page("ecarte", "Zora", None) is None
+    for bad in ("", "k" * 201, "ssh:\x1b[2J"):
+        with pytest.raises(ValueError):
+            book.set_hidden(bad, True)
+    assert not (service_folder() / JOURNAL_FILE).exists()
+
+
+def test_a_seats_line_of_other_names_is_not_this_match_s() -> None:
+    table = served_ecarte("Anna", "Bruno", seats=False)
+    SeatsFile(service_folder()).append(table, [SeatLine("human", "Mallory", None, "id:m"),
+                                               SeatLine("human", "Bruno", None, "id:b")])
+    (match,) = club_book().matches()
+    assert [(s.identity, s.name) for s in match.seats] == [(None, "Anna"), (None, "Bruno")]
