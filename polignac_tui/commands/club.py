@@ -21,7 +21,7 @@ from ..store.folder import default_root
 from . import CommandError
 from .output import out
 
-NAME_COLUMN = 24
+NAME_COLUMN = 24      # a name's width (MAX_NAME): a line is at most 79 characters
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -94,19 +94,19 @@ def _clip(name: str) -> str:
 
 
 def standing_lines(game: str, standings: list[Standing], month: bool) -> list[str]:
-    """The standings of ``game`` as text (80 columns)."""
+    """The standings of ``game`` as text (at most 79 columns, "provisional" included)."""
     title = get_game(game).title
     lines = [_("{game}: this month's standings").format(game=title) if month
              else _("{game}: standings, all time").format(game=title)]
     if not standings:
         lines.append("  " + _("no finished match yet"))
         return lines
-    lines.append(f"{'#':>3}  {_('player'):<{NAME_COLUMN}} {_('rating'):>14} "
+    lines.append(f"{'#':>3}  {_('player'):<{NAME_COLUMN}} {_('rating'):>11} "
                  f"{_('matches'):>7} {_('wins'):>5}  {_('last played')}")
     for place, line in enumerate(standings, start=1):
         rating = f"{line.rating:.0f} ± {line.sigma:.1f}"
-        note = "  " + _("provisional") if line.provisional else ""
-        lines.append(f"{place:>3}  {_clip(line.name):<{NAME_COLUMN}} {rating:>14} "
+        note = " " + _("provisional") if line.provisional else ""
+        lines.append(f"{place:>3}  {_clip(line.name):<{NAME_COLUMN}} {rating:>11} "
                      f"{line.matches:>7} {line.wins:>5}  {line.last_played}{note}")
     return lines
 

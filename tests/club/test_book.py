@@ -193,3 +193,19 @@ def test_a_seats_line_of_other_names_is_not_this_match_s() -> None:
                                                SeatLine("human", "Bruno", None, "id:b")])
     (match,) = club_book().matches()
     assert [(s.identity, s.name) for s in match.seats] == [(None, "Anna"), (None, "Bruno")]
+
+
+def test_the_standings_fit_80_columns_with_the_longest_name(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    long = "Wolfgang Amadeus Mozart!"          # 24 characters, the most a name may have
+    IDENTITIES[long] = "ssh:SHA256:mozart"
+    try:
+        served_ecarte("Anna", long)
+    finally:
+        del IDENTITIES[long]
+    for language, word in (("en", "provisional"), ("fr", "provisoire"),
+                           ("it", "provvisorio")):
+        status = main(["--lang", language, "club", "--game", "ecarte"])
+        text = capsys.readouterr().out
+        assert status == 0 and long in text and text.count(word) == 2
+        assert max(len(line) for line in text.splitlines()) < 80, text
