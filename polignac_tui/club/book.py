@@ -10,7 +10,8 @@ seats ``serve`` bound to identities (``club-seats.jsonl``) and the host's journa
 the same book again from them. A book that is missing or of another layout is rebuilt;
 a damaged one is moved aside (``club.sqlite3.damaged``) with one line in the log, and
 rebuilt. Ratings, standings and the ledger are worked out from the rows when asked
-(``ratings``, ``ledger``): nothing derived is stored.
+(``ratings``, ``ledger``; kept in memory until the book's generation, bumped by every
+write, changes): nothing derived is stored.
 
 What it shows holds names, never keys or identities; a player who left the standings
 is shown to nobody but themself.
@@ -78,6 +79,9 @@ def _create(db: sqlite3.Connection) -> None:
                "total INTEGER NOT NULL, rank INTEGER NOT NULL, won INTEGER NOT NULL, "
                "lost INTEGER NOT NULL, left_ INTEGER NOT NULL, PRIMARY KEY (session, seat))")
     db.execute("CREATE INDEX IF NOT EXISTS matches_order ON matches (game, ended, session)")
+    db.execute("DROP TABLE IF EXISTS meta")
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)")
+    db.execute("INSERT INTO meta VALUES ('generation', 0)")
     db.execute(f"PRAGMA user_version={SCHEMA}")
 
 
@@ -93,6 +97,9 @@ class ClubBook:
         self.journal = Journal(folder)
         self.log: Log = log or (lambda line: None)
         self.now = now or (lambda: datetime.now(UTC))
+        # what was read and worked out, per (game, since), with the book's generation
+        self._cache: dict[tuple[str | None, str], tuple[int, list[ClubMatch]]] = {}
+        self._rated: dict[tuple[str, str], tuple[list[ClubMatch], dict[str, Rated]]] = {}
 
     @classmethod
     def open(cls, folder: Path, sessions: Path | None = None, log: Log | None = None,
@@ -171,6 +178,7 @@ class ClubBook:
             self.log(_("the club's book leaves out session {session}: {error}").format(
                 session=summary.id, error=error))
             return False
+        db.execute("UPDATE meta SET value = value + 1 WHERE key = 'generation'")
         db.execute("INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?, ?, ?)",
                    (match.session, match.game, match.started, match.ended, match.value,
                     int(match.rubicon)))
@@ -188,6 +196,7 @@ class ClubBook:
         try:
             db.execute("DELETE FROM matches")
             db.execute("DELETE FROM seats")
+            db.execute("UPDATE meta SET value = value + 1 WHERE key = 'generation'")
             count = sum(self._insert(db, s, seats) for s in summaries)
             db.execute("COMMIT")
         except BaseException:
@@ -236,6 +245,11 @@ class ClubBook:
             where += " AND m.game = ?"
             args.append(game)
         with self._db() as db:
+            generation = db.execute(
+                "SELECT value FROM meta WHERE key = 'generation'").fetchone()[0]
+            cached = self._cache.get((game, since))
+            if cached is not None and cached[0] == generation:
+                return cached[1]
             rows = db.execute(
                 "SELECT m.session, m.game, m.started, m.ended, m.value, m.rubicon, s.key, "
                 "s.identity, s.name, s.level, s.total, s.rank, s.won, s.lost, s.left_ "
@@ -248,8 +262,21 @@ class ClubBook:
             seats.setdefault(row[0], []).append(ClubSeat(
                 row[6], row[7], row[8], row[9], row[10], row[11], bool(row[12]),
                 bool(row[13]), bool(row[14])))
-        return [ClubMatch(h[0], h[1], h[2], h[3], h[4], bool(h[5]), tuple(seats[session]))
-                for session, h in heads.items()]
+        matches = [ClubMatch(h[0], h[1], h[2], h[3], h[4], bool(h[5]),
+                             tuple(seats[session])) for session, h in heads.items()]
+        self._cache[(game, since)] = (generation, matches)
+        return matches
+
+    def _rate(self, game: str, since: str = "") -> dict[str, Rated]:
+        """``rate`` of ``game``'s matches since ``since``, worked out again only when the
+        book changed since last asked."""
+        matches = self.matches(game, since)
+        cached = self._rated.get((game, since))
+        if cached is not None and cached[0] is matches:
+            return cached[1]
+        players = rate(matches)
+        self._rated[(game, since)] = (matches, players)
+        return players
 
     def dump(self) -> list[tuple[Any, ...]]:
         """Every row of the book, in order (to compare two books)."""
@@ -281,7 +308,7 @@ class ClubBook:
     def ratings(self, game: str, period: Period = "all") -> dict[str, Rated]:
         """Every player's rating in ``game`` (this month's matches only, or all)."""
         since = self._month_start() if period == "month" else ""
-        return rate(self.matches(game, since))
+        return self._rate(game, since)
 
     def standings(self, game: str, period: Period, viewer: str | None) -> list[Standing]:
         """The standings of ``game``, the best first (hidden players left out, but for
@@ -324,7 +351,7 @@ class ClubBook:
         if person is None:
             return None
         matches = self.matches(game)
-        players = rate(matches)
+        players = self._rate(game)
         player = players.get(person.key)
         standing = self._standing(player, viewer) if player is not None else None
         history = tuple(RatingPoint(when, rating, sigma)

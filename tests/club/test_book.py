@@ -209,3 +209,14 @@ def test_the_standings_fit_80_columns_with_the_longest_name(
         text = capsys.readouterr().out
         assert status == 0 and long in text and text.count(word) == 2
         assert max(len(line) for line in text.splitlines()) < 80, text
+
+
+def test_a_book_open_in_one_process_sees_what_another_entered() -> None:
+    served_ecarte("Anna", "Bruno")
+    book = club_book()
+    assert [s.matches for s in book.standings("ecarte", "all", None)] == [1, 1]
+    assert book.standings("ecarte", "all", None) == book.standings("ecarte", "all", None)
+    served_ecarte("Carla", "Bruno")
+    assert club_book().catch_up() == 1               # another book, on the same file
+    lines = {s.name: s.matches for s in book.standings("ecarte", "all", None)}
+    assert lines == {"Anna": 1, "Bruno": 2, "Carla": 1}
