@@ -39,7 +39,8 @@ from .ratings import Rated, rate, shown
 from .records import Against, Debt, Period, PlayerPage, RatingPoint, Standing
 
 BOOK_FILE = "club.sqlite3"
-SCHEMA = 1
+SCHEMA = 2       # PRAGMA user_version: another value means another layout, rebuilt
+TABLES = {"matches", "seats", "meta"}
 Log = Callable[[str], None]
 
 
@@ -126,7 +127,10 @@ class ClubBook:
                 else:
                     fresh = False       # another process made it meanwhile
                 db.execute("COMMIT")
-            db.execute("SELECT count(*) FROM matches").fetchone()
+            tables = {row[0] for row in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not tables >= TABLES:
+                raise sqlite3.DatabaseError("some of its tables are missing")
         except BaseException:
             db.close()
             raise

@@ -5,9 +5,11 @@ the standings, a player's page, the ledger, a settlement, a rebuild. It reads th
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sqlite3
 import sys
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
@@ -72,6 +74,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.set_defaults(handler=run_rebuild)
 
 
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _told(handler: Handler) -> Handler:
+    """``handler``, a book that cannot be read or written said in one line (status 2)."""
+    @functools.wraps(handler)
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except BrokenPipeError:         # the reader went away: the command line's to say
+            raise
+        except (sqlite3.Error, OSError, StoreError) as error:
+            raise CommandError(_("the club's book cannot be read: {error}").format(
+                error=error)) from None
+    return run
+
+
 def _book() -> ClubBook:
     lines: list[str] = []
     try:
@@ -111,6 +130,7 @@ def standing_lines(game: str, standings: list[Standing], month: bool) -> list[st
     return lines
 
 
+@_told
 def run_standings(args: argparse.Namespace) -> int:
     book = _book()
     period: Period = "month" if args.month else "all"
@@ -132,7 +152,7 @@ def page_lines(page: PlayerPage) -> list[str]:
     lines = [f"{get_game(page.game).title}: {page.standing.name if page.standing else ''}"]
     if page.standing is not None:
         s = page.standing
-        lines.append(_("rating {rating:.0f} ± {sigma:.1f}, {matches} matches, {wins} wins, "
+        lines.append(_("rating {rating:.0f} ± {sigma:.1f} · matches {matches} · wins {wins} · "
                        "last played {last}").format(rating=s.rating, sigma=s.sigma,
                                                    matches=s.matches, wins=s.wins,
                                                    last=s.last_played)
@@ -148,6 +168,7 @@ def page_lines(page: PlayerPage) -> list[str]:
     return lines
 
 
+@_told
 def run_player(args: argparse.Namespace) -> int:
     book = _book()
     games = [args.game] if args.game else list(game_names())
@@ -183,6 +204,7 @@ def debt_line(debt: Debt) -> str:
         game=get_game(debt.game).title)
 
 
+@_told
 def run_ledger(args: argparse.Namespace) -> int:
     debts = _book().ledger(None)
     if args.json:
@@ -192,6 +214,7 @@ def run_ledger(args: argparse.Namespace) -> int:
     return 0
 
 
+@_told
 def run_settle(args: argparse.Namespace) -> int:
     book = _book()
     try:
@@ -210,6 +233,7 @@ def run_settle(args: argparse.Namespace) -> int:
     return 0
 
 
+@_told
 def run_rebuild(args: argparse.Namespace) -> int:
     book = _book()
     try:

@@ -220,3 +220,21 @@ def test_a_book_open_in_one_process_sees_what_another_entered() -> None:
     assert club_book().catch_up() == 1               # another book, on the same file
     lines = {s.name: s.matches for s in book.standings("ecarte", "all", None)}
     assert lines == {"Anna": 1, "Bruno": 2, "Carla": 1}
+
+
+def test_a_book_missing_a_table_is_damaged_and_the_command_never_shows_a_traceback(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    table = served_ecarte("Anna", "Bruno")
+    club_book()
+    with sqlite3.connect(service_folder() / "club.sqlite3") as db:
+        db.execute("DROP TABLE meta")
+    log: list[str] = []
+    assert [m.session for m in club_book(log).matches()] == [table]
+    assert len(log) == 1 and "tables are missing" in log[0]
+    # a book that cannot be opened at all: one line, status 2
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{service_folder() / 'club.sqlite3'}{suffix}").unlink(missing_ok=True)
+    (service_folder() / "club.sqlite3").mkdir()
+    status, text = run_club(capsys, "ledger")
+    assert status == 2 and "Traceback" not in text and len(text.strip().splitlines()) == 1
+    assert text.startswith("polignac-tui: the club's book cannot be read")
