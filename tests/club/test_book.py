@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from polignac_tui.cli import main
-from polignac_tui.club.book import ClubError
+from polignac_tui.club.book import ClubBook, ClubError
 from polignac_tui.club.journal import JOURNAL_FILE, SEATS_FILE, SeatLine, SeatsFile
 from polignac_tui.service.paths import service_folder
 
@@ -238,3 +239,12 @@ def test_a_book_missing_a_table_is_damaged_and_the_command_never_shows_a_traceba
     status, text = run_club(capsys, "ledger")
     assert status == 2 and "Traceback" not in text and len(text.strip().splitlines()) == 1
     assert text.startswith("polignac-tui: the club's book cannot be read")
+
+
+def test_this_month_s_standings_hold_this_month_s_matches_only() -> None:
+    served_ecarte("Anna", "Bruno")
+    next_year = datetime.now(UTC).replace(day=1, year=datetime.now(UTC).year + 1)
+    later = ClubBook.open(service_folder(), None, None, lambda: next_year)
+    assert later.standings("ecarte", "month", None) == []
+    assert names(later.standings("ecarte", "all", None)) == ["Bruno", "Anna"]
+    assert names(club_book().standings("ecarte", "month", None)) == ["Bruno", "Anna"]
