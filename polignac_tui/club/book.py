@@ -28,18 +28,19 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..games import game_names, get_game
 from ..games.namewords import MAX_NAME
 from ..i18n import _
 from ..store import SessionStore, StoreError
 from ..store.index import Summary
 from .entries import ClubMatch, ClubSeat, EntryError, from_summary, identity_of
 from .journal import Journal, SeatLine, SeatsFile, Settlement
-from .ledger import WHAT, debts, netted
+from .ledger import debts, netted
 from .ratings import Rated, rate, shown
 from .records import Against, Debt, Period, PlayerPage, RatingPoint, Standing
 
 BOOK_FILE = "club.sqlite3"
-SCHEMA = 2       # PRAGMA user_version: another value means another layout, rebuilt
+SCHEMA = 3       # PRAGMA user_version: another value means another layout, rebuilt
 TABLES = {"matches", "seats", "meta"}
 Log = Callable[[str], None]
 
@@ -74,7 +75,7 @@ def _create(db: sqlite3.Connection) -> None:
     db.execute("DROP TABLE IF EXISTS seats")
     db.execute("CREATE TABLE matches (session TEXT PRIMARY KEY, game TEXT NOT NULL, "
                "started TEXT NOT NULL, ended TEXT NOT NULL, value INTEGER, "
-               "rubicon INTEGER NOT NULL)")
+               "note TEXT)")
     db.execute("CREATE TABLE seats (session TEXT NOT NULL, seat INTEGER NOT NULL, "
                "key TEXT NOT NULL, identity TEXT, name TEXT NOT NULL, level TEXT, "
                "total INTEGER NOT NULL, rank INTEGER NOT NULL, won INTEGER NOT NULL, "
@@ -185,7 +186,7 @@ class ClubBook:
         db.execute("UPDATE meta SET value = value + 1 WHERE key = 'generation'")
         db.execute("INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?, ?, ?)",
                    (match.session, match.game, match.started, match.ended, match.value,
-                    int(match.rubicon)))
+                    match.note))
         db.execute("DELETE FROM seats WHERE session = ?", (match.session,))
         db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
             (match.session, index, s.key, s.identity, s.name, s.level, s.total, s.rank,
@@ -255,7 +256,7 @@ class ClubBook:
             if cached is not None and cached[0] == generation:
                 return cached[1]
             rows = db.execute(
-                "SELECT m.session, m.game, m.started, m.ended, m.value, m.rubicon, s.key, "
+                "SELECT m.session, m.game, m.started, m.ended, m.value, m.note, s.key, "
                 "s.identity, s.name, s.level, s.total, s.rank, s.won, s.lost, s.left_ "
                 f"FROM matches m JOIN seats s ON s.session = m.session {where} "
                 "ORDER BY m.ended, m.session, s.seat", args).fetchall()
@@ -266,7 +267,7 @@ class ClubBook:
             seats.setdefault(row[0], []).append(ClubSeat(
                 row[6], row[7], row[8], row[9], row[10], row[11], bool(row[12]),
                 bool(row[13]), bool(row[14])))
-        matches = [ClubMatch(h[0], h[1], h[2], h[3], h[4], bool(h[5]),
+        matches = [ClubMatch(h[0], h[1], h[2], h[3], h[4], h[5],
                              tuple(seats[session])) for session, h in heads.items()]
         self._cache[(game, since)] = (generation, matches)
         return matches
@@ -396,7 +397,8 @@ class ClubBook:
         themself)."""
         hidden = self._hidden()
         names = self._names()
-        return [Debt(game, names.get(debtor, "?"), names.get(creditor, "?"), WHAT[game],
+        return [Debt(game, names.get(debtor, "?"), names.get(creditor, "?"),
+                     get_game(game).stake or "",
                      amount)
                 for game, debtor, creditor, amount in self.open_debts()
                 if self._visible(debtor, viewer, hidden)
@@ -414,20 +416,22 @@ class ClubBook:
                amount: int | None = None) -> Debt:
         """The host settles ``debtor``'s debt to ``creditor`` in ``game`` (names): all of
         it, or ``amount``. The settlement is written to the journal, never to a session."""
-        if game not in WHAT:
+        if game not in game_names() or get_game(game).stake is None:
             raise ClubError(_("{game} is not a game of the house").format(game=repr(game)))
+        stake = get_game(game).stake or ""
+        title = get_game(game).title
         who = []
         for name in (debtor, creditor):
             person = self.find(game, name, None)
             if person is None or person.key.startswith('["computer"'):
                 raise ClubError(_("nobody called {name} played {game} here").format(
-                    name=repr(name), game=game))
+                    name=repr(name), game=title))
             who.append(person)
         owed = next((a for g, d, c, a in self.open_debts()
                      if g == game and d == who[0].key and c == who[1].key), 0)
         if owed == 0:
             raise ClubError(_("{debtor} owes {creditor} nothing at {game}").format(
-                debtor=who[0].name, creditor=who[1].name, game=game))
+                debtor=who[0].name, creditor=who[1].name, game=title))
         if amount is None:
             amount = owed
         if not 0 < amount <= owed:
@@ -435,8 +439,8 @@ class ClubBook:
                               "{owed}").format(debtor=who[0].name, creditor=who[1].name,
                                                owed=owed))
         self.journal.settle(Settlement(self.now().isoformat(), game, who[0].key, who[1].key,
-                                       WHAT[game], amount))
-        return Debt(game, who[0].name, who[1].name, WHAT[game], amount)
+                                       stake, amount))
+        return Debt(game, who[0].name, who[1].name, stake, amount)
 
 
 __all__ = ["BOOK_FILE", "ClubBook", "ClubError", "computer_name", "sessions_of"]

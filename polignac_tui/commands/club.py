@@ -50,8 +50,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.set_defaults(handler=run_player)
 
     q = actions.add_parser("ledger", parents=[shared], help=_("who owes what to whom"),
-                           description=_("The debts still open, netted per pair: "
-                                         "cognacs, ices and parties' points."))
+                           description=_("The debts still open, netted per pair: what "
+                                         "the losers owe the winners, as each game's "
+                                         "rules say."))
     q.set_defaults(handler=run_ledger)
 
     q = actions.add_parser("settle", parents=[shared], help=_("record a debt as paid"),
@@ -189,13 +190,8 @@ def run_player(args: argparse.Namespace) -> int:
 
 
 def amount_words(debt: Debt) -> str:
-    if debt.what == "cognac":
-        return ngettext("{count} cognac", "{count} cognacs", debt.amount).format(
-            count=debt.amount)
-    if debt.what == "ices":
-        return ngettext("{count} ice", "{count} ices", debt.amount).format(count=debt.amount)
-    return ngettext("{count} point of partie", "{count} points of partie",
-                    debt.amount).format(count=debt.amount)
+    """``3 ices``: what the debt is, in the game's words."""
+    return get_game(debt.game).stake_words(debt.amount)
 
 
 def debt_line(debt: Debt) -> str:

@@ -23,23 +23,23 @@ def key(name: str) -> str:
 
 
 def test_each_polignac_loser_pays_each_winner_a_cognac_and_computers_neither() -> None:
-    match = ClubMatch("p1", "polignac", "t", "t", None, False, (
+    match = ClubMatch("p1", "polignac", "t", "t", None, None, (
         person("Anna", True, False), person("Bruno", False, True),
         person("Carla", False, True), person("Dario", True, False), computer(True, False)))
     assert dict(debts([match])) == {("polignac", key(loser), key(winner)): 1
                                     for loser in ("Bruno", "Carla")
                                     for winner in ("Anna", "Dario")}
-    lost_to_people = ClubMatch("p2", "polignac", "t", "t", None, False, (
+    lost_to_people = ClubMatch("p2", "polignac", "t", "t", None, None, (
         person("Anna", True, False), computer(False, True)))
     assert dict(debts([lost_to_people])) == {}
 
 
 def test_ices_and_parties_follow_the_value_a_drawn_partie_is_worth_nothing() -> None:
-    ecarte = ClubMatch("e1", "ecarte", "t", "t", 2, False, (
+    ecarte = ClubMatch("e1", "ecarte", "t", "t", 2, None, (
         person("Anna", False, True), person("Bruno", True, False)))
-    piquet = ClubMatch("q1", "piquet", "t", "t", 290, True, (
+    piquet = ClubMatch("q1", "piquet", "t", "t", 290, "rubicon", (
         person("Anna", True, False), person("Bruno", False, True)))
-    drawn = ClubMatch("q2", "piquet", "t", "t", 0, False, (
+    drawn = ClubMatch("q2", "piquet", "t", "t", 0, None, (
         person("Anna", False, False), person("Bruno", False, False)))
     owed = debts([ecarte, piquet, drawn])
     assert dict(owed) == {("ecarte", key("Anna"), key("Bruno")): 2,
@@ -47,11 +47,11 @@ def test_ices_and_parties_follow_the_value_a_drawn_partie_is_worth_nothing() -> 
 
 
 def test_debts_are_netted_per_pair_and_game_and_settlements_taken_off() -> None:
-    one = ClubMatch("e1", "ecarte", "t", "t", 3, False, (
+    one = ClubMatch("e1", "ecarte", "t", "t", 3, None, (
         person("Anna", False, True), person("Bruno", True, False)))
-    back = ClubMatch("e2", "ecarte", "t", "t", 1, False, (
+    back = ClubMatch("e2", "ecarte", "t", "t", 1, None, (
         person("Bruno", False, True), person("Anna", True, False)))
-    cognac = ClubMatch("p1", "polignac", "t", "t", None, False, (
+    cognac = ClubMatch("p1", "polignac", "t", "t", None, None, (
         person("Bruno", False, True), person("Anna", True, False), person("Carla", True, False)))
     lines = netted(debts([one, back, one, cognac]), [])
     assert lines == [("polignac", key("Bruno"), key("Anna"), 1),
