@@ -33,7 +33,7 @@ from ..games.namewords import MAX_NAME
 from ..i18n import _
 from ..store import SessionStore, StoreError
 from ..store.index import Summary
-from .entries import ClubMatch, ClubSeat, EntryError, from_summary, identity_of
+from .entries import ClubMatch, ClubSeat, EntryError, from_summary, identity_of, is_computer
 from .journal import Journal, SeatLine, SeatsFile, Settlement
 from .ledger import debts, netted
 from .ratings import Rated, rate, shown
@@ -423,7 +423,7 @@ class ClubBook:
         who = []
         for name in (debtor, creditor):
             person = self.find(game, name, None)
-            if person is None or person.key.startswith('["computer"'):
+            if person is None or is_computer(person.key):
                 raise ClubError(_("nobody called {name} played {game} here").format(
                     name=repr(name), game=title))
             who.append(person)

@@ -69,6 +69,15 @@ def identity_of(key: str) -> str | None:
     return None
 
 
+def is_computer(key: str) -> bool:
+    """Is ``key`` a computer's?"""
+    try:
+        parts = json.loads(key)
+    except ValueError:
+        return False
+    return isinstance(parts, list) and len(parts) == 2 and parts[0] == "computer"
+
+
 def _iso(moment: datetime | None) -> str:
     moment = moment or datetime.fromtimestamp(0, UTC)
     if moment.tzinfo is None:

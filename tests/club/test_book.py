@@ -13,7 +13,11 @@ import pytest
 from polignac_tui.cli import main
 from polignac_tui.club.book import ClubBook, ClubError
 from polignac_tui.club.journal import JOURNAL_FILE, SEATS_FILE, SeatLine, SeatsFile
+from polignac_tui.games import get_game
+from polignac_tui.games.session import Seat
 from polignac_tui.service.paths import service_folder
+from polignac_tui.store import SessionStore
+from polignac_tui.table.gametable import GameTable
 
 from .helpers import IDENTITIES, club_book, served_ecarte
 
@@ -248,3 +252,20 @@ def test_this_month_s_standings_hold_this_month_s_matches_only() -> None:
     assert later.standings("ecarte", "month", None) == []
     assert names(later.standings("ecarte", "all", None)) == ["Bruno", "Anna"]
     assert names(club_book().standings("ecarte", "month", None)) == ["Bruno", "Anna"]
+
+
+def test_a_computer_neither_owes_nor_is_owed_nor_is_settled_with() -> None:
+    table = GameTable.create(SessionStore(), "ecarte", get_game("ecarte").settings(
+        "classique", {"target": 1}), ["Anna", "Bruno"], [Seat(True), Seat(False, "easy")],
+        seed=5, served=True)
+    table.close()
+    book = club_book()
+    (match,) = book.matches()
+    assert [(s.name, s.level, s.won) for s in match.seats] == [("Anna", None, False),
+                                                               ("Bruno", "easy", True)]
+    assert book.ledger(None) == []
+    lines = book.standings("ecarte", "all", None)
+    assert [(s.name, s.computer) for s in lines] == [("computer (easy)", "easy"),
+                                                     ("Anna", None)]
+    with pytest.raises(ClubError, match="nobody called"):
+        book.settle("Anna", "computer (easy)", "ecarte")
