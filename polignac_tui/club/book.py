@@ -10,7 +10,8 @@ seats ``serve`` bound to identities (``club-seats.jsonl``) and the host's journa
 the same book again from them. A book that is missing or of another layout is rebuilt;
 a damaged one is moved aside (``club.sqlite3.damaged``) with one line in the log, and
 rebuilt. Ratings, standings and the ledger are worked out from the rows when asked
-(``ratings``, ``ledger``): nothing derived is stored.
+(``ratings``, ``ledger``; kept in memory until the book's generation, bumped by every
+write, changes): nothing derived is stored.
 
 What it shows holds names, never keys or identities; a player who left the standings
 is shown to nobody but themself.
@@ -27,17 +28,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ..games import game_names, get_game
+from ..games.namewords import MAX_NAME
 from ..i18n import _
 from ..store import SessionStore, StoreError
 from ..store.index import Summary
-from .entries import ClubMatch, ClubSeat, EntryError, from_summary, identity_of
+from .entries import ClubMatch, ClubSeat, EntryError, from_summary, identity_of, is_computer
 from .journal import Journal, SeatLine, SeatsFile, Settlement
-from .ledger import WHAT, debts, netted
+from .ledger import debts, netted
 from .ratings import Rated, rate, shown
 from .records import Against, Debt, Period, PlayerPage, RatingPoint, Standing
 
 BOOK_FILE = "club.sqlite3"
-SCHEMA = 1
+SCHEMA = 3       # PRAGMA user_version: another value means another layout, rebuilt
+TABLES = {"matches", "seats", "meta"}
 Log = Callable[[str], None]
 
 
@@ -71,12 +75,15 @@ def _create(db: sqlite3.Connection) -> None:
     db.execute("DROP TABLE IF EXISTS seats")
     db.execute("CREATE TABLE matches (session TEXT PRIMARY KEY, game TEXT NOT NULL, "
                "started TEXT NOT NULL, ended TEXT NOT NULL, value INTEGER, "
-               "rubicon INTEGER NOT NULL)")
+               "note TEXT)")
     db.execute("CREATE TABLE seats (session TEXT NOT NULL, seat INTEGER NOT NULL, "
                "key TEXT NOT NULL, identity TEXT, name TEXT NOT NULL, level TEXT, "
                "total INTEGER NOT NULL, rank INTEGER NOT NULL, won INTEGER NOT NULL, "
                "lost INTEGER NOT NULL, left_ INTEGER NOT NULL, PRIMARY KEY (session, seat))")
     db.execute("CREATE INDEX IF NOT EXISTS matches_order ON matches (game, ended, session)")
+    db.execute("DROP TABLE IF EXISTS meta")
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL)")
+    db.execute("INSERT INTO meta VALUES ('generation', 0)")
     db.execute(f"PRAGMA user_version={SCHEMA}")
 
 
@@ -92,6 +99,9 @@ class ClubBook:
         self.journal = Journal(folder)
         self.log: Log = log or (lambda line: None)
         self.now = now or (lambda: datetime.now(UTC))
+        # what was read and worked out, per (game, since), with the book's generation
+        self._cache: dict[tuple[str | None, str], tuple[int, list[ClubMatch]]] = {}
+        self._rated: dict[tuple[str, str], tuple[list[ClubMatch], dict[str, Rated]]] = {}
 
     @classmethod
     def open(cls, folder: Path, sessions: Path | None = None, log: Log | None = None,
@@ -118,7 +128,10 @@ class ClubBook:
                 else:
                     fresh = False       # another process made it meanwhile
                 db.execute("COMMIT")
-            db.execute("SELECT count(*) FROM matches").fetchone()
+            tables = {row[0] for row in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not tables >= TABLES:
+                raise sqlite3.DatabaseError("some of its tables are missing")
         except BaseException:
             db.close()
             raise
@@ -170,9 +183,10 @@ class ClubBook:
             self.log(_("the club's book leaves out session {session}: {error}").format(
                 session=summary.id, error=error))
             return False
+        db.execute("UPDATE meta SET value = value + 1 WHERE key = 'generation'")
         db.execute("INSERT OR REPLACE INTO matches VALUES (?, ?, ?, ?, ?, ?)",
                    (match.session, match.game, match.started, match.ended, match.value,
-                    int(match.rubicon)))
+                    match.note))
         db.execute("DELETE FROM seats WHERE session = ?", (match.session,))
         db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
             (match.session, index, s.key, s.identity, s.name, s.level, s.total, s.rank,
@@ -187,6 +201,7 @@ class ClubBook:
         try:
             db.execute("DELETE FROM matches")
             db.execute("DELETE FROM seats")
+            db.execute("UPDATE meta SET value = value + 1 WHERE key = 'generation'")
             count = sum(self._insert(db, s, seats) for s in summaries)
             db.execute("COMMIT")
         except BaseException:
@@ -235,8 +250,13 @@ class ClubBook:
             where += " AND m.game = ?"
             args.append(game)
         with self._db() as db:
+            generation = db.execute(
+                "SELECT value FROM meta WHERE key = 'generation'").fetchone()[0]
+            cached = self._cache.get((game, since))
+            if cached is not None and cached[0] == generation:
+                return cached[1]
             rows = db.execute(
-                "SELECT m.session, m.game, m.started, m.ended, m.value, m.rubicon, s.key, "
+                "SELECT m.session, m.game, m.started, m.ended, m.value, m.note, s.key, "
                 "s.identity, s.name, s.level, s.total, s.rank, s.won, s.lost, s.left_ "
                 f"FROM matches m JOIN seats s ON s.session = m.session {where} "
                 "ORDER BY m.ended, m.session, s.seat", args).fetchall()
@@ -247,8 +267,21 @@ class ClubBook:
             seats.setdefault(row[0], []).append(ClubSeat(
                 row[6], row[7], row[8], row[9], row[10], row[11], bool(row[12]),
                 bool(row[13]), bool(row[14])))
-        return [ClubMatch(h[0], h[1], h[2], h[3], h[4], bool(h[5]), tuple(seats[session]))
-                for session, h in heads.items()]
+        matches = [ClubMatch(h[0], h[1], h[2], h[3], h[4], h[5],
+                             tuple(seats[session])) for session, h in heads.items()]
+        self._cache[(game, since)] = (generation, matches)
+        return matches
+
+    def _rate(self, game: str, since: str = "") -> dict[str, Rated]:
+        """``rate`` of ``game``'s matches since ``since``, worked out again only when the
+        book changed since last asked."""
+        matches = self.matches(game, since)
+        cached = self._rated.get((game, since))
+        if cached is not None and cached[0] is matches:
+            return cached[1]
+        players = rate(matches)
+        self._rated[(game, since)] = (matches, players)
+        return players
 
     def dump(self) -> list[tuple[Any, ...]]:
         """Every row of the book, in order (to compare two books)."""
@@ -280,7 +313,7 @@ class ClubBook:
     def ratings(self, game: str, period: Period = "all") -> dict[str, Rated]:
         """Every player's rating in ``game`` (this month's matches only, or all)."""
         since = self._month_start() if period == "month" else ""
-        return rate(self.matches(game, since))
+        return self._rate(game, since)
 
     def standings(self, game: str, period: Period, viewer: str | None) -> list[Standing]:
         """The standings of ``game``, the best first (hidden players left out, but for
@@ -294,6 +327,8 @@ class ClubBook:
     def find(self, game: str | None, name: str, viewer: str | None) -> Person | None:
         """The player called ``name`` (any case) that the viewer may see; the viewer's
         own first. ``ClubError`` when several people share the name."""
+        if len(name) > MAX_NAME:            # nobody's name: never looked for
+            return None
         folded = name.strip().casefold()
         hidden = self._hidden()
         found: dict[str, str] = {}
@@ -321,7 +356,7 @@ class ClubBook:
         if person is None:
             return None
         matches = self.matches(game)
-        players = rate(matches)
+        players = self._rate(game)
         player = players.get(person.key)
         standing = self._standing(player, viewer) if player is not None else None
         history = tuple(RatingPoint(when, rating, sigma)
@@ -362,7 +397,8 @@ class ClubBook:
         themself)."""
         hidden = self._hidden()
         names = self._names()
-        return [Debt(game, names.get(debtor, "?"), names.get(creditor, "?"), WHAT[game],
+        return [Debt(game, names.get(debtor, "?"), names.get(creditor, "?"),
+                     get_game(game).stake or "",
                      amount)
                 for game, debtor, creditor, amount in self.open_debts()
                 if self._visible(debtor, viewer, hidden)
@@ -380,20 +416,22 @@ class ClubBook:
                amount: int | None = None) -> Debt:
         """The host settles ``debtor``'s debt to ``creditor`` in ``game`` (names): all of
         it, or ``amount``. The settlement is written to the journal, never to a session."""
-        if game not in WHAT:
+        if game not in game_names() or get_game(game).stake is None:
             raise ClubError(_("{game} is not a game of the house").format(game=repr(game)))
+        stake = get_game(game).stake or ""
+        title = get_game(game).title
         who = []
         for name in (debtor, creditor):
             person = self.find(game, name, None)
-            if person is None or person.key.startswith('["computer"'):
+            if person is None or is_computer(person.key):
                 raise ClubError(_("nobody called {name} played {game} here").format(
-                    name=repr(name), game=game))
+                    name=repr(name), game=title))
             who.append(person)
         owed = next((a for g, d, c, a in self.open_debts()
                      if g == game and d == who[0].key and c == who[1].key), 0)
         if owed == 0:
             raise ClubError(_("{debtor} owes {creditor} nothing at {game}").format(
-                debtor=who[0].name, creditor=who[1].name, game=game))
+                debtor=who[0].name, creditor=who[1].name, game=title))
         if amount is None:
             amount = owed
         if not 0 < amount <= owed:
@@ -401,8 +439,8 @@ class ClubBook:
                               "{owed}").format(debtor=who[0].name, creditor=who[1].name,
                                                owed=owed))
         self.journal.settle(Settlement(self.now().isoformat(), game, who[0].key, who[1].key,
-                                       WHAT[game], amount))
-        return Debt(game, who[0].name, who[1].name, WHAT[game], amount)
+                                       stake, amount))
+        return Debt(game, who[0].name, who[1].name, stake, amount)
 
 
 __all__ = ["BOOK_FILE", "ClubBook", "ClubError", "computer_name", "sessions_of"]

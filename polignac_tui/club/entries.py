@@ -16,10 +16,9 @@ from datetime import UTC, datetime
 
 from ..games import LEVELS, get_game
 from ..games.namewords import name_problem
+from ..games.view import Outcome
 from ..store.index import Summary
 from .journal import SeatLine
-
-RUBICON = 100   # Piquet: a loser of a partie under this is rubiconed (RULES-piquet.md §7)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +44,8 @@ class ClubMatch:
     game: str
     started: str                # ISO date-time, UTC
     ended: str
-    value: int | None           # what the game says it is worth (None: Polignac)
-    rubicon: bool               # Piquet: the loser was rubiconed
+    value: int | None           # what the game says it is worth (None: no value)
+    note: str | None            # the rules' word for its worth (``Game.worth_note``)
     seats: tuple[ClubSeat, ...]
 
 
@@ -68,6 +67,15 @@ def identity_of(key: str) -> str | None:
     if isinstance(parts, list) and len(parts) == 3 and parts[0] == "player":
         return str(parts[1])
     return None
+
+
+def is_computer(key: str) -> bool:
+    """Is ``key`` a computer's?"""
+    try:
+        parts = json.loads(key)
+    except ValueError:
+        return False
+    return isinstance(parts, list) and len(parts) == 2 and parts[0] == "computer"
 
 
 def _iso(moment: datetime | None) -> str:
@@ -96,12 +104,14 @@ def from_summary(summary: Summary,
         raise EntryError(f"session {summary.id} is not a finished served session")
     n = len(summary.players)
     if not 2 <= n <= 8 or len(summary.totals) != n or len(summary.humans) != n \
-            or len(summary.levels) != n:
+            or len(summary.levels) != n \
+            or any(s not in range(n) for s in (*summary.winners, *summary.losers)):
         raise EntryError(f"session {summary.id}: its seats do not add up")
     game = get_game(summary.game)
     if lines is not None and (len(lines) != n or any(
-            (line.kind == "human") != human for line, human in zip(
-                lines, summary.humans, strict=True))):
+            (line.kind == "human") != human or line.name.casefold() != name.casefold()
+            for line, human, name in zip(lines, summary.humans, summary.players,
+                                         strict=True))):
         lines = None        # not this match's seats: go by the file alone
     left = tuple(bool(lines and lines[s].left) for s in range(n))
     # a seat handed to a computer counts as last, behind every seat that stayed
@@ -122,9 +132,7 @@ def from_summary(summary: Summary,
         seats.append(ClubSeat(player_key(identity, name, level), identity, name, level,
                               summary.totals[s], places[s], s in summary.winners,
                               s in summary.losers, left[s]))
-    value = summary.value if summary.game != "polignac" else None
-    rubicon = (summary.game == "piquet" and value is not None and bool(summary.losers)
-               and all(summary.totals[s] < RUBICON for s in summary.losers)
-               and value == RUBICON + sum(summary.totals))
+    value = summary.value
+    note = game.worth_note(Outcome(summary.winners, summary.losers, summary.totals, value))
     return ClubMatch(summary.id, summary.game, _iso(summary.created), _iso(summary.updated),
-                     value, rubicon, tuple(seats))
+                     value, note, tuple(seats))

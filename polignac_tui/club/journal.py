@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..games import LEVELS
+from ..games import LEVELS, game_names, get_game
 from ..games.namewords import name_problem
 from ..store.atomic import sync_folder, write_atomic
 
@@ -36,10 +36,9 @@ except ImportError:             # pragma: no cover - not on the platforms served
 SEATS_FILE = "club-seats.jsonl"
 JOURNAL_FILE = "club-journal.jsonl"
 MAX_LINE = 16 * 1024          # bytes: a line longer than this is not read
-MAX_IDENTITY = 200            # characters of an identity
+MAX_IDENTITY = 200            # characters of an identity (as the protocol bounds it)
 MAX_SEATS = 8
-MAX_AMOUNT = 10**9            # cognacs, ices or points settled at once
-WHATS = ("cognac", "ices", "partie")
+MAX_AMOUNT = 10**9            # of a stake (``Game.stake``) settled at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +178,10 @@ class Journal:
                    "what": settlement.what, "amount": settlement.amount})
 
     def set_hidden(self, identity: str, hidden: bool, when: str) -> None:
+        """``identity`` leaves the standings or comes back; ``ValueError`` for one that is
+        not an identity (too long, or not printable)."""
+        if not identity or _text(identity, MAX_IDENTITY) is None:
+            raise ValueError(f"not an identity: {identity[:40]!r}")
         self._add({"kind": "hidden", "identity": identity, "hidden": hidden, "when": when})
 
     def read(self) -> tuple[list[Settlement], set[str]]:
@@ -202,7 +205,8 @@ def _settlement(data: dict[str, Any]) -> Settlement | None:
     debtor = _text(data.get("debtor"), MAX_IDENTITY + 40)
     creditor = _text(data.get("creditor"), MAX_IDENTITY + 40)
     amount = data.get("amount")
-    if None in (when, game, debtor, creditor) or data.get("what") not in WHATS \
+    stakes = {get_game(name).stake for name in game_names()}
+    if None in (when, game, debtor, creditor) or data.get("what") not in stakes \
             or isinstance(amount, bool) or not isinstance(amount, int) \
             or not 0 < amount <= MAX_AMOUNT:
         return None

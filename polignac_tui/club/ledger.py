@@ -1,14 +1,8 @@
-"""What the losers owe, as each game decides it, netted per pair of players, minus what
-the host settled.
+"""What the losers owe, as each game's rules decide it (``Game.owed``: the one at a
+table of several who pays each winner a glass, the ices as many as the game's value, the
+partie's points), netted per pair of players and game, minus what the host settled.
 
-- **Polignac** (RULES.md §6): the loser pays the cognac, a glass to every other player:
-  each loser owes each winner one cognac.
-- **Écarté** (RULES-ecarte.md §7): the loser buys the ices, as many as the game's value
-  (a single 1, a double 2, a treble 3).
-- **Piquet** (RULES-piquet.md §7): the loser owes the partie's value in points (100 plus
-  the difference, or plus the sum when rubiconed; a drawn partie is worth nothing).
-
-Only people owe and are owed: a computer pays no cognac and drinks none.
+Only people owe and are owed: a computer pays nothing and is paid nothing.
 """
 
 from __future__ import annotations
@@ -16,34 +10,40 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from ..games import game_names, get_game
+from ..games.view import Outcome
 from .entries import ClubMatch
 from .journal import Settlement
-
-WHAT = {"polignac": "cognac", "ecarte": "ices", "piquet": "partie"}
 
 Owed = dict[tuple[str, str, str], int]     # (game, debtor key, creditor key) -> amount
 
 
+def outcome_of(match: ClubMatch) -> Outcome:
+    """The finished match's outcome again, as the game gave it."""
+    seats = match.seats
+    return Outcome(tuple(i for i, s in enumerate(seats) if s.won),
+                   tuple(i for i, s in enumerate(seats) if s.lost),
+                   tuple(s.total for s in seats), match.value)
+
+
 def debts(matches: Iterable[ClubMatch]) -> Owed:
-    """Every debt the matches make, before netting."""
+    """Every debt the matches make between people, before netting."""
     owed: Owed = defaultdict(int)
     for match in matches:
-        people = [seat for seat in match.seats if seat.level is None]
-        losers = [seat for seat in people if seat.lost]
-        winners = [seat for seat in people if seat.won and not seat.lost]
-        amount = 1 if match.game == "polignac" else match.value or 0
-        if amount <= 0:
+        game = get_game(match.game)
+        if game.stake is None:
             continue
-        for loser in losers:
-            for winner in winners:
-                if loser.key != winner.key:
-                    owed[(match.game, loser.key, winner.key)] += amount
+        for debtor, creditor, amount in game.owed(outcome_of(match)):
+            payer, payee = match.seats[debtor], match.seats[creditor]
+            if payer.level is None and payee.level is None and payer.key != payee.key \
+                    and amount > 0:
+                owed[(match.game, payer.key, payee.key)] += amount
     return owed
 
 
 def netted(owed: Owed, settlements: Iterable[Settlement]) -> list[tuple[str, str, str, int]]:
     """The debts still open, one per game and pair: (game, debtor, creditor, amount),
-    ``amount`` > 0, sorted by game, then the largest first."""
+    ``amount`` > 0, sorted by game (the house's order), then the largest first."""
     balance: dict[tuple[str, str, str], int] = defaultdict(int)
 
     def add(game: str, debtor: str, creditor: str, amount: int) -> None:
@@ -62,6 +62,6 @@ def netted(owed: Owed, settlements: Iterable[Settlement]) -> list[tuple[str, str
             lines.append((game, first, second, amount))
         elif amount < 0:
             lines.append((game, second, first, -amount))
-    order = {game: index for index, game in enumerate(WHAT)}
-    lines.sort(key=lambda line: (order.get(line[0], 99), -line[3], line[1], line[2]))
+    order = {game: index for index, game in enumerate(game_names())}
+    lines.sort(key=lambda line: (order.get(line[0], len(order)), -line[3], line[1], line[2]))
     return lines

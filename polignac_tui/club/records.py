@@ -79,7 +79,7 @@ class Debt:
     debtor: str
     creditor: str
     what: str
-    """"cognac" | "ices" | "partie" (points of parties at Piquet): a key, words come
-    from the UI."""
+    """What the game's losers owe (its ``Game.stake``: a key, the words come from the
+    UI, ``Game.stake_words``)."""
     amount: int
-    """Cognacs, ices, or points."""
+    """How many of them (glasses, ices, points of partie)."""

@@ -53,6 +53,9 @@ class ClubKeeper:
                 self.book.enter(session)
         except (sqlite3.Error, OSError, StoreError, ValueError) as error:
             self.log(_("the club's book could not be written: {error}").format(error=error))
+        except Exception as error:          # in a worker nobody waits for: said, never lost
+            self.log(_("the club's book could not be written: {error}").format(
+                error=repr(error)))
 
     def start(self) -> None:
         """Bring the book up to date with the served sessions (in its worker)."""

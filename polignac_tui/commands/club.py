@@ -5,9 +5,11 @@ the standings, a player's page, the ledger, a settlement, a rebuild. It reads th
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sqlite3
 import sys
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
@@ -21,7 +23,7 @@ from ..store.folder import default_root
 from . import CommandError
 from .output import out
 
-NAME_COLUMN = 24
+NAME_COLUMN = 24      # a name's width (MAX_NAME): a line is at most 79 characters
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,8 +50,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.set_defaults(handler=run_player)
 
     q = actions.add_parser("ledger", parents=[shared], help=_("who owes what to whom"),
-                           description=_("The debts still open, netted per pair: "
-                                         "cognacs, ices and parties' points."))
+                           description=_("The debts still open, netted per pair: what "
+                                         "the losers owe the winners, as each game's "
+                                         "rules say."))
     q.set_defaults(handler=run_ledger)
 
     q = actions.add_parser("settle", parents=[shared], help=_("record a debt as paid"),
@@ -70,6 +73,23 @@ def register(sub: argparse._SubParsersAction) -> None:
                                          "sessions, the seats serve kept and the "
                                          "settlements."))
     q.set_defaults(handler=run_rebuild)
+
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _told(handler: Handler) -> Handler:
+    """``handler``, a book that cannot be read or written said in one line (status 2)."""
+    @functools.wraps(handler)
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except BrokenPipeError:         # the reader went away: the command line's to say
+            raise
+        except (sqlite3.Error, OSError, StoreError) as error:
+            raise CommandError(_("the club's book cannot be read: {error}").format(
+                error=error)) from None
+    return run
 
 
 def _book() -> ClubBook:
@@ -94,23 +114,24 @@ def _clip(name: str) -> str:
 
 
 def standing_lines(game: str, standings: list[Standing], month: bool) -> list[str]:
-    """The standings of ``game`` as text (80 columns)."""
+    """The standings of ``game`` as text (at most 79 columns, "provisional" included)."""
     title = get_game(game).title
     lines = [_("{game}: this month's standings").format(game=title) if month
              else _("{game}: standings, all time").format(game=title)]
     if not standings:
         lines.append("  " + _("no finished match yet"))
         return lines
-    lines.append(f"{'#':>3}  {_('player'):<{NAME_COLUMN}} {_('rating'):>14} "
+    lines.append(f"{'#':>3}  {_('player'):<{NAME_COLUMN}} {_('rating'):>11} "
                  f"{_('matches'):>7} {_('wins'):>5}  {_('last played')}")
     for place, line in enumerate(standings, start=1):
         rating = f"{line.rating:.0f} ± {line.sigma:.1f}"
-        note = "  " + _("provisional") if line.provisional else ""
-        lines.append(f"{place:>3}  {_clip(line.name):<{NAME_COLUMN}} {rating:>14} "
+        note = " " + _("provisional") if line.provisional else ""
+        lines.append(f"{place:>3}  {_clip(line.name):<{NAME_COLUMN}} {rating:>11} "
                      f"{line.matches:>7} {line.wins:>5}  {line.last_played}{note}")
     return lines
 
 
+@_told
 def run_standings(args: argparse.Namespace) -> int:
     book = _book()
     period: Period = "month" if args.month else "all"
@@ -132,7 +153,7 @@ def page_lines(page: PlayerPage) -> list[str]:
     lines = [f"{get_game(page.game).title}: {page.standing.name if page.standing else ''}"]
     if page.standing is not None:
         s = page.standing
-        lines.append(_("rating {rating:.0f} ± {sigma:.1f}, {matches} matches, {wins} wins, "
+        lines.append(_("rating {rating:.0f} ± {sigma:.1f} · matches {matches} · wins {wins} · "
                        "last played {last}").format(rating=s.rating, sigma=s.sigma,
                                                    matches=s.matches, wins=s.wins,
                                                    last=s.last_played)
@@ -148,6 +169,7 @@ def page_lines(page: PlayerPage) -> list[str]:
     return lines
 
 
+@_told
 def run_player(args: argparse.Namespace) -> int:
     book = _book()
     games = [args.game] if args.game else list(game_names())
@@ -168,13 +190,8 @@ def run_player(args: argparse.Namespace) -> int:
 
 
 def amount_words(debt: Debt) -> str:
-    if debt.what == "cognac":
-        return ngettext("{count} cognac", "{count} cognacs", debt.amount).format(
-            count=debt.amount)
-    if debt.what == "ices":
-        return ngettext("{count} ice", "{count} ices", debt.amount).format(count=debt.amount)
-    return ngettext("{count} point of partie", "{count} points of partie",
-                    debt.amount).format(count=debt.amount)
+    """``3 ices``: what the debt is, in the game's words."""
+    return get_game(debt.game).stake_words(debt.amount)
 
 
 def debt_line(debt: Debt) -> str:
@@ -183,6 +200,7 @@ def debt_line(debt: Debt) -> str:
         game=get_game(debt.game).title)
 
 
+@_told
 def run_ledger(args: argparse.Namespace) -> int:
     debts = _book().ledger(None)
     if args.json:
@@ -192,6 +210,7 @@ def run_ledger(args: argparse.Namespace) -> int:
     return 0
 
 
+@_told
 def run_settle(args: argparse.Namespace) -> int:
     book = _book()
     try:
@@ -210,6 +229,7 @@ def run_settle(args: argparse.Namespace) -> int:
     return 0
 
 
+@_told
 def run_rebuild(args: argparse.Namespace) -> int:
     book = _book()
     try:

@@ -24,7 +24,7 @@ from rich.text import Text
 from ..games.base import View
 from ..games.events import Scored
 from ..games.settings import CUSTOM
-from ..i18n import N_, _, ngettext, pgettext, tr
+from ..i18n import N_, _, pgettext, tr
 from .cardtext import CardLook, inline
 
 if TYPE_CHECKING:
@@ -169,13 +169,6 @@ class GameFace(Protocol):
         """The line under the table over ``count`` finished sessions, wholly in the
         game's words (None: the house's line, ending with ``stats_note``)."""
 
-    def debt_words(self, amount: int) -> str:
-        """What a loser owes at this game, counted, in the club's ledger ("3 points")."""
-
-    def debt_rule(self) -> str:
-        """Who owes what at this game, in one sentence, under the club's ledger ("":
-        nothing to say)."""
-
     #: columns of the side column (the game's panel) at 80 columns
     side_width: int
 
@@ -314,12 +307,6 @@ class HouseParts:
 
     def stats_summary(self, count: int) -> str | None:
         return None
-
-    def debt_words(self, amount: int) -> str:
-        return ngettext("{count} point", "{count} points", amount).format(count=amount)
-
-    def debt_rule(self) -> str:
-        return ""
 
     def shown_note(self, reason: str, who: str) -> str | None:
         return None

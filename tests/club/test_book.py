@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from polignac_tui.cli import main
-from polignac_tui.club.book import ClubError
+from polignac_tui.club.book import ClubBook, ClubError
 from polignac_tui.club.journal import JOURNAL_FILE, SEATS_FILE, SeatLine, SeatsFile
+from polignac_tui.games import get_game
+from polignac_tui.games.session import Seat
 from polignac_tui.service.paths import service_folder
+from polignac_tui.store import SessionStore
+from polignac_tui.table.gametable import GameTable
 
 from .helpers import IDENTITIES, club_book, served_ecarte
 
@@ -174,3 +179,93 @@ def test_the_club_command_with_no_book_yet(capsys: pytest.CaptureFixture[str]) -
     assert status == 0 and "no finished match yet" in text
     status, text = run_club(capsys, "ledger")
     assert status == 0 and "nobody owes anything" in text
+
+
+def test_what_the_lobby_asks_is_bounded_and_checked() -> None:
+    served_ecarte("Anna", "Bruno")
+    book = club_book()
+    assert book.player_page("ecarte", "A" * 10_000, None) is None
+    assert book.player_page("ecarte", "Zora", None) is None
+    for bad in ("", "k" * 201, "ssh:\x1b[2J"):
+        with pytest.raises(ValueError):
+            book.set_hidden(bad, True)
+    assert not (service_folder() / JOURNAL_FILE).exists()
+
+
+def test_a_seats_line_of_other_names_is_not_this_match_s() -> None:
+    table = served_ecarte("Anna", "Bruno", seats=False)
+    SeatsFile(service_folder()).append(table, [SeatLine("human", "Mallory", None, "id:m"),
+                                               SeatLine("human", "Bruno", None, "id:b")])
+    (match,) = club_book().matches()
+    assert [(s.identity, s.name) for s in match.seats] == [(None, "Anna"), (None, "Bruno")]
+
+
+def test_the_standings_fit_80_columns_with_the_longest_name(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    long = "Wolfgang Amadeus Mozart!"          # 24 characters, the most a name may have
+    IDENTITIES[long] = "ssh:SHA256:mozart"
+    try:
+        served_ecarte("Anna", long)
+    finally:
+        del IDENTITIES[long]
+    for language, word in (("en", "provisional"), ("fr", "provisoire"),
+                           ("it", "provvisorio")):
+        status = main(["--lang", language, "club", "--game", "ecarte"])
+        text = capsys.readouterr().out
+        assert status == 0 and long in text and text.count(word) == 2
+        assert max(len(line) for line in text.splitlines()) < 80, text
+
+
+def test_a_book_open_in_one_process_sees_what_another_entered() -> None:
+    served_ecarte("Anna", "Bruno")
+    book = club_book()
+    assert [s.matches for s in book.standings("ecarte", "all", None)] == [1, 1]
+    assert book.standings("ecarte", "all", None) == book.standings("ecarte", "all", None)
+    served_ecarte("Carla", "Bruno")
+    assert club_book().catch_up() == 1               # another book, on the same file
+    lines = {s.name: s.matches for s in book.standings("ecarte", "all", None)}
+    assert lines == {"Anna": 1, "Bruno": 2, "Carla": 1}
+
+
+def test_a_book_missing_a_table_is_damaged_and_the_command_never_shows_a_traceback(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    table = served_ecarte("Anna", "Bruno")
+    club_book()
+    with sqlite3.connect(service_folder() / "club.sqlite3") as db:
+        db.execute("DROP TABLE meta")
+    log: list[str] = []
+    assert [m.session for m in club_book(log).matches()] == [table]
+    assert len(log) == 1 and "tables are missing" in log[0]
+    # a book that cannot be opened at all: one line, status 2
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{service_folder() / 'club.sqlite3'}{suffix}").unlink(missing_ok=True)
+    (service_folder() / "club.sqlite3").mkdir()
+    status, text = run_club(capsys, "ledger")
+    assert status == 2 and "Traceback" not in text and len(text.strip().splitlines()) == 1
+    assert text.startswith("polignac-tui: the club's book cannot be read")
+
+
+def test_this_month_s_standings_hold_this_month_s_matches_only() -> None:
+    served_ecarte("Anna", "Bruno")
+    next_year = datetime.now(UTC).replace(day=1, year=datetime.now(UTC).year + 1)
+    later = ClubBook.open(service_folder(), None, None, lambda: next_year)
+    assert later.standings("ecarte", "month", None) == []
+    assert names(later.standings("ecarte", "all", None)) == ["Bruno", "Anna"]
+    assert names(club_book().standings("ecarte", "month", None)) == ["Bruno", "Anna"]
+
+
+def test_a_computer_neither_owes_nor_is_owed_nor_is_settled_with() -> None:
+    table = GameTable.create(SessionStore(), "ecarte", get_game("ecarte").settings(
+        "classique", {"target": 1}), ["Anna", "Bruno"], [Seat(True), Seat(False, "easy")],
+        seed=5, served=True)
+    table.close()
+    book = club_book()
+    (match,) = book.matches()
+    assert [(s.name, s.level, s.won) for s in match.seats] == [("Anna", None, False),
+                                                               ("Bruno", "easy", True)]
+    assert book.ledger(None) == []
+    lines = book.standings("ecarte", "all", None)
+    assert [(s.name, s.computer) for s in lines] == [("computer (easy)", "easy"),
+                                                     ("Anna", None)]
+    with pytest.raises(ClubError, match="nobody called"):
+        book.settle("Anna", "computer (easy)", "ecarte")

@@ -21,7 +21,7 @@ def seat(name: str, rank: int, identity: str | None = None, level: str | None = 
 
 
 def duel(when: str, winner: ClubSeat, loser: ClubSeat, n: int = 0) -> ClubMatch:
-    return ClubMatch(f"{when}-{n}", "ecarte", when, when, 1, False, (winner, loser))
+    return ClubMatch(f"{when}-{n}", "ecarte", when, when, 1, None, (winner, loser))
 
 
 def test_places_follow_the_totals_as_the_game_counts_them() -> None:
@@ -74,12 +74,12 @@ def test_a_flood_of_a_thousand_matches_moves_nobody_else_and_counts_a_day_s_wort
     friends = [duel(f"2026-11-2{day}T20:00:00Z", seat("Bruno", 1, won=True),
                     seat("Carla", 2)) for day in range(1, 4)]
     flood = [ClubMatch(f"flood-{n:04d}", "ecarte", "2026-11-25T10:00:00Z",
-                       f"2026-11-25T10:{n // 60 % 60:02d}:{n % 60:02d}Z", 1, False,
+                       f"2026-11-25T10:{n // 60 % 60:02d}:{n % 60:02d}Z", 1, None,
                        (seat("Mallory", 1, won=True), seat("", 2, level=level)))
              for n, level in zip(range(1000), ["easy", "expert"] * 500, strict=True)]
     # and one match Mallory plays with Bruno that day, past the bound
     mixed = ClubMatch("mixed", "ecarte", "2026-11-25T23:00:00Z", "2026-11-25T23:00:00Z", 1,
-                      False, (seat("Mallory", 1, won=True), seat("Bruno", 2)))
+                      None, (seat("Mallory", 1, won=True), seat("Bruno", 2)))
     started = time.perf_counter()
     without = rate([*friends, mixed])
     flooded = rate([*friends, *flood, mixed])

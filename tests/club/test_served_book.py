@@ -48,6 +48,7 @@ def test_every_game_enters_the_book_and_the_rebuild_makes_the_same(tmp_path: Pat
         tables = asyncio.run(club_night(service.socket))
         for table in tables:
             until_in_book(table)
+    assert "club" not in service.log.read_text()        # nothing went wrong with the book
     kept = book()
     matches = {m.session: m for m in kept.matches()}
     assert set(matches) == set(tables)

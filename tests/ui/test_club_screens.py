@@ -245,11 +245,3 @@ async def test_names_are_shown_literally(make_app, book) -> None:
                     and "no page" in text(app.screen, "#player-note"), "no page")
         assert text(app.screen, "#player-title").startswith("[red]Eve[/]")
         assert "[red]Eve[/]" in text(app.screen, "#player-note")
-
-
-def test_each_game_words_its_debts() -> None:
-    from polignac_tui.ui.gameface import face_of
-    assert [face_of(g).debt_words(n) for g, n in (("polignac", 1), ("polignac", 3),
-                                                  ("ecarte", 2), ("piquet", 137))] == [
-        "1 cognac", "3 cognacs", "2 ices", "137 points of partie"]
-    assert "buys the ices" in face_of("ecarte").debt_rule()

@@ -1,7 +1,7 @@
 """The club's book, from the lobby (key b): a game's standings this month or for all time,
 a player's page (their rating over time as a chart, their record against each other
-player), and the ledger (who owes what to whom, each game wording its debts through its
-FACE: ``debt_words``, ``debt_rule``).
+player), and the ledger (who owes what to whom, each game wording its stake:
+``Game.stake_words``).
 
 The book is the host's; these screens ask it through the lobby's connection (a
 ``ClubSource``: ``LobbyClient``) and show what comes back literally (names are other
@@ -22,14 +22,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...club.records import Debt, PlayerPage, Standing
-from ...games import FIRST_GAME
+from ...games import FIRST_GAME, get_game
 from ...i18n import N_, _, ngettext, tr
 from ...service.client import ServiceError
 from ...service.club_wire import ClubStandings
 from ...service.wording import refusal_words
 from ...store.wording import game_title
 from ..chrome import Footer, header
-from ..gameface import face_of
 from ..textfmt import level_name
 from ..widgets.rating_chart import RatingChart
 from .charts import _ascii, _colour
@@ -457,11 +456,11 @@ class LedgerScreen(BookScreen):
         for debt in debts:
             row: list[Any] = [Text(game_title(debt.game)), Text(debt.debtor, no_wrap=True),
                               Text(debt.creditor, no_wrap=True),
-                              Text(face_of(debt.game).debt_words(debt.amount))]
+                              Text(get_game(debt.game).stake_words(debt.amount))]
             if mine in (debt.debtor, debt.creditor):
                 for cell in row:
                     cell.stylize("bold")
             table.add_row(*row)
-        rules = [face_of(game).debt_rule() for game in self.source.games]
-        self.show_note(" ".join([*filter(None, rules), _("The host settles a debt.")])
-                       if debts else _("Nobody owes anything: every debt is settled."))
+        self.show_note(_("What a loser owes, and to whom, as each game's rules say; the "
+                         "host settles a debt.") if debts
+                       else _("Nobody owes anything: every debt is settled."))

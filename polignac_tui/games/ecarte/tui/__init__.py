@@ -242,13 +242,6 @@ class EcarteFace(HouseParts):
                         "marked; 3/2/1: games won treble, double, single.",
                         count).format(count=count)
 
-    # -- the club's ledger
-    def debt_words(self, amount: int) -> str:
-        return ngettext("{count} ice", "{count} ices", amount).format(count=amount)
-
-    def debt_rule(self) -> str:
-        return _("Écarté: the loser buys the ices.")
-
 
 FACE: GameFace = EcarteFace()     # the type checker holds it to the protocol
 

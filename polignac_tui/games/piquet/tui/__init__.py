@@ -260,14 +260,6 @@ class PiquetFace(HouseParts):
                         "added up; Rubicon: won against a player under 100.",
                         count).format(count=count)
 
-    # -- the club's ledger
-    def debt_words(self, amount: int) -> str:
-        return ngettext("{count} point of partie", "{count} points of partie",
-                        amount).format(count=amount)
-
-    def debt_rule(self) -> str:
-        return _("Piquet: the loser owes the partie's value in points.")
-
 
 FACE: GameFace = PiquetFace()     # the type checker holds it to the protocol
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ....i18n import N_, _, ngettext, tr
+from ....i18n import N_, _, tr
 from ....ui.gameface import HouseParts, setting_words
 from ..engine import PRESET_NAMES, one_of, preset
 from ..engine.cards import jack_points
@@ -119,13 +119,6 @@ class PolignacFace(HouseParts):
     def stats_note(self, sessions: str) -> str:
         return _("{sessions}. Cognac: times paid; Générales: made/failed.").format(
             sessions=sessions)
-
-    # -- the club's ledger
-    def debt_words(self, amount: int) -> str:
-        return ngettext("{count} cognac", "{count} cognacs", amount).format(count=amount)
-
-    def debt_rule(self) -> str:
-        return _("Polignac: the loser pays the cognac.")
 
 
 FACE = PolignacFace()
