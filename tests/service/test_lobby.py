@@ -87,6 +87,8 @@ def test_no_service_says_so_in_the_lobby(tmp_path: Path) -> None:
             shown = {b.action for _, b, enabled, _ in lobby.active_bindings.values()
                      if b.show and enabled}
             assert "refresh" in shown and "refresh_live" not in shown
+            assert "book" not in shown      # no club's book without a service
+            await pilot.press("b")
             await pilot.press("n")          # nothing to create a table on: said, not raised
             await pilot.pause()
             assert app.screen is lobby
@@ -443,17 +445,3 @@ def test_b_opens_the_club_s_book_and_h_leaves_the_standings(
     assert "Anna (you)" in lines and "Bruno" in lines and "Dédé" in lines
     assert "Anna" not in bruno_sees and "Bruno" in bruno_sees
 
-
-def test_no_book_without_a_service(tmp_path: Path) -> None:
-    async def main() -> None:
-        app = lobby_app(tmp_path / "none.sock")
-        async with app.run_test(size=SIZE) as pilot:
-            lobby = await wait(pilot, lambda: lobby_of(app).problem and lobby_of(app),
-                               "the problem")
-            shown = {b.action for _, b, enabled, _ in lobby.active_bindings.values()
-                     if b.show and enabled}
-            assert "book" not in shown
-            await pilot.press("b")
-            await pilot.pause()
-            assert app.screen is lobby
-    asyncio.run(main())
