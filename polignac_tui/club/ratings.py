@@ -68,7 +68,8 @@ class Rated:
 
     @property
     def provisional(self) -> bool:
-        return self.rated < PROVISIONAL
+        """Fewer than ``PROVISIONAL`` rated matches (a computer's rating is known: never)."""
+        return self.level is None and self.rated < PROVISIONAL
 
 
 def _flood_key(seat: ClubSeat) -> str:

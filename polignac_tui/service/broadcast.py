@@ -38,7 +38,6 @@ class LobbyNews:
         if served.observe() or force:
             if served.state == "playing" and served.finished:
                 served.state = "finished"
-                self.service.match_ended(served)
                 self.service.save_state()
             self.dirty.add(served.id)
             self.changed()

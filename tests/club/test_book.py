@@ -265,7 +265,7 @@ def test_a_computer_neither_owes_nor_is_owed_nor_is_settled_with() -> None:
                                                                ("Bruno", "easy", True)]
     assert book.ledger(None) == []
     lines = book.standings("ecarte", "all", None)
-    assert [(s.name, s.computer) for s in lines] == [("computer (easy)", "easy"),
-                                                     ("Anna", None)]
+    assert [(s.name, s.computer, s.provisional) for s in lines] == [
+        ("computer (easy)", "easy", False), ("Anna", None, True)]
     with pytest.raises(ClubError, match="nobody called"):
         book.settle("Anna", "computer (easy)", "ecarte")
