@@ -35,7 +35,6 @@ from .charts import _ascii, _colour
 
 # (period as sent, its words)
 PERIODS: tuple[tuple[str, str], ...] = (("month", N_("this month")), ("all", N_("all time")))
-NAME_WIDTH = 24      # a name, whole (at most 24 characters)
 
 
 class ClubSource(Protocol):
