@@ -11,14 +11,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
-from .commands import CommandError, arena, export, join, play, review, serve, sessions, show
+from .commands import CommandError, arena, club, export, join, play, review, serve, sessions, show
 from .i18n import LANGUAGES, _, choose_language, speaking, translator_for
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 # Every sub-command module registers itself here (order = order in --help).
-COMMANDS = [play, show, sessions, review, export, arena, serve, join]
+COMMANDS = [play, show, sessions, review, export, arena, serve, join, club]
 # The status of a command whose reader went away (``polignac-tui show F | head -1``): a
 # program killed by SIGPIPE, as the shell reports it (128 + 13).
 BROKEN_PIPE = 128 + signal.SIGPIPE

@@ -32,12 +32,17 @@ MAY_IMPORT: dict[str, tuple[str, ...]] = {
     # ``games/<game>/tui/``, are the UI's: see GAME_UI)
     "polignac_tui.games": ("polignac_tui.games", "polignac_tui.i18n"),
     "polignac_tui.store": ("polignac_tui.games", "polignac_tui.store", "polignac_tui.i18n"),
+    # the club's book: made from the store's sessions (the service only tells it, and
+    # its types are named for the checker alone)
+    "polignac_tui.club": ("polignac_tui.games", "polignac_tui.store", "polignac_tui.club",
+                          "polignac_tui.i18n", "polignac_tui.service"),
 }
 # ... and, of everything else, only the standard library and these.
 LIBRARIES: dict[str, tuple[str, ...]] = {
     "polignac_tui.i18n": (),
     "polignac_tui.games": (),
     "polignac_tui.store": ("tomli_w", "platformdirs"),
+    "polignac_tui.club": ("openskill",),
 }
 # A game's own screens and words for them: UI modules, held to no layer above.
 GAME_UI: tuple[str, ...] = ("polignac_tui.games.*.tui", "polignac_tui.games.*.tui.*")
@@ -58,6 +63,8 @@ NO_UI: tuple[str, ...] = (
     "polignac_tui.commands.arena",
     "polignac_tui.commands.review",
     "polignac_tui.commands.export",
+    "polignac_tui.club",
+    "polignac_tui.commands.club",
 )
 # ... except these, which the UI owns (fnmatch patterns on module names).
 UI_OWNED: tuple[str, ...] = (

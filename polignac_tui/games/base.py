@@ -371,6 +371,30 @@ class Game(ABC):
         scored); None: the house's."""
         return None
 
+    # -- what a finished match costs its losers (the club's book of a served host) --------
+    # the key of what a loser owes (``stake_words`` says it); None: a game of no stake
+    stake: str | None = None
+
+    def owed(self, outcome: Outcome) -> tuple[tuple[int, int, int], ...]:
+        """What the players of a finished match owe each other, as the rules say:
+        (debtor seat, creditor seat, amount), each amount above 0. The house's own: the
+        match's value, from each loser to each winner (nothing for no value)."""
+        value = outcome.value or 0
+        if value <= 0:
+            return ()
+        return tuple((loser, winner, value) for loser in outcome.losers
+                     for winner in outcome.winners)
+
+    def stake_words(self, amount: int) -> str:
+        """``amount`` of what a loser owes, in the current language."""
+        return str(amount)
+
+    def worth_note(self, outcome: Outcome) -> str | None:
+        """The rules' word for a finished match's worth beyond its value (a key, such as
+        ``rubicon``), or None."""
+        return None
+
+
 class Match(ABC):
     """One match of a game: its state, moved forward only by ``deal`` and ``apply``."""
 

@@ -26,8 +26,9 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from ..club.records import Debt, PlayerPage
 from ..games import FIRST_GAME
 from ..games.errors import RuleError as GameRuleError
 from ..games.session import GameSession
@@ -46,8 +47,10 @@ from ..table.gameevents import (
     Undo,
 )
 from ..table.talk import TalkRoom, heard
-from . import gamewire, protocol
+from . import club_wire, gamewire, protocol
+from .club_wire import ClubStandings, ClubWireError
 
+T = TypeVar("T")
 # Lines from the service may be long (a view with every deal's results): 1 MiB at most.
 READ_LIMIT = 1 << 20
 # Seconds to wait for the service to answer ``hello`` or a request.
@@ -295,6 +298,30 @@ class LobbyClient:
         else the lobby); the line comes back as theirs does. Raises ``ServiceError``
         (``say_bad``, ``say_too_fast``, a lost connection)."""
         await self.request({"type": "say", "text": text})
+
+    # -- the club's book ------------------------------------------------------------------
+    async def club(self, game: str, period: str) -> ClubStandings:
+        """A game's standings for ``period`` (``month``, ``all``) as the book shows them
+        to this client, and whether it is hidden from them."""
+        return _club_read(club_wire.standings_answer, await self.request(
+            {"type": "club", "game": game, "period": period}))
+
+    async def club_player(self, game: str, name: str) -> PlayerPage | None:
+        """``name``'s page in ``game`` (None: unknown to the book, or hidden)."""
+        return _club_read(club_wire.player_answer, await self.request(
+            {"type": "club_player", "game": game, "name": name}))
+
+    async def club_ledger(self) -> list[Debt]:
+        """The debts still open, netted per pair."""
+        return _club_read(club_wire.ledger_answer, await self.request({"type": "club_ledger"}))
+
+    async def club_hidden(self, hidden: bool | None = None) -> bool:
+        """Whether this player is hidden from the standings; with ``hidden``, leave (True)
+        or rejoin (False) them first."""
+        message: dict[str, Any] = {"type": "club_hidden"}
+        if hidden is not None:
+            message["hidden"] = hidden
+        return _club_read(club_wire.hidden_answer, await self.request(message))
 
     # -- requests --------------------------------------------------------------------------
     async def request(self, message: dict[str, Any],
@@ -610,6 +637,15 @@ def encode_game_command(command: GameCommand) -> dict[str, Any] | None:
     if isinstance(command, HandOver):
         return {"type": "hand_over", "seat": command.seat}
     return None
+
+
+def _club_read(read: Callable[[object], T], answer: dict[str, Any]) -> T:
+    """An answer about the club's book, read by ``read``; ``ServiceError`` when it cannot
+    be (``protocol``: what was wrong with it)."""
+    try:
+        return read(answer)
+    except ClubWireError as error:
+        raise ServiceError("protocol", f"the club's book could not be read: {error}") from None
 
 
 def _reason(error: BaseException) -> str:

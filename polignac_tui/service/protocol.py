@@ -47,6 +47,7 @@ MIN_SEATS = 2              # a game's own bounds are checked by the service (Pol
 MAX_SETTINGS = 16          # keys of a ``create``'s ``rules`` or ``settings``
 MAX_DEALS_REPLY = 1000 * 1024  # bytes of the line that sends a replay's file (clients read 1 MiB)
 PACES = ("instant", "fast", "normal", "slow")
+CLUB_PERIODS = ("month", "all")   # the club's standings: this calendar month, all time
 
 ERROR_CODES = ("bad_json", "too_long", "unknown_type", "bad_field", "protocol", "not_allowed",
                "no_table", "seat_taken", "name_taken", "not_seated", "too_large", "too_many",
@@ -249,6 +250,11 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Check, bool]]] = {
     "status": {},          # the host's, before hello (server.py, status.py)
     # a line of talk: checked by the service (``say_bad``), not here (``bad_field``)
     "say": {"text": (_as_sent, True)},
+    # the club's book (club_requests.py)
+    "club": {"game": (_choice(*GAMES), True), "period": (_choice(*CLUB_PERIODS), True)},
+    "club_player": {"game": (_choice(*GAMES), True), "name": (_name, True)},
+    "club_ledger": {},
+    "club_hidden": {"hidden": (_bool, False)},
 }
 
 

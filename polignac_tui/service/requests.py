@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from . import club_requests as club
 from . import lobby_requests as lobby
 from . import table_requests as table
 
@@ -34,6 +35,10 @@ HANDLERS: Mapping[str, Handler] = {
     "hint": table.hint,
     "deals": table.deals,
     "say": table.say,
+    "club": club.club,
+    "club_player": club.club_player,
+    "club_ledger": club.club_ledger,
+    "club_hidden": club.club_hidden,
 }
 BEFORE_HELLO = frozenset({"hello", "status"})
 """The requests a client may send before it said who it is."""

@@ -59,6 +59,9 @@ class BackgroundSave:
         self._held: list[Callable[[], None]] = []
         #: told of every write that failed (the service watches for a full disk)
         self.on_error: Callable[[BaseException], None] | None = None
+        #: told at the save of the match's end, as its write starts (the club's book)
+        self.on_finished: Callable[[], None] | None = None
+        self._told = False                      # told of the end saved last
 
     def gate(self, send: Callable[[], None]) -> None:
         """``send`` now, or once the write in progress (and any after it) is done."""
@@ -80,6 +83,7 @@ class BackgroundSave:
             loop = None
         if loop is None or not self.background:   # the first save, or no event loop
             self._save_now()
+            self._told_finished()
             return
         previous = self.session.updated
         self.session.updated = utc_now()
@@ -92,9 +96,16 @@ class BackgroundSave:
             self._waiting = data
         else:
             self._start(loop, data)
+        self._told_finished()
         failed, self._failed = self._failed, None
         if failed is not None:
             raise failed
+
+    def _told_finished(self) -> None:
+        finished = self.session.finished
+        if finished and not self._told and self.on_finished is not None:
+            self.on_finished()
+        self._told = finished             # an end undone and played again is told again
 
     def _start(self, loop: asyncio.AbstractEventLoop, data: bytes) -> None:
         self.writing = True

@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..club.served import ClubKeeper
 from ..i18n import _, ngettext
 from ..store import SessionFileError, SessionLock, SessionLocked, SessionStore, StoreError
 from ..store.lock import acquire
@@ -112,6 +113,8 @@ class Service:
         self._gone = asyncio.Event()            # set while no client is connected
         self._gone.set()
         self.lobby_news = LobbyNews(self)
+        #: the club's book, fed at each match's end (``match_ended``)
+        self.club = ClubKeeper(self.state.folder, self.store.root, lambda line: self.log(line))
         # the guard says and times through the service (whose log a test may replace)
         self.guard = ResourceGuard(lambda line: self.log(line), lambda: self.clock())
         self._state_pending = False
@@ -197,10 +200,12 @@ class Service:
                 self._kept.append(record)
                 continue
             if served.state == "finished":
+                self.club.match_ended(served, again=True)
                 self.close_table(served)
                 continue
             self.tables[served.id] = served
         self._restored = True
+        self.club.start()
         self.save_state()
         count = len(self.tables)
         self.log(ngettext("listening on {path} ({count} table)",
@@ -291,6 +296,7 @@ class Service:
         await self.save_tables()
         for served in list(self.tables.values()):
             self.close_table(served)
+        await self.club.close()
         if self.pool is not None:
             self.pool.close()
         with contextlib.suppress(OSError):
@@ -317,6 +323,7 @@ class Service:
         assert self.pool is not None
         table.background = True
         table.on_error = self.guard.noted
+        table.on_finished = lambda: self.match_ended(served)
         served.game_table = table
         served.game_runner = GameRunner(table, GamePoolThinker(self.pool, served.seed,
                                                                served.game),
@@ -324,6 +331,10 @@ class Service:
                                         hand_over_after=served.hand_over_after)
         served.state = "finished" if table.session.finished else "playing"
         served.reservation = None
+
+    def match_ended(self, served: ServedTable) -> None:
+        """``served``'s match is over: the club's book is told (its seats written now)."""
+        self.club.match_ended(served)
 
     def save_state(self) -> None:
         """Remember the tables: written once at the end of this turn of the event loop

@@ -87,6 +87,8 @@ def test_no_service_says_so_in_the_lobby(tmp_path: Path) -> None:
             shown = {b.action for _, b, enabled, _ in lobby.active_bindings.values()
                      if b.show and enabled}
             assert "refresh" in shown and "refresh_live" not in shown
+            assert "book" not in shown      # no club's book without a service
+            await pilot.press("b")
             await pilot.press("n")          # nothing to create a table on: said, not raised
             await pilot.pause()
             assert app.screen is lobby
@@ -347,8 +349,8 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
 def test_the_creators_lobby_keeps_its_last_key_on_screen_in_every_language(
         tmp_path: Path, lang: str, last: str) -> None:
     """Seated at the waiting table it created, the creator's lobby offers every key (sit,
-    new, watch, start, leave, quit; refresh only when the connection is lost): at 80
-    columns the last one stays whole, and no two keys say the same word."""
+    new, watch, start, leave, the club's book, quit; refresh only when the connection is
+    lost): at 80 columns the last one stays whole, and no two keys say the same word."""
     async def main(socket: Path) -> None:
         from textual.widgets import Select
 
@@ -369,7 +371,7 @@ def test_the_creators_lobby_keeps_its_last_key_on_screen_in_every_language(
             await pilot.pause()
             footer = lobby.query_one(Footer)
             shown = [k.description for k in footer.children if getattr(k, "description", None)]
-            assert len(shown) == 7, shown       # and the palette
+            assert len(shown) == 8, shown       # and the palette
             keys = [k for k in footer.children if getattr(k, "description", None) == last]
             (palette,) = [k for k in footer.children if getattr(k, "description", None)
                           in ("palette", "comandi")]
@@ -397,3 +399,49 @@ def test_no_seat_to_take_back_at_a_finished_table() -> None:
     lobby = SimpleNamespace(link=SimpleNamespace(at_table=None))
     assert LobbyScreen.yours_to_take_back(lobby, info("playing"))   # type: ignore[arg-type]
     assert not LobbyScreen.yours_to_take_back(lobby, info("finished"))  # type: ignore[arg-type]
+
+
+def test_b_opens_the_club_s_book_and_h_leaves_the_standings(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: the lobby's b opens the host's book (its matches played before the
+    service started); the player's own line is marked; h leaves the standings, and
+    another player's client then no longer sees them."""
+    import os
+
+    from clubtools import PEOPLE, filled_book
+
+    from polignac_tui.ui.screens.club import ClubScreen, LedgerScreen
+    filled_book(Path(os.environ["XDG_DATA_HOME"]) / "polignac-tui", monkeypatch)
+
+    async def main(socket: Path) -> tuple[list[str], list[str]]:
+        app = lobby_app(socket, "Anna", PEOPLE["Anna"])
+        async with app.run_test(size=SIZE) as pilot:
+            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
+                               "the lobby")
+            shown = {b.action for _, b, enabled, _ in lobby.active_bindings.values()
+                     if b.show and enabled}
+            assert "book" in shown                   # b is in the Footer
+            await pilot.press("b")
+            book = await wait(pilot, lambda: isinstance(app.screen, ClubScreen)
+                              and app.screen.shown and app.screen, "the standings")
+            lines = [s.name + (" (you)" if s.you else "") for s in book.shown.standings]
+            await pilot.press("l")
+            ledger = await wait(pilot, lambda: isinstance(app.screen, LedgerScreen)
+                                and app.screen.debts and app.screen, "the ledger")
+            assert any(d.debtor == "Céleste" and d.creditor == "Anna" for d in ledger.debts)
+            await pilot.press("escape")
+            await pilot.press("h")
+            await wait(pilot, lambda: book.hidden is True, "Anna hidden")
+            bruno = await LobbyClient.connect(socket, PEOPLE["Bruno"], "Bruno")
+            try:
+                seen = await bruno.club("polignac", "all")
+            finally:
+                bruno.close()
+            await pilot.press("escape")
+            assert app.screen is lobby
+        return lines, [s.name for s in seen.standings]
+    with running_service(tmp_path) as service:
+        lines, bruno_sees = asyncio.run(main(service.socket))
+    assert "Anna (you)" in lines and "Bruno" in lines and "Dédé" in lines
+    assert "Anna" not in bruno_sees and "Bruno" in bruno_sees
+

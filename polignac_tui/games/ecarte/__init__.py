@@ -53,6 +53,13 @@ class Ecarte(Game):
             return f"{winners} won a {VALUE_WORDS[value]} game"
         return super().summary_result(match, winners)
 
+    # -- what the loser owes (the club's ledger): the ices, as many as the game's value --
+    stake = "ices"
+
+    def stake_words(self, amount: int) -> str:
+        from ...i18n import ngettext
+        return ngettext("{count} ice", "{count} ices", amount).format(count=amount)
+
     # -- its statistics (``stats``), in its own folder ---------------------------------
     def stats(self, summaries: Iterable[Any]) -> list[Any]:
         from .stats import ecarte_stats

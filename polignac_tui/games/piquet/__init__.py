@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..base import JSON, Game, Match, Settings
+from ..base import JSON, Game, Match, Outcome, Settings
 from .match import PiquetMatch
 from .rules import DEFAULT_LIMIT, DESCRIBED, PRESETS
 
@@ -69,6 +69,23 @@ class Piquet(Game):
             value = None if match.outcome is None else match.outcome.value
             return f"{winners} won the partie, worth {value}"
         return super().summary_result(match, winners)
+
+    # -- what the loser owes (the club's ledger): the partie's value, in points ----------
+    stake = "partie"
+
+    def stake_words(self, amount: int) -> str:
+        from ...i18n import ngettext
+        return ngettext("{count} point of partie", "{count} points of partie",
+                        amount).format(count=amount)
+
+    def worth_note(self, outcome: Outcome) -> str | None:
+        """``rubicon`` when the loser of a partie was rubiconed (its value 100 + the sum)."""
+        from .rules import RUBICON
+        if outcome.value is not None and outcome.losers and all(
+                outcome.totals[s] < RUBICON for s in outcome.losers) \
+                and outcome.value == RUBICON + sum(outcome.totals):
+            return "rubicon"
+        return None
 
     # -- its statistics (``stats``), in its own folder ---------------------------------
     def stats(self, summaries: Iterable[Any]) -> list[Any]:

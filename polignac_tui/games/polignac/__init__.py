@@ -227,6 +227,19 @@ class Polignac(Game):
         assert isinstance(session.match, PolignacMatch)
         return csv_rows(session.match.session, session.id, seats)
 
+    # -- what the losers owe (the club's ledger): the loser pays the cognac, a glass to
+    # every other player (RULES.md §6): each loser one to each winner ---------------------
+    stake = "cognac"
+
+    def owed(self, outcome: Outcome) -> tuple[tuple[int, int, int], ...]:
+        return tuple((loser, winner, 1) for loser in outcome.losers
+                     for winner in outcome.winners)
+
+    def stake_words(self, amount: int) -> str:
+        from ...i18n import ngettext
+        return ngettext("{count} cognac", "{count} cognacs", amount).format(count=amount)
+
+
 def _text(action: EngineAction) -> str:
     if isinstance(action, Declare):
         return "declare" if action.declare else "pass"

@@ -61,6 +61,11 @@ SCREENS: tuple[HelpEntry, ...] = (
     (N_("Replay and review"), "screens.game_replay", "GameReplayScreen", ()),
     (N_("A session's chart"), "screens.charts", "SessionChartScreen", ()),
     (N_("Statistics"), "screens.charts", "StatsScreen", ()),
+    (N_("The club's book (lobby: b)"), "screens.club", "ClubScreen", (
+        ("↑ ↓", N_("move along the list")),
+    )),
+    (N_("A player's page in the club's book"), "screens.club", "PlayerScreen", ()),
+    (N_("The club's ledger"), "screens.club", "LedgerScreen", ()),
     (N_("Rules"), "screens.rules", "RulesScreen", ()),
     (N_("Settings"), "screens.settings", "SettingsScreen", ()),
     (N_("Help"), "screens.help", "HelpScreen", ()),

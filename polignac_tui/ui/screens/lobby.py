@@ -42,7 +42,8 @@ NAME_WIDTH = 18
 # Longest table name made for you ("Anna's table") when you give none.
 DEFAULT_TABLE_NAME = 24
 # keys offered or not by state
-CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live", "talk")
+CHANGING_ACTIONS = ("sit", "take_back", "start", "leave", "refresh", "refresh_live", "talk",
+                    "book")
 # How long the footer waits for the service's first answer before showing its keys.
 FOOTER_HOLD_S = 1.0
 # A row of the list: its table's id, then the words of its four columns.
@@ -157,6 +158,8 @@ class LobbyScreen(Screen[None]):
         Binding("l", "leave", N_("Leave"), tooltip=N_("leave the waiting table you sit at")),
         # The list follows the service by itself: r is in the Footer only when the
         # connection is lost (the status says so too); connected, it still reads the list.
+        Binding("b", "book", N_("Book"), tooltip=N_("the club's book: each game's standings, "
+                                                    "the players' pages, the ledger")),
         Binding("r", "refresh", N_("Refresh"), tooltip=N_("the list again (or connect again)")),
         Binding("r", "refresh_live", N_("Refresh"), show=False),
         # (not in the Footer: full at 80 columns; the help and the talk panel name it)
@@ -403,7 +406,7 @@ class LobbyScreen(Screen[None]):
         return at is None or at.table != info.table or info.state == "playing"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("talk", "talk_panel"):
+        if action in ("talk", "talk_panel", "book"):
             return self.link is not None and self.link.lost is None
         if self.talking():            # Enter (a key of its own here) says the line
             return action not in ("sit", "take_back")
@@ -450,6 +453,14 @@ class LobbyScreen(Screen[None]):
 
     def on_talk_bar_closed(self) -> None:
         self.refresh_bindings()
+
+    def action_book(self) -> None:
+        """The club's book: the standings of the game of the chosen table (or the first)."""
+        if self.link is None or self.link.lost is not None:
+            return
+        from .club import ClubScreen
+        info = self.selected()
+        self.app.push_screen(ClubScreen(self.link, info.game if info else FIRST_GAME))
 
     def action_talk_panel(self) -> None:
         from .talk import TalkScreen
