@@ -140,7 +140,8 @@ class ClubBook:
         return db, fresh
 
     @contextlib.contextmanager
-    def _db(self) -> Iterator[sqlite3.Connection]:
+    def _db(self, fill: bool = True) -> Iterator[sqlite3.Connection]:
+        """A connection to the book (a new book filled first, unless ``fill`` is False)."""
         try:
             db, fresh = self._connect()
         except sqlite3.OperationalError:
@@ -149,7 +150,7 @@ class ClubBook:
             self._move_aside(error)
             db, fresh = self._connect()
         try:
-            if fresh:
+            if fresh and fill:
                 self._fill(db)
             yield db
         finally:
@@ -211,7 +212,7 @@ class ClubBook:
 
     def rebuild(self) -> int:
         """The book made again from the served sessions: how many matches it holds."""
-        with self._db() as db:
+        with self._db(fill=False) as db:
             return self._fill(db)
 
     def catch_up(self) -> int:

@@ -148,6 +148,11 @@ def test_the_club_command_prints_names_and_never_a_key(
     status, text = run_club(capsys, "player", "bruno", "--game", "ecarte")
     assert status == 0 and "Anna" in text and "Carla" in text
     outputs.append(text)
+    status, text = run_club(capsys, "player", "Anna", "--json")
+    (page,) = json.loads(text)
+    assert page["standing"]["matches"] == 1 and page["against"][0]["name"] == "Bruno"
+    assert len(page["history"]) == 1
+    outputs.append(text)
     status, text = run_club(capsys, "ledger")
     assert "Anna owes Bruno 3 ices (Écarté)" in text
     assert "Carla owes Bruno 3 ices (Écarté)" in text

@@ -6,6 +6,8 @@ from __future__ import annotations
 from polignac_tui.club.entries import ClubMatch, ClubSeat, player_key
 from polignac_tui.club.journal import Settlement
 from polignac_tui.club.ledger import debts, netted
+from polignac_tui.games import game_names, get_game
+from polignac_tui.games.view import Outcome
 
 
 def person(name: str, won: bool, lost: bool) -> ClubSeat:
@@ -61,3 +63,16 @@ def test_debts_are_netted_per_pair_and_game_and_settlements_taken_off() -> None:
     cognac_paid = Settlement("now", "polignac", key("Bruno"), key("Carla"), "cognac", 1)
     assert netted(debts([one, back, one, cognac]), [paid, cognac_paid]) == [
         ("polignac", key("Bruno"), key("Anna"), 1)]
+
+
+def test_each_game_names_its_stake_and_piquet_its_rubicon() -> None:
+    assert {name: get_game(name).stake for name in game_names()} == {
+        "polignac": "cognac", "ecarte": "ices", "piquet": "partie"}
+    assert get_game("ecarte").stake_words(3) == "3 ices"
+    assert get_game("piquet").stake_words(1) == "1 point of partie"
+    piquet = get_game("piquet")
+    assert piquet.worth_note(Outcome((0,), (1,), (140, 90), 330)) == "rubicon"
+    assert piquet.worth_note(Outcome((0,), (1,), (140, 110), 130)) is None
+    assert piquet.worth_note(Outcome((0,), (1,), (105, 40), 65)) is None     # to a hundred
+    assert piquet.worth_note(Outcome((), (), (120, 120), 0)) is None          # drawn
+    assert get_game("ecarte").worth_note(Outcome((1,), (0,), (0, 5), 3)) is None

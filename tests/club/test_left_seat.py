@@ -4,38 +4,21 @@ keeps, and the book counts the match as a loss for the one who left."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
-from service.helpers import Wire, play_game_out, running_service
+from service.helpers import play_game_out, running_service
+from service.test_game_tables import two_at
 
 from polignac_tui.club.journal import SeatsFile
 from polignac_tui.service.paths import service_folder
 
 from .helpers import club_book
 
-TWO_PEOPLE = [{"kind": "you"}, {"kind": "open"}]
-
-
-async def two_at(path: Any) -> tuple[str, Wire, Wire]:
-    anna = await Wire.open(path)
-    await anna.hello("test:anna", "Anna")
-    await anna.send({"type": "create", "id": 1, "game": "ecarte", "seats": TWO_PEOPLE,
-                     "pace": "instant", "settings": {"preset": "classique", "target": 3}})
-    table = (await anna.expect("created"))["table"]
-    await anna.expect("seated")
-    bruno = await Wire.open(path)
-    await bruno.hello("test:bruno", "Bruno")
-    await bruno.send({"type": "sit", "id": 2, "table": table, "seat": 1})
-    await bruno.expect("seated")
-    await anna.send({"type": "start", "id": 3, "table": table})
-    await anna.expect("started")
-    return table, anna, bruno
-
 
 def test_the_one_who_left_a_seat_to_a_computer_ranks_last() -> None:
     async def scenario() -> str:
         async with running_service(hand_over_after=0.0) as service:
-            table, anna, bruno = await two_at(service.socket_path)
+            table, anna, bruno = await two_at(service.socket_path, "ecarte", settings={
+                "preset": "classique", "target": 3})
             await anna.now(lambda m: all(m["state"]["connected"]))
             bruno.close()
             await anna.update(lambda m: {"type": "seat_gone", "seat": 1} in m["events"])
