@@ -36,7 +36,7 @@ from ..store.index import Summary
 from .entries import ClubMatch, ClubSeat, EntryError, from_summary, identity_of, is_computer
 from .journal import Journal, SeatLine, SeatsFile, Settlement
 from .ledger import debts, netted
-from .ratings import Rated, rate, shown
+from .ratings import Rated, rate, shown, shown_mu, shown_sigma
 from .records import Against, Debt, Period, PlayerPage, RatingPoint, Standing
 
 BOOK_FILE = "club.sqlite3"
@@ -305,8 +305,8 @@ class ClubBook:
     def _standing(self, player: Rated, viewer: str | None) -> Standing:
         name = computer_name(player.level) if player.level is not None else player.name
         return Standing(name=name, computer=player.level,
-                        rating=shown(player.mu, player.sigma), mu=player.mu,
-                        sigma=player.sigma, provisional=player.provisional,
+                        rating=shown(player.mu, player.sigma), mu=shown_mu(player.mu),
+                        sigma=shown_sigma(player.sigma), provisional=player.provisional,
                         matches=player.matches, wins=player.wins,
                         last_played=player.last[:10],
                         you=viewer is not None and identity_of(player.key) == viewer)

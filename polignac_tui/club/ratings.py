@@ -51,6 +51,16 @@ def shown(mu: float, sigma: float) -> float:
     return round(BASE + SCALE * (mu - 3 * sigma), 1)
 
 
+def shown_mu(mu: float) -> float:
+    """The skill on the shown scale (``shown`` is this less three ``shown_sigma``)."""
+    return round(BASE + SCALE * mu, 1)
+
+
+def shown_sigma(sigma: float) -> float:
+    """The uncertainty on the shown scale: what "1243 ± 300" says after the ±."""
+    return round(SCALE * sigma, 1)
+
+
 @dataclass(slots=True)
 class Rated:
     """One player's rating and record in one game (and one period)."""
@@ -113,5 +123,5 @@ def rate(matches: Iterable[ClubMatch]) -> dict[str, Rated]:
                 player.mu, player.sigma = team[0].mu, team[0].sigma
                 player.rated += 1
                 player.history.append((match.ended, shown(player.mu, player.sigma),
-                                       player.sigma))
+                                       shown_sigma(player.sigma)))
     return players

@@ -27,8 +27,9 @@ class Standing:
     rating: float
     """The displayed rating (ordinal: mu - 3*sigma, scaled; one number to sort by)."""
     mu: float
+    """The skill on the shown scale (``rating`` is ``mu - 3 * sigma``)."""
     sigma: float
-    """The uncertainty."""
+    """The uncertainty on the shown scale (what follows the ± after the rating)."""
     provisional: bool
     """Fewer than PROVISIONAL (5) rated matches."""
     matches: int
@@ -47,6 +48,7 @@ class RatingPoint:
     """ISO date-time of the match's end."""
     rating: float
     sigma: float
+    """The uncertainty on the shown scale."""
 
 
 @dataclass(frozen=True, slots=True)

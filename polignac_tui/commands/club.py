@@ -124,7 +124,7 @@ def standing_lines(game: str, standings: list[Standing], month: bool) -> list[st
     lines.append(f"{'#':>3}  {_('player'):<{NAME_COLUMN}} {_('rating'):>11} "
                  f"{_('matches'):>7} {_('wins'):>5}  {_('last played')}")
     for place, line in enumerate(standings, start=1):
-        rating = f"{line.rating:.0f} ± {line.sigma:.1f}"
+        rating = f"{line.rating:.0f} ± {line.sigma:.0f}"
         note = " " + _("provisional") if line.provisional else ""
         lines.append(f"{place:>3}  {_clip(line.name):<{NAME_COLUMN}} {rating:>11} "
                      f"{line.matches:>7} {line.wins:>5}  {line.last_played}{note}")
@@ -153,14 +153,14 @@ def page_lines(page: PlayerPage) -> list[str]:
     lines = [f"{get_game(page.game).title}: {page.standing.name if page.standing else ''}"]
     if page.standing is not None:
         s = page.standing
-        lines.append(_("rating {rating:.0f} ± {sigma:.1f} · matches {matches} · wins {wins} · "
+        lines.append(_("rating {rating:.0f} ± {sigma:.0f} · matches {matches} · wins {wins} · "
                        "last played {last}").format(rating=s.rating, sigma=s.sigma,
                                                    matches=s.matches, wins=s.wins,
                                                    last=s.last_played)
                      + (" (" + _("provisional") + ")" if s.provisional else ""))
     if page.history:
         lines.append(_("rating after each rated match:"))
-        lines.extend(f"  {p.when[:16].replace('T', ' ')}  {p.rating:.0f} ± {p.sigma:.1f}"
+        lines.extend(f"  {p.when[:16].replace('T', ' ')}  {p.rating:.0f} ± {p.sigma:.0f}"
                      for p in page.history)
     if page.against:
         lines.append(_("against each other player (matches, ahead, behind):"))

@@ -274,3 +274,16 @@ def test_a_computer_neither_owes_nor_is_owed_nor_is_settled_with() -> None:
         ("computer (easy)", "easy", False), ("Anna", None, True)]
     with pytest.raises(ClubError, match="nobody called"):
         book.settle("Anna", "computer (easy)", "ecarte")
+
+
+def test_the_uncertainty_is_on_the_rating_s_own_scale() -> None:
+    """"1243 ± 300" says what a player may be: the ± is in the shown rating's units, and
+    the rating is the skill less three of them (a newcomer's uncertainty is hundreds)."""
+    served_ecarte("Anna", "Bruno")
+    book = club_book()
+    for line in book.standings("ecarte", "all", None):
+        assert line.sigma > 100                      # one match: still very uncertain
+        assert abs(line.rating - (line.mu - 3 * line.sigma)) < 0.2
+    page = book.player_page("ecarte", "Anna", None)
+    assert page is not None and page.standing is not None
+    assert page.history[-1].sigma == page.standing.sigma

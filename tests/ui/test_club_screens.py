@@ -60,7 +60,7 @@ async def test_the_standings_show_rank_rating_matches_wins_and_your_line(make_ap
         anna = next(r for r in table if r[1].startswith("Anna"))
         line = next(s for s in expected if s.name == "Anna")
         assert anna[1] == "Anna  (you)" and line.you
-        assert anna[2] == f"{line.rating:.0f} ± {line.sigma:.1f}"
+        assert anna[2] == f"{line.rating:.0f} ± {line.sigma:.0f}"
         assert anna[3:] == [str(line.matches), str(line.wins), line.last_played]
         dede = next(r for r in table if r[1] == "Dédé")
         assert dede[2].endswith(" ?")                      # 4 matches: provisional
