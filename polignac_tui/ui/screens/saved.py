@@ -380,7 +380,7 @@ class SavedScreen(Screen[None]):
                 screen = GameReplayScreen(polignac_app(self.app).store.load_game(entry.id))
             else:                             # Polignac's own, through its FACE
                 screen = face_of(entry.game).replay_screen(
-                    polignac_app(self.app).store.load(entry.id))
+                    polignac_app(self.app).store.load_game(entry.id).match.own_session())
                 if screen is None:
                     raise ValueError(entry.game)
         except Exception as error:  # changed or removed since it was listed, or no deal over
