@@ -92,7 +92,7 @@ class GameTable:
     @classmethod
     def open(cls, store: SessionStore, id: str, seed: int | None = None,
              served: bool = False) -> Self:
-        """A saved session of a game other than Polignac, its lock taken (raises
+        """A saved session of any game, its lock taken (raises
         ``SessionLocked``, ``SessionFileError``, and ``PlayedServed`` for a session of the
         table service still in play unless ``served``)."""
         from ..store.errors import PlayedServed
