@@ -41,6 +41,9 @@ registry to it, under every preset):
 - Replaying ``log`` into a fresh match (``replay``) gives the same state; taking back a
   seat's action (``Match.take_back``, a replay of the log without the last actions by
   default) returns every seat to the view it had before it.
+- A match read back from its file plays on as the one saved, and shows again the last
+  trick taken when saved between two tricks (``trick_to_show_again``);
+  ``finished_deals`` holds the deals over.
 - A view never carries what its seat may not see: another hand, a stock, a discard.
 - No I/O and no global random: randomness comes from the ``random.Random`` passed in.
 """
@@ -355,7 +358,8 @@ class Match(ABC):
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: a watcher)."""
 
-    # -- undo, resume and the finished deals: what the house calls, each with its default --
+    # -- undo, resume and the finished deals: what the house calls (the contract test holds
+    # every game to them); undo and the finished deals by default replay the log --
     def can_take_back(self, seat: int) -> bool:
         """True when ``seat`` has an action of the deal in view that ``take_back`` takes
         back (every action by default)."""
@@ -371,10 +375,10 @@ class Match(ABC):
         """Told the house's facts about its ``session`` (id, name, dates, undo setting,
         seats) before every save: for a match whose views or file part tell them."""
 
+    @abstractmethod
     def trick_to_show_again(self) -> TrickTaken | None:
         """Between two tricks of a deal in play, the last one, which a resumed table shows
         again (the terminal may have closed while it was played); None: none to show."""
-        return None
 
     def own_session(self) -> object | None:
         """The game's own session object under this match, for the code still playing on
