@@ -144,11 +144,12 @@ class Game(ABC):
     # not from a stream of its own: Polignac's tables have always dealt so
     dealer_from_first_deal: bool = False
     # the module of its computer players at a table, for a game whose arena is its own
-    # (the others are listed in ``games.arena.PLAYERS``)
+    # (the others are listed in ``games.arena.PLAYERS``); what the house calls on it is
+    # declared in ``games.computers`` (``ComputerPlayers``)
     players_module: str | None = None
-    # its computer players take a seed, not a ``random.Random``: ``choose_seeded(view,
-    # level, seed)``, ``advise_seeded(view, seed)`` and ``move_key(view)`` (the keys its
-    # tables have always used)
+    # its computer players take a seed, not a ``random.Random`` (``SeededPlayers``:
+    # ``choose_seeded``, ``advise_seeded``, ``move_key``, the keys its tables have always
+    # used)
     seeded_players = False
     # the module of its own review against its expert, for a game whose review is its own
     # (``review_deal``, ``finished_deals``, ``reason_text``, its marks' thresholds

@@ -200,6 +200,32 @@ def test_a_games_books_stand_apart_from_its_rules(name: str) -> None:
     assert [n for n in hooks if hasattr(game, n)] == []
 
 
+@pytest.mark.parametrize("name", game_names())
+def test_a_games_computer_players_are_what_the_house_declares(name: str) -> None:
+    """Every member of ``ComputerPlayers`` (and of ``SeededPlayers`` for a game whose
+    players take a seed) is there, and a level chooses an action its seat may take."""
+    from polignac_tui.games.arena import players_of, seeded_players_of
+    from polignac_tui.games.computers import ComputerPlayers, SeededPlayers
+    game = get_game(name)
+    players = players_of(name)
+    declared = SeededPlayers if game.seeded_players else ComputerPlayers
+    members = [n for cls in declared.__mro__ if cls.__name__.endswith("Players")
+               for n in vars(cls) if not n.startswith("_")]
+    assert {"choose", "advise", "cheat", "ARENA_LEVELS"} <= set(members)
+    assert [n for n in members if not hasattr(players, n)] == []
+    if not game.seeded_players:
+        with pytest.raises(RuleError):
+            seeded_players_of(name)
+    _, match = start(Case(name, game.presets[0], game.min_players))
+    match.deal(random.Random(SEED))
+    seat = match.turn
+    assert seat is not None
+    choice = match.choices(seat)
+    assert choice is not None
+    chosen = players.choose(match.view(seat), players.LEVELS[0], random.Random(SEED))
+    assert choice.allows(parse_action(chosen))
+
+
 # -- the actions' text ---------------------------------------------------------------------
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_every_action_text_round_trips(case: Case) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..base import Game, Settings
 from .books import EcarteBooks
@@ -27,6 +28,12 @@ class Ecarte(Game):
               first_dealer: int) -> EcarteMatch:
         names = self.check_start(settings, players, first_dealer)
         return EcarteMatch(self, settings, names, first_dealer)
+
+
+if TYPE_CHECKING:   # its computer players are what the house calls (``games.computers``)
+    from ..computers import ComputerPlayers
+    from . import players
+    _players: ComputerPlayers = players
 
 
 GAME = Ecarte()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..base import Game, Settings
 from .books import PiquetBooks
@@ -38,6 +39,12 @@ class Piquet(Game):
               first_dealer: int) -> PiquetMatch:
         names = self.check_start(settings, players, first_dealer)
         return PiquetMatch(self, settings, names, first_dealer)
+
+
+if TYPE_CHECKING:   # its computer players are what the house calls (``games.computers``)
+    from ..computers import ComputerPlayers
+    from . import players
+    _players: ComputerPlayers = players
 
 
 GAME = Piquet()

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..base import (
     JSON,
@@ -392,6 +392,12 @@ class PolignacMatch(Match):
             tricks_won=seen.tricks_won, cards_left=seen.cards_left, totals=self.totals,
             outcome=self.outcome, game_part=part,
         )
+
+
+if TYPE_CHECKING:   # its computer players are what the house calls (``games.computers``)
+    from ..computers import SeededPlayers
+    from .players import seam as players
+    _players: SeededPlayers = players
 
 
 GAME = Polignac()
