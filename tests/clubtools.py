@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from polignac_file import save_session
 
 from polignac_tui.club.book import ClubBook
 from polignac_tui.club.journal import SeatLine, SeatsFile
@@ -95,7 +96,7 @@ def filled_book(base: Path, monkeypatch: pytest.MonkeyPatch,
             random_step(session, rng, declare_rate=None)
         session.served = True
         session.id = store.new_id("Friday", seated[0], now=when)
-        store.save(session)
+        save_session(store, session)
         SeatsFile(service).append(session.id, [
             SeatLine("human", who, None, PEOPLE[who]) if who in PEOPLE
             else SeatLine("computer", computer[0][0], who, None) for who in seated])

@@ -3,7 +3,8 @@ the tests: a test-side shim (``polignac_tui/store/fileformat.py`` until issue 24
 Polignac behind the seam) over the house's reader and writer (``store.gamefile``) and
 Polignac's part of the file (``games/polignac/fileformat.py``), so that the tests written
 on an engine ``Session`` keep their assertions. The code of the house saves and loads a
-``GameSession`` (``SessionStore.save_game``/``load_game``).
+``GameSession`` (``SessionStore.save_game``/``load_game``): ``save_session``,
+``load_session`` and ``engine_of`` take an engine ``Session`` through that same route.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from polignac_tui.store.gamefile import FORMAT, MAX_BYTES, MAX_MESSAGE, TYPE_NAM
 from polignac_tui.store.textfile import FileRefused, parse_toml
 
 if TYPE_CHECKING:
+    from polignac_tui.store.folder import Entry, SessionStore
     from polignac_tui.store.index import Summary
 
 
@@ -71,6 +73,33 @@ def summarize(id: str, path: Path, updated: datetime, session: Session) -> Summa
     return summarize_game_session(id, path, updated, game_session(session))
 
 
+def save_session(store: SessionStore, session: Session) -> None:
+    """Save an engine ``session`` as the app does (``SessionStore.save_game`` of its
+    ``GameSession``); its ``updated`` is then the save's, as the house's is."""
+    whole = game_session(session)
+    try:
+        store.save_game(whole)
+    finally:
+        session.updated = whole.updated
+
+
+def load_session(store: SessionStore, id: str) -> Session:
+    """Read saved session ``id`` as the app does (``SessionStore.load_game``): the engine's
+    session under its Polignac match."""
+    session = store.load_game(id).match.own_session()
+    assert isinstance(session, Session), f"{id} is not a session of Polignac"
+    session.id = id
+    return session
+
+
+def engine_of(entry: Entry) -> Session | None:
+    """The engine's session of a listed file (None: unreadable, or of another game)."""
+    if entry.game_session is None:
+        return None
+    session = entry.game_session.match.own_session()
+    return session if isinstance(session, Session) else None
+
+
 __all__ = ["FORMAT", "MAX_BYTES", "MAX_MESSAGE", "MAX_SESSION_NAME", "TYPE_NAMES",
-           "SessionFileError", "dumps", "from_document", "game_session", "load", "loads",
-           "summarize", "summary", "to_document"]
+           "SessionFileError", "dumps", "engine_of", "from_document", "game_session", "load",
+           "load_session", "loads", "save_session", "summarize", "summary", "to_document"]

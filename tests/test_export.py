@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from polignac_file import save_session
 
 from polignac_tui.cli import main
 from polignac_tui.games.polignac.engine import Player, Session, preset
@@ -29,7 +30,7 @@ def test_a_row_per_finished_deal_and_a_column_per_player(
         capsys: pytest.CaptureFixture[str]) -> None:
     names = ("Anna", 'Bob "the knife", Jr', "Zoé", "Dédé")   # quotes and commas survive
     session = session_with(names, 6)
-    SessionStore().save(session)
+    save_session(SessionStore(), session)
     assert main(["export", session.id, "--csv"]) == 0
     rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
     assert rows[0] == ["deal", "dealer", *names, "generale", "chelem"]
@@ -49,6 +50,6 @@ def test_export_needs_a_format_and_a_session(tmp_path: Path,
     assert main(["export", "20261122-2000-nobody", "--csv"]) == 2
     assert "no such file, nor a saved session" in capsys.readouterr().err
     session = session_with(("Anna", "Bob", "Cy"), 1)
-    SessionStore().save(session)
+    save_session(SessionStore(), session)
     assert main(["export", session.id]) == 2
     assert "--csv" in capsys.readouterr().err

@@ -362,7 +362,8 @@ def test_summary_is_the_show_json_document() -> None:
 def test_the_replay_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     from polignac_tui.games.polignac.benchmarks.replay import build_session, run
 
-    session = build_session(3, players=5)
+    session = build_session(3, players=5).match.own_session()
+    assert isinstance(session, Session)
     assert session.finished and len(session.deals) == 3
     assert all(len(d.tricks) == d.tricks_total for d in session.deals)
     assert run(["--deals", "4", "--runs", "1"]) == 0

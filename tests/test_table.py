@@ -6,6 +6,7 @@ from pathlib import Path
 
 import polignac_file as fileformat
 import pytest
+from polignac_file import load_session
 from polignac_runner import Table
 
 from polignac_tui.games.polignac.engine import Declare, Play, Player, RuleError, preset
@@ -49,7 +50,7 @@ def test_whole_session_of_computers_is_autosaved(store: SessionStore, players: i
         run_computers(table)
         assert table.session.finished
         assert table.session.losers
-        on_disk = store.load(table.session.id)
+        on_disk = load_session(store, table.session.id)
         assert fileformat.to_document(on_disk)["deals"] == \
             fileformat.to_document(table.session)["deals"]
         assert on_disk.totals == table.session.totals
@@ -66,7 +67,7 @@ def test_every_action_is_saved_at_once(store: SessionStore) -> None:
         view = table.view(human)
         assert view.my_turn
         table.apply(Play(human, view.legal[0]))
-        reopened = store.load(table.session.id)
+        reopened = load_session(store, table.session.id)
         assert reopened.view(human).hand == table.view(human).hand
         assert reopened.deals[-1].plays == table.session.deals[-1].plays
     finally:
@@ -145,7 +146,7 @@ def test_undo_takes_back_your_card_and_the_computers_after_it(store: SessionStor
         assert table.session.deals[-1].undos == 1
         assert table.view(0).hand == before.hand
         assert table.view(0).my_turn
-        on_disk = store.load(table.session.id)
+        on_disk = load_session(store, table.session.id)
         assert on_disk.deals[-1].undos == 1
         assert on_disk.deals[-1].plays == plays_before
     finally:
@@ -187,8 +188,8 @@ def test_generale_is_asked_and_computers_answer(store: SessionStore) -> None:
         assert isinstance(action, Declare)
         run_computers(table, until_deals=1)
         assert table.session.deals[0].over
-        assert store.load(table.session.id).deals[0].passed == 4 or \
-            store.load(table.session.id).deals[0].declarer is not None
+        assert load_session(store, table.session.id).deals[0].passed == 4 or \
+            load_session(store, table.session.id).deals[0].declarer is not None
     finally:
         table.close()
 

@@ -38,7 +38,7 @@ def fill(root: Path, sessions: int, deals: int) -> None:
     """``sessions`` files of one session of ``deals`` deals (each parsed on its own)."""
     from ..games import FIRST_GAME, get_game
     from ..store.folder import SessionStore
-    from ..store.gamefile import as_game_session, dumps
+    from ..store.gamefile import dumps
     autosave = next(m for m in get_game(FIRST_GAME).benchmarks if m.endswith(".autosave"))
     build_session = import_module(autosave).build_session   # a long session, its own way
     store = SessionStore(root / "data" / "polignac-tui" / "sessions")
@@ -46,7 +46,7 @@ def fill(root: Path, sessions: int, deals: int) -> None:
     session = build_session(deals)
     for i in range(sessions):
         session.id = f"20261101-{1000 + i}-bench"
-        store.path(session.id).write_text(dumps(as_game_session(session)), encoding="utf-8")
+        store.path(session.id).write_text(dumps(session), encoding="utf-8")
         stamp = 1_800_000_000 + i
         os.utime(store.path(session.id), (stamp, stamp))
 

@@ -23,7 +23,7 @@ from .show import read_any
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("export", help=_("export a session's scores (CSV)"),
-                       description=tr(get_game(FIRST_GAME).command_words["export"]))
+                       description=tr(get_game(FIRST_GAME).books.command_words["export"]))
     p.add_argument("session", metavar="FILE|ID", nargs="?",
                    help=_("path of a session file (.toml), or a saved session's id"))
     p.add_argument("--csv", action="store_true", help=_("CSV (the one format so far)"))
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     if game is not None and game_of_session(session) != game:
         raise CommandError(_("{target} is not a session of {game}").format(
             target=args.session, game=game_title(game)))
-    own = session.match.game.csv_table(session)
+    own = session.match.game.books.csv_table(session)
     out((games_csv([session]) if own is None else _csv(own)).rstrip("\n"))
     return 0
 
@@ -78,7 +78,7 @@ def games_csv(sessions: list[GameSession]) -> str:
     """A row per finished deal of each session: game, session, deal, dealer, then per
     seat the player's name, points and tricks, then ``scored``: the points of a deal
     other than tricks', each "name reason points" (a game may give its own rows:
-    ``Game.csv_rows``)."""
+    ``Game.books.csv_rows``)."""
     seats = max((len(s.names) for s in sessions), default=2)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -87,6 +87,6 @@ def games_csv(sessions: list[GameSession]) -> str:
         head.extend([f"player{seat}", f"points{seat}", f"tricks{seat}"])
     writer.writerow([*head, "scored"])
     for session in sessions:
-        own = session.match.game.csv_rows(session, seats)
+        own = session.match.game.books.csv_rows(session, seats)
         writer.writerows(csv_rows(session, seats) if own is None else own)
     return out.getvalue()

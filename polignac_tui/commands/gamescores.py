@@ -58,7 +58,7 @@ def csv_rows(session: GameSession, seats: int) -> list[list[object]]:
     """A row per finished deal: game, session, deal, dealer, then per seat (up to
     ``seats``) the player's name, points and tricks, then what was ``scored``."""
     names = session.names
-    shown = session.match.game.file_summary(session.match)["deals"]
+    shown = session.match.game.books.file_summary(session.match)["deals"]
     assert isinstance(shown, list)
     rows: list[list[object]] = []
     for number, (tally, deal) in enumerate(zip(deal_tallies(session.match), shown,

@@ -40,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run_delete)
 
     p = sub.add_parser("stats", help=_("statistics per player over the finished sessions"),
-                       description=tr(get_game(FIRST_GAME).command_words["stats"]))
+                       description=tr(get_game(FIRST_GAME).books.command_words["stats"]))
     p.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
     p.add_argument("--game", choices=game_names(), metavar="GAME",
                    help=_("the statistics of this game only: polignac, ecarte or piquet"))
@@ -216,7 +216,7 @@ def run_stats(args: argparse.Namespace) -> int:
             doc: dict[str, object] = {
                 "sessions": len(done[FIRST_GAME]), "unreadable": unreadable,
                 "players": [s.to_dict() for s in
-                            get_game(FIRST_GAME).stats(done[FIRST_GAME]) or []]}
+                            get_game(FIRST_GAME).books.stats(done[FIRST_GAME]) or []]}
             for other in others:
                 doc[other] = {"sessions": len(done[other]),
                               "players": [s.to_dict() for s in _game_stats(other, done)]}
@@ -230,7 +230,7 @@ def run_stats(args: argparse.Namespace) -> int:
         if not finished:
             out(_("No finished sessions yet: statistics count finished sessions only."))
         else:
-            out(get_game(FIRST_GAME).stats_table(finished) or "")
+            out(get_game(FIRST_GAME).books.stats_table(finished) or "")
     for other in others:
         if game is None:
             out("")
@@ -238,7 +238,7 @@ def run_stats(args: argparse.Namespace) -> int:
         if not done[other]:
             out(_("No finished session of {game} yet.").format(game=game_title(other)))
         else:
-            out(get_game(other).stats_table(done[other]) or "")
+            out(get_game(other).books.stats_table(done[other]) or "")
     if unreadable:
         out(ngettext("{count} unreadable file not counted (see polignac-tui list).",
                      "{count} unreadable files not counted (see polignac-tui list).",
@@ -247,5 +247,5 @@ def run_stats(args: argparse.Namespace) -> int:
 
 
 def _game_stats(game: str, done: dict[str, list[Summary]]) -> list[Any]:
-    return get_game(game).stats(done[game]) or []
+    return get_game(game).books.stats(done[game]) or []
 

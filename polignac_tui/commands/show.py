@@ -49,7 +49,7 @@ def read_any(target: str) -> GameSession:
         session = load_any(path)
     except SessionFileError as error:
         raise CommandError(f"{path}: {file_error_text(str(error))}") from None
-    if not session.id and is_id(path.stem) and not session.match.game.reads_header:
+    if not session.id and is_id(path.stem) and not session.match.game.books.reads_header:
         session.id = path.stem     # (a file of the first game keeps the id it wrote)
     return session
 
@@ -70,7 +70,7 @@ def read(target: str) -> Any:
 def run(args: argparse.Namespace) -> int:
     session = read_any(args.session)
     if args.json:
-        out(json.dumps(session.match.game.file_summary(session.match), ensure_ascii=False))
+        out(json.dumps(session.match.game.books.file_summary(session.match), ensure_ascii=False))
     else:
         out(score_table(session))
     return 0
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
 def score_table(session: GameSession) -> str:
     """The score table of ``session``: its game's own, else the house's (a row per deal,
     a column per player, the totals and where it stands)."""
-    own = session.match.game.score_table(session)
+    own = session.match.game.books.score_table(session)
     if own is not None:
         return own
     from .gamescores import score_table as game_score_table

@@ -23,10 +23,11 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from types import ModuleType
+from typing import cast
 
 from . import get_game
 from .base import Dealt, Game, Match, Settings
+from .computers import ComputerPlayers, SeededPlayers
 from .errors import RuleError
 
 # the games with computer players speaking the seam: a module with ``ARENA_LEVELS``,
@@ -38,9 +39,10 @@ MAX_ACTIONS = 500          # a deal of any game of the house takes far fewer
 Bot = Callable[[Match, int, random.Random], str]
 
 
-def players_of(game: str, arena: bool = False) -> ModuleType:
+def players_of(game: str, arena: bool = False) -> ComputerPlayers:
     """The computer players of ``game`` (``arena``: only a game whose duplicate deals
-    this arena plays, not one with an arena of its own).
+    this arena plays, not one with an arena of its own), their module as declared
+    (``games.computers``; each game's package holds its module to it).
 
     Raises:
         RuleError: ``no_players`` for a game without players speaking the seam.
@@ -52,7 +54,20 @@ def players_of(game: str, arena: bool = False) -> ModuleType:
     if entry is None:
         raise RuleError("no_players", f"{game} has no computer players for this arena "
                         f"(games: {', '.join(PLAYERS)})", {"game": game})
-    return import_module(entry)
+    module: ComputerPlayers = cast("ComputerPlayers", import_module(entry))
+    return module
+
+
+def seeded_players_of(game: str) -> SeededPlayers:
+    """The computer players of a game whose players take a seed (``Game.seeded_players``).
+
+    Raises:
+        RuleError: ``no_players`` for a game whose players take a ``random.Random``.
+    """
+    if not get_game(game).seeded_players:
+        raise RuleError("no_players", f"{game}'s computer players take no seed",
+                        {"game": game})
+    return cast("SeededPlayers", players_of(game))
 
 
 def levels_of(game: str) -> tuple[str, ...]:

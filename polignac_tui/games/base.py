@@ -8,7 +8,8 @@ players) speaks to a game through these types only:
     higher total wins, its presets and each ``Setting`` described (so a form, the
     rules panel, the protocol and the file format are built from the description).
     ``settings(preset, overrides)`` validates; ``new_match(settings, players, rng)``
-    starts a match.
+    starts a match. What only its files, the lists, the statistics, ``show`` and
+    ``export`` need is its ``books`` (``games.books.Bookkeeping``, its own in its folder).
 ``Match``
     One match (a session): the state, moved forward only by ``deal(rng)`` and
     ``apply(action)``, each returning the ``Event``s that happened, in order.
@@ -40,6 +41,9 @@ registry to it, under every preset):
 - Replaying ``log`` into a fresh match (``replay``) gives the same state; taking back a
   seat's action (``Match.take_back``, a replay of the log without the last actions by
   default) returns every seat to the view it had before it.
+- A match read back from its file plays on as the one saved, and shows again the last
+  trick taken when saved between two tricks (``trick_to_show_again``);
+  ``finished_deals`` holds the deals over.
 - A view never carries what its seat may not see: another hand, a stock, a discard.
 - No I/O and no global random: randomness comes from the ``random.Random`` passed in.
 """
@@ -48,7 +52,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -86,6 +90,7 @@ from .settings import CUSTOM, Setting, Settings, SettingValue
 from .view import Outcome, View
 
 if TYPE_CHECKING:
+    from .books import Bookkeeping
     from .session import GameSession
 
 __all__ = [
@@ -139,11 +144,12 @@ class Game(ABC):
     # not from a stream of its own: Polignac's tables have always dealt so
     dealer_from_first_deal: bool = False
     # the module of its computer players at a table, for a game whose arena is its own
-    # (the others are listed in ``games.arena.PLAYERS``)
+    # (the others are listed in ``games.arena.PLAYERS``); what the house calls on it is
+    # declared in ``games.computers`` (``ComputerPlayers``)
     players_module: str | None = None
-    # its computer players take a seed, not a ``random.Random``: ``choose_seeded(view,
-    # level, seed)``, ``advise_seeded(view, seed)`` and ``move_key(view)`` (the keys its
-    # tables have always used)
+    # its computer players take a seed, not a ``random.Random`` (``SeededPlayers``:
+    # ``choose_seeded``, ``advise_seeded``, ``move_key``, the keys its tables have always
+    # used)
     seeded_players = False
     # the module of its own review against its expert, for a game whose review is its own
     # (``review_deal``, ``finished_deals``, ``reason_text``, its marks' thresholds
@@ -247,41 +253,8 @@ class Game(ABC):
     def start(self, settings: Settings, players: Sequence[str], first_dealer: int) -> Match:
         """A match whose first deal ``first_dealer`` will deal (the log's way in)."""
 
-    # -- the game's part of a session file (the store writes the header) ------------------
-    def file_part(self, match: Match) -> dict[str, JSON]:
-        """``match`` as the game's part of a session file: ``game``, ``rules``,
-        ``players`` (names, in seat order) and ``deals``, TOML-ready."""
-        raise NotImplementedError(f"{self.name} has no session file part")
-
-    def read_file_part(self, doc: Mapping[str, object]) -> Match:
-        """The match the game's part of a session file describes, replayed.
-
-        Raises:
-            RuleError: ``file``, one line naming the deal, the action and the reason.
-        """
-        raise NotImplementedError(f"{self.name} has no session file part")
-
-    def file_summary(self, match: Match) -> dict[str, JSON]:
-        """What ``show --json`` gives for a session of this game (its rulebook's §9)."""
-        raise NotImplementedError(f"{self.name} has no session file part")
-
-    # A game whose files name no ``game`` (written before the house had several games)
-    # reads its files' header too, in its own words, before the store reads it.
-    reads_header = False
-
-    def file_rows(self, match: Match) -> Mapping[str, int]:
-        """How many items of each list of a deal's table the file writes on a line (a
-        list not named here: on one line; a list of lists: an item a line)."""
-        return {}
-
-    def game_session(self, own: object) -> GameSession:
-        """The house's session over the game's own session object ``own`` (a game whose
-        match drives one, as the house's first game does: its old table's path saves it).
-
-        Raises:
-            TypeError: for a game that has none, or an ``own`` that is not its.
-        """
-        raise TypeError(f"{self.name} has no session of its own to save")
+    # -- its books: files, lists, statistics, ``show`` and ``export`` (``games.books``) --
+    books: Bookkeeping
 
     # -- a table of the service: its creator's settings (the protocol's ``create``) -------
     # the field of ``create`` its settings come in (``settings`` if absent)
@@ -303,73 +276,6 @@ class Game(ABC):
         return self.settings(str(kept.get("preset", self.presets[0])),
                              {k: v for k, v in kept.items() if k != "preset"})
 
-
-    # -- what the house's lists, statistics, show and export say of a session ----------
-    # (each hook: None, the house's own reading through the seam)
-    # the descriptions of ``stats`` and ``export`` where they name this game's own
-    # columns (marked ``N_``, translated where shown): the house's first game's are shown
-    command_words: Mapping[str, str] = {}
-
-    # ``list --json`` gives each session's winners and its value (a game whose rows never
-    # had them keeps them without: False)
-    lists_outcome = True
-
-    def summary_part(self, session: GameSession) -> dict[str, JSON] | None:
-        """What the lists and the statistics keep of a session of this game beyond the
-        house's header (the index's game fields: ``finished_deals``, ``deals`` (JSON text:
-        per finished deal its points then the game's marks), ``deal_in_play``, ``totals``,
-        ``finished``, ``turn``, ``losers``, ``winners``, ``end``, ``limit``, ``state``,
-        ``where``, ``where_short``, ``undos``, in English); None: the house reads them
-        through the seam (its ``file_summary`` and the log replayed)."""
-        return None
-
-    def summary_bounds(self, match: Match) -> tuple[str, int]:
-        """How the house's summary of a session says it ends (``store.gamesummary``):
-        ``("points", limit)``, or ``("deals", count)`` for a match of so many deals."""
-        return "points", 0
-
-    def summary_result(self, match: Match, winners: str) -> str:
-        """A finished match's result in English, as the lists keep it: ``winners`` their
-        names joined (``""``: nobody won): ``Anna won by 37``."""
-        if not winners:
-            return "nobody won"
-        outcome = match.outcome
-        return f"{winners} won by {None if outcome is None else outcome.value}"
-
-    def say_again(self, kind: str, english: str, where: str = "") -> str | None:
-        """This game's own English of a summary or a refusal of its files, said again in
-        the current language: ``state``, ``where`` (a session's line), ``clause`` (what
-        follows the deal in it, ``where`` being the deal said again) or ``file`` (why a
-        file is refused); None: not this game's words."""
-        return None
-
-    def score_table(self, session: GameSession) -> str | None:
-        """The text ``show`` prints of a session of this game, in the current language;
-        None: the house's table (a row per deal, a column per player, the totals)."""
-        return None
-
-    def stats(self, summaries: Iterable[Any]) -> list[Any] | None:
-        """This game's statistics per player over the finished ones of ``summaries``
-        (the store's summaries of its sessions, ``games.statstext.Counted``), each with
-        ``to_dict()``, kept in the game's folder; None: none of its own (the house's
-        overview, ``store.gamestats``, counts its sessions still)."""
-        return None
-
-    def stats_table(self, summaries: Sequence[Any]) -> str | None:
-        """The table ``stats`` prints of this game's finished ``summaries`` (its
-        ``stats``), in the current language; None: none."""
-        return None
-
-    def csv_table(self, session: GameSession) -> list[list[object]] | None:
-        """The rows (the head first) of the CSV ``export ID --csv`` prints of a session of
-        this game; None: the house's (the rows of ``csv_rows``)."""
-        return None
-
-    def csv_rows(self, session: GameSession, seats: int) -> list[list[object]] | None:
-        """The rows of ``export --game --csv`` of a session of this game (game, session,
-        deal, dealer, per seat of ``seats`` the name, points and tricks, then what was
-        scored); None: the house's."""
-        return None
 
     # -- what a finished match costs its losers (the club's book of a served host) --------
     # the key of what a loser owes (``stake_words`` says it); None: a game of no stake
@@ -477,7 +383,8 @@ class Match(ABC):
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: a watcher)."""
 
-    # -- undo, resume and the finished deals: what the house calls, each with its default --
+    # -- undo, resume and the finished deals: what the house calls (the contract test holds
+    # every game to them); undo and the finished deals by default replay the log --
     def can_take_back(self, seat: int) -> bool:
         """True when ``seat`` has an action of the deal in view that ``take_back`` takes
         back (every action by default)."""
@@ -493,14 +400,14 @@ class Match(ABC):
         """Told the house's facts about its ``session`` (id, name, dates, undo setting,
         seats) before every save: for a match whose views or file part tell them."""
 
+    @abstractmethod
     def trick_to_show_again(self) -> TrickTaken | None:
         """Between two tricks of a deal in play, the last one, which a resumed table shows
         again (the terminal may have closed while it was played); None: none to show."""
-        return None
 
     def own_session(self) -> object | None:
         """The game's own session object under this match, for the code still playing on
-        it (the house's first game: its review and its old table's path); None: none."""
+        it (the house's first game: its review and its replay); None: none."""
         return None
 
     def finished_deals(self) -> Match:

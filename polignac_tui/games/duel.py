@@ -3,7 +3,8 @@ deal alternating between the two, the checks before a deal and before an action,
 log, history and totals read from the deals.
 
 A game's deal class keeps its own state; it only has to say who dealt, what was dealt,
-its phase (``"over"`` once it is), whose turn it is and the actions applied so far.
+its phase (``"over"`` once it is; ``"play"`` while tricks are played), whose turn it is,
+the actions applied so far, the tricks taken and the cards of the trick in play.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar
 
 from .actions import Action, as_action
-from .base import DealLog, Dealt, Game, Match
+from .base import DealLog, Dealt, Game, Match, TrickTaken
+from .cards import Card
 from .errors import RuleError
 from .settings import Settings
 
@@ -30,6 +32,10 @@ class DuelDeal(Protocol):
     def turn(self) -> int | None: ...
     @property
     def actions(self) -> list[tuple[int, str]]: ...
+    @property
+    def tricks(self) -> list[tuple[int, tuple[Card, ...], int]]: ...   # leader, cards, winner
+    @property
+    def current(self) -> list[Card]: ...
 
 
 D = TypeVar("D", bound=DuelDeal)
@@ -116,3 +122,13 @@ class DuelMatch(Match, Generic[D]):
     @property
     def totals(self) -> tuple[int, ...]:
         return tuple(self._totals)
+
+    def trick_to_show_again(self) -> TrickTaken | None:
+        """Between two tricks of the deal in play, the last one taken (a resumed table
+        shows it again)."""
+        deal = self.current
+        if deal is None or self._finished or deal.phase != "play" or deal.current \
+                or not deal.tricks:
+            return None
+        _, cards, winner = deal.tricks[-1]
+        return TrickTaken(winner, cards, False)

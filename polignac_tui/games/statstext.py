@@ -1,4 +1,4 @@
-"""The pieces every game's statistics share (``Game.stats``, ``Game.stats_table``): the
+"""The pieces every game's statistics share (``Game.books.stats``, ``Game.books.stats_table``): the
 finished sessions of one game among the store's summaries, the players in order, and the
 text table ``stats`` prints (a player column as wide as the heads leave, right-aligned
 figures, then what the columns count).

@@ -1,4 +1,4 @@
-"""A table of a game other than Polignac on the wire (protocol version 2).
+"""A table of any game on the wire (protocol version 3: Polignac's too).
 
 ``update_to_json`` writes a ``GameUpdate`` for one client: its views as the seam writes
 them (``View.to_json``), the table's ``GameTableState``, and the events that client's seat

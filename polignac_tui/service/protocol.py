@@ -1,12 +1,13 @@
-"""The table service protocol, version 2 (docs/protocol.md): messages as JSON lines.
+"""The table service protocol, version ``PROTOCOL`` (3, docs/protocol.md): messages as
+JSON lines.
 
 Both sides use this module: ``decode_client`` validates every message a client sends
 (strictly: broken JSON, an unknown type, an unknown, missing or mistyped field, a line
 over 64 KiB, unbounded strings or integers are refused with a ``ProtocolError`` naming
-what and why); ``encode`` writes any message as one line. ``SeatView``, ``TableState``
-and the table events go to JSON and back with ``update_to_json`` / ``update_from_json``
-(the remote client's half); a table of another game's views, state and events travel
-as ``gamewire`` writes them.
+what and why); ``encode`` writes any message as one line; a table's own events (a seat
+gone, a refusal...) go to JSON and back with ``event_to_json`` / ``event_from_json``.
+The updates of a table of every game (its views, state and events) travel as
+``gamewire`` writes them.
 """
 
 from __future__ import annotations

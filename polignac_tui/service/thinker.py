@@ -26,6 +26,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from ..games import FIRST_GAME, get_game
+from ..games.arena import seeded_players_of
 from ..games.base import View
 from ..games.errors import RuleError
 from ..table.gametable import Params, _seed_for, players_module
@@ -39,22 +40,19 @@ def _game_choose(game: str, level: str, seed: int, view: dict[str, Any]) -> str:
     """In a worker: ``game``'s computer of ``level`` chooses for the view (as JSON: plain
     values cross the process boundary)."""
     import random
-    players = players_module(game)
     if get_game(game).seeded_players:
-        return str(players.choose_seeded(View.from_json(view), level, seed))
-    return str(players.choose(View.from_json(view), level, random.Random(seed)))
+        return seeded_players_of(game).choose_seeded(View.from_json(view), level, seed)
+    return players_module(game).choose(View.from_json(view), level, random.Random(seed))
 
 
 def _game_hint(game: str, seed: int, view: dict[str, Any]) -> tuple[str, str, Params]:
     """In a hint's worker: ``game``'s expert advice for the view, the reason's code and
     its details."""
     import random
-    players = players_module(game)
     if get_game(game).seeded_players:
-        action, why, params = players.advise_seeded(View.from_json(view), seed)
-        return str(action), str(why), tuple(params)
-    action, why = players.advise(View.from_json(view), random.Random(seed))
-    return str(action), str(why), ()
+        return seeded_players_of(game).advise_seeded(View.from_json(view), seed)
+    action, why = players_module(game).advise(View.from_json(view), random.Random(seed))
+    return action, why, ()
 
 
 def has_players(game: str) -> bool:
@@ -176,9 +174,8 @@ class GamePoolThinker(_OnPool):
         self.game = game
 
     def _key(self, view: View) -> str:
-        players = players_module(self.game)
         if get_game(self.game).seeded_players:   # the key its tables have always used
-            return str(players.move_key(view))
+            return seeded_players_of(self.game).move_key(view)
         return game_move_key(view)
 
     async def think(self, seat: int, level: str, view: View) -> str:

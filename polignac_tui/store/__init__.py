@@ -3,7 +3,6 @@ folder they live in and its summary index."""
 
 from .errors import (
     BadSessionId,
-    OtherGame,
     PlayedServed,
     ResumeError,
     SaveError,
@@ -17,7 +16,7 @@ from .index import Summary
 from .lock import SessionLock
 
 __all__ = [
-    "BadSessionId", "Entry", "OtherGame", "PlayedServed", "ResumeError", "SaveError",
+    "BadSessionId", "Entry", "PlayedServed", "ResumeError", "SaveError",
     "SessionFileError", "SessionLock", "SessionLocked", "SessionStore", "StoreError",
     "Summary", "UnknownSession", "default_root",
 ]

@@ -19,18 +19,6 @@ class UnknownSession(StoreError, SessionFileError):
     """No saved session has that id (also a ``SessionFileError``, as ``load`` promises)."""
 
 
-class OtherGame(StoreError, SessionFileError):
-    """A session of another game than the one asked for (an Écarté or a Piquet session
-    where a Polignac one is read): readable, by its own game's reader."""
-
-    def __init__(self, id: str, game: str) -> None:
-        from ..games import get_game
-        self.id = id
-        self.game = game
-        super().__init__(f"session {id} is a session of {get_game(game).title}, "
-                         "not of Polignac")
-
-
 class SessionLocked(StoreError):
     """The session is open in another polignac-tui (or already locked in this one)."""
 

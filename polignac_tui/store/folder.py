@@ -14,7 +14,6 @@ import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import platformdirs
 
@@ -24,7 +23,6 @@ from . import lock as _lock
 from .anyfile import load_any
 from .atomic import temporary_path, write_atomic
 from .errors import (
-    OtherGame,
     PlayedServed,
     ResumeError,
     SaveError,
@@ -78,14 +76,6 @@ class Entry:
         """The game of a readable file (None for one that cannot be read)."""
         return None if self.game_session is None else self.game_session.game
 
-    @property
-    def session(self) -> Any:
-        """The game's own session under the match, for the code still playing on it (the
-        old table's path): None when the match has none."""
-        if self.game_session is None:
-            return None
-        return self.game_session.match.own_session()
-
 
 class SessionStore:
     """Saved sessions: ids, atomic saves, locks, listing, deleting, what to resume."""
@@ -125,21 +115,12 @@ class SessionStore:
         return any(p.exists() for p in (path, self.lock_path(id), temporary_path(path)))
 
     # -- one session -----------------------------------------------------------------
-    def save(self, session: Any) -> None:
-        """Write an engine ``session`` of the old table's path atomically (``save_game``)
-        and set its ``updated`` (the caller holds its lock).
+    def save_game(self, session: GameSession) -> None:
+        """Write a session of any game atomically and set its ``updated`` (the caller
+        holds its lock).
 
         Raises ``SaveError`` (the previous save, if any, is left complete).
         """
-        from .gamefile import as_game_session  # the old path: the first game's engine
-        whole = as_game_session(session)
-        try:
-            self.save_game(whole)
-        finally:
-            session.updated = whole.updated
-
-    def save_game(self, session: GameSession) -> None:
-        """Write a session of any game atomically (see ``save``)."""
         from .gamefile import dumps as dumps_game
         if not session.id:
             raise StoreError("the session has no id yet (SessionStore.new_id gives one)")
@@ -190,17 +171,6 @@ class SessionStore:
         if not path.is_file():
             raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
         return game_of(read_document(path))
-
-    def load(self, id: str) -> Any:
-        """Read and replay session ``id`` for the old table's path: the game's own session
-        under the match; ``SessionFileError`` (one line) if it cannot be, ``OtherGame`` for
-        a session of a game whose match has none (``load_any`` reads it)."""
-        whole = self.load_any(id)
-        session: Any = whole.match.own_session()
-        if session is None:
-            raise OtherGame(id, whole.game)
-        session.id = id
-        return session
 
     def load_any(self, id: str) -> GameSession:
         """Read and replay session ``id``, whatever its game."""

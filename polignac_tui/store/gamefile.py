@@ -3,10 +3,10 @@
 The header (``format``, ``game``, ``id``, ``name``, ``created``, ``updated``, ``undo``,
 ``served``) and the players' ``[[players]]`` tables (a ``name``, a ``kind`` and a
 computer's ``level``) are the house's. Everything else (``rules``, the players' names,
-``deals``) is the game's part (``Game.file_part``), read back by the game and replayed
-through its rules: a file breaking a rule is refused in one line. A file without
-``game`` is of the house's first game (``DEFAULT_GAME``), whose files were written
-before the house had others: its reader checks their header too (``Game.reads_header``).
+``deals``) is the game's part (``Game.books.file_part``), read back by the game and
+replayed through its rules: a file breaking a rule is refused in one line. A file without
+``game`` is of the house's first game (``DEFAULT_GAME``), whose files were written before
+the house had others: its reader checks their header too (``Game.books.reads_header``).
 """
 
 from __future__ import annotations
@@ -101,18 +101,9 @@ def game_of(doc: object) -> str:
 
 
 # -- writing -------------------------------------------------------------------------------
-def as_game_session(session: object) -> GameSession:
-    """``session`` as the house's: a ``GameSession`` as it is, or the first game's own
-    session (its engine's, which the old table's path plays) wrapped by its game
-    (``Game.game_session``; ``TypeError`` for anything else)."""
-    if isinstance(session, GameSession):
-        return session
-    return get_game(DEFAULT_GAME).game_session(session)
-
-
 def to_document(session: GameSession) -> dict[str, Any]:
     """The session as a TOML-ready document: the header, then the game's part."""
-    part = session.match.game.file_part(session.match)
+    part = session.match.game.books.file_part(session.match)
     doc: dict[str, Any] = {"format": FORMAT}
     if "game" in part:    # the house's first game writes none (its files never had it)
         doc["game"] = part["game"]
@@ -142,7 +133,7 @@ def to_document(session: GameSession) -> dict[str, Any]:
 def dumps(session: GameSession) -> str:
     """The file's text: the header, ``[rules]``, ``[[players]]``, then ``[[deals]]``."""
     doc = to_document(session)
-    rows = session.match.game.file_rows(session.match)
+    rows = session.match.game.books.file_rows(session.match)
     head = {k: doc[k] for k in HEADER if k in doc}
     parts = [tomli_w.dumps(head), "\n", tomli_w.dumps({"rules": doc["rules"]})]
     for player in doc["players"]:
@@ -210,7 +201,7 @@ def from_document(doc: object) -> GameSession:
     if not isinstance(doc, dict):
         raise _fail(f"a session file is a TOML table, not {_type_name(doc)}")
     match = None
-    if "game" not in doc and get_game(DEFAULT_GAME).reads_header:
+    if "game" not in doc and get_game(DEFAULT_GAME).books.reads_header:
         match = _read_part(DEFAULT_GAME, doc)     # its own checks first, in its words
     fmt = doc.get("format")
     if type(fmt) is not int or fmt != FORMAT:
@@ -246,7 +237,7 @@ def from_document(doc: object) -> GameSession:
 
 def _read_part(name: str, doc: Mapping[str, object]) -> Match:
     try:
-        return get_game(name).read_file_part(doc)
+        return get_game(name).books.read_file_part(doc)
     except RuleError as error:
         raise _fail(error.message) from None
 
@@ -296,7 +287,6 @@ __all__ = [
     "MAX_SESSION_NAME",
     "TYPE_NAMES",
     "SessionFileError",
-    "as_game_session",
     "dumps",
     "from_document",
     "game_of",

@@ -1,8 +1,8 @@
 """The overview of the statistics: per player over the finished sessions of every game,
 the sessions, the wins and how many sessions of each game (by the registry's names).
 
-Each game's own statistics are the game's (``Game.stats``, ``Game.stats_table``: Écarté's
-and Piquet's in their folders, ``games/<game>/stats.py``). A player is counted per name,
+Each game's own statistics are the game's books' (``Game.books.stats``, ``stats_table``),
+each in its folder (``games/<game>/stats.py``). A player is counted per name,
 and a computer per name *and level*, as in every game.
 """
 

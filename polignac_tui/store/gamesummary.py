@@ -1,7 +1,8 @@
-"""What the lists and the statistics say of a session of a game other than Polignac
-(Écarté, Piquet), read through the seam only: the match's totals, outcome, turn and
-settings, the game's ``file_summary`` for the deals, and the points each seat scored
-for each reason, counted by replaying the log (``Scored.reason``).
+"""What the lists and the statistics say of a session of a game whose books keep no
+summary of their own (``Bookkeeping.summary_part`` None: Écarté's and Piquet's), read
+through the seam only: the match's totals, outcome, turn and settings, the game's
+``file_summary`` for the deals, and the points each seat scored for each reason, counted
+by replaying the log (``Scored.reason``).
 
 The words are English, as a game's own ``summary_part`` writes them (the index keeps them;
 ``store.wording`` says them again in the current language):
@@ -56,7 +57,7 @@ def replay_events(match: Match) -> list[list[Event]]:
 
 def deal_tallies(match: Match) -> list[DealTally]:
     """Each deal's dealer, points and ``Scored`` events, in order."""
-    shown = match.game.file_summary(match)["deals"]
+    shown = match.game.books.file_summary(match)["deals"]
     assert isinstance(shown, list)
     out = []
     for entry, events, deal in zip(match.log, replay_events(match), shown, strict=True):
@@ -72,7 +73,7 @@ def deal_tallies(match: Match) -> list[DealTally]:
 
 def finished_deals(match: Match) -> int:
     """How many deals of ``match`` are over (a deal cut short by the end included)."""
-    shown = match.game.file_summary(match)["deals"]
+    shown = match.game.books.file_summary(match)["deals"]
     assert isinstance(shown, list)
     return sum(1 for deal in shown if isinstance(deal, dict) and deal["points"] is not None)
 
@@ -89,16 +90,16 @@ def reason_counts(tallies: Sequence[DealTally], seats: int) -> list[dict[str, in
 # -- the words -------------------------------------------------------------------------
 def bounds(match: Match) -> tuple[str, int]:
     """``(end, limit)`` as a summary keeps them, in the game's own terms
-    (``Game.summary_bounds``): ``points`` and the limit, or ``deals`` and their count."""
-    return match.game.summary_bounds(match)
+    (``Game.books.summary_bounds``): ``points`` and the limit, or ``deals`` and their count."""
+    return match.game.books.summary_bounds(match)
 
 
 def result(session: GameSession) -> str:
-    """The result in the game's own English (``Game.summary_result``): ``Anna won a
+    """The result in the game's own English (``Game.books.summary_result``): ``Anna won a
     double game``, ``Bruno won the partie, worth 230``, ``Anna won by 37``."""
     match = session.match
     assert match.outcome is not None
-    return match.game.summary_result(
+    return match.game.books.summary_result(
         match, join_names(session.names[s] for s in match.outcome.winners))
 
 

@@ -108,9 +108,9 @@ class Summary:
 
 def summarize(id: str, path: Path, updated: datetime, session: GameSession) -> Summary:
     """The summary of a session of any game read (or just saved): the house's header,
-    and what its game keeps of it (``Game.summary_part``), else what the house reads
+    and what its game keeps of it (``Game.books.summary_part``), else what the house reads
     through the seam (``gamesummary``)."""
-    part = session.match.game.summary_part(session)
+    part = session.match.game.books.summary_part(session)
     if part is None:
         from .gamesummary import summarize_game
         return summarize_game(id, path, updated, session)

@@ -1,7 +1,7 @@
 """What the saved-sessions list says about sessions (data, no printing): a session's row
 of ``list --json`` and who leads it. The words around players' names are the house's
 (``games.namewords``, re-exported here); each game's own words and statistics are its
-own (``Game.summary_part``, ``Game.stats``)."""
+own (``Game.books.summary_part``, ``Game.books.stats``)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def row(summary: Summary) -> dict[str, Any]:
         "served": summary.served,
         "game": summary.game,
         **({"winners": [names[s] for s in summary.winners], "value": summary.value}
-           if get_game(summary.game).lists_outcome else {}),
+           if get_game(summary.game).books.lists_outcome else {}),
     }
 
 

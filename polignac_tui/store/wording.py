@@ -3,7 +3,7 @@ current language, where they are shown: a session's state, a damaged file's reas
 
 The index keeps ``state`` and ``where`` as each game's summary writes them (English) and
 a damaged file's reason as the file's reader words it; here each known form is matched
-(a game's own first: ``Game.say_again``) and said again in the current language, its
+(a game's own first: ``Game.books.say_again``) and said again in the current language, its
 names, numbers and cards kept. A form not known here is shown as it is.
 """
 
@@ -27,10 +27,10 @@ def game_title(game: str) -> str:
 
 
 def _games_say(kind: str, english: str, where: str = "") -> str | None:
-    """``english`` said again by the game whose words it is (``Game.say_again``)."""
+    """``english`` said again by the game whose words it is (``Game.books.say_again``)."""
     from ..games import game_names, get_game
     for name in game_names():
-        said = get_game(name).say_again(kind, english, where)
+        said = get_game(name).books.say_again(kind, english, where)
         if said is not None:
             return said
     return None
@@ -159,9 +159,6 @@ FILE_RULES: list[Rule] = [
                 r"\(see polignac-tui show (?P<again>\S+)\)"),
      lambda m: _("session {id} is finished; nothing left to play (see polignac-tui show {id})"
                  ).format(id=m["id"])),
-    (re.compile(r"session (?P<id>\S+) is a session of (?P<game>\S+), not of Polignac"),
-     lambda m: _("session {id} is a session of {game}, not of Polignac").format(
-         id=m["id"], game=m["game"])),
     (re.compile(r"no saved session (?P<id>\S+) \(see polignac-tui list\)"),
      lambda m: _("no saved session {id} (see polignac-tui list)").format(id=m["id"])),
     (re.compile(r"session (?P<id>\S+) cannot be resumed: (?P<why>.+)"),

@@ -14,11 +14,10 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Self
 
 from ..games import get_game
-from ..games.arena import players_of
+from ..games.arena import players_of, seeded_players_of
 from ..games.base import Event, Settings, View
+from ..games.computers import ComputerPlayers, Params
 from ..games.session import GameSession, Seat
-
-Params = tuple[tuple[str, str | int], ...]
 
 if TYPE_CHECKING:
     from ..store.folder import SessionStore
@@ -32,9 +31,10 @@ def _seed_for(seed: int, what: str) -> int:
     return random.Random(f"polignac-tui/{seed}/{what}").getrandbits(63)
 
 
-def players_module(game: str) -> Any:
-    """The module of ``game``'s computer players (``choose(view, level, rng) -> str`` and
-    ``advise(view, rng) -> (action, reason)``), imported when first asked."""
+def players_module(game: str) -> ComputerPlayers:
+    """``game``'s computer players (``choose(view, level, rng) -> str`` and
+    ``advise(view, rng) -> (action, reason)``, declared in ``games.computers``), imported
+    when first asked."""
     return players_of(game)
 
 
@@ -92,7 +92,7 @@ class GameTable:
     @classmethod
     def open(cls, store: SessionStore, id: str, seed: int | None = None,
              served: bool = False) -> Self:
-        """A saved session of a game other than Polignac, its lock taken (raises
+        """A saved session of any game, its lock taken (raises
         ``SessionLocked``, ``SessionFileError``, and ``PlayedServed`` for a session of the
         table service still in play unless ``served``)."""
         from ..store.errors import PlayedServed
@@ -143,10 +143,10 @@ class GameTable:
     def choose(self, seat: int, level: str, view: View) -> str:
         """The action of a computer of ``level`` in ``seat``, from its ``view`` only
         (seeded per seat from the table seed). Thread-safe for one caller at a time."""
-        players = players_module(self.game)
         if get_game(self.game).seeded_players:
-            return str(players.choose_seeded(view, level, _seed_for(self.seed, f"seat/{seat}")))
-        return str(players.choose(view, level, self._rng(seat, "seat")))
+            seeded = seeded_players_of(self.game)
+            return seeded.choose_seeded(view, level, _seed_for(self.seed, f"seat/{seat}"))
+        return players_module(self.game).choose(view, level, self._rng(seat, "seat"))
 
     def think(self) -> str:
         """The action of the computer to move."""
@@ -160,12 +160,10 @@ class GameTable:
         """What the expert would do at ``view``, the reason's code and its details. Slow:
         off the loop. Its seed is derived one way from the table seed (never the deals')."""
         assert view.seat is not None
-        players = players_module(self.game)
         if get_game(self.game).seeded_players:
-            action, why, params = players.advise_seeded(view, _seed_for(self.seed, "hint"))
-            return str(action), str(why), tuple(params)
-        action, why = players.advise(view, self._rng(view.seat, "hint"))
-        return str(action), str(why), ()
+            return seeded_players_of(self.game).advise_seeded(view, _seed_for(self.seed, "hint"))
+        action, why = players_module(self.game).advise(view, self._rng(view.seat, "hint"))
+        return action, why, ()
 
     # -- moving forward ------------------------------------------------------------------
     def apply(self, action: str, seat: int | None = None, save: bool = True) -> tuple[Event, ...]:
@@ -219,4 +217,4 @@ class GameTable:
         self.session.match.keep(self.session)
 
 
-__all__ = ["GameTable", "players_module"]
+__all__ = ["GameTable", "Params", "players_module"]

@@ -482,7 +482,7 @@ class PolignacApp(App[None]):
 
     def start_game(self, game: str, settings: Any, names: list[str], seats: list[Any],
                    name: str = "", undo: bool = True) -> bool:
-        """Create a session of ``game`` (Écarté, Piquet), save it and open its table;
+        """Create a session of ``game`` (any game), save it and open its table;
         False (and a message) on failure."""
         from ..table.gametable import GameTable
         try:

@@ -10,8 +10,12 @@ actions only) to the end of its match, through the seam's declared members only
   hand, no card of a stock or a talon not shown to it, anywhere in the view's JSON;
 - the ``Scored`` events sum to the match's totals, and what a seat was told of them
   (``visible``) to its view's totals;
-- taking back a seat's action returns every seat to the view it had before;
-- the session file written and read back is the same match, and writes the same bytes.
+- taking back a seat's action returns every seat to the view it had before, and a seat
+  with no action of the deal has nothing to take back;
+- the session file written and read back (through the game's ``books``) is the same
+  match, writes the same bytes, and a match resumed from it plays on as the one saved;
+- between two tricks a resumed table shows the last trick again; the finished deals are
+  the log's deals over.
 
 A fourth game added to the registry is held to all of it without a new test.
 """
@@ -47,6 +51,7 @@ from polignac_tui.games.base import (
     parse_action,
     visible,
 )
+from polignac_tui.games.books import Bookkeeping
 from polignac_tui.games.session import GameSession, Seat
 from polignac_tui.store.gamefile import dumps, loads
 
@@ -183,6 +188,44 @@ def test_random_play_reaches_the_end_of_the_match(case: Case) -> None:
             match.apply(played[-1], seat)
 
 
+# -- the game and its books -----------------------------------------------------------------
+@pytest.mark.parametrize("name", game_names())
+def test_a_games_books_stand_apart_from_its_rules(name: str) -> None:
+    """What only files, lists, statistics, ``show`` and ``export`` need is the game's
+    ``books`` (its own), none of it a member of the game itself."""
+    game = get_game(name)
+    assert isinstance(game.books, Bookkeeping)
+    hooks = [n for n in vars(Bookkeeping) if not n.startswith("_")]
+    assert "file_part" in hooks and "stats" in hooks
+    assert [n for n in hooks if hasattr(game, n)] == []
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_games_computer_players_are_what_the_house_declares(name: str) -> None:
+    """Every member of ``ComputerPlayers`` (and of ``SeededPlayers`` for a game whose
+    players take a seed) is there, and a level chooses an action its seat may take."""
+    from polignac_tui.games.arena import players_of, seeded_players_of
+    from polignac_tui.games.computers import ComputerPlayers, SeededPlayers
+    game = get_game(name)
+    players = players_of(name)
+    declared = SeededPlayers if game.seeded_players else ComputerPlayers
+    members = [n for cls in declared.__mro__ if cls.__name__.endswith("Players")
+               for n in vars(cls) if not n.startswith("_")]
+    assert {"choose", "advise", "cheat", "ARENA_LEVELS"} <= set(members)
+    assert [n for n in members if not hasattr(players, n)] == []
+    if not game.seeded_players:
+        with pytest.raises(RuleError):
+            seeded_players_of(name)
+    _, match = start(Case(name, game.presets[0], game.min_players))
+    match.deal(random.Random(SEED))
+    seat = match.turn
+    assert seat is not None
+    choice = match.choices(seat)
+    assert choice is not None
+    chosen = players.choose(match.view(seat), players.LEVELS[0], random.Random(SEED))
+    assert choice.allows(parse_action(chosen))
+
+
 # -- the actions' text ---------------------------------------------------------------------
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_every_action_text_round_trips(case: Case) -> None:
@@ -266,6 +309,10 @@ def test_taking_back_an_action_returns_to_the_same_view(case: Case) -> None:
             break
         before = (match.log, uncounted(views(match))) if not match.needs_deal else None
         done = step(match, rng)
+        idle = [seat for seat in range(case.players)
+                if all(s != seat for s, _ in match.history)]
+        for seat in idle:                       # nothing of the deal in view to take back
+            assert not match.can_take_back(seat) and match.take_back(seat) is None
         if done.seat is None or before is None or number % UNDO_EVERY:
             continue
         if not match.can_take_back(done.seat):    # an action the game never takes back
@@ -318,6 +365,42 @@ def test_the_session_file_read_back_is_the_same_match(case: Case) -> None:
         assert dumps(back) == text
         moments += 1
     assert moments == 3
+
+
+def play_to(match: Match, rng: random.Random, moment: int) -> bool:
+    """Step ``match`` to ``moment``: 0, in the middle of its first deal (a seat to act after
+    an action); 1, between its first two deals. False if the match ended first."""
+    for _ in range(MAX_STEPS):
+        if match.outcome is not None:
+            return False
+        done = step(match, rng)
+        if moment == 0 and done.action is not None and match.turn is not None:
+            return True
+        if moment == 1 and match.needs_deal and match.log:
+            return True
+    raise AssertionError("the moment never came")
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_a_match_resumed_from_its_file_plays_on_as_the_one_saved(case: Case) -> None:
+    """Saved in the middle of a deal and between deals, read back: the same seat to act,
+    the same trick to show again, then the same events as the match saved, action for
+    action, to the end of the match."""
+    seats = tuple(Seat(True) for _ in range(case.players))
+    for moment in (0, 1):
+        _, saved = start(case)
+        assert play_to(saved, random.Random(SEED), moment), f"{case}: ended before {moment}"
+        back = loads(dumps(GameSession(saved, seats, id="resume", name="Resume"))).match
+        assert back is not saved and back.game is saved.game
+        assert back.trick_to_show_again() == saved.trick_to_show_again()
+        ours, theirs = random.Random(SEED + moment), random.Random(SEED + moment)
+        for _ in range(MAX_STEPS):
+            if saved.outcome is not None:
+                break
+            assert (back.turn, back.needs_deal) == (saved.turn, saved.needs_deal)
+            assert step(back, theirs) == step(saved, ours)
+        assert saved.outcome is not None and back.outcome == saved.outcome
+        assert back.log == saved.log and back.totals == saved.totals
 
 
 # -- a resume between tricks, and the finished deals --------------------------------------

@@ -131,18 +131,14 @@ def test_another_games_table_settings_are_its_presets_and_overrides() -> None:
     assert game.kept_settings(kept) == game.settings()
 
 
-def test_the_house_wraps_only_a_games_own_session() -> None:
-    """``Game.game_session``: Polignac's engine session as the house's; anything else, and
-    any session for a game that has none of its own, refused (``TypeError``)."""
-    from polignac_tui.store.gamefile import as_game_session
+def test_an_engine_session_is_the_houses_over_the_same_engine() -> None:
+    """``game_session``: Polignac's engine session as the house's (its seats from the
+    players' kinds and levels), the same engine object under its match."""
+    from polignac_tui.games.polignac import game_session
     session = Session.new(Rules(), [Player("Anna"), Player("Bruno", "computer", "easy"),
                                     Player("Claire", "computer", "hard")],
                           random.Random(1), id="t")
-    whole = as_game_session(session)
-    assert whole.game == "polignac" and whole.match.session is session
+    whole = game_session(session)
+    assert whole.game == "polignac" and whole.match.own_session() is session
+    assert whole.id == "t" and whole.names == ("Anna", "Bruno", "Claire")
     assert [seat.level for seat in whole.seats] == [None, "easy", "hard"]
-    assert as_game_session(whole) is whole
-    with pytest.raises(TypeError):
-        as_game_session(object())
-    with pytest.raises(TypeError):
-        get_game("ecarte").game_session(session)

@@ -91,11 +91,11 @@ def test_a_session_s_review_tells_its_progress_choice_by_choice(game: str) -> No
 
 
 def test_a_game_with_its_own_review_gives_it_in_the_house_s_form() -> None:
+    from polignac_tui.games.polignac import game_session as as_game_session
     from polignac_tui.games.polignac.engine import Player, Session, preset
     from polignac_tui.games.polignac.engine.autoplay import random_step
     from polignac_tui.games.polignac.players.review import review_deal as own_review
     from polignac_tui.games.review import review_session
-    from polignac_tui.store.gamefile import as_game_session
 
     rng = random.Random(4)
     engine = Session.new(preset("classique", 5).replace(limit=1000),

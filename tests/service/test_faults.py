@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from polignac_file import load_session
 
 from polignac_tui.store import SessionStore
 
@@ -211,6 +212,6 @@ def test_sigterm_stops_the_service_cleanly(monkeypatch: pytest.MonkeyPatch) -> N
         monkeypatch.setenv("XDG_DATA_HOME", str(base / "data"))
         store = SessionStore()
         store.lock(table).release()          # the lock was released
-        assert len(store.load(table).deals) == 1
+        assert len(load_session(store, table).deals) == 1
     finally:
         remove(base)

@@ -11,6 +11,8 @@ import json
 import re
 from typing import Any
 
+from polignac_file import load_session
+
 from polignac_tui.games.base import CardPlayed, Event, Match, Shown, visible
 from polignac_tui.games.session import GameSession
 from polignac_tui.store import SessionStore
@@ -47,7 +49,7 @@ def test_no_seat_ever_receives_a_card_of_another_hand_before_it_is_played() -> N
             return table, wires, watcher
 
     table, wires, watcher = asyncio.run(asyncio.wait_for(scenario(), 120))
-    session = SessionStore().load(table)
+    session = load_session(SessionStore(), table)
     assert session.finished and len(session.deals) == 2
     checked = 0
     for seat, wire in enumerate(wires):

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from polignac_file import load_session
 
 from polignac_tui.service import saver
 from polignac_tui.store import SessionStore
@@ -48,7 +49,7 @@ def test_an_update_waits_for_its_write_while_the_loop_serves_others(
             played = await other.update(lambda m: any(e["type"] == "card_played"
                                                       for e in m["events"]))
             assert played["events"][0] == {"type": "card_played", "seat": seat, "card": card}
-            assert SessionStore().load(table).deals[-1].plays == [card]
+            assert load_session(SessionStore(), table).deals[-1].plays == [card]
             for wire in wires:
                 wire.close()
     asyncio.run(asyncio.wait_for(scenario(), 60))
@@ -84,7 +85,7 @@ def test_a_failed_write_is_told_until_a_write_succeeds(monkeypatch: pytest.Monke
             again = await play(service, table, wires)
             assert {"type": "saved"} in again["events"]
             assert again["state"]["unsaved"] is None
-            assert len(SessionStore().load(table).deals[-1].plays) >= 3
+            assert len(load_session(SessionStore(), table).deals[-1].plays) >= 3
             for wire in wires:
                 wire.close()
     asyncio.run(asyncio.wait_for(scenario(), 60))

@@ -8,6 +8,7 @@ import stat
 from typing import Any
 
 import pytest
+from polignac_file import load_session
 
 from polignac_tui.service.connection import MAX_ERRORS
 from polignac_tui.store import SessionStore
@@ -116,7 +117,7 @@ def test_a_whole_deal_is_played_over_the_socket_and_saved_after_every_action() -
                         return
                     # what the client holds is on disk already (the disk may be ahead:
                     # other clients play on while this one reads)
-                    saved = store.load(table)
+                    saved = load_session(store, table)
                     shown = (view["deal_number"], sum(len(t["cards"]) for t in view["tricks"])
                              + len(view["trick"]))
                     assert (len(saved.deals), len(saved.deals[-1].plays)) >= shown

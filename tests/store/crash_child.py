@@ -14,6 +14,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+from polignac_tui.games.polignac import game_session
 from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, preset
 from polignac_tui.store import SessionStore
 
@@ -61,10 +62,13 @@ def rebuild(id: str, count: int) -> Session:
 def main(root: str, id: str) -> None:
     store = SessionStore(Path(root))
     with store.lock(id):
-        session = store.load(id) if store.exists(id) else new_session(id)
+        whole = (store.load_game(id) if store.exists(id)
+                 else game_session(new_session(id)))     # the app's route
+        session = whole.match.own_session()
+        assert isinstance(session, Session)
         while True:
             step(session)
-            store.save(session)
+            store.save_game(whole)
             print(actions(session), flush=True)
 
 

@@ -7,7 +7,7 @@ import json
 import sys
 
 import pytest
-from polignac_file import dumps, summary
+from polignac_file import dumps, save_session, summary
 
 from polignac_tui.cli import main
 from polignac_tui.store import SessionStore
@@ -25,7 +25,7 @@ def saved(*sessions_args: dict[str, object]) -> tuple[SessionStore, list]:
     for second, kwargs in enumerate(sessions_args):
         session = make(**kwargs)  # type: ignore[arg-type]
         with store.lock(session.id):
-            store.save(session)
+            save_session(store, session)
         sessions.append(session)
         # distinct `updated` seconds, so that "newest first" is well defined
         session.updated = session.updated.replace(second=second)  # type: ignore[union-attr]
@@ -188,7 +188,7 @@ def test_stats_keeps_computers_of_different_levels_apart(capsys: Capture) -> Non
         session.players = (session.players[0], Player("Bob", "computer", level),
                            *session.players[2:])
         with store.lock(id):
-            store.save(session)
+            save_session(store, session)
     assert main(["stats", "--json"]) == 0
     got = {p["name"]: p for p in json.loads(capsys.readouterr().out)["players"]}
     assert got["Bob (easy)"]["sessions"] == 1 and got["Bob (hard)"]["sessions"] == 1

@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from polignac_file import load_session
+
 from polignac_tui.store import SessionStore
 
 from . import crash_child
@@ -50,7 +52,7 @@ def test_sigkill_at_random_moments_loses_at_most_the_last_action(tmp_path: Path)
         if not store.exists(ID):  # killed before its very first save
             assert saved == 0 and reported == 0
             continue
-        session = store.load(ID)  # complete and valid, whatever the moment of the kill
+        session = load_session(store, ID)  # complete and valid, whatever the moment of the kill
         count = crash_child.actions(session)
         assert reported <= count <= reported + 1, (reported, count)
         kills_mid_run += count == reported + 1

@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from polignac_file import SessionFileError, dumps, load
+from polignac_file import (
+    SessionFileError,
+    dumps,
+    engine_of,
+    load,
+    load_session,
+    save_session,
+)
 
 from polignac_tui.cli import main
 from polignac_tui.store import ResumeError, SessionStore, StoreError
@@ -18,7 +25,7 @@ GOOD = "20261122-2015-anna"
 def damaged(store: SessionStore) -> dict[str, bytes]:
     """A folder with one good session and every kind of damaged file."""
     session = make(GOOD, actions=10)
-    store.save(session)  # creates the folder
+    save_session(store, session)  # creates the folder
     text = dumps(session)
     bad = {
         "20261101-0000-garbage": b"\x00\x01 not toml [[[",
@@ -41,10 +48,10 @@ def test_entries_list_damaged_files_with_the_reason_of_show(tmp_path: Path) -> N
     entries = store.entries()
     assert sorted(e.id for e in entries) == sorted([GOOD, *bad])
     by_id = {e.id: e for e in entries}
-    assert by_id[GOOD].session is not None and by_id[GOOD].error is None
+    assert engine_of(by_id[GOOD]) is not None and by_id[GOOD].error is None
     for id in bad:
         entry = by_id[id]
-        assert entry.session is None and entry.error
+        assert engine_of(entry) is None and entry.error
         assert "\n" not in entry.error
         if id != "Not An Id":
             with pytest.raises(SessionFileError) as caught:
@@ -59,8 +66,8 @@ def test_damaged_files_are_never_changed(capsys: pytest.CaptureFixture[str]
                                          ) -> None:
     store = SessionStore()  # the folder the commands use (in the test's XDG_DATA_HOME)
     bad = damaged(store)
-    session = store.load(GOOD)
-    store.save(session)  # other sessions keep working
+    session = load_session(store, GOOD)
+    save_session(store, session)  # other sessions keep working
     assert store.resolve_resume(None) == GOOD
     for id in bad:
         if id == "Not An Id":

@@ -8,6 +8,7 @@ import io
 import json
 
 import pytest
+from polignac_file import save_session
 
 from polignac_tui.cli import main
 from polignac_tui.games.polignac.scoretable import score_table
@@ -30,7 +31,7 @@ def mixed() -> dict[str, object]:
     for session in sessions.values():
         store.save_game(session)  # type: ignore[arg-type]
     polignac = make("20261120-2015-anna", actions=None, seed=1)
-    store.save(polignac)
+    save_session(store, polignac)
     sessions[polignac.id] = polignac
     return sessions
 
@@ -64,7 +65,7 @@ def test_list_shows_the_game_of_each_session_and_filters_by_game(capsys: Capture
 
 def test_a_folder_of_polignac_alone_lists_as_before(capsys: Capture) -> None:
     store = SessionStore()
-    store.save(make("20261120-2015-anna", actions=None, seed=1))
+    save_session(store, make("20261120-2015-anna", actions=None, seed=1))
     out = run(capsys, "list")
     assert "Polignac ·" not in out and "Écarté" not in out
     stats = run(capsys, "stats")
@@ -78,7 +79,7 @@ def test_show_json_is_the_game_s_file_summary(capsys: Capture, id: str) -> None:
     session = mixed()[id]
     match = session.match  # type: ignore[attr-defined]
     assert json.loads(run(capsys, "show", id, "--json")) == json.loads(
-        json.dumps(match.game.file_summary(match)))
+        json.dumps(match.game.books.file_summary(match)))
     table = run(capsys, "show", id)
     assert table.splitlines()[0].startswith(match.game.title)
     assert table.splitlines()[-3].split()[-2:] == [str(t) for t in match.totals]
@@ -125,7 +126,7 @@ def test_export_a_game_s_sessions(capsys: Capture) -> None:
     for id in ("ecarte-done", "ecarte-playing"):
         match = sessions[id].match  # type: ignore[attr-defined]
         mine = [r for r in rows[1:] if r[1] == id]
-        over = [d for d in match.game.file_summary(match)["deals"] if d["points"] is not None]
+        over = [d for d in match.game.books.file_summary(match)["deals"] if d["points"] is not None]
         assert len(mine) == len(over)
         assert [[int(r[5]), int(r[8])] for r in mine] == [d["points"] for d in over]
         assert all(r[0] == "ecarte" and r[4] == "Anna" and r[7] == "Bruno" for r in mine)

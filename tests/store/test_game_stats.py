@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from polignac_file import save_session
+
 from polignac_tui.games.base import Event, Scored
 from polignac_tui.games.ecarte.stats import ecarte_stats
 from polignac_tui.games.piquet.stats import piquet_stats
@@ -114,7 +116,7 @@ def test_the_overview_counts_each_game(tmp_path: Path) -> None:
     store.save_game(ecarte)
     store.save_game(piquet)
     polignac = make("20261122-2015-anna", actions=None)
-    store.save(polignac)
+    save_session(store, polignac)
     counts = {c.name: c for c in game_counts(store.summaries())}
     anna = counts["Anna"]
     assert (anna.sessions, *(anna.of(g) for g in ("polignac", "ecarte", "piquet"))) == (3, 1, 1, 1)

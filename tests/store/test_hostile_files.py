@@ -9,7 +9,14 @@ import time
 from pathlib import Path
 
 import pytest
-from polignac_file import MAX_SESSION_NAME, SessionFileError, dumps, load
+from polignac_file import (
+    MAX_SESSION_NAME,
+    SessionFileError,
+    dumps,
+    engine_of,
+    load,
+    save_session,
+)
 
 from polignac_tui.cli import main
 from polignac_tui.config import Settings, load_settings, settings_path
@@ -24,7 +31,7 @@ Capture = pytest.CaptureFixture[str]
 def good_store() -> tuple[SessionStore, str]:
     store = SessionStore()
     session = make(GOOD, actions=10)
-    store.save(session)
+    save_session(store, session)
     return store, dumps(session)
 
 
@@ -58,10 +65,10 @@ def test_crafted_sessions_are_refused_in_one_line_and_others_still_listed(
     started = time.monotonic()
     entries = {e.id: e for e in store.entries()}
     assert time.monotonic() - started < 5
-    assert entries[GOOD].session is not None
+    assert engine_of(entries[GOOD]) is not None
     for id in files:
         error = entries[id].error
-        assert entries[id].session is None and error and "\n" not in error and len(error) <= 300
+        assert engine_of(entries[id]) is None and error and "\n" not in error and len(error) <= 300
     assert "out of range" in entries["20261101-0001-date"].error
     assert "out of range" in entries["20261101-0005-early"].error
     assert "dotted-key" in entries["20261101-0002-dotted"].error

@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from polignac_file import save_session
 
 from polignac_tui.cli import main
 from polignac_tui.store import SessionStore, StoreError
@@ -21,7 +22,7 @@ ID = "20261122-2015-anna"
 def test_a_symlink_lock_is_never_written_through(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     store = SessionStore()
-    store.save(make(ID, actions=3))
+    save_session(store, make(ID, actions=3))
     victim = tmp_path / "precious.txt"
     victim.write_text("keep me\n")
     store.lock_path(ID).symlink_to(victim)
@@ -35,7 +36,7 @@ def test_a_symlink_lock_is_never_written_through(tmp_path: Path,
 
 def test_a_dangling_symlink_lock_creates_nothing(tmp_path: Path) -> None:
     store = SessionStore()
-    store.save(make(ID, actions=3))
+    save_session(store, make(ID, actions=3))
     target = tmp_path / "elsewhere" / "made.txt"
     target.parent.mkdir()
     store.lock_path(ID).symlink_to(target)

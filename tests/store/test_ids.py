@@ -6,6 +6,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from polignac_file import load_session, save_session
 
 from polignac_tui.store import BadSessionId, SessionStore
 from polignac_tui.store.ids import slug
@@ -33,14 +34,14 @@ def test_new_id_is_unique_in_the_folder(tmp_path: Path) -> None:
     store = SessionStore(tmp_path / "sessions")
     first = store.new_id("", "Anna", NOW)
     assert not store.root.exists()  # asking for an id writes nothing
-    store.save(make(first))
+    save_session(store, make(first))
     second = store.new_id("", "Anna", NOW)
     assert second == "20261122-2015-anna-2"
     with store.lock(second):  # a session being created (locked, not saved yet) is taken too
         assert store.new_id("", "Anna", NOW) == "20261122-2015-anna-3"
     (store.root / "20261122-2015-anna-3.toml").write_text("damaged")
     assert store.new_id("", "Anna", NOW) == "20261122-2015-anna-2"
-    store.save(make(second))
+    save_session(store, make(second))
     assert store.new_id("", "Anna", NOW) == "20261122-2015-anna-4"
 
 
@@ -51,7 +52,7 @@ def test_path_refuses_anything_but_an_id(tmp_path: Path, bad: str) -> None:
     with pytest.raises(BadSessionId, match="is not a session id"):
         store.path(bad)
     with pytest.raises(BadSessionId):
-        store.load(bad)
+        load_session(store, bad)
     with pytest.raises(BadSessionId):
         store.delete(bad)
     with pytest.raises(BadSessionId):

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from polignac_file import SessionFileError, dumps, load, summarize
+from polignac_file import SessionFileError, dumps, load, load_session, save_session, summarize
 
 from polignac_tui.cli import main
 from polignac_tui.games.polignac.stats import player_stats
@@ -26,7 +26,7 @@ def folder(tmp_path: Path) -> SessionStore:
     """Three sessions: two finished, one in play, written in this order."""
     store = SessionStore(tmp_path / "sessions")
     for number, id in enumerate(IDS):
-        store.save(make(id, actions=20 if number == 2 else None, seed=number))
+        save_session(store, make(id, actions=20 if number == 2 else None, seed=number))
     return store
 
 
@@ -40,7 +40,7 @@ def test_the_summaries_say_what_a_replay_says(tmp_path: Path) -> None:
     summaries = {s.id: s for s in fresh(store).summaries()}
     assert set(summaries) == set(IDS)
     for id in IDS:
-        session, summary = store.load(id), summaries[id]
+        session, summary = load_session(store, id), summaries[id]
         assert summary.totals == tuple(session.totals)
         assert summary.finished == session.finished and summary.turn == session.turn
         assert summary.losers == tuple(session.losers)
@@ -52,7 +52,7 @@ def test_the_summaries_say_what_a_replay_says(tmp_path: Path) -> None:
     # the statistics from the index are those of the sessions themselves
     stats = player_stats(summaries.values())
     anna = next(s for s in stats if s.name == "Anna")
-    finished = [store.load(id) for id in IDS[:2]]
+    finished = [load_session(store, id) for id in IDS[:2]]
     assert anna.sessions == 2
     assert anna.points == sum(sum(d.points()[0] for d in s.deals) for s in finished)
 
@@ -78,7 +78,7 @@ def test_a_file_changed_behind_the_index_is_read_again(tmp_path: Path) -> None:
     store = folder(tmp_path)
     fresh(store).summaries()
     # another program (an editor, a sync tool) rewrites a file: same name, new content
-    session = store.load(IDS[2])
+    session = load_session(store, IDS[2])
     advance(session, random.Random(9), 15)
     store.path(IDS[2]).write_text(dumps(session), encoding="utf-8")
     later = fresh(store)
@@ -109,9 +109,9 @@ def test_files_added_and_removed_behind_its_back(tmp_path: Path) -> None:
 
 def test_saving_updates_the_row(tmp_path: Path) -> None:
     store = folder(tmp_path)
-    session = store.load(IDS[2])
+    session = load_session(store, IDS[2])
     advance(session, random.Random(3), 6)
-    store.save(session)
+    save_session(store, session)
     later = fresh(store)
     summary = next(s for s in later.summaries() if s.id == IDS[2])
     assert later.index.rebuilt == 0
@@ -158,7 +158,7 @@ def test_a_real_sqlite_file_damaged_on_purpose_is_rebuilt(tmp_path: Path) -> Non
     store = folder(tmp_path)
     # many rows, so that the table spans several pages, then checkpointed into the file
     for n in range(30):
-        store.save(make(f"20261101-{1000 + n}-x", actions=10, seed=n))
+        save_session(store, make(f"20261101-{1000 + n}-x", actions=10, seed=n))
     expected = fresh(store).summaries()
     _close_all(store)
     path = index_path(store.root)
@@ -213,7 +213,7 @@ def test_home_continue_reads_the_index(tmp_path: Path) -> None:
     store = folder(tmp_path)
     found = fresh(store).latest_unfinished(5)
     assert found is not None and found.id == IDS[2] and not found.finished
-    assert found.where == state_line(store.load(IDS[2]))
+    assert found.where == state_line(load_session(store, IDS[2]))
 
 
 def test_list_and_stats_use_the_index(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from polignac_file import save_session
 
 from polignac_tui.store import SessionLocked, SessionStore, StoreError
 
@@ -68,7 +69,7 @@ def test_second_writer_process_is_refused_with_a_clear_message(tmp_path: Path) -
         assert caught.value.pid == holder.pid and caught.value.id == ID
         assert f"pid {holder.pid}" in str(caught.value)
         assert store.locked_by(ID) == holder.pid
-        store.save(make(ID))
+        save_session(store, make(ID))
         with pytest.raises(SessionLocked):
             store.delete(ID)  # not while it is open elsewhere
         assert store.exists(ID)
@@ -121,7 +122,7 @@ def test_pid_fallback_without_flock(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 def test_lock_files_are_not_sessions(tmp_path: Path) -> None:
     store = SessionStore(tmp_path)
-    store.save(make(ID))
+    save_session(store, make(ID))
     with store.lock(ID), store.lock("20261122-2016-other"):
         assert [e.id for e in store.entries()] == [ID]
 

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from polignac_file import dumps
+from polignac_file import dumps, save_session
 
 from polignac_tui.store import ResumeError, SessionStore
 from polignac_tui.store.atomic import write_atomic
@@ -23,11 +23,11 @@ def test_no_session_at_all(tmp_path: Path) -> None:
 def test_the_most_recently_played_unfinished_session(tmp_path: Path) -> None:
     store = SessionStore(tmp_path)
     old = make("20261120-1000-old", actions=5)
-    store.save(old)
+    save_session(store, old)
     newer = make("20261121-1000-newer", actions=5, seed=1)
-    store.save(newer)
+    save_session(store, newer)
     done = make("20261122-1000-done", actions=None, seed=2)
-    store.save(done)
+    save_session(store, done)
     assert done.finished
     # saved within the same second: make the order explicit through `updated`
     for session, second in ((old, 1), (newer, 2), (done, 3)):
@@ -53,7 +53,7 @@ def test_files_without_updated_are_ordered_by_modification_time(tmp_path: Path) 
 
 def test_only_finished_or_damaged_sessions(tmp_path: Path) -> None:
     store = SessionStore(tmp_path)
-    store.save(make("20261122-1000-done", actions=None))
+    save_session(store, make("20261122-1000-done", actions=None))
     (store.root / "20261122-1001-broken.toml").write_text("format = 1")
     with pytest.raises(ResumeError, match=r"no session in play to resume \(1 unreadable file "
                                           r"left aside, see polignac-tui list\)"):
@@ -62,8 +62,8 @@ def test_only_finished_or_damaged_sessions(tmp_path: Path) -> None:
 
 def test_an_explicit_id(tmp_path: Path) -> None:
     store = SessionStore(tmp_path)
-    store.save(make("20261122-1000-play", actions=3))
-    store.save(make("20261122-1000-done", actions=None))
+    save_session(store, make("20261122-1000-play", actions=3))
+    save_session(store, make("20261122-1000-done", actions=None))
     (store.root / "20261122-1001-broken.toml").write_text("format = 1")
     assert store.resolve_resume("20261122-1000-play") == "20261122-1000-play"
     with pytest.raises(ResumeError, match="session 20261122-1000-done is finished"):
@@ -82,7 +82,7 @@ def test_latest_unfinished_looks_at_the_newest_files_only(tmp_path: Path) -> Non
     assert store.latest_unfinished(5) is None             # no folder yet
     ids = ("20261120-1000-open", "20261121-1000-done", "20261122-1000-done")
     for number, id in enumerate(ids):
-        store.save(make(id, actions=5 if number == 0 else None, seed=number))
+        save_session(store, make(id, actions=5 if number == 0 else None, seed=number))
         stamp = time.time() - 1000 + number * 100           # written in this order
         os.utime(store.path(id), (stamp, stamp))
     (store.root / "20261123-0000-broken.toml").write_text("oops")   # the newest: skipped

@@ -1,7 +1,7 @@
 """The store and the commands that read files speak to Polignac through the seam only:
 none of their modules imports ``games.polignac`` or names Polignac's own words (the shim
-``store/fileformat.py`` that the engine session's old table path went through is gone:
-``SessionStore.save`` reaches that session's game through the registry)."""
+``store/fileformat.py`` that the engine session's old table path went through is gone, and
+so is that path: the store saves and loads a ``GameSession`` of any game, nothing else)."""
 
 from __future__ import annotations
 
@@ -57,17 +57,17 @@ def test_no_module_of_the_area_imports_polignac() -> None:
                imports(PACKAGE / "games" / "polignac" / "tui" / "scenes.py"))  # imports
 
 
-def test_the_old_path_reaches_the_engine_through_the_seam() -> None:
+def test_the_store_saves_and_loads_only_the_houses_sessions() -> None:
+    """The old path (an engine session saved by ``SessionStore.save``, read back by
+    ``load``, listed as ``Entry.session``) is gone: every session, whatever its game, goes
+    through ``save_game``/``load_game`` as a ``GameSession``."""
     reaching = sorted({module_name(p) for p in AREA
                        for _, target in imports(p) if target.startswith(SHIM)})
     assert reaching == []
-    folder = (PACKAGE / "store" / "folder.py").read_text(encoding="utf-8")
-    tree = ast.parse(folder)
-    users = [f.name for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
-             and any(isinstance(n, ast.ImportFrom) and n.module == "gamefile"
-                     and any(a.name == "as_game_session" for a in n.names)
-                     for n in ast.walk(f))]
-    assert users == ["save"]
+    from polignac_tui.store import Entry, SessionStore, gamefile
+    assert not hasattr(SessionStore, "save") and not hasattr(SessionStore, "load")
+    assert not hasattr(Entry, "session") and not hasattr(gamefile, "as_game_session")
+    assert callable(SessionStore.save_game) and callable(SessionStore.load_game)
 
 
 def test_no_module_of_the_area_names_polignacs_own_words() -> None:

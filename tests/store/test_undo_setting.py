@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from polignac_file import dumps, loads
+from polignac_file import dumps, loads, save_session
 
 from polignac_tui.cli import main
 from polignac_tui.games.polignac.stats import player_stats
@@ -46,7 +46,7 @@ def test_show_json_of_an_old_file_says_nothing_of_undo(capsys: Capture) -> None:
     store = SessionStore()
     session = make(actions=None, seed=5)
     with store.lock(session.id):
-        store.save(session)
+        save_session(store, session)
     assert main(["show", session.id, "--json"]) == 0
     out = capsys.readouterr().out
     assert "undo" not in out and json.loads(out)["players"][0] == "Anna"
@@ -59,7 +59,7 @@ def test_stats_count_a_win_with_undos_apart(capsys: Capture) -> None:
     undone.deals[0].undos = 2                                   # ...one with undos
     for session in (clean, undone):
         with store.lock(session.id):
-            store.save(session)
+            save_session(store, session)
     winner = clean.winners[0]
     label = clean.players[winner].name + ("" if clean.players[winner].is_human
                                           else f" ({clean.players[winner].level})")

@@ -18,6 +18,7 @@ from polignac_tui.games.base import (
     Discarded,
     MatchOver,
     Shown,
+    TrickTaken,
     View,
     WordChoice,
 )
@@ -230,3 +231,37 @@ def test_a_gone_player_s_seat_waits_then_may_be_handed_to_a_computer(tmp_path: P
     # the computer standing in acted for the gone seat; the file says who sits there
     assert any(seat == gone for seat, _ in table.session.match.history)
     assert table.store.load_game(table.session.id).seats[gone] == Seat(True)
+
+
+@pytest.mark.parametrize("game", ["ecarte", "piquet"])
+def test_a_table_resumed_between_two_tricks_shows_the_last_one_again(
+        tmp_path: Path, game: str) -> None:
+    """The terminal may have closed while the trick was on show: a table opened between
+    two tricks of a deal holds the last trick taken first (``Match.trick_to_show_again``)."""
+    table = make_table(tmp_path, game, (Seat(True), Seat(True)), seed=7)
+    rng = random.Random(7)
+    tricks = 0
+    while tricks < 2:
+        turn = table.session.match.turn
+        assert turn is not None
+        tricks += sum(1 for e in table.apply(any_action(table.view(turn), rng), turn)
+                      if isinstance(e, TrickTaken))
+    last = table.session.match.trick_to_show_again()
+    assert last is not None and table.view(None).trick == ()
+    session_id = table.session.id
+    table.close()
+    again = GameTable.open(table.store, session_id)
+
+    async def run() -> GameUpdate:
+        runner = GameRunner(again, ThreadGameThinker(again), pace="instant")
+        anna = Follower()
+        runner.connect(anna, [0])
+        update = await anna.until(lambda u: True)
+        runner.close()
+        return update
+
+    update = asyncio.run(run())
+    again.close()
+    held = update.state.held
+    assert held is not None and held.winner == last.winner
+    assert tuple(card for _, card in held.cards) == last.cards

@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
+from polignac_file import load_session
 from polignac_runner import Table, TableRunner, ThreadThinker
 
 from polignac_tui.games.polignac.engine import Declare, Play, Player, preset
@@ -93,7 +94,7 @@ def test_a_table_of_computers_plays_a_whole_session_with_nobody_but_a_watcher(
     assert [e.card for e in played] == [c for d in table.session.deals for c in d.plays]
     # A watcher never sees a hand; the file on disk holds every card.
     assert all(v.hand == () for u in watcher.updates for v in u.views)
-    on_disk = table.store.load(table.session.id)
+    on_disk = load_session(table.store, table.session.id)
     assert on_disk.finished and on_disk.totals == table.session.totals
 
 

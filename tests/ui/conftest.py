@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from polignac_file import save_session
 
 from polignac_tui.config import Settings
 from polignac_tui.games.polignac.engine import Player, Session, preset
@@ -83,7 +84,7 @@ def saved(store: SessionStore) -> Callable[..., str]:
     def save(session: Session | None = None, first_human: str = "Ana") -> str:
         session = session if session is not None else make_session()
         session.id = store.new_id(session.name, first_human, now=FIXED_TIME)
-        store.save(session)
+        save_session(store, session)
         return session.id
     return save
 

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+from polignac_file import save_session
+
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.store.folder import SessionStore
@@ -51,7 +53,7 @@ def void_session(**changes: Any) -> Session:
 
 def open_table(store: SessionStore, session: Session, seed: int = 3) -> GameTable:
     session.id = store.new_id(session.name, "Ana", now=FIXED_TIME)
-    store.save(session)
+    save_session(store, session)
     return GameTable.open(store, session.id, seed=seed)
 
 

@@ -15,10 +15,10 @@ from typing import Any
 
 from textual.widgets import Static
 
+from polignac_tui.games.polignac import game_session as as_game_session
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.games.polignac.tui.summary import outcome
-from polignac_tui.store.gamefile import as_game_session
 from polignac_tui.ui.screens.game_replay import GameReplayScreen
 
 

@@ -103,3 +103,24 @@ def test_each_game_titles_its_own_presets() -> None:
         "Classique (FR)", "Italiana (IT)", None]
     assert [PIQUET.preset_title(p) for p in ("rubicon", "cent", "classique")] == [
         "Rubicon", "Piquet au cent", None]
+
+
+def test_the_prompts_read_the_choice_they_are_given() -> None:
+    """A discard's bounds and the words a seat may say come from the declared choice
+    types (``CardsChoice``, ``CardChoice``, ``WordChoice``), never looked up by name."""
+    from dataclasses import replace
+
+    from polignac_tui.games.base import CardChoice, CardsChoice, WordChoice
+    discard = CardsChoice(("7S", "8S", "9S"), 1, 3, "discard")
+    asked = replace(view("ecarte", {"phase": "discard_elder"}), choice=discard)
+    assert ECARTE.prompt(asked).startswith("mark 1 to 3 cards to discard")
+    king = replace(view("ecarte", {"phase": "play"}), choice=CardChoice(("KS",), ("king",)))
+    assert ECARTE.prompt(king) == "play a card, or first mark the king."
+    asked = replace(view("piquet", {"phase": "discard_younger"}),
+                    choice=CardsChoice(("7S", "8S"), 0, 3, "discard"))
+    assert PIQUET.prompt(asked).startswith("mark 0 to 3 cards to exchange with the talon")
+    declaring = replace(view("piquet", {"phase": "declare_elder"}),
+                        choice=WordChoice(("point", "sequence"), "declare"))
+    with_words = PIQUET.prompt(declaring)
+    without = PIQUET.prompt(replace(declaring, choice=WordChoice((), "declare")))
+    assert with_words != without and with_words.startswith("mark what you declare (")

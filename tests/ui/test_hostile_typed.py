@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from polignac_file import MAX_SESSION_NAME
+from polignac_file import MAX_SESSION_NAME, load_session, save_session
 from textual.widgets import Input, Static
 
 from polignac_tui.games.polignac.engine.session import MAX_NAME
@@ -42,8 +42,8 @@ def test_the_store_never_writes_a_name_it_could_not_read(store, session_maker) -
     session = session_maker(name="n" * (MAX_SESSION_NAME + 1))
     session.id = store.new_id("", "Ana")
     with pytest.raises(SaveError, match=f"at most {MAX_SESSION_NAME}"):
-        store.save(session)
+        save_session(store, session)
     assert not store.root.exists() or list(store.root.iterdir()) == []
     session.name = "n" * MAX_SESSION_NAME
-    store.save(session)
-    assert store.load(session.id).name == session.name
+    save_session(store, session)
+    assert load_session(store, session.id).name == session.name

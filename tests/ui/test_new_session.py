@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from polignac_file import engine_of
 from textual.widgets import Input, Select, Static
 
 from polignac_tui.ui.screens.new_session import NewSessionScreen
@@ -113,7 +114,7 @@ async def test_start_creates_the_session_and_opens_the_table(make_app, store) ->
         assert len(tables) == 1  # (la générale is on: its question shows over the table)
         entries = store.entries()
         assert len(entries) == 1
-        session = entries[0].session
+        session = engine_of(entries[0])
         assert session is not None and session.name == "Dimanche"
         assert [p.name for p in session.players] == ["Ana", "Bruno", "Claire", "Denis",
                                                      "Élodie"]

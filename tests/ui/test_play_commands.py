@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from polignac_file import engine_of
 
 from polignac_tui.cli import main
 from polignac_tui.config import Settings, save_settings
@@ -68,7 +69,7 @@ def test_new_starts_a_table_with_you_and_computers(ran, store) -> None:
     (app,) = ran
     assert app.settings.ascii and app.settings.name == "Zoé"
     (entry,) = store.entries()
-    session = entry.session
+    session = engine_of(entry)
     assert session is not None and session.rules.preset == "generale"
     assert [p.kind for p in session.players] == ["human"] + ["computer"] * 4
     assert session.players[0].name == "Zoé"
@@ -130,5 +131,6 @@ def test_new_with_a_level_for_the_computers(ran, store) -> None:
     assert offered == LEVELS
     assert main(["new", "--level", "hard", "--seed", "1"]) == 0
     (entry,) = store.entries()
-    assert entry.session is not None
-    assert [p.level for p in entry.session.players] == [None, "hard", "hard", "hard"]
+    engine = engine_of(entry)
+    assert engine is not None
+    assert [p.level for p in engine.players] == [None, "hard", "hard", "hard"]

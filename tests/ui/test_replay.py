@@ -10,12 +10,12 @@ from polignac_file import dumps
 from tabletools import listed
 from textual.widgets import DataTable, Static
 
+from polignac_tui.games.polignac import game_session as as_game_session
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.games.polignac.engine.cards import sorted_hand
 from polignac_tui.games.polignac.players.review import review_deal, review_match
 from polignac_tui.games.polignac.players.wording import reason_text
-from polignac_tui.store.gamefile import as_game_session
 from polignac_tui.ui.screens.game_replay import GameReplayScreen, deal_at
 from polignac_tui.ui.screens.saved import SavedScreen
 from polignac_tui.ui.screenshots import FIXED

@@ -3,6 +3,7 @@ back Home, the finished session in the saved list, and resuming mid-trick."""
 
 from __future__ import annotations
 
+from polignac_file import engine_of
 from tabletools import listed
 from textual.widgets import DataTable, Input, Select
 
@@ -26,7 +27,7 @@ async def test_new_session_played_to_the_cognac(make_app, store) -> None:
         await pilot.pause()
         await pilot.press("ctrl+s")
         await until(pilot, app, lambda: type(app.screen).__name__ == "CognacScreen")
-        session = store.entries()[0].session
+        session = engine_of(store.entries()[0])
         assert session is not None and session.finished and len(session.deals) == 2
         await pilot.press("enter")  # back home
         await pilot.pause()

@@ -8,6 +8,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from polignac_file import load_session
 from rich.console import Console
 from tabletools import (
     FIXED_TIME,
@@ -406,7 +407,7 @@ async def test_generale_question_escape_scores_rules_and_home(make_app, store) -
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and table.closed
-        assert store.load(table.session.id).deals[0].passed == 0
+        assert load_session(store, table.session.id).deals[0].passed == 0
         assert app.resume(table.session.id)
         await settle(pilot)
         assert isinstance(app.screen, GeneraleScreen)

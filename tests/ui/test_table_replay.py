@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+from polignac_file import save_session
 from tabletools import engine, settle, table_screen
 
 from polignac_tui.games.polignac.engine import Player, Session, preset
@@ -32,7 +33,7 @@ def played(store, deals: int = 3, seed: int = 5) -> GameTable:
         random_step(session, rng)
     assert not session.deals[-1].over
     store.root.mkdir(parents=True, exist_ok=True)
-    store.save(session)
+    save_session(store, session)
     return GameTable.open(store, session.id, seed=seed)
 
 

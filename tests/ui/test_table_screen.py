@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from polignac_file import load_session
 from tabletools import (
     TOP,
     engine,
@@ -63,7 +64,7 @@ async def test_a_whole_deal_by_keys_then_the_next(make_app, store) -> None:
         assert isinstance(app.screen, SummaryScreen)
         deal = engine(table).deals[0]
         assert deal.over and sum(deal.points()) == 5
-        on_disk = store.load(table.session.id)
+        on_disk = load_session(store, table.session.id)
         assert on_disk.deals[0].plays == deal.plays and on_disk.totals == engine(table).totals
         summary = text_of(app.screen.query_one("#summary"))
         assert "Ana" in summary and "Jacks taken" in summary
@@ -71,7 +72,7 @@ async def test_a_whole_deal_by_keys_then_the_next(make_app, store) -> None:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert len(engine(table).deals) == 2
-        assert len(store.load(table.session.id).deals) == 2
+        assert len(load_session(store, table.session.id).deals) == 2
 
 
 async def test_an_illegal_card_is_refused_with_the_reason(make_app, store) -> None:
@@ -138,7 +139,7 @@ async def test_generale_passed(make_app, store) -> None:
         await settle(pilot)
         deal = engine(table).deals[0]
         assert deal.phase == "play" and deal.declarer != 0 and deal.passed >= 1
-        assert store.load(table.session.id).deals[0].passed == deal.passed
+        assert load_session(store, table.session.id).deals[0].passed == deal.passed
 
 
 async def test_chelem_scores_zero_and_five(make_app, store) -> None:
@@ -171,7 +172,7 @@ async def test_end_of_session_with_a_tie_for_the_cognac(make_app, store) -> None
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert table.closed
-        assert store.load(table.session.id).finished
+        assert load_session(store, table.session.id).finished
 
 
 async def test_resume_mid_trick_shows_the_same_view(make_app, store) -> None:
@@ -213,7 +214,7 @@ async def test_undo_takes_back_my_card(make_app, store) -> None:
         screen = table_screen(app)
         assert engine(screen.client.table).view(0).hand == before.hand
         assert engine(screen.client.table).deals[-1].undos == 1
-        assert store.load(table.session.id).deals[-1].undos == 1
+        assert load_session(store, table.session.id).deals[-1].undos == 1
 
 
 async def test_hint_selects_a_card_or_says_none(make_app, store) -> None:

@@ -4,6 +4,7 @@ ctrl+q) says so first; no key's tooltip claims the session is saved."""
 
 from __future__ import annotations
 
+from polignac_file import load_session
 from tabletools import (
     engine,
     open_table,
@@ -64,7 +65,7 @@ async def test_could_not_save_stays_until_a_save_succeeds(make_app, store,
         await settle(pilot)
         assert UNSAVED not in status(app)
         assert not screen.query_one("#status").has_class("-error")
-        assert store.load(table.session.id).deals[0].plays == engine(table).deals[0].plays
+        assert load_session(store, table.session.id).deals[0].plays == engine(table).deals[0].plays
 
 
 async def test_leaving_unsaved_says_so_then_leaves(make_app, store, monkeypatch) -> None:

@@ -3,6 +3,7 @@ status line at a table where it is off."""
 
 from __future__ import annotations
 
+from polignac_file import engine_of
 from tabletools import (
     engine,
     open_table,
@@ -57,7 +58,7 @@ async def test_new_session_starts_with_undo_on_and_may_turn_it_off(make_app, sto
         await pilot.pause()
         tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
         assert len(tables) == 1
-        session = store.entries()[0].session
+        session = engine_of(store.entries()[0])
         assert session is not None and session.undo_on is False
         tables[0].client.table.close()
 

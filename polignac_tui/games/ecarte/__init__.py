@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..base import JSON, Game, Match, Settings
+from ..base import Game, Settings
+from .books import EcarteBooks
 from .match import EcarteMatch
-from .rules import DESCRIBED, PRESETS, VALUE_WORDS
+from .rules import DESCRIBED, PRESETS
 
 
 class Ecarte(Game):
@@ -20,38 +21,13 @@ class Ecarte(Game):
     higher_wins = True
     presets = PRESETS
     described = DESCRIBED
+    books = EcarteBooks()     # its files, lists and statistics
     benchmarks = ("polignac_tui.games.ecarte.benchmarks.ecarte_bots",)
 
     def start(self, settings: Settings, players: Sequence[str],
               first_dealer: int) -> EcarteMatch:
         names = self.check_start(settings, players, first_dealer)
         return EcarteMatch(self, settings, names, first_dealer)
-
-    def file_part(self, match: Match) -> dict[str, JSON]:
-        from .fileformat import to_doc
-        assert isinstance(match, EcarteMatch)
-        return to_doc(match)
-
-    def read_file_part(self, doc: Mapping[str, object]) -> EcarteMatch:
-        from .fileformat import from_doc
-        return from_doc(doc)
-
-    def file_summary(self, match: Match) -> dict[str, JSON]:
-        from .fileformat import summary
-        assert isinstance(match, EcarteMatch)
-        return summary(match)
-
-
-    # -- what the house's summary says of a session ------------------------------------
-    def summary_bounds(self, match: Match) -> tuple[str, int]:
-        return "points", match.settings.number("target")
-
-    def summary_result(self, match: Match, winners: str) -> str:
-        """``Anna won a double game`` (a game's value, §7)."""
-        value = None if match.outcome is None else match.outcome.value
-        if winners and value in VALUE_WORDS:
-            return f"{winners} won a {VALUE_WORDS[value]} game"
-        return super().summary_result(match, winners)
 
     # -- what the loser owes (the club's ledger): the ices, as many as the game's value --
     stake = "ices"
@@ -60,14 +36,11 @@ class Ecarte(Game):
         from ...i18n import ngettext
         return ngettext("{count} ice", "{count} ices", amount).format(count=amount)
 
-    # -- its statistics (``stats``), in its own folder ---------------------------------
-    def stats(self, summaries: Iterable[Any]) -> list[Any]:
-        from .stats import ecarte_stats
-        return list(ecarte_stats(summaries))
 
-    def stats_table(self, summaries: Sequence[Any]) -> str:
-        from .stats import ecarte_stats, ecarte_table
-        return ecarte_table(ecarte_stats(summaries), len(summaries))
+if TYPE_CHECKING:   # its computer players are what the house calls (``games.computers``)
+    from ..computers import ComputerPlayers
+    from . import players
+    _players: ComputerPlayers = players
 
 
 GAME = Ecarte()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from ..base import JSON, Game, Match, Outcome, Settings
+from ..base import Game, Outcome, Settings
+from .books import PiquetBooks
 from .match import PiquetMatch
 from .rules import DEFAULT_LIMIT, DESCRIBED, PRESETS
 
@@ -21,6 +22,7 @@ class Piquet(Game):
     higher_wins = True
     presets = PRESETS
     described = DESCRIBED
+    books = PiquetBooks()     # its files, lists and statistics
     benchmarks = ("polignac_tui.games.piquet.benchmarks.piquet_bots",)
 
     def settings(self, preset: str | None = None, overrides: Mapping[str, object] | None = None,
@@ -37,38 +39,6 @@ class Piquet(Game):
               first_dealer: int) -> PiquetMatch:
         names = self.check_start(settings, players, first_dealer)
         return PiquetMatch(self, settings, names, first_dealer)
-
-    def file_part(self, match: Match) -> dict[str, JSON]:
-        from .fileformat import to_doc
-        assert isinstance(match, PiquetMatch)
-        return to_doc(match)
-
-    def read_file_part(self, doc: Mapping[str, object]) -> PiquetMatch:
-        from .fileformat import from_doc
-        return from_doc(doc)
-
-    def file_summary(self, match: Match) -> dict[str, JSON]:
-        from .fileformat import summary
-        assert isinstance(match, PiquetMatch)
-        return summary(match)
-
-
-    # -- what the house's summary says of a session ------------------------------------
-    def summary_bounds(self, match: Match) -> tuple[str, int]:
-        """A partie's deals (six, eight after a tie), or the point limit."""
-        if match.settings.word("end") == "partie":
-            deals = match.view(None).game_part.get("deals_to_play")
-            return "deals", deals if isinstance(deals, int) else 6
-        return "points", match.settings.number("limit")
-
-    def summary_result(self, match: Match, winners: str) -> str:
-        """``Bruno won the partie, worth 230``, ``the partie was drawn``."""
-        if not winners:
-            return "the partie was drawn"
-        if match.settings.word("end") == "partie":
-            value = None if match.outcome is None else match.outcome.value
-            return f"{winners} won the partie, worth {value}"
-        return super().summary_result(match, winners)
 
     # -- what the loser owes (the club's ledger): the partie's value, in points ----------
     stake = "partie"
@@ -87,14 +57,11 @@ class Piquet(Game):
             return "rubicon"
         return None
 
-    # -- its statistics (``stats``), in its own folder ---------------------------------
-    def stats(self, summaries: Iterable[Any]) -> list[Any]:
-        from .stats import piquet_stats
-        return list(piquet_stats(summaries))
 
-    def stats_table(self, summaries: Sequence[Any]) -> str:
-        from .stats import piquet_stats, piquet_table
-        return piquet_table(piquet_stats(summaries), len(summaries))
+if TYPE_CHECKING:   # its computer players are what the house calls (``games.computers``)
+    from ..computers import ComputerPlayers
+    from . import players
+    _players: ComputerPlayers = players
 
 
 GAME = Piquet()

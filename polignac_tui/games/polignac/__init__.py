@@ -2,18 +2,18 @@
 
 The engine stays where it is and as it is; ``GAME`` describes its settings from
 ``engine.rules`` and ``PolignacMatch`` drives an engine ``Session``, turning its
-actions into text and what changed into events. Penalty points: the lower total wins.
+actions into text and what the engine says happened into events. Penalty points: the
+lower total wins. Its files, lists, statistics and CSV are its ``books``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from ...i18n import N_
 from ..base import (
     JSON,
     Action,
@@ -43,7 +43,19 @@ from ..base import (
 )
 from ..errors import RuleError
 from ..session import COMPUTER, HUMAN, GameSession, Seat
-from .engine import PRESET_NAMES, Declare, Play, Player, Rules, Session, one_of
+from .books import PolignacBooks
+from .engine import (
+    PRESET_NAMES,
+    DealEnded,
+    Declare,
+    Happening,
+    Play,
+    Player,
+    Rules,
+    Session,
+    Trick,
+    one_of,
+)
 from .engine import RuleError as EngineError
 from .engine.cards import shuffled_hands
 from .engine.deal import Action as EngineAction
@@ -138,33 +150,8 @@ class Polignac(Game):
         names = self.check_start(settings, players, first_dealer)
         return PolignacMatch(self, settings, names, first_dealer)
 
-    # -- the session file (format 1: ``fileformat``) ------------------------------------
-    reads_header = True
-
-    def file_part(self, match: Match) -> dict[str, JSON]:
-        from .fileformat import to_doc
-        assert isinstance(match, PolignacMatch)
-        return to_doc(match.session)
-
-    def read_file_part(self, doc: Mapping[str, object]) -> PolignacMatch:
-        from .fileformat import read_session
-        return PolignacMatch.of(self, read_session(doc))
-
-    def file_summary(self, match: Match) -> dict[str, JSON]:
-        from .fileformat import summary
-        assert isinstance(match, PolignacMatch)
-        return summary(match.session)
-
-    def file_rows(self, match: Match) -> Mapping[str, int]:
-        from .fileformat import rows
-        assert isinstance(match, PolignacMatch)
-        return rows(match.session)
-
-    def game_session(self, own: object) -> GameSession:
-        """An engine ``Session`` as the house's session (``game_session``)."""
-        if not isinstance(own, Session):
-            raise TypeError(f"not a session of {self.title}: {type(own).__name__}")
-        return game_session(own)
+    # -- its files, lists, statistics, show and export (``books``) ---------------------
+    books = PolignacBooks()
 
     # -- a served table's settings: its engine's rules, sent as ``rules`` (protocol 1's) --
     table_field = "rules"
@@ -184,48 +171,6 @@ class Polignac(Game):
         with _engine_errors():
             return settings_of(Rules.from_dict(dict(kept)))
 
-    # -- what the lists, the statistics, show and export say of its sessions ------------
-    lists_outcome = False       # its list --json rows never had winners nor a value
-    command_words: Mapping[str, str] = {
-        "stats": N_("Per player name, over every finished saved session: sessions played, "
-                    "won, times paid the cognac, average points per deal, chelems and "
-                    "générales."),
-        "export": N_("Print a session's scores as CSV: a row per finished deal (deal, "
-                     "dealer, each player's points, générale, chelem), a column per player, "
-                     "names in the order of play. Redirect it to a file."),
-    }
-
-    def summary_part(self, session: GameSession) -> dict[str, JSON]:
-        from .summary import summary_part
-        assert isinstance(session.match, PolignacMatch)
-        return summary_part(session.match.session)
-
-    def say_again(self, kind: str, english: str, where: str = "") -> str | None:
-        from .indexwords import say_again
-        return say_again(kind, english, where)
-
-    def score_table(self, session: GameSession) -> str:
-        from .scoretable import score_table
-        assert isinstance(session.match, PolignacMatch)
-        return score_table(session.match.session)
-
-    def stats(self, summaries: Iterable[Any]) -> list[Any]:
-        from .stats import player_stats
-        return list(player_stats(summaries))
-
-    def stats_table(self, summaries: Sequence[Any]) -> str:
-        from .stats import player_stats, stats_table
-        return stats_table(player_stats(summaries), len(summaries))
-
-    def csv_table(self, session: GameSession) -> list[list[object]]:
-        from .export import csv_table
-        assert isinstance(session.match, PolignacMatch)
-        return csv_table(session.match.session)
-
-    def csv_rows(self, session: GameSession, seats: int) -> list[list[object]]:
-        from .export import csv_rows
-        assert isinstance(session.match, PolignacMatch)
-        return csv_rows(session.match.session, session.id, seats)
 
     # -- what the losers owe (the club's ledger): the loser pays the cognac, a glass to
     # every other player (RULES.md §6): each loser one to each winner ---------------------
@@ -244,6 +189,27 @@ def _text(action: EngineAction) -> str:
     if isinstance(action, Declare):
         return "declare" if action.declare else "pass"
     return action.card
+
+
+def _taken(trick: Trick) -> TrickTaken:
+    """A trick taken, as the seam tells it: worth a longer look when a jack fell in it
+    (held until seen, or a longer pause)."""
+    return TrickTaken(trick.winner, trick.cards, any(card[0] == "J" for card in trick.cards))
+
+
+def _events(happening: Happening) -> tuple[Event, ...]:
+    """What the engine says happened, as the seam's events."""
+    if isinstance(happening, Play):
+        return (CardPlayed(happening.seat, happening.card),)
+    if isinstance(happening, Declare):
+        return (Said(happening.seat, _text(happening)),)
+    if isinstance(happening, Trick):
+        return (_taken(happening),)
+    if isinstance(happening, DealEnded):
+        return (*(Scored(seat, points, "deal")
+                  for seat, points in enumerate(happening.points) if points),
+                DealOver(happening.points, False))
+    return (MatchOver(happening.winners, happening.losers, None),)
 
 
 class PolignacMatch(Match):
@@ -327,24 +293,9 @@ class PolignacMatch(Match):
         else:
             raise RuleError("not_now", f"{act} is not an action of Polignac (a card, or "
                             "declare or pass when asked about la générale)")
-        tricks = len(deal.tricks)
         with _engine_errors():
-            self.session.apply(move)
-        events: list[Event] = [CardPlayed(turn, move.card) if isinstance(move, Play)
-                               else Said(turn, str(act))]
-        if len(deal.tricks) > tricks:
-            trick = deal.tricks[-1]
-            # a jack fell: worth a longer look (held until seen, or a longer pause)
-            events.append(TrickTaken(trick.winner, trick.cards,
-                                     any(card[0] == "J" for card in trick.cards)))
-        points = deal.points()
-        if points is not None:
-            events.extend(Scored(s, p, "deal") for s, p in enumerate(points) if p)
-            events.append(DealOver(tuple(points), False))
-        outcome = self.outcome
-        if outcome is not None:
-            events.append(MatchOver(outcome.winners, outcome.losers, None))
-        return tuple(events)
+            happened = self.session.apply(move)
+        return tuple(event for happening in happened for event in _events(happening))
 
     def finished_deals(self) -> PolignacMatch:
         """A copy holding only the deals over (every hand of them), with the players'
@@ -389,8 +340,7 @@ class PolignacMatch(Match):
         deal = self.session.current
         if deal is None or deal.phase != "play" or deal.current or not deal.tricks:
             return None
-        trick = deal.tricks[-1]
-        return TrickTaken(trick.winner, trick.cards, any(c[0] == "J" for c in trick.cards))
+        return _taken(deal.tricks[-1])
 
     def can_take_back(self, seat: int) -> bool:
         """True when ``seat`` has played a card in the deal in view (la générale's
@@ -455,6 +405,12 @@ class PolignacMatch(Match):
             tricks_won=seen.tricks_won, cards_left=seen.cards_left, totals=self.totals,
             outcome=self.outcome, game_part=part,
         )
+
+
+if TYPE_CHECKING:   # its computer players are what the house calls (``games.computers``)
+    from ..computers import SeededPlayers
+    from .players import seam as players
+    _players: SeededPlayers = players
 
 
 GAME = Polignac()

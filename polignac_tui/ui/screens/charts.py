@@ -183,7 +183,7 @@ class StatsScreen(Screen[None]):
         self.summaries: list[Summary] = []
         self.period = 0
         self.names: list[str] = []
-        self.stats: list[Any] = []            # the game's own, per player (``Game.stats``)
+        self.stats: list[Any] = []            # the game's own, per player (``Game.books.stats``)
         self.game_filter = 0         # an index of GAME_FILTERS
         self.mixed = False           # finished sessions of another game than Polignac
         # the rows shown, per game: Polignac's stats, or another game's, or the overview
@@ -307,7 +307,7 @@ class StatsScreen(Screen[None]):
         if kind is None:
             self.fill_overview(table, chosen)
         else:
-            self.stats = get_game(kind).stats(chosen) or []
+            self.stats = get_game(kind).books.stats(chosen) or []
             self.rows = self.stats
             face = face_of(kind)
             for s in self.stats:

@@ -20,7 +20,7 @@ from ....ui.gameface import (
     points_text,
 )
 from ....ui.textfmt import assemble
-from ...base import View
+from ...base import CardChoice, CardsChoice, View, WordChoice
 from ...cardwords import suit_name, suit_symbol
 from ...events import Scored
 from ..rules import TRICKS
@@ -109,12 +109,10 @@ class EcarteFace(HouseParts):
             return _("propose an exchange, or play?")
         if phase == "answer":
             return _("an exchange is proposed: accept or refuse?")
-        if phase in ("discard_elder", "discard_dealer") and choice is not None:
-            most = getattr(choice, "most", 0)
-            least = getattr(choice, "least", 0)
+        if phase in ("discard_elder", "discard_dealer") and isinstance(choice, CardsChoice):
             return _("mark {least} to {most} cards to discard (their keys or Space), then "
-                     "Enter.").format(least=least, most=most)
-        if choice is not None and "king" in getattr(choice, "words", ()):
+                     "Enter.").format(least=choice.least, most=choice.most)
+        if isinstance(choice, CardChoice | WordChoice) and "king" in choice.words:
             return _("play a card, or first mark the king.")
         if view.trick:
             rules = part.get("rules")

@@ -14,7 +14,7 @@ from ....i18n import N_, _, ngettext, tr
 from ....ui.cardtext import CardLook
 from ....ui.gameface import GameFace, HelpEntry, HouseParts, Seating, cards_text, points_text
 from ....ui.textfmt import assemble
-from ...base import JSON, View
+from ...base import JSON, CardChoice, CardsChoice, View, WordChoice
 from ...cardwords import suit_name
 from ...events import Scored
 from ..rules import KINDS
@@ -130,14 +130,13 @@ class PiquetFace(HouseParts):
     def prompt(self, view: View) -> str:
         phase = view.game_part.get("phase")
         choice = view.choice
-        if phase in ("discard_elder", "discard_younger") and choice is not None:
-            least, most = getattr(choice, "least", 0), getattr(choice, "most", 0)
+        if phase in ("discard_elder", "discard_younger") and isinstance(choice, CardsChoice):
             return _("mark {least} to {most} cards to exchange with the talon (their keys "
-                     "or Space), then Enter.").format(least=least, most=most)
+                     "or Space), then Enter.").format(least=choice.least, most=choice.most)
         if phase == "look":
             return _("look at the cards left in the talon?")
         if phase in ("declare_elder", "declare_younger"):
-            kinds = getattr(choice, "words", ())
+            kinds = choice.words if isinstance(choice, CardChoice | WordChoice) else ()
             return _("mark what you declare ({keys}; what is not marked is sunk), then "
                      "{declare}: Declare.").format(
                 keys=", ".join(KEYS[w] for w in kinds if w in KEYS), declare=KEYS["=declare"])

@@ -17,9 +17,12 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ....store.gamefile import as_game_session, dumps, load
+from ....store.gamefile import dumps, load
+from ...session import GameSession
+from .. import game_session
 from ..engine import Player, Session, preset
 from ..engine.autoplay import random_step
+from .autosave import cards_played
 
 NAME = "replay"
 HELP = "time loading and replaying a 200-deal, 4-player session file (target: at most 0.3 s)"
@@ -27,8 +30,9 @@ TARGET_S = 0.3
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elsa", "Fabio", "Gina", "Hugo")
 
 
-def build_session(deals: int, players: int = 4, seed: int = 1) -> Session:
-    """``deals`` deals played at random to their last trick; the session ends with the last."""
+def build_session(deals: int, players: int = 4, seed: int = 1) -> GameSession:
+    """``deals`` deals played at random to their last trick; the session ends with the last
+    (as the house saves it)."""
     rules = preset("generale", players).replace(end="deals", limit=deals, play_out=True)
     rng = random.Random(seed)
     session = Session.new(rules, [Player(n) for n in NAMES[:players]], rng,
@@ -36,7 +40,7 @@ def build_session(deals: int, players: int = 4, seed: int = 1) -> Session:
                           created=datetime(2026, 11, 22, 20, 15, tzinfo=UTC))
     while not session.finished:
         random_step(session, rng, declare_rate=0.05)
-    return session
+    return game_session(session)
 
 
 def run(argv: list[str]) -> int:
@@ -49,8 +53,8 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     session = build_session(args.deals, args.players, args.seed)
-    text = dumps(as_game_session(session))
-    plays = sum(len(d.plays) for d in session.deals)
+    text = dumps(session)
+    plays = cards_played(session)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"{session.id}.toml"
         path.write_text(text, encoding="utf-8")
@@ -60,7 +64,7 @@ def run(argv: list[str]) -> int:
             start = time.perf_counter()
             again = load(path)
             times.append(time.perf_counter() - start)
-    assert again.match.totals == tuple(session.totals) and dumps(again) == text
+    assert again.match.totals == session.match.totals and dumps(again) == text
     median = statistics.median(times)
     print(f"file: {args.deals} deals, {args.players} players, {plays} cards played, "
           f"{len(text.encode()):,} bytes, {text.count(chr(10)):,} lines")

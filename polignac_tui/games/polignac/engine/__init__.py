@@ -1,8 +1,9 @@
 """The rules of Polignac, pure: no Textual, no I/O, randomness passed in."""
 
 from .cards import Card, deck, glyph, hand_size, parse_card
-from .deal import Action, Deal, Declare, Play, Trick, legal_cards, trick_winner
+from .deal import Action, Deal, Declare, Happening, Play, Trick, legal_cards, trick_winner
 from .errors import ReplayError, RuleError
+from .happenings import DealEnded, SessionEnded
 from .names import (
     CHELEM_MODES,
     DIRECTIONS,
@@ -40,11 +41,13 @@ __all__ = [
     "Card",
     "ChelemMode",
     "Deal",
+    "DealEnded",
     "DealPhase",
     "DealResult",
     "Declare",
     "Direction",
     "EndMode",
+    "Happening",
     "Level",
     "Phase",
     "Play",
@@ -56,6 +59,7 @@ __all__ = [
     "Rules",
     "SeatView",
     "Session",
+    "SessionEnded",
     "Sevens",
     "Trick",
     "deck",

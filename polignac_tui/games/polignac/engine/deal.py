@@ -24,6 +24,7 @@ from .cards import (
     jack_points,
 )
 from .errors import RuleError
+from .happenings import DealEnded, SessionEnded
 from .names import DealPhase
 from .rules import Rules
 
@@ -57,6 +58,11 @@ class Trick:
 
     def by_seat(self, players: int) -> dict[int, Card]:
         return {(self.leader + i) % players: c for i, c in enumerate(self.cards)}
+
+
+# what an action made happen, in order (``happenings``): the action, the trick it took,
+# the deal's end, the session's end
+Happening = Declare | Play | Trick | DealEnded | SessionEnded
 
 
 def legal_cards(hand: Sequence[Card], led_suit: str | None, rules: Rules) -> list[Card]:
@@ -200,15 +206,27 @@ class Deal:
         return legal_cards(self.hands[seat], self.led_suit, self.rules)
 
     # -- moving forward --------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        """Apply one action, or raise ``RuleError`` naming the rule it breaks."""
+    def apply(self, action: Action) -> tuple[Happening, ...]:
+        """Apply one action, or raise ``RuleError`` naming the rule it breaks.
+
+        Returns what happened, in order: the action, the trick it completed (with its
+        winner), then ``DealEnded`` with the points when it ended the deal.
+        """
         if isinstance(action, Declare):
             self._declare(action.seat, action.declare)
-        elif isinstance(action, Play):
-            self._play(action.seat, action.card)
-        else:  # pragma: no cover - typing guards this
+            self.actions.append(action)
+            return (action,)
+        if not isinstance(action, Play):  # pragma: no cover - typing guards this
             raise RuleError(f"unknown action {action!r}", "action")
+        gathered = self._play(action.seat, action.card)
         self.actions.append(action)
+        if gathered is None:
+            return (action,)
+        if not self.over:
+            return (action, gathered)
+        points = self.points()
+        assert points is not None
+        return (action, gathered, DealEnded(tuple(points), self.chelem))
 
     # -- moving back -------------------------------------------------------------
     def rewind(self, length: int) -> list[Action]:
@@ -261,7 +279,8 @@ class Deal:
             if self.passed == self.players:
                 self.phase = "play"
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _play(self, seat: int, card: Card) -> Trick | None:
+        """Play ``card``: the trick it completed, if it did."""
         if self.over:
             raise RuleError(f"{code_glyph(card)} played after the deal was over", "deal_over",
                             {"card": card})
@@ -285,18 +304,21 @@ class Deal:
         self.plays.append(card)
         self.current.append(card)
         if len(self.current) == self.players:
-            self._gather()
+            return self._gather()
+        return None
 
-    def _gather(self) -> None:
+    def _gather(self) -> Trick:
         cards = tuple(self.current)
         winner = trick_winner(cards, self.leader, self.players, self.rules.order)
-        self.tricks.append(Trick(self.leader, cards, winner))
+        trick = Trick(self.leader, cards, winner)
+        self.tricks.append(trick)
         self.won[winner] += 1
         self.taken[winner].extend(c for c in cards if c[0] == "J")
         self.current = []
         self.leader = winner
         if len(self.tricks) == self.tricks_total or self._settled():
             self.over = True
+        return trick
 
     def _settled(self) -> bool:
         """True when no later trick can change any score (RULES.md §4, §5)."""

@@ -19,8 +19,9 @@ from datetime import datetime
 from ...namewords import MAX_NAME as MAX_NAME  # (the limit, known here as ever)
 from ...namewords import name_problem, quoted
 from .cards import Card, shuffled_hands
-from .deal import Action, Deal, Declare, Play
+from .deal import Action, Deal, Declare, Happening, Play
 from .errors import ReplayError, RuleError
+from .happenings import SessionEnded
 from .names import KINDS, LEVELS, Level, PlayerKind
 from .rules import Rules
 from .view import SeatView, seat_view
@@ -207,8 +208,12 @@ class Session:
             self._totals[seat] += sign * p
 
     # -- play ----------------------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        """Apply one action to the deal in play, or raise ``RuleError``."""
+    def apply(self, action: Action) -> tuple[Happening, ...]:
+        """Apply one action to the deal in play, or raise ``RuleError``.
+
+        Returns what happened, in order (``Deal.apply``'s), then ``SessionEnded`` when
+        the deal's points ended the session.
+        """
         deal = self.current
         if deal is None:
             if self.finished:
@@ -218,10 +223,13 @@ class Session:
         if not 0 <= action.seat < self.size:
             raise RuleError(f"seat {action.seat} is not at this table", "seat")
         try:
-            deal.apply(action)
+            happened = deal.apply(action)
         except RuleError as error:
             raise RuleError(self.named(error.message), error.rule, error.params) from None
         self._count(deal, +1)
+        if not deal.over or not self.finished:
+            return happened
+        return (*happened, SessionEnded(tuple(self.winners), tuple(self.losers)))
 
     # -- history: taking actions back --------------------------------------------------
     def rewind(self, length: int) -> list[Action]:

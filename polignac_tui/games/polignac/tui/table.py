@@ -1056,10 +1056,10 @@ class TableScreen(Screen[None]):
             self.say(_("This table cannot show its past deals here: replay them from "
                        "Saved sessions where the session is saved."), error=True)
             return
-        from ....store.gamefile import as_game_session
         from ....ui.screens.game_replay import GameReplayScreen
+        from .. import game_session
         try:
-            screen = GameReplayScreen(as_game_session(session), deal=number)
+            screen = GameReplayScreen(game_session(session), deal=number)
         except ValueError as error:
             self.say(_("Deal {number} cannot be replayed: {error}.").format(
                 number=number, error=error), error=True)
