@@ -38,6 +38,7 @@ from dataclasses import dataclass
 
 from . import thumb
 from .seen import ALL, SUIT_MASK, Seen, bits, other_hand, rank, stock_order
+from .canon import CanonSolver
 from .solve import Solver, deal_points, worth
 
 
@@ -132,7 +133,7 @@ def choose_card(seen: Seen, legal: Sequence[int], budget: Budget, rng: random.Ra
               else thumb.lead(seen.hand, seen.trumps, seen.unseen))
     if len(legal) == 1:
         return legal[0]
-    solver = Solver(seen.trumps, seen.forcing)
+    solver = CanonSolver(seen.trumps, seen.forcing)
     draw = drawer(seen, budget, truth)
     led = seen.trick[0] if seen.trick else None
     totals = dict.fromkeys(legal, 0.0)
@@ -261,7 +262,7 @@ def choose_exchange(seen: Seen, candidates: Sequence[str | int], prefer: str | i
     worlds of the other's hand and the stock, every candidate on the same worlds."""
     if len(candidates) == 1:
         return candidates[0]
-    solver = Solver(seen.trumps, seen.forcing)
+    solver = CanonSolver(seen.trumps, seen.forcing)
     draw = drawer(seen, budget, truth)
     keepers = _keepers(seen.trumps) if budget.infer else 0
     totals = dict.fromkeys(candidates, 0.0)
