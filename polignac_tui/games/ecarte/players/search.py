@@ -37,8 +37,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from . import thumb
-from .seen import ALL, SUIT_MASK, Seen, bits, other_hand, rank, stock_order
 from .canon import CanonSolver
+from .seen import ALL, SUIT_MASK, Seen, bits, other_hand, rank, stock_order
 from .solve import Solver, deal_points, worth
 
 
@@ -84,9 +84,15 @@ def _keepers(trumps: int) -> int:
 
 
 def as_dealt_test(seen: Seen) -> Callable[[int], bool] | None:
-    """What the other's hand as dealt must satisfy, by what it said before any
-    discard, when it follows the rules of thumb (None: nothing is known)."""
-    if seen.exchanges or seen.phase == "discard_dealer":
+    """What the other's hand must satisfy (the hand it held at its last word: what it
+    holds and has played), by what it said, when it follows the rules of thumb (None:
+    nothing is known). Before any discard: a hand played or refused as dealt is a jeu
+    de règle, a proposal or an acceptance says it is not. After an exchange: the
+    elder's new proposal or play, and the dealer's new acceptance or refusal, read the
+    same way (a word said before the other's last discard says nothing of its hand)."""
+    if seen.exchanges:
+        return _later_word_test(seen)
+    if seen.phase == "discard_dealer":
         return None
     trumps = seen.trumps
     if seen.other == seen.elder:
@@ -99,6 +105,23 @@ def as_dealt_test(seen: Seen) -> Callable[[int], bool] | None:
         return lambda hand: thumb.dealer_refuses(hand, trumps, 0)
     if seen.phase == "discard_elder":                               # it accepted
         return lambda hand: not thumb.dealer_refuses(hand, trumps, 0)
+    return None
+
+
+def _later_word_test(seen: Seen) -> Callable[[int], bool] | None:
+    """The other's last word after ``seen.exchanges`` exchanges (see ``as_dealt_test``)."""
+    trumps, done = seen.trumps, seen.exchanges
+    refused = seen.proposals > done                    # the last proposal was refused
+    if seen.other == seen.elder:
+        if seen.phase == "answer" or (seen.phase == "play" and refused):   # it proposed
+            return lambda hand: not thumb.elder_plays(hand, trumps, done)
+        if seen.phase == "play" and seen.stock:                            # it played
+            return lambda hand: thumb.elder_plays(hand, trumps, done)
+        return None
+    if seen.phase == "play" and refused:
+        return lambda hand: thumb.dealer_refuses(hand, trumps, done)
+    if seen.phase == "discard_elder":                                      # it accepted
+        return lambda hand: not thumb.dealer_refuses(hand, trumps, done)
     return None
 
 
