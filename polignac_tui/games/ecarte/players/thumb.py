@@ -15,6 +15,12 @@ from .seen import SUIT_MASK, bits, rank, suit
 
 KING, QUEEN, JACK = 0, 1, 2
 
+# per byte of a mask: the lowest set bit (the suit's highest card), the highest set bit
+# (its lowest card), and how many bits are set
+_TOP = tuple((b & -b).bit_length() - 1 for b in range(256))
+_BOTTOM = tuple(b.bit_length() - 1 for b in range(256))
+_COUNT = tuple(bin(b).count("1") for b in range(256))
+
 
 def trumps_in(hand: int, trumps: int) -> int:
     return bin(hand & SUIT_MASK[trumps]).count("1")
@@ -27,20 +33,24 @@ def side_suits(hand: int, trumps: int) -> list[int]:
 
 def jeu_de_regle(hand: int, trumps: int) -> bool:
     """True for a hand the elder plays without proposing (the module's list)."""
-    t = trumps_in(hand, trumps)
-    sides = [m for m in side_suits(hand, trumps) if m]
-    side_cards = [c for m in sides for c in bits(m)]
-    kings = sum(1 for c in side_cards if rank(c) == KING)
-    longest = max((bin(m).count("1") for m in sides), default=0)
+    t = _COUNT[(hand >> 8 * trumps) & 255]
     if t >= 3:
         return True
+    kings = longest = courts = 0
+    king_queen = False
+    for s in range(4):
+        b = (hand >> 8 * s) & 255
+        if s == trumps or not b:
+            continue
+        kings += b & 1
+        longest = max(longest, _COUNT[b])
+        courts += _COUNT[b & 7]                # king, queen, jack
+        king_queen = king_queen or b & 3 == 3
     if t == 2:
         return longest == 3 or kings >= 1
     if t == 1:
-        king_queen = any(m & (3 << (8 * s)) == 3 << (8 * s)
-                         for s in range(4) if s != trumps for m in (hand & SUIT_MASK[s],))
         return longest == 4 or (king_queen and kings >= 2)
-    return sum(1 for c in side_cards if rank(c) <= JACK) >= 4
+    return courts >= 4
 
 
 def strength(hand: int, trumps: int) -> float:
@@ -96,13 +106,6 @@ def dealer_refuses(hand: int, trumps: int, exchanges: int) -> bool:
     a trump at least (a refusal lost costs two points before any exchange)."""
     return trumps_in(hand, trumps) >= 1 and jeu_de_regle(hand, trumps) and (
         exchanges > 0 or strength(hand, trumps) >= 6.0)
-
-
-# per byte of a mask: the lowest set bit (the suit's highest card), the highest set bit
-# (its lowest card), and how many bits are set
-_TOP = tuple((b & -b).bit_length() - 1 for b in range(256))
-_BOTTOM = tuple(b.bit_length() - 1 for b in range(256))
-_COUNT = tuple(bin(b).count("1") for b in range(256))
 
 
 def lead(hand: int, trumps: int, unseen: int) -> int:
