@@ -26,11 +26,6 @@ def trumps_in(hand: int, trumps: int) -> int:
     return bin(hand & SUIT_MASK[trumps]).count("1")
 
 
-def side_suits(hand: int, trumps: int) -> list[int]:
-    """The cards of each plain suit held, as masks (trumps left out)."""
-    return [hand & SUIT_MASK[s] for s in range(4) if s != trumps]
-
-
 def jeu_de_regle(hand: int, trumps: int) -> bool:
     """True for a hand the elder plays without proposing (the module's list)."""
     t = _COUNT[(hand >> 8 * trumps) & 255]
