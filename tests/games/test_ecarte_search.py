@@ -125,3 +125,16 @@ def test_the_expert_reads_the_elders_word_after_an_exchange(last: str) -> None:
         wanted = last == "play"
         assert all(p is wanted for p in plays) if always else not all(
             p is wanted for p in plays)
+
+
+def test_the_shared_table_starts_afresh_past_its_limit_with_the_same_values(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from polignac_tui.games.ecarte.players import canon
+
+    monkeypatch.setattr(canon, "LIMIT", 50)
+    rng = random.Random(5)
+    for _ in range(200):
+        mine, theirs, trumps = random_position(rng, 5)
+        shared = CanonSolver(trumps, True)
+        assert shared.rest(mine, theirs, True) == Solver(trumps, True).rest(mine, theirs, True)
+        assert len(shared.shared.memo) <= 50 + 2000     # one search's positions at most
