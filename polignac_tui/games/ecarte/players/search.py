@@ -25,21 +25,23 @@ the rules of thumb on both sides; the rule of thumb's choice stands unless anoth
 beats it by 0.03 point a deal. Every position is solved once per shape (``canon``), so
 the searches are look-ups after the first few decisions.
 
-What was measured (duplicate deals, a variant against this expert, each on its own
-seed; diff in points a deal): the words by the rules of thumb instead of the
-simulation -0.091 [-0.147, -0.036] (400 deals): the simulated words are most of the
-expert's step; the discards by the rules of thumb -0.007 [-0.038, +0.023] (400); 256
-worlds for a card -0.015 [-0.049, +0.019] (400); 1,200 worlds for the exchange and the
-margin 0.02 -0.029 [-0.067, +0.010] (400); 1,200 worlds for the words alone -0.009
-[-0.042, +0.024] (400); the margin 0 +0.010 [-0.031, +0.051] (400); the exchange's
-tricks by the exact search (open hands) -0.022 [-0.072, +0.029] (300), by the mean of
-the exact search and the rules of thumb -0.009 [-0.046, +0.028] (400); reading the
-other's words after an exchange +0.006 [-0.036, +0.048] (400, kept: it is what the
-words say). More worlds and sharper sums buy nothing here: the play-out's model, not
-its noise, bounds the exchange. Against the cheat (which sees the other hand) the
-expert loses mostly in the exchange: the cheat's exchange with the expert's play
-+0.193 [+0.110, +0.275], the cheat's play with the expert's exchange +0.045 [-0.009,
-+0.099] (200 deals each): what the other holds, which no reading of its words gives.
+What was measured (duplicate deals, a variant against this expert, each on its own seed;
+diff in points a deal): the words by the rules of thumb instead of the simulation -0.091
+[-0.147, -0.036] (400 deals): the simulated words are most of the expert's step; the
+discards by the rules of thumb -0.007 [-0.038, +0.023] (400); 256 worlds for a card
+-0.015 [-0.049, +0.019] (400); 1,200 worlds for the exchange and the margin 0.02 -0.029
+[-0.067, +0.010] (400); 1,200 worlds for the words alone -0.009 [-0.042, +0.024] (400);
+the margin 0 +0.010 [-0.031, +0.051] (400), for the words alone +0.017 [-0.017, +0.051]
+(500); the exchange's tricks by the exact search (open hands) -0.022 [-0.072, +0.029]
+(300), by the mean of the exact search and the rules of thumb -0.009 [-0.046, +0.028]
+(400); reading the other's words after an exchange +0.006 [-0.036, +0.048] (400, kept:
+it is what the words say). Against hard over 1,000 deals: +0.140 [+0.102, +0.177] (seed
+499117) and +0.104 [+0.068, +0.139] (seed 964222, where the expert before measured
++0.099). More worlds and sharper sums buy nothing here: the play-out's model, not its
+noise, bounds the exchange. Against the cheat (which sees the other hand) the expert
+loses mostly in the exchange: the cheat's exchange with the expert's play +0.193
+[+0.110, +0.275], the cheat's play with the expert's exchange +0.045 [-0.009, +0.099]
+(200 deals each): what the other holds, which no reading of its words gives.
 
 ``cheat`` is the expert's search in the one true world of the hands (it still does
 not know the stock's order).
