@@ -87,6 +87,7 @@ class Seen:
     known_other: int            # mask: cards the other is known to hold (a marked king)
     barred: int                 # mask: cards the other cannot hold (voids, forcing)
     need: tuple[int, int]       # points each seat still needs to win the game
+    proposals: int = 0          # the elder's proposals in this deal
 
     @property
     def other(self) -> int:
@@ -164,7 +165,8 @@ def read(view: View) -> Seen:
         trick=current, leader=int(str(part["leader"])),
         won=(view.tricks_won[0], view.tricks_won[1]),
         left=(view.cards_left[0], view.cards_left[1]), other_played=other_played,
-        unseen=unseen, known_other=known, barred=barred & unseen, need=need)
+        unseen=unseen, known_other=known, barred=barred & unseen, need=need,
+        proposals=int(str(part["proposals"])))
 
 
 def _follow_bars(led: int, follow: int, trump_mask: int, forcing: bool) -> int:

@@ -15,32 +15,37 @@ from .seen import SUIT_MASK, bits, rank, suit
 
 KING, QUEEN, JACK = 0, 1, 2
 
+# per byte of a mask: the lowest set bit (the suit's highest card), the highest set bit
+# (its lowest card), and how many bits are set
+_TOP = tuple((b & -b).bit_length() - 1 for b in range(256))
+_BOTTOM = tuple(b.bit_length() - 1 for b in range(256))
+_COUNT = tuple(bin(b).count("1") for b in range(256))
+
 
 def trumps_in(hand: int, trumps: int) -> int:
     return bin(hand & SUIT_MASK[trumps]).count("1")
 
 
-def side_suits(hand: int, trumps: int) -> list[int]:
-    """The cards of each plain suit held, as masks (trumps left out)."""
-    return [hand & SUIT_MASK[s] for s in range(4) if s != trumps]
-
-
 def jeu_de_regle(hand: int, trumps: int) -> bool:
     """True for a hand the elder plays without proposing (the module's list)."""
-    t = trumps_in(hand, trumps)
-    sides = [m for m in side_suits(hand, trumps) if m]
-    side_cards = [c for m in sides for c in bits(m)]
-    kings = sum(1 for c in side_cards if rank(c) == KING)
-    longest = max((bin(m).count("1") for m in sides), default=0)
+    t = _COUNT[(hand >> 8 * trumps) & 255]
     if t >= 3:
         return True
+    kings = longest = courts = 0
+    king_queen = False
+    for s in range(4):
+        b = (hand >> 8 * s) & 255
+        if s == trumps or not b:
+            continue
+        kings += b & 1
+        longest = max(longest, _COUNT[b])
+        courts += _COUNT[b & 7]                # king, queen, jack
+        king_queen = king_queen or b & 3 == 3
     if t == 2:
         return longest == 3 or kings >= 1
     if t == 1:
-        king_queen = any(m & (3 << (8 * s)) == 3 << (8 * s)
-                         for s in range(4) if s != trumps for m in (hand & SUIT_MASK[s],))
         return longest == 4 or (king_queen and kings >= 2)
-    return sum(1 for c in side_cards if rank(c) <= JACK) >= 4
+    return courts >= 4
 
 
 def strength(hand: int, trumps: int) -> float:
@@ -100,38 +105,49 @@ def dealer_refuses(hand: int, trumps: int, exchanges: int) -> bool:
 
 def lead(hand: int, trumps: int, unseen: int) -> int:
     """The card to lead: trumps from the top when holding three or the best one; else a
-    master card of a plain suit; else the top of the longest plain suit; else the
-    lowest trump."""
-    t = hand & SUIT_MASK[trumps]
-    high_trump = bits(t)[0] if t else None
-    if t and (bin(t).count("1") >= 3 or _master(high_trump, unseen)):  # type: ignore[arg-type]
-        return high_trump  # type: ignore[return-value]
-    sides = [m for m in side_suits(hand, trumps) if m]
-    masters = [bits(m)[0] for m in sides if _master(bits(m)[0], unseen)]
-    if masters:
-        return min(masters, key=rank)
-    if sides:
-        longest = max(sides, key=lambda m: (bin(m).count("1"), -bits(m)[0]))
-        return bits(longest)[0]
-    return bits(t)[-1]
-
-
-def _master(card: int, unseen: int) -> bool:
-    """True when no unseen card of ``card``'s suit is higher."""
-    higher = SUIT_MASK[suit(card)] & ((1 << card) - 1)
-    return not unseen & higher
+    master card of a plain suit (the lowest ranked of them); else the top of the
+    longest plain suit; else the lowest trump."""
+    shift = 8 * trumps
+    t = (hand >> shift) & 255
+    if t:
+        top = _TOP[t]
+        if _COUNT[t] >= 3 or not (unseen >> shift) & ((1 << top) - 1):
+            return shift + top
+    master = longest = -1
+    master_rank = 8
+    longest_key = (0, 0)
+    for s in range(4):
+        b = (hand >> 8 * s) & 255
+        if s == trumps or not b:
+            continue
+        top = _TOP[b]
+        card = 8 * s + top
+        if top < master_rank and not (unseen >> 8 * s) & ((1 << top) - 1):
+            master, master_rank = card, top
+        key = (_COUNT[b], -card)
+        if longest < 0 or key > longest_key:
+            longest, longest_key = card, key
+    if master >= 0:
+        return master
+    if longest >= 0:
+        return longest
+    return shift + _BOTTOM[t]
 
 
 def follow(legal: int, led: int, trumps: int) -> int:
     """Win as cheaply as possible; when no card wins, throw the lowest (a plain card
     before a trump)."""
-    winners = [c for c in bits(legal) if _beats(c, led, trumps)]
-    if winners:
-        return max(winners, key=lambda c: (suit(c) == suit(led), rank(c)))
-    return max(bits(legal), key=lambda c: (suit(c) != trumps, rank(c)))
-
-
-def _beats(card: int, led: int, trumps: int) -> bool:
-    if suit(card) == suit(led):
-        return card < led
-    return suit(card) == trumps
+    led_suit = led >> 3
+    higher = (legal >> 8 * led_suit) & ((1 << (led & 7)) - 1)
+    if higher:
+        return 8 * led_suit + _BOTTOM[higher]           # the lowest card that wins
+    t = (legal >> 8 * trumps) & 255
+    if t and led_suit != trumps:
+        return 8 * trumps + _BOTTOM[t]                  # the lowest trump
+    low = -1
+    low_rank = -1
+    for s in range(4):
+        b = (legal >> 8 * s) & 255
+        if s != trumps and b and _BOTTOM[b] > low_rank:
+            low, low_rank = 8 * s + _BOTTOM[b], _BOTTOM[b]
+    return low if low >= 0 else 8 * trumps + _BOTTOM[t]
