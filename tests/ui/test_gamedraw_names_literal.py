@@ -5,13 +5,9 @@ match box showed ``x[link=…`` for ``[b]x[/b][link=…``)."""
 
 from __future__ import annotations
 
-import random
-
+from gametools import piquet_deal_played
 from rich.console import Console
 
-from polignac_tui.games import get_game
-from polignac_tui.games.piquet.match import PiquetMatch
-from polignac_tui.games.piquet.players import choose
 from polignac_tui.games.piquet.tui import FACE
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.gamedraw import end_text, score_table, trick_log
@@ -22,18 +18,6 @@ ODD = "[b]x[/b][i]"        # markup in a name, within the 12 characters a sheet 
 NAMES = (ODD, "Bruno")
 
 
-def a_deal_played() -> PiquetMatch:
-    """One deal of two computers, the first named ``ODD``, played to its end (seeded)."""
-    game = get_game("piquet")
-    match = game.start(game.settings("rubicon", {}), list(NAMES), 0)
-    assert isinstance(match, PiquetMatch)
-    rng = random.Random(5)
-    match.deal(rng)
-    while match.view(0).game_part.get("phase") != "over":
-        match.apply(choose(match.view(match.turn), "easy", rng))
-    return match
-
-
 def rendered(shown: object) -> str:
     console = Console(width=100, color_system=None, force_terminal=False)
     with console.capture() as capture:
@@ -42,14 +26,14 @@ def rendered(shown: object) -> str:
 
 
 def test_the_end_of_deal_box_shows_a_name_literally() -> None:
-    view = a_deal_played().view(0)
+    view = piquet_deal_played(NAMES).view(0)
     box = rendered(end_text(view, LOOK, Seating(NAMES, 1), FACE, False))
     rows = [line for line in box.splitlines() if "Bruno" not in line and "x" in line]
     assert any(ODD in line for line in rows[:1]), box     # the first row: the seat's points
 
 
 def test_the_score_sheet_and_tricks_log_show_a_name_literally() -> None:
-    view = a_deal_played().view(0)
+    view = piquet_deal_played(NAMES).view(0)
     sheet = rendered(score_table(view, LOOK))
     log = rendered(trick_log(view, LOOK))
     body = "\n".join(sheet.splitlines()[2:])         # the rows, not the heading
