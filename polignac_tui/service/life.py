@@ -69,8 +69,8 @@ async def serve(socket_path: Path, *, workers: int | None = None, log: Log = _st
         nonlocal signals
         signals += 1
         if signals == 1:
+            service.stop()          # first: whatever becomes of the log line
             log(_("stopping: the players are told, the tables saved"))
-            service.stop()
         elif signals == 2:
             log(_("stopping already: the players are told and the tables saved, within "
                   "{seconds} seconds at most").format(seconds=round(STOP_WITHIN)))

@@ -200,6 +200,8 @@ def start(service: Service, client: Client, message: dict[str, Any], id_: int | 
             service.guard.refuse_if_busy()
         raise ProtocolError("not_allowed", f"the table cannot start: {error}") from None
     service.run_game(served, table)
+    if table.session.finished:    # over at its first save, before the book was listening
+        service.match_ended(served)        # (an Écarté king turned up reaching the target)
     service.save_state()
     service.reply(client, {"type": "started", "table": served.id}, id_)
     assert served.in_play

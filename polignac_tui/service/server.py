@@ -72,7 +72,10 @@ Log = Callable[[str], None]
 
 
 def _stderr(message: str) -> None:
-    print(f"polignac-tui serve: {message}", file=sys.stderr, flush=True)
+    """One line of the host's log on stderr. A log nobody reads any more (``serve | tee
+    log`` whose tee the same ctrl-c ended) loses the line, never the service's stop."""
+    with contextlib.suppress(OSError):   # BrokenPipeError: nowhere left to say it
+        print(f"polignac-tui serve: {message}", file=sys.stderr, flush=True)
 
 
 class ServiceError(Exception):

@@ -129,7 +129,7 @@ def trick_log(view: View, look: CardLook) -> RichTable:
             if seat == trick.leader:
                 cell.append("*", style="bold")
             cells.append(cell)
-        table.add_row(str(number), *cells, view.names[trick.winner])
+        table.add_row(str(number), *cells, Text(view.names[trick.winner]))
     if not tricks:
         table.add_row("", *[""] * len(view.names), Text(_("no trick yet"), style="dim"))
     return table
@@ -176,10 +176,10 @@ def score_table(view: View, look: CardLook) -> RichTable:
             for seat, got in enumerate(points):
                 running[seat] += int(got) if isinstance(got, int) else 0
             cells = [points_text(int(p)) if isinstance(p, int) and p else "0" for p in points]
-            table.add_row(str(number), who[:12], *cells,
+            table.add_row(str(number), Text(who[:12]), *cells,
                           " ".join(str(t) for t in running))
         else:
-            table.add_row(str(number), who[:12], *[""] * len(names),
+            table.add_row(str(number), Text(who[:12]), *[""] * len(names),
                           Text(_("in play"), style="italic"))
     table.add_row("", Text(_("total"), style="bold"),
                   *[Text(str(t), style="bold") for t in view.totals], "")
@@ -202,7 +202,7 @@ def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
     table.add_column(_("total"), justify="right")
     for seat in range(len(view.names)):
         now = points[seat] if seat < len(points) else 0
-        table.add_row(seating.who(seat), points_text(int(now)) if now else "0",
+        table.add_row(Text(seating.who(seat)), points_text(int(now)) if now else "0",
                       str(view.totals[seat]))
     parts: list[RenderableType] = [table]
     recent = face.ledger(view)

@@ -70,14 +70,16 @@ async def play_out(remotes: list[RemoteGameClient], limit: float = PLAY_LIMIT) -
 
 
 async def match(socket: Path, game: str, people: list[tuple[str, str]],
-                computers: int = 0) -> str:
+                computers: int = 0, rules: dict[str, Any] | None = None) -> str:
     """A match of ``game`` played to its end by ``people`` ((identity, name), the first
-    creates the table) and ``computers`` easy computers; the table's id."""
+    creates the table) and ``computers`` easy computers, under ``rules`` (else the short
+    rules of ``SHORT``); the table's id."""
     clients = [await LobbyClient.connect(socket, identity, name)
                for identity, name in people]
     seats = [{"kind": "you"}] + [{"kind": "open"}] * (len(people) - 1) + \
         [{"kind": "computer", "level": "easy"}] * computers
-    first = await clients[0].create("Club night", SHORT[game], seats, "instant", game)
+    first = await clients[0].create("Club night", SHORT[game] if rules is None else rules,
+                                    seats, "instant", game)
     remotes = [first]
     for index, client in enumerate(clients[1:], start=1):
         await client.tables()

@@ -3,11 +3,14 @@ tables on a temporary store, waiting for the person's turn, one action by keys."
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
 from polignac_tui.games import get_game
 from polignac_tui.games.base import CardChoice, CardsChoice, WordChoice
+from polignac_tui.games.piquet.match import PiquetMatch
+from polignac_tui.games.piquet.players import choose
 from polignac_tui.games.session import Seat
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gameevents import Seen
@@ -26,6 +29,19 @@ def game_table(store: SessionStore, game: str, seed: int = 5, both_human: bool =
     return GameTable.create(store, game, rules.settings(preset, overrides), ["Ana", "Bruno"],
                             seats,
                             name="Evening", seed=seed)
+
+
+def piquet_deal_played(names: tuple[str, str] = ("Ana", "Bruno")) -> PiquetMatch:
+    """One deal of Piquet between two easy computers called ``names``, played to its end
+    (seeded)."""
+    game = get_game("piquet")
+    match = game.start(game.settings("rubicon", {}), list(names), 0)
+    assert isinstance(match, PiquetMatch)
+    rng = random.Random(5)
+    match.deal(rng)
+    while match.view(0).game_part.get("phase") != "over":
+        match.apply(choose(match.view(match.turn), "easy", rng))
+    return match
 
 
 def game_screen(app: Any) -> Any:

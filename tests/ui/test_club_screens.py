@@ -101,7 +101,13 @@ async def test_enter_opens_a_player_s_page_with_the_chart_and_the_record(make_ap
             [str(a.matches), str(a.wins), str(a.losses)] for a in expected.against]
         drawn = page.query_one(RatingChart)
         assert drawn.legend and drawn.legend[0][1] == "Bruno"
-        assert "Bruno: rating after each match" in drawn.render().plain
+        plot = drawn.render().plain
+        assert "Bruno: rating after each match" in plot
+        # the y axis reads round ratings, never 1137.5: each label a whole number
+        labels = [line.split("┤")[0].strip() for line in plot.splitlines() if "┤" in line]
+        assert len(labels) >= 2 and all(label.isdigit() for label in labels), plot
+        shown = [round(p.rating) for p in expected.history]
+        assert int(labels[-1]) <= min(shown) and int(labels[0]) >= 0, plot
         assert text(page, "#player-line").startswith("Rating ")
         assert "5 matches · 4 wins · last played 2026-11-07" in text(page, "#player-line")
         await pilot.press("escape")

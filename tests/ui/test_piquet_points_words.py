@@ -5,14 +5,10 @@ and Italian."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from gametools import piquet_deal_played
 from rich.console import Console
 
-from polignac_tui.games import get_game
-from polignac_tui.games.piquet.match import PiquetMatch
-from polignac_tui.games.piquet.players import choose
 from polignac_tui.games.piquet.tui import FACE
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.ui.cardtext import CardLook
@@ -20,18 +16,6 @@ from polignac_tui.ui.gamedraw import end_text
 from polignac_tui.ui.gameface import Seating
 
 LOOK = CardLook(ascii=True, jacks=False)
-
-
-def a_deal_played() -> PiquetMatch:
-    """One deal of two computers played to its end (seeded)."""
-    game = get_game("piquet")
-    match = game.start(game.settings("rubicon", {}), ["Ana", "Bruno"], 0)
-    assert isinstance(match, PiquetMatch)
-    rng = random.Random(5)
-    match.deal(rng)
-    while match.view(0).game_part.get("phase") != "over":
-        match.apply(choose(match.view(match.turn), "easy", rng))
-    return match
 
 
 def rendered(text: object) -> str:
@@ -47,7 +31,7 @@ def rendered(text: object) -> str:
     ("it", "aperture e prese", ("un'apertura", "una presa", "l'ultima presa")),
 ])
 def test_the_play_s_points_added_up_read_as_a_group(lang, group, singulars) -> None:
-    match = a_deal_played()
+    match = piquet_deal_played()
     scored = match.view(0).game_part["scored"]
     assert isinstance(scored, list)
     leads = [e for e in scored if e[2] == "lead"]

@@ -8,6 +8,7 @@ the same under ``NO_COLOR``; in ASCII mode the axes are plain ASCII too.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Literal
 
@@ -63,6 +64,7 @@ class Chart(PlotextPlot):
         self._points: dict[tuple[float, float], list[tuple[str, str]]] = {}
         self.top: float | None = None    # the highest value drawn (None: no values)
         self.whole = True                # values are whole numbers (points)
+        self.bottom = 0.0                # the lowest value drawn, when ``top`` is set
 
     def colour_of(self, index: int) -> str:
         return COLOURS[index % len(COLOURS)] if self.colour else "default"
@@ -105,6 +107,7 @@ class Chart(PlotextPlot):
         self.legend = []
         self._points = {}
         self.top = None
+        self.bottom = 0.0
 
     def _legend_lines(self, width: int) -> list[Text]:
         """The legend, ``A Ana  B Bruno``, centred, on as many lines as the width needs."""
@@ -136,8 +139,9 @@ class Chart(PlotextPlot):
         if self.top is not None:
             # Every row of the plot stands for a round value, and the labelled rows
             # say theirs: a point of 2.00 is drawn on the row labelled 2.0.
-            top, ticks, labels = row_grid(plot_height - PLOT_CHROME, self.top, self.whole)
-            self.plt.ylim(0, top)
+            base, top, ticks, labels = span_grid(plot_height - PLOT_CHROME, self.bottom,
+                                                 self.top, self.whole)
+            self.plt.ylim(base, top)
             self.plt.yticks(ticks, labels)
         self._plot.plotsize(width, plot_height)
         self._plot._set_size(width, plot_height)     # as PlotextPlot.render does
@@ -220,6 +224,28 @@ def row_grid(rows: int, top: float, whole: bool) -> tuple[float, list[float], li
     ticks = [round(row * step, 6) for row in range(0, rows, every)]
     decimals = 0 if tick % 1 == 0 else 1 if (tick * 10) % 1 == 0 else 2
     return round((rows - 1) * step, 6), ticks, [f"{t:.{decimals}f}" for t in ticks]
+
+
+def span_grid(rows: int, bottom: float, top: float,
+              whole: bool) -> tuple[float, float, list[float], list[str]]:
+    """``row_grid`` for values from ``bottom`` (0 or above it, as ratings near 1000): the
+    axis starts at a multiple of the step at or below ``bottom`` (never above 0 for a
+    ``bottom`` of 0), so that the labels stay round (``1100``, never ``1137.5``); the
+    axis's bottom and top, the labelled values and their labels."""
+    if bottom == 0:
+        top_, ticks, labels = row_grid(rows, top, whole)
+        return 0.0, top_, ticks, labels
+    span = max(top - bottom, 1.0 if whole else 0.01)
+    while True:
+        height, ticks, labels = row_grid(rows, span, whole)
+        step = height / max(max(rows, 2) - 1, 1)
+        base = math.floor(bottom / step) * step
+        if base + height >= top:
+            break
+        span += step                    # the round bottom cost a row: one step more
+    decimals = max((len(label.partition(".")[2]) for label in labels), default=0)
+    moved = [round(base + t, 6) for t in ticks]
+    return base, round(base + height, 6), moved, [f"{t:.{decimals}f}" for t in moved]
 
 
 def _ticks(count: int, start: int = 0) -> list[float]:

@@ -19,7 +19,10 @@ class RatingChart(Chart):
                    _("rating"))
         if history:
             xs = list(range(1, len(history) + 1))
-            self.line(xs, [p.rating for p in history], markers([name])[0], 0, name)
+            ratings = [round(p.rating) for p in history]     # as the rating is shown
+            self.line(xs, ratings, markers([name])[0], 0, name)
+            # round labels from the lowest rating (never 1137.5)
+            self.top, self.bottom, self.whole = max(ratings), min(ratings), True
             self.letters(1, len(history))
             self.plt.xticks(_ticks(len(history), start=1))
         self.refresh()
