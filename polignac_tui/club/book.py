@@ -394,16 +394,21 @@ class ClubBook:
         return netted(debts(self.matches()), settlements)
 
     def ledger(self, viewer: str | None) -> list[Debt]:
-        """The debts still open, netted per pair (those of a hidden player only to
-        themself)."""
+        """The debts still open, netted per pair: those of a hidden player only to
+        themself and to the other one of the pair (who is owed, or owes, all the same)."""
         hidden = self._hidden()
         names = self._names()
+
+        def party(key: str) -> bool:
+            return viewer is not None and identity_of(key) == viewer
+
         return [Debt(game, names.get(debtor, "?"), names.get(creditor, "?"),
                      get_game(game).stake or "",
                      amount)
                 for game, debtor, creditor, amount in self.open_debts()
-                if self._visible(debtor, viewer, hidden)
-                and self._visible(creditor, viewer, hidden)]
+                if party(debtor) or party(creditor)
+                or (self._visible(debtor, viewer, hidden)
+                    and self._visible(creditor, viewer, hidden))]
 
     # -- the journal -------------------------------------------------------------------------
     def set_hidden(self, identity: str, hidden: bool) -> None:
