@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...games import FIRST_GAME, game_names
-from ...i18n import N_, _, ngettext, tr
+from ...i18n import N_, _, ngettext, pgettext, tr
 from ...service.client import AnyRemote, LobbyClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words
 from ...store.wording import game_title
@@ -103,6 +103,19 @@ def state_words(info: TableInfo) -> str:
 # The keys 1 to 8 (each its own sentence: a number's words differ by language).
 SIT_AT = (N_("Sit at seat 1"), N_("Sit at seat 2"), N_("Sit at seat 3"), N_("Sit at seat 4"),
           N_("Sit at seat 5"), N_("Sit at seat 6"), N_("Sit at seat 7"), N_("Sit at seat 8"))
+
+
+
+# Names a language may elide before ("Table d'Anna", not "Table de Anna").
+_VOWELS = frozenset("AEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜŸ")
+
+
+def table_of(name: str) -> str:
+    """The table made for ``name`` when they give it none: "Anna's table", in French
+    "Table d'Anna" but "Table de Bruno" (the name's first letter chooses the words)."""
+    if name[:1].upper() in _VOWELS:
+        return pgettext("a name beginning with a vowel", "{name}'s table").format(name=name)
+    return _("{name}'s table").format(name=name)
 
 
 class LobbyScreen(Screen[None]):
@@ -579,8 +592,7 @@ class LobbyScreen(Screen[None]):
         if self.link is None:
             return
         # The creator's language names it (the others see the name as it was given).
-        table_name = chosen.name or _("{name}'s table").format(
-            name=self.link.name)[:DEFAULT_TABLE_NAME]
+        table_name = chosen.name or table_of(self.link.name)[:DEFAULT_TABLE_NAME]
         pace = polignac_app(self.app).settings.pace
         self.run_worker(self._create(table_name, chosen.settings.to_dict(), seats, pace,
                                      chosen.game),
