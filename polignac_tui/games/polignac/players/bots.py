@@ -20,6 +20,7 @@ from .search import (
     HARD,
     Budget,
     World,
+    at_table,
     candidates,
     declare_value,
     representative,
@@ -29,7 +30,7 @@ from .sim import State
 
 # The expert's search in the one true world: the playouts are deterministic, so one
 # world suffices, and one world has no noise for a margin to guard against.
-CHEAT = replace(EXPERT, worlds=1, pool=0, steps=0, margin=0.0)
+CHEAT = replace(EXPERT, worlds=1, pool=0, steps=0, margin=0.0, large=None)
 
 if TYPE_CHECKING:
     from ..engine import Session
@@ -101,7 +102,8 @@ class SearchPlayer:
         self.budget = budget
         self.seed = seed or 0
 
-    def worlds(self, k: Knowledge, rng: random.Random) -> World:
+    def worlds(self, k: Knowledge, rng: random.Random, budget: Budget | None = None) -> World:
+        budget = budget or self.budget
         d = k.base.declarer
         if d >= 0 and d != k.me and k.base.won[d] == k.base.done:
             # a declaration says the hand is strong: sample worlds where it is
@@ -110,26 +112,26 @@ class SearchPlayer:
         else:
             def draw(r: random.Random) -> list[int]:
                 return sample(k, r)
-        if not self.budget.pool:
+        if not budget.pool:
             return draw
-        return posterior(k, draw, rng, self.budget.pool, self.budget.steps, self.budget.miss)
+        return posterior(k, draw, rng, budget.pool, budget.steps, budget.miss)
 
     def decide(self, view: SeatView) -> tuple[Action, dict[int, float], Knowledge]:
         k = read_view(view)
         rng = random.Random(view_seed(view, self.seed, self.level))
-        world = self.worlds(k, rng)
+        budget = at_table(self.budget, view.players)
+        world = self.worlds(k, rng, budget)
         if view.asked:
             if sure_generale(k, rng, 12) == 1.0:
                 return Declare(view.seat, True), {}, k
-            d, p = declare_value(k, world, rng,
-                                 self.budget.declare_worlds or self.budget.worlds,
-                                 self.budget.sharp)
-            return Declare(view.seat, d + self.budget.declare_margin < p), {}, k
+            d, p = declare_value(k, world, rng, budget.declare_worlds or budget.worlds,
+                                 budget.sharp)
+            return Declare(view.seat, d + budget.declare_margin < p), {}, k
         legal = k.cx.mask(view.legal)
         cards = candidates(k, legal)
         prefer = representative(cards, policy.choose(_with_unseen(k), view.seat, legal,
                                                      k.unseen))
-        best, means = search(k, k.base, cards, world, rng, self.budget, prefer)
+        best, means = search(k, k.base, cards, world, rng, budget, prefer)
         return Play(view.seat, k.cx.to_card[best]), means, k
 
     def choose(self, view: SeatView) -> Action:
@@ -146,7 +148,7 @@ class CheatPlayer(SearchPlayer):
         self.session = session
         self.seat = seat
 
-    def worlds(self, k: Knowledge, rng: random.Random) -> World:
+    def worlds(self, k: Knowledge, rng: random.Random, budget: Budget | None = None) -> World:
         deal = self.session.deals[-1]
         hands = [k.cx.mask(h) for h in deal.hands]
         return lambda rng: list(hands)

@@ -40,6 +40,10 @@ class Budget:
     declare_worlds: int = 0      # worlds weighing la générale (0: ``worlds``)
     declare_margin: float = 0.75  # mean points declaring must save over passing
     sharp: float = 0.0   # weight of defenders keeping their high cards when weighing la générale
+    large: Budget | None = None  # the budget at a table of ``LARGE`` players or more
+
+
+LARGE = 6   # from six players on, five cards a hand or fewer: deeper searches are cheap
 
 
 # hard, the middle step: a dozen plain worlds (no reading of the others' cards beyond
@@ -58,7 +62,14 @@ HARD = Budget(worlds=12, margin=0.25)
 # deals of the Générale preset at 4 players, seed 1: 22 declared, 21 made against the
 # policy's defence and +54 points over passing; at half the weight 15 declared, +42)
 EXPERT = Budget(worlds=28, pool=160, steps=8, depth=2, margin=0.1, declare_worlds=64,
-                declare_margin=0.0, sharp=0.25)
+                declare_margin=0.0, sharp=0.25,
+                large=Budget(worlds=64, pool=160, steps=8, depth=4, margin=0.1,
+                             declare_worlds=64, declare_margin=0.0, sharp=0.25))
+
+
+def at_table(budget: Budget, players: int) -> Budget:
+    """The budget for a table of ``players``."""
+    return budget.large if budget.large is not None and players >= LARGE else budget
 
 
 def distinct(legal: int, hidden: int, jacks: int) -> list[int]:
