@@ -20,9 +20,8 @@ from .search import (
     HARD,
     Budget,
     World,
-    at_table,
     candidates,
-    declare_value,
+    declare_odds,
     representative,
     search,
 )
@@ -30,7 +29,7 @@ from .sim import State
 
 # The expert's search in the one true world: the playouts are deterministic, so one
 # world suffices, and one world has no noise for a margin to guard against.
-CHEAT = replace(EXPERT, worlds=1, pool=0, steps=0, margin=0.0, large=None)
+CHEAT = replace(EXPERT, worlds=1, pool=0, steps=0, margin=0.0)
 
 if TYPE_CHECKING:
     from ..engine import Session
@@ -102,8 +101,8 @@ class SearchPlayer:
         self.budget = budget
         self.seed = seed or 0
 
-    def worlds(self, k: Knowledge, rng: random.Random, budget: Budget | None = None) -> World:
-        budget = budget or self.budget
+    def worlds(self, k: Knowledge, rng: random.Random) -> World:
+        budget = self.budget
         d = k.base.declarer
         if d >= 0 and d != k.me and k.base.won[d] == k.base.done:
             # a declaration says the hand is strong: sample worlds where it is
@@ -119,14 +118,15 @@ class SearchPlayer:
     def decide(self, view: SeatView) -> tuple[Action, dict[int, float], Knowledge]:
         k = read_view(view)
         rng = random.Random(view_seed(view, self.seed, self.level))
-        budget = at_table(self.budget, view.players)
-        world = self.worlds(k, rng, budget)
+        budget = self.budget
+        world = self.worlds(k, rng)
         if view.asked:
             if sure_generale(k, rng, 12) == 1.0:
                 return Declare(view.seat, True), {}, k
-            d, p = declare_value(k, world, rng, budget.declare_worlds or budget.worlds,
-                                 budget.sharp)
-            return Declare(view.seat, d + budget.declare_margin < p), {}, k
+            d, p, odds = declare_odds(k, world, rng, budget.declare_worlds or budget.worlds,
+                                      budget.sharp)
+            pays = d + budget.declare_margin < p and odds >= budget.declare_odds
+            return Declare(view.seat, pays), {}, k
         legal = k.cx.mask(view.legal)
         cards = candidates(k, legal)
         prefer = representative(cards, policy.choose(_with_unseen(k), view.seat, legal,
@@ -148,7 +148,7 @@ class CheatPlayer(SearchPlayer):
         self.session = session
         self.seat = seat
 
-    def worlds(self, k: Knowledge, rng: random.Random, budget: Budget | None = None) -> World:
+    def worlds(self, k: Knowledge, rng: random.Random) -> World:
         deal = self.session.deals[-1]
         hands = [k.cx.mask(h) for h in deal.hands]
         return lambda rng: list(hands)
