@@ -255,3 +255,23 @@ def test_hard_weighs_no_world_by_the_play_and_the_expert_does(
     assert read == []
     make_player("expert", 5).choose(view)
     assert read == [True]
+
+
+@pytest.mark.parametrize(("players", "level", "low", "high"), [
+    (6, "medium", 0.4, 0.6), (6, "hard", 0.12, 0.28), (6, "expert", 0.0, 0.0),
+    (8, "medium", 0.4, 0.6), (4, "medium", 0.0, 0.0), (5, "hard", 0.0, 0.0)])
+def test_medium_and_hard_slip_at_a_table_of_six_or_more(players: int, level: str,
+                                                        low: float, high: float) -> None:
+    """At six players or more medium plays about half its cards at random, hard one in
+    five, the expert none; a slipped card is legal and the same for the same seed."""
+    from polignac_tui.games.polignac.players.bots import slip
+
+    session = Session.new(preset("classique", players),
+                          [Player(f"P{i}") for i in range(players)], random.Random(3))
+    view = session.view(session.turn)
+    slips = [slip(view, seed, level) for seed in range(300)]
+    share = sum(s is not None for s in slips) / len(slips)
+    assert low <= share <= high
+    for seed, played in enumerate(slips):
+        if played is not None:
+            assert played.card in view.legal and played == slip(view, seed, level)
