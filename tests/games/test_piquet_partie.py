@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from polignac_tui.games.base import CardsChoice
 from polignac_tui.games.piquet import players as piquet_players
 from polignac_tui.games.piquet.players import search
 from polignac_tui.games.piquet.players.partie import Standing, partie_value, read_standing
@@ -92,3 +93,29 @@ def test_the_expert_weighs_the_partie_only_when_its_budget_says_so(
     assert len(read) == 1 and (read[0] is not None) == weigh
     if weigh:
         assert read[0] is not None and read[0].left == 5
+
+
+def test_where_the_partie_counts_the_points_as_they_are_the_choices_are_the_same() -> None:
+    """Far ahead on the last deal (the other over 100), the partie is worth 100 plus
+    the difference: weighing the standing chooses the discards the points alone do;
+    behind and under 100, it chooses differently somewhere."""
+    from polignac_tui.games.piquet.players.seen import read
+
+    budget = dataclasses.replace(search.EXPERT, discard_worlds=24, candidates=6)
+    changed = 0
+    for seed in range(12):
+        match = piquet_match(first_dealer=seed % 2)
+        match.deal(random.Random(seed))
+        seat = match.turn
+        assert seat is not None
+        view = match.view(seat)
+        seen = read(view)
+        choice = view.choice
+        assert isinstance(choice, CardsChoice)
+        picks = [search.choose_discard(seen, choice.least, choice.most, budget,
+                                       random.Random(seed), None, standing)
+                 for standing in (None, Standing(mine=300, theirs=150, left=0, elder_in=0),
+                                  Standing(mine=60, theirs=150, left=0, elder_in=0))]
+        assert picks[1] == picks[0]
+        changed += picks[2] != picks[0]
+    assert changed >= 1
