@@ -6,7 +6,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 
 from ..games import ARENA_LEVELS, FIRST_GAME, game_names, get_game
 from ..games.base import Game
@@ -138,16 +140,9 @@ def run_seam(args: argparse.Namespace) -> int:
     check(args, game)
     progress = _bar if sys.stderr.isatty() else None
     try:
-        if args.jobs > 1:
-            from multiprocessing import get_context
-            with get_context("spawn").Pool(args.jobs) as pool:
-                result = arena.run(args.game, args.deals, args.seed, args.candidate,
-                                   args.field, args.preset,
-                                   map_deals=lambda f, jobs: pool.imap(f, jobs, chunksize=4),
-                                   progress=progress)
-        else:
-            result = arena.run(args.game, args.deals, args.seed, args.candidate, args.field,
-                               args.preset, progress=progress)
+        result = _mapped(args.jobs, lambda mapper: arena.run(
+            args.game, args.deals, args.seed, args.candidate, args.field, args.preset,
+            map_deals=mapper, progress=progress))
     except GameRuleError as error:
         raise CommandError(error.message) from None
     if progress is not None:
@@ -162,6 +157,15 @@ def run_seam(args: argparse.Namespace) -> int:
                                   preset=result["preset"]))
         print(arena.table([result]))
     return 0
+
+
+def _mapped(jobs: int, call: Callable[[Any], dict[str, object]]) -> dict[str, object]:
+    """``call(map)``, or with a pool's ``imap`` over ``jobs`` processes."""
+    if jobs <= 1:
+        return call(map)
+    from multiprocessing import get_context
+    with get_context("spawn").Pool(jobs) as pool:
+        return call(lambda f, todo: pool.imap(f, todo, chunksize=4))
 
 
 def run_parties(args: argparse.Namespace) -> int:
@@ -179,16 +183,9 @@ def run_parties(args: argparse.Namespace) -> int:
             parties=args.parties))
     progress = _bar if sys.stderr.isatty() else None
     try:
-        if args.jobs > 1:
-            from multiprocessing import get_context
-            with get_context("spawn").Pool(args.jobs) as pool:
-                result = arena.run_parties(args.game, args.parties, args.seed, args.candidate,
-                                           args.field, args.preset,
-                                           map_pairs=lambda f, jobs: pool.imap(f, jobs),
-                                           progress=progress)
-        else:
-            result = arena.run_parties(args.game, args.parties, args.seed, args.candidate,
-                                       args.field, args.preset, progress=progress)
+        result = _mapped(args.jobs, lambda mapper: arena.run_parties(
+            args.game, args.parties, args.seed, args.candidate, args.field, args.preset,
+            map_pairs=mapper, progress=progress))
     except GameRuleError as error:
         raise CommandError(error.message) from None
     if progress is not None:

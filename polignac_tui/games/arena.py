@@ -240,21 +240,13 @@ def summarize_pairs(results: list[PairResult], game: str, candidate: str,
     """The parties' report, in JSON form: ``diff`` is the candidate's mean value a
     partie (its interval over the pairs)."""
     n = len(results)
-    diffs = [r.diff for r in results]
-    mean = sum(diffs) / n if n else 0.0
-    half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
-    cpu = [t for r in results for t in r.cpu_ms]
     won, lost = sum(r.won for r in results), sum(r.lost for r in results)
     return {
         "game": game, "candidate": candidate, "field": field, "pairs": n,
         "parties": 2 * n, "won": won, "lost": lost, "drawn": 2 * n - won - lost,
         "pairs_won": sum(r.diff > 0 for r in results),
         "pairs_lost": sum(r.diff < 0 for r in results),
-        "diff": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
-        "decisions": len(cpu),
-        "cpu_ms_p50": round(percentile(cpu, 0.5), 2),
-        "cpu_ms_p95": round(percentile(cpu, 0.95), 2),
-        "cpu_ms_max": round(max(cpu, default=0.0), 2),
+        **mean_and_times([r.diff for r in results], [t for r in results for t in r.cpu_ms]),
     }
 
 
@@ -309,14 +301,20 @@ def summarize(results: list[DealResult], game: str, candidate: str,
               field: str) -> dict[str, object]:
     """The arena's report, in JSON form."""
     n = len(results)
-    diffs = [r.diff for r in results]
-    mean = sum(diffs) / n if n else 0.0
-    half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
-    cpu = [t for r in results for t in r.cpu_ms]
     return {
         "game": game, "candidate": candidate, "field": field, "deals": n,
         "candidate_mean": round(sum(r.candidate for r in results) / n, 4) if n else 0.0,
         "field_mean": round(sum(r.field for r in results) / n, 4) if n else 0.0,
+        **mean_and_times([r.diff for r in results], [t for r in results for t in r.cpu_ms]),
+    }
+
+
+def mean_and_times(diffs: list[float], cpu: list[float]) -> dict[str, object]:
+    """The mean of ``diffs`` with its 95% interval, and the decisions' CPU times."""
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+    return {
         "diff": round(mean, 4),
         "ci95": [round(mean - half, 4), round(mean + half, 4)],
         "decisions": len(cpu),
