@@ -151,4 +151,3 @@ def test_the_policy_card_is_kept_unless_another_saves_more_than_the_margin() -> 
     just_more = Budget(worlds=8, margin=saved + 0.01)
     assert search(k, k.base, cards, world, random.Random(1), just_less, prefer)[0] == best
     assert search(k, k.base, cards, world, random.Random(1), just_more, prefer)[0] == prefer
-
