@@ -6,7 +6,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 
 from ..games import ARENA_LEVELS, FIRST_GAME, game_names, get_game
 from ..games.base import Game
@@ -49,6 +51,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ladder", action="store_true",
                    help=_("measure the whole ladder: medium vs easy, hard vs medium, expert "
                           "vs hard, and the cheat yardstick vs expert, in one table"))
+    p.add_argument("--parties", type=int, default=None,
+                   help=_("play this many mirrored pairs of parties (the same deals, the "
+                          "seats swapped) of a two-player game instead of deals; diff is "
+                          "the candidate's mean value a partie"))
     p.add_argument("--preset", default=None,
                    help=_("the rules of the deals (one of the game's presets)"))
     p.add_argument("--jobs", type=int, default=cpu_count(),
@@ -59,6 +65,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.parties is not None and args.ladder:
+        raise CommandError(_("--parties measures one level against another: leave out "
+                             "--ladder"))
     if args.ladder:
         return run_ladder(args)
     if args.seed is None:
@@ -67,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
         args.candidate = "expert"
     if args.field is None:
         args.field = "medium"
+    if args.parties is not None:
+        return run_parties(args)
     if args.game != FIRST_GAME:
         return run_seam(args)
     from ..games.errors import RuleError
@@ -129,16 +140,9 @@ def run_seam(args: argparse.Namespace) -> int:
     check(args, game)
     progress = _bar if sys.stderr.isatty() else None
     try:
-        if args.jobs > 1:
-            from multiprocessing import get_context
-            with get_context("spawn").Pool(args.jobs) as pool:
-                result = arena.run(args.game, args.deals, args.seed, args.candidate,
-                                   args.field, args.preset,
-                                   map_deals=lambda f, jobs: pool.imap(f, jobs, chunksize=4),
-                                   progress=progress)
-        else:
-            result = arena.run(args.game, args.deals, args.seed, args.candidate, args.field,
-                               args.preset, progress=progress)
+        result = _mapped(args.jobs, lambda mapper: arena.run(
+            args.game, args.deals, args.seed, args.candidate, args.field, args.preset,
+            map_deals=mapper, progress=progress))
     except GameRuleError as error:
         raise CommandError(error.message) from None
     if progress is not None:
@@ -152,6 +156,48 @@ def run_seam(args: argparse.Namespace) -> int:
                                   field=result["field"], deals=result["deals"],
                                   preset=result["preset"]))
         print(arena.table([result]))
+    return 0
+
+
+def _mapped(jobs: int, call: Callable[[Any], dict[str, object]]) -> dict[str, object]:
+    """``call(map)``, or with a pool's ``imap`` over ``jobs`` processes."""
+    if jobs <= 1:
+        return call(map)
+    from multiprocessing import get_context
+    with get_context("spawn").Pool(jobs) as pool:
+        return call(lambda f, todo: pool.imap(f, todo, chunksize=4))
+
+
+def run_parties(args: argparse.Namespace) -> int:
+    """``--parties N``: mirrored pairs of whole parties of a two-player game."""
+    from ..games import arena
+    from ..games.errors import RuleError as GameRuleError
+
+    game = get_game(args.game)
+    if game.max_players != 2:
+        raise CommandError(_("--parties: {game} is not a game for two players").format(
+            game=game.title))
+    check(args, game)
+    if not 1 <= args.parties <= 10_000:
+        raise CommandError(_("--parties {parties}: play 1 to 10000 pairs").format(
+            parties=args.parties))
+    progress = _bar if sys.stderr.isatty() else None
+    try:
+        result = _mapped(args.jobs, lambda mapper: arena.run_parties(
+            args.game, args.parties, args.seed, args.candidate, args.field, args.preset,
+            map_pairs=mapper, progress=progress))
+    except GameRuleError as error:
+        raise CommandError(error.message) from None
+    if progress is not None:
+        sys.stderr.write("\n")
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    print(_("{game}: {candidate} against {field}, {pairs} mirrored pairs of parties, preset "
+            "{preset} (value a partie, positive is better)").format(
+                game=game.title, candidate=result["candidate"], field=result["field"],
+                pairs=result["pairs"], preset=result["preset"]))
+    print(arena.parties_table([result]))
     return 0
 
 

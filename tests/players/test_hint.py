@@ -71,7 +71,7 @@ def test_not_your_turn_and_la_generale() -> None:
     answer = hint(s.view(0))
     assert answer.card is None and answer.declare is False
     assert said(answer.reason).startswith("pass")
-    strong = ["KS", "QS", "JS", "AS", "TS", "KH", "QH", "9H"]   # likely, not sure
+    strong = ["KS", "QS", "JS", "AS", "KH", "QH", "JH", "TH"]   # likely, not sure
     rest = [c for c in (r + x for x in "SHDC" for r in "KQJAT987") if c not in strong]
     t = Session(rules, [Player(f"P{i}") for i in range(4)])
     t.add_deal(0, [rest[0:8], strong, rest[8:16], rest[16:24]])

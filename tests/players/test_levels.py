@@ -13,8 +13,14 @@ from polignac_tui.games.polignac.engine import Declare, Play, Player, Rules, Ses
 from polignac_tui.games.polignac.players import LEVELS, SearchPlayer, make_cheat, make_player
 from polignac_tui.games.polignac.players.bots import sure_generale
 from polignac_tui.games.polignac.players.knowledge import read_view
-from polignac_tui.games.polignac.players.policy import choose, outstanding, sharp
-from polignac_tui.games.polignac.players.search import Budget, declare_value
+from polignac_tui.games.polignac.players.policy import (
+    choose,
+    keep_stoppers,
+    outstanding,
+    sharp,
+    stoppers,
+)
+from polignac_tui.games.polignac.players.search import Budget, declare_odds, declare_value
 
 SETTINGS = any_rules()
 
@@ -95,20 +101,51 @@ def test_a_sure_generale_is_declared(level: str) -> None:
     assert make_player(level, 3).choose(view) == Declare(1, True)
 
 
-def test_the_expert_declares_a_strong_hand_that_is_not_sure() -> None:
+def test_the_expert_passes_a_strong_hand_good_defenders_beat() -> None:
     # le Polignac's five top spades and K Q of hearts: a defender keeping the J♥ with
-    # two more hearts beats the 9♥, but passing would cost about 3.7 points
+    # two more hearts beats the 9♥; passing would cost about 3.7 points, but against
+    # defenders who keep their stoppers the générale is made in fewer than three worlds
+    # of four: the expert does not promise it
     session = _generale_session(["KS", "QS", "JS", "AS", "TS", "KH", "QH", "9H"])
     view = session.view(1)
     k = read_view(view)
-    assert sure_generale(k, random.Random(1), 200) < 0.6
+    sure = sure_generale(k, random.Random(1), 200)
+    assert sure < 0.6
     player = make_player("expert", 3)
     assert isinstance(player, SearchPlayer)
     rng = random.Random(0)
-    declare, pass_ = declare_value(k, player.worlds(k, rng), rng, 64, sharp=0.5)
-    assert 0 < declare < 1 < pass_
-    assert player.choose(view) == Declare(1, True)
+    declare, pass_, made = declare_odds(k, player.worlds(k, rng), rng, 64, sharp=0.5)
+    assert 0 < declare < pass_          # on average declaring would pay...
+    assert made == pytest.approx(sure, abs=0.15) and made < 0.75
+    assert player.choose(view) == Declare(1, False)
     assert make_player("medium", 3).choose(view) == Declare(1, False)   # medium: only if sure
+
+
+def test_the_expert_declares_a_hand_made_in_three_worlds_of_four() -> None:
+    # le Polignac's four top spades and K Q J 10 of hearts: only a defender holding the
+    # A♥ and three more hearts beats it, seldom
+    session = _generale_session(["KS", "QS", "JS", "AS", "KH", "QH", "JH", "TH"])
+    view = session.view(1)
+    k = read_view(view)
+    player = make_player("expert", 3)
+    assert isinstance(player, SearchPlayer)
+    rng = random.Random(0)
+    declare, pass_, made = declare_odds(k, player.worlds(k, rng), rng, 64, sharp=1.0)
+    assert made >= 0.75 and declare < pass_
+    assert sure_generale(k, random.Random(1), 200) < 1.0       # not sure, yet declared
+    assert player.choose(view) == Declare(1, True)
+
+
+def test_a_keen_defender_void_in_the_suit_led_keeps_the_guards_of_its_stopper() -> None:
+    # the declarer holds K Q 9 of hearts; the defender J♥ 8♥ 7♥ and the 8♦: void in
+    # spades, it throws the 8♦, never a guard of the J♥, which then takes the 9♥
+    cx = read_view(_generale_session(["KS", "QS", "JS", "AS", "TS", "KH", "QH", "9H"]
+                                     ).view(1)).cx
+    declarer = cx.mask(["KH", "QH", "9H", "AS"])
+    defender = cx.mask(["JH", "8H", "7H", "8D"])
+    assert stoppers(defender, declarer) == 1
+    assert keep_stoppers(defender, declarer, defender) == cx.to_int["8D"]
+    assert stoppers(cx.mask(["JH", "8H"]), declarer) == 0      # one guard: it falls
 
 
 def test_the_generale_is_weighed_against_both_defences() -> None:
@@ -170,23 +207,26 @@ def test_opponents_beat_the_declarer() -> None:
         assert make_player(level, 1).choose(session.view(2)) == Play(2, "KD"), level
 
 
-@pytest.mark.parametrize(("declare", "pass_", "declared"), [(1.0, 2.0, True), (2.0, 1.0, False),
-                                                            (1.5, 1.5, False)])
-def test_the_expert_declares_when_declaring_costs_fewer_points(
-        monkeypatch: pytest.MonkeyPatch, declare: float, pass_: float, declared: bool) -> None:
+@pytest.mark.parametrize(("declare", "pass_", "made", "declared"), [
+    (1.0, 2.0, 0.8, True), (1.0, 2.0, 0.75, True), (2.0, 1.0, 0.9, False),
+    (1.5, 1.5, 0.9, False), (1.0, 2.0, 0.7, False)])
+def test_the_expert_declares_when_it_pays_and_is_made_three_times_in_four(
+        monkeypatch: pytest.MonkeyPatch, declare: float, pass_: float, made: float,
+        declared: bool) -> None:
     # a hand that is not sure (a defender may keep the J♥ with two more hearts): the
-    # expert answers from the mean points of declaring and of passing, nothing else
+    # expert answers from the mean points of declaring and of passing and the share of
+    # worlds where good defenders cannot beat it, nothing else
     session = _generale_session(["KS", "QS", "JS", "AS", "TS", "KH", "QH", "9H"])
     weighed = []
 
     def fake(k: object, world: object, rng: object, worlds: int,
-             sharp: float = 0.0) -> tuple[float, float]:
+             sharp: float = 0.0) -> tuple[float, float, float]:
         weighed.append((worlds, sharp))
-        return declare, pass_
+        return declare, pass_, made
 
-    monkeypatch.setattr("polignac_tui.games.polignac.players.bots.declare_value", fake)
+    monkeypatch.setattr("polignac_tui.games.polignac.players.bots.declare_odds", fake)
     assert make_player("expert", 3).choose(session.view(1)) == Declare(1, declared)
-    assert weighed == [(64, 0.25)]
+    assert weighed == [(64, 1.0)]
 
 
 def test_hard_weighs_no_world_by_the_play_and_the_expert_does(
@@ -215,3 +255,23 @@ def test_hard_weighs_no_world_by_the_play_and_the_expert_does(
     assert read == []
     make_player("expert", 5).choose(view)
     assert read == [True]
+
+
+@pytest.mark.parametrize(("players", "level", "low", "high"), [
+    (6, "medium", 0.4, 0.6), (6, "hard", 0.12, 0.28), (6, "expert", 0.0, 0.0),
+    (8, "medium", 0.4, 0.6), (4, "medium", 0.0, 0.0), (5, "hard", 0.0, 0.0)])
+def test_medium_and_hard_slip_at_a_table_of_six_or_more(players: int, level: str,
+                                                        low: float, high: float) -> None:
+    """At six players or more medium plays about half its cards at random, hard one in
+    five, the expert none; a slipped card is legal and the same for the same seed."""
+    from polignac_tui.games.polignac.players.bots import slip
+
+    session = Session.new(preset("classique", players),
+                          [Player(f"P{i}") for i in range(players)], random.Random(3))
+    view = session.view(session.turn)
+    slips = [slip(view, seed, level) for seed in range(300)]
+    share = sum(s is not None for s in slips) / len(slips)
+    assert low <= share <= high
+    for seed, played in enumerate(slips):
+        if played is not None:
+            assert played.card in view.legal and played == slip(view, seed, level)

@@ -31,6 +31,7 @@ from ...base import CardChoice, CardsChoice, Match, View, WordChoice
 from ...cards import Card
 from . import search, thumb
 from .masks import card_of, code, mask, point_key, sequence_key, sets_key
+from .partie import Standing, read_standing
 from .seen import Seen, read
 
 BUDGETS = {"hard": search.HARD, "expert": search.EXPERT, "cheat": search.EXPERT}
@@ -94,7 +95,8 @@ def _decide(view: View, level: str, rng: random.Random,
         if budget is None:
             thrown = thumb.discard(seen.hand, seen.i_am_elder, choice.least, choice.most)
         else:
-            thrown = search.choose_discard(seen, choice.least, choice.most, budget, rng, truth)
+            thrown = search.choose_discard(seen, choice.least, choice.most, budget, rng, truth,
+                                           _standing(view, budget))
         return " ".join((choice.verb, *_cards(thrown, choice.cards))), why
     if isinstance(choice, WordChoice):
         if choice.verb is None:
@@ -111,8 +113,14 @@ def _decide(view: View, level: str, rng: random.Random,
         return card_of(card), _card_reason(seen, card)
     part = view.game_part
     pique_open = part.get("pique") is None and part.get("repique") is None
-    card, exact = search.choose_card(seen, legal, budget, rng, truth, pique_open)
+    card, exact = search.choose_card(seen, legal, budget, rng, truth, pique_open,
+                                     _standing(view, budget))
     return card_of(card), ("endgame_exact" if exact else _card_reason(seen, card))
+
+
+def _standing(view: View, budget: search.Budget) -> Standing | None:
+    """The partie's standing when the level weighs it."""
+    return read_standing(view) if budget.partie else None
 
 
 def _declare_scoring(seen: Seen, words: tuple[str, ...]) -> str:

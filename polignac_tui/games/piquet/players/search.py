@@ -34,8 +34,9 @@ from dataclasses import dataclass
 
 from . import thumb
 from .masks import ALL, bits, count, point_key, point_worth, sequence_key, sets_key
+from .partie import Standing
 from .seen import Seen, other_hand
-from .solve import Solver, beats, cards_bonus, distinct, legal
+from .solve import CARDS, Solver, beats, cards_bonus, distinct, legal
 
 PIQUE_AT = 30
 PIQUE = 30
@@ -54,6 +55,7 @@ class Budget:
     plies: int = 0         # cards searched (both sides' best) before a playout
     search_from: int = 12  # cards in hand from which the tricks are searched (before:
                            # the rules of thumb)
+    partie: bool = False   # weigh the points by the partie's standing (``partie``)
 
 
 HARD = Budget(worlds=10, exact_from=5, rollouts=10, playout_exact=3, discard_worlds=24,
@@ -132,13 +134,22 @@ def playout(hands: list[int], leader: int, won: list[int], points: list[int],
 def deal_value(mine: int, theirs: int, i_am_elder: bool, point_score: str,
                start: tuple[int, int]) -> int:
     """My points minus the other's from the declarations on, both hands exchanged."""
+    gained, lost = deal_points(mine, theirs, i_am_elder, point_score, start)
+    return gained - lost
+
+
+def deal_points(mine: int, theirs: int, i_am_elder: bool, point_score: str,
+                start: tuple[int, int]) -> tuple[int, int]:
+    """My points and the other's from the declarations on, both hands exchanged."""
     elder, younger = (mine, theirs) if i_am_elder else (theirs, mine)
     se = (start[0], start[1]) if i_am_elder else (start[1], start[0])
     pe, py, repique = declarations(elder, younger, point_score, se)
-    value = (pe - se[0]) - (py - se[1])
-    play = playout([elder, younger], 0, [0, 0], [pe, py], not repique)
-    value += play
-    return value if i_am_elder else -value
+    points, won = [pe, py], [0, 0]
+    playout([elder, younger], 0, won, points, not repique)
+    bonus = cards_bonus(won[0])
+    ge = points[0] - se[0] + max(bonus, 0)
+    gy = points[1] - se[1] + max(-bonus, 0)
+    return (ge, gy) if i_am_elder else (gy, ge)
 
 
 # -- the exchange ------------------------------------------------------------------------
@@ -175,15 +186,16 @@ def mask_of(cards: Sequence[int]) -> int:
 
 
 def choose_discard(seen: Seen, least: int, most: int, budget: Budget, rng: random.Random,
-                   truth: Truth | None = None) -> int:
+                   truth: Truth | None = None, standing: Standing | None = None) -> int:
     """The discard (a mask) with the best mean over the worlds, every candidate played
-    out in the same worlds."""
+    out in the same worlds (``standing``: the mean of what the deal's points are worth
+    to the partie)."""
     elder = seen.i_am_elder
     prefer = thumb.discard(seen.hand, elder, least, most)
     candidates = discard_candidates(seen.hand, elder, least, most, prefer, budget.candidates)
     if len(candidates) == 1 or not budget.discard_worlds:
         return prefer
-    totals = dict.fromkeys(candidates, 0)
+    totals = dict.fromkeys(candidates, 0.0)
     start = (seen.points[seen.me], seen.points[seen.other])
     for _ in range(1 if truth is not None else budget.discard_worlds):
         if elder:
@@ -202,7 +214,11 @@ def choose_discard(seen: Seen, least: int, most: int, budget: Budget, rng: rando
                     thrown = thumb.discard(other, False, min(1, len(rest)), len(rest))
                     theirs = (other & ~thrown) | mask_of(rest[:count(thrown)])
                     answers[j] = theirs
-            totals[cand] += deal_value(mine, theirs, elder, seen.point_score, start)
+            if standing is None:
+                totals[cand] += deal_value(mine, theirs, elder, seen.point_score, start)
+            else:
+                totals[cand] += standing.worth(*deal_points(mine, theirs, elder,
+                                                            seen.point_score, start))
     top = max(totals.values())
     if totals[prefer] >= top:
         return prefer
@@ -245,9 +261,12 @@ def thumb_card(seen: Seen) -> int:
 
 
 def choose_card(seen: Seen, legal: Sequence[int], budget: Budget, rng: random.Random,
-                truth: Truth | None = None, pique_open: bool = False) -> tuple[int, bool]:
+                truth: Truth | None = None, pique_open: bool = False,
+                standing: Standing | None = None) -> tuple[int, bool]:
     """The card to play and whether the tricks were searched exactly: the best mean
-    over the worlds (the rule of thumb's card when it is as good)."""
+    over the worlds (the rule of thumb's card when it is as good; ``standing``: the
+    mean of what the deal's points are worth to the partie, the points still to come
+    about one and a half a trick and the cards)."""
     prefer = thumb_card(seen)
     if len(legal) == 1:
         return legal[0], False
@@ -261,15 +280,19 @@ def choose_card(seen: Seen, legal: Sequence[int], budget: Budget, rng: random.Ra
     totals = dict.fromkeys(legal, 0.0)
     solver = Solver()
     me, other = seen.me, seen.other
+    to_come = 1.5 * n + CARDS + 1
+
+    def worth(diff: float) -> float:
+        return diff if standing is None else standing.worth_of_diff(diff, to_come)
     for world in worlds:
         if exact:
             values = solver.card_values(seen.hand, world, seen.led, seen.won[me])
             for c in legal:
-                totals[c] += values[c]
+                totals[c] += worth(values[c])
             continue
         for c in legal:
-            totals[c] += _try_card(seen, world, c, solver, budget.playout_exact, pique_open,
-                                   me, other, budget.plies)
+            totals[c] += worth(_try_card(seen, world, c, solver, budget.playout_exact,
+                                         pique_open, me, other, budget.plies))
     top = max(totals.values())
     if totals.get(prefer, -1e9) >= top - 1e-9:
         return prefer, exact
@@ -357,6 +380,7 @@ __all__ = [
     "Truth",
     "choose_card",
     "choose_discard",
+    "deal_points",
     "deal_value",
     "declarations",
     "discard_candidates",

@@ -155,17 +155,50 @@ def _lead(st: State, seat: int, legal: int, out: int, avoid_lead: int) -> int:
 
 
 def sharp(st: State, seat: int, legal: int, out: int) -> int:
-    """The policy, except that against a declarer still winning every trick a defender
-    who cannot take the trick keeps its high cards (plays its weakest card of the suit)."""
+    """The policy, except against a declarer still winning every trick: a defender who
+    cannot take the trick keeps its high cards (plays its weakest card of the suit),
+    and one void in the suit led keeps its stoppers (``keep_stoppers``)."""
     d = st.declarer
     trick = st.trick
     if d >= 0 and d != seat and trick and st.won[d] == st.done and legal & (legal - 1):
         led = trick[0] >> 3
         follow = legal & SUIT_MASK[led]
+        if not follow:
+            return keep_stoppers(st.hands[seat], st.hands[d], legal)
         best = min(c for c in trick if c >> 3 == led)
-        if follow and not follow & ((1 << best) - 1):
+        if not follow & ((1 << best) - 1):
             return highest_bit(follow)
     return choose(st, seat, legal, out)
+
+
+def stoppers(hand: int, declarer: int) -> int:
+    """The suits in which ``hand`` beats the declarer's ``declarer`` leading from the
+    top: its best card beats the declarer's card led when it still holds it."""
+    count = 0
+    for mask in SUIT_MASK:
+        mine, his = hand & mask, declarer & mask
+        if not mine or not his:
+            continue
+        top = lowest_bit(mine)
+        held = mine.bit_count()
+        for i, c in enumerate(bits(his)):
+            if i >= held:
+                break
+            if top < c:
+                count += 1
+                break
+    return count
+
+
+def keep_stoppers(hand: int, declarer: int, legal: int) -> int:
+    """The discard that keeps the most suits stopped against the declarer (then the
+    weakest card): a defender does not throw the guards of the card that beats him."""
+    best_card, best_key = -1, (-1, -1)
+    for c in bits(legal):
+        key = (stoppers(hand & ~(1 << c), declarer), c & 7)
+        if key > best_key:
+            best_card, best_key = c, key
+    return best_card
 
 
 def playout(st: State, until: int = -1, defence: bool = False) -> None:
