@@ -9,16 +9,16 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ....i18n import N_, _, tr
-from ....ui.gameface import HouseParts, setting_words
+from ....ui.gameface import GameFace, HouseParts, setting_words
 from ..engine import PRESET_NAMES, one_of, preset
 from ..engine.cards import jack_points
 from ..engine.rules import PRESET_TITLES, SETTING_LABELS, describe_setting
+from .tableparts import PolignacTable
 
 if TYPE_CHECKING:
     from textual.screen import Screen
     from textual.widget import Widget
 
-    from ....table.gameclient import GameClient
     from ....ui.gameface import HelpEntry
 
 TUI = "polignac_tui.games.polignac.tui"
@@ -35,7 +35,7 @@ HELP: dict[str, tuple[HelpEntry, ...]] = {
 }
 
 
-class PolignacFace(HouseParts):
+class PolignacFace(PolignacTable, HouseParts):
     """Polignac's dialogs, panels and words for the house's shared screens."""
 
     tagline = TAGLINE
@@ -45,19 +45,6 @@ class PolignacFace(HouseParts):
     default_players = 4
     #: la générale's question, passed (its first answer that keeps the deal as dealt)
     questions: tuple[tuple[str, str], ...] = (("La générale?", "p"),)
-
-    @property
-    def screens(self) -> Mapping[str, type[Screen[None]]]:
-        """Its own table screen by class name (the help lists its keys)."""
-        from .table import TableScreen
-        return {"TableScreen": TableScreen}
-
-    def table_screen(self, client: GameClient) -> Screen[None]:
-        """Polignac's own table screen, over the seam's updates translated into its own
-        (``tui.seat``)."""
-        from .seat import PolignacSeat
-        from .table import TableScreen
-        return TableScreen(PolignacSeat(client))
 
     def preset_title(self, name: str) -> str | None:
         """A preset's title in words (``Classique (FR)``), None for no preset of Polignac."""
@@ -74,13 +61,17 @@ class PolignacFace(HouseParts):
         return RulesPanel(preset(one_of(name, PRESET_NAMES, "preset"), players), players,
                           ascii=ascii)
 
-    def replay_screen(self, session: object) -> Screen[None]:
-        """The replay (and review) of a saved session, as the store loaded it."""
+    def replay_screen(self, session: object, deal: int | None = None) -> Screen[None]:
+        """The replay (and review) of a saved session, as the store loaded it (or of a
+        session of the house over Polignac's match), from ``deal``."""
         from ..engine import Session
         from .replay import ReplayScreen
+        own = getattr(session, "match", None)
+        if own is not None:
+            session = own.own_session()
         if not isinstance(session, Session):
             raise TypeError("not a session of Polignac")
-        return ReplayScreen(session)
+        return ReplayScreen(session, deal)
 
     # -- its part of the New session form (the form's fields are the seam's settings)
     def setting_label(self, name: str) -> str:
@@ -121,5 +112,5 @@ class PolignacFace(HouseParts):
             sessions=sessions)
 
 
-FACE = PolignacFace()
+FACE: GameFace = PolignacFace()     # the type checker holds it to the protocol
 
