@@ -81,7 +81,7 @@ HintSource = Callable[[], Awaitable["GameHint | None"]]
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """A question a game asks before the first card (Polignac's générale): its dialog and
+    """A question a game asks before the first card (a declaration): its dialog and
     the action its answer is (None: the person left the table, the question waits)."""
 
     screen: Screen[Any]
@@ -301,8 +301,8 @@ class GameFace(Protocol):
         playable)."""
 
     def question(self, view: View, hint: HintSource, look: CardLook) -> Question | None:
-        """The game's own question for the seat to act before the first card (la
-        générale), None when its choice is asked at the table."""
+        """The game's own question for the seat to act before the first card (a
+        declaration), None when its choice is asked at the table."""
 
     def deal_summary(self, view: View, look: CardLook, seating: Seating) -> RenderableType | None:
         """The deal-over box's body in the game's words (None: the house's, the points of

@@ -70,20 +70,24 @@ def engine(table: GameTable) -> Session:
 
 
 def table_screen(app: Any) -> Any:
-    from polignac_tui.games.polignac.tui.table import TableScreen
+    from polignac_tui.ui.screens.game_table import GameTableScreen
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, TableScreen):
+        if isinstance(screen, GameTableScreen):
             return screen
     raise AssertionError("no table screen open")
 
 
 def idle(app: Any) -> bool:
     """True when the game waits for a person: a question, a summary, or a human's card."""
-    from polignac_tui.games.polignac.tui.table import TableScreen
+    from polignac_tui.ui.screens.game_table import GameTableScreen
     screen = app.screen
-    if not isinstance(screen, TableScreen):
+    if not isinstance(screen, GameTableScreen):
         return True
-    if screen._waiting is not None:
+    state = screen.state
+    if screen._dialog is not None or state is None or state.waiting != "turn":
+        return False
+    turn = screen.view().turn
+    if turn is not None and turn not in screen.client.seats:
         return False
     session = screen.client.table.session
     if session.finished or session.match.needs_deal:
@@ -100,8 +104,8 @@ async def settle(pilot: Any, until: Callable[[], bool] | None = None, limit: int
     it never happens."""
     import time
 
-    from polignac_tui.games.polignac.tui.table import TableScreen
     from polignac_tui.table.gameevents import Seen
+    from polignac_tui.ui.screens.game_table import GameTableScreen
     app = pilot.app
     check = until or (lambda: idle(app))
     # ``limit`` pauses, and at least SETTLE_SECONDS: computers think in threads, which a
@@ -114,7 +118,7 @@ async def settle(pilot: Any, until: Callable[[], bool] | None = None, limit: int
         if check():
             return
         screen = app.screen
-        if until is None and isinstance(screen, TableScreen) and screen._waiting == "hold":
+        if until is None and isinstance(screen, GameTableScreen) and screen.holding():
             screen.client.send(Seen())
     raise AssertionError(f"the table never settled (screen {type(app.screen).__name__})")
 
@@ -152,6 +156,6 @@ async def play_selected(pilot: Any) -> None:
     await pilot.press("enter")
     await pilot.pause()
     view = screen.view()
-    if screen.awaits_my_card() and (view.deal_number, len(view.tricks),
+    if screen.awaits_me() and (view.deal_number, len(view.tricks),
                                     len(view.trick)) == before:
         await pilot.press("enter")

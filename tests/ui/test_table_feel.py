@@ -25,7 +25,7 @@ from tabletools import (
 from polignac_tui.games.polignac.engine import Play, Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.games.polignac.tui.summary import SummaryScreen
-from polignac_tui.games.polignac.tui.table import TableScreen
+from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
 
@@ -71,7 +71,7 @@ async def test_at_pace_instant_the_trick_your_card_finished_is_shown(make_app, s
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        assert screen.awaits_my_card() and len(screen.view().trick) == 3
+        assert screen.awaits_me() and len(screen.view().trick) == 3
         await pilot.press("enter")       # le Polignac, the last card of the trick
         await settle(pilot, lambda: screen._gathered is not None)
         # A jack fell: it stays until a key, however instant the pace.
@@ -79,7 +79,7 @@ async def test_at_pace_instant_the_trick_your_card_finished_is_shown(make_app, s
         assert "wins with" in str(screen.query_one("TrickArea").render())
         assert "Any key gathers the trick." in status(app)
         await pilot.press("space")
-        await settle(pilot, lambda: screen._gathered is None)
+        await settle(pilot, lambda: screen.holding() is False)
         assert len(engine(table).deals[0].tricks) == 1
 
 
@@ -94,7 +94,7 @@ async def test_the_after_trick_setting_reaches_the_table(make_app, store, settin
         await settle(pilot, lambda: screen._gathered is not None)
         assert not screen.state.held_until_seen      # a pause, not a key
         assert "or wait a moment" in status(app)
-        await settle(pilot, lambda: screen._gathered is None)   # it goes by itself
+        await settle(pilot, lambda: screen.holding() is False)   # it goes by itself
 
 
 async def test_at_one_keyboard_who_finished_the_trick_sees_it_before_the_privacy_screen(
@@ -105,17 +105,17 @@ async def test_at_one_keyboard_who_finished_the_trick_sees_it_before_the_privacy
         screen = table_screen(app)
         await settle(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         await pilot.press("enter")                       # Denis is here
-        await settle(pilot, lambda: screen.awaits_my_card() and screen.seat == 3)
+        await settle(pilot, lambda: screen.awaits_me() and screen.seat == 3)
         await pilot.press("enter")                       # Denis follows
         await settle(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         await pilot.press("enter")                       # Ana is here
-        await settle(pilot, lambda: screen.awaits_my_card() and screen.seat == 0)
+        await settle(pilot, lambda: screen.awaits_me() and screen.seat == 0)
         await pilot.press("enter")                       # Ana ends the trick
         await settle(pilot, lambda: screen._gathered is not None)
         assert app.screen is screen and screen.seat == 0
         assert "wins with" in str(screen.query_one("TrickArea").render())
         await pilot.press("space")
-        await settle(pilot, lambda: screen._gathered is None)
+        await settle(pilot, lambda: screen.holding() is False)
 
 
 # -- point 5: looking pauses the computers; the last trick before the summary ---------------
@@ -155,7 +155,7 @@ async def test_the_trick_log_holds_the_computers_back(make_app, store, settings)
         assert len(plays) == 0
         await pilot.press("escape")
         await settle(pilot, lambda: len(plays) > 0, limit=5000)
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, GameTableScreen)
 
 
 def test_the_after_trick_setting_is_saved_and_checked(tmp_path) -> None:
@@ -354,9 +354,9 @@ def test_a_failed_generale_is_said_on_the_trick_that_failed_it_only() -> None:
     view = strong_session().view(0)
     won, lost = Trick(0, ("KS", "7S", "8S", "9S"), 0), Trick(0, ("7H", "KH", "8H", "9H"), 1)
     failing = replace(view, declarer=0, tricks=(won, lost))
-    assert TableScreen._generale_just_failed(failing)
-    assert not TableScreen._generale_just_failed(replace(failing, tricks=(won, lost, won)))
-    assert not TableScreen._generale_just_failed(replace(view, declarer=0, tricks=(won,)))
+    assert GameTableScreen._generale_just_failed(failing)
+    assert not GameTableScreen._generale_just_failed(replace(failing, tricks=(won, lost, won)))
+    assert not GameTableScreen._generale_just_failed(replace(view, declarer=0, tricks=(won,)))
 
 
 
@@ -436,7 +436,7 @@ async def test_the_end_of_a_session_names_the_key_that_goes_on(make_app, store, 
             screen = table_screen(app)
             return (screen.view().finished and screen.state is not None
                     and screen.state.held is not None)
-        await settle(pilot, until=lambda: over_and_held() or table_screen(app).awaits_my_card())
+        await settle(pilot, until=lambda: over_and_held() or table_screen(app).awaits_me())
         if not over_and_held():
             await pilot.press("enter")                # Ana plays the last card
             await settle(pilot, until=over_and_held)
@@ -461,7 +461,7 @@ async def test_no_notice_lies_over_the_hand_at_your_turn(make_app, store, size) 
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        assert screen.awaits_my_card()
+        assert screen.awaits_me()
         app.notify("A computer plays for Bruno until they come back.",
                    title="Seat handed over", timeout=30)
         app.notify("Your code is 4417: with your name, it takes your seat back after a "

@@ -25,7 +25,6 @@ from tabletools import (
 
 from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, Trick, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
-from polignac_tui.games.polignac.tui import table as table_module
 from polignac_tui.games.polignac.tui.cognac import CognacScreen, declaration
 from polignac_tui.games.polignac.tui.generale import GeneraleScreen
 from polignac_tui.games.polignac.tui.header import header_text
@@ -33,9 +32,10 @@ from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
 from polignac_tui.games.polignac.tui.rules_panel import rules_text
 from polignac_tui.games.polignac.tui.scores import ScoreTable, compact, full_width
 from polignac_tui.games.polignac.tui.summary import SummaryScreen, summary_renderable
-from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.games.polignac.tui.tricklog import trick_table
+from polignac_tui.table import pace as table_module
 from polignac_tui.ui.cardtext import CardLook
+from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.widgets.hand import Hand
@@ -68,7 +68,7 @@ async def test_escape_closes_the_score_table_then_goes_home(make_app, store) -> 
         assert scores.full and scores.border_subtitle == "Esc or s: close"
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen) and not scores.full
+        assert isinstance(app.screen, GameTableScreen) and not scores.full
         assert not screen.has_class("-scores-full")
         await pilot.press("escape")
         await pilot.pause()
@@ -99,7 +99,7 @@ async def test_a_number_selects_and_the_same_number_plays(make_app, store) -> No
         await settle(pilot)
         assert "(←/→ or its number, then Enter)" in status(app)
         screen = table_screen(app)
-        assert screen.awaits_my_card()
+        assert screen.awaits_me()
         hand = screen.query_one(Hand)
         await pilot.press("3")
         assert hand.selected_card == "KH" and engine(table).deals[0].plays == []
@@ -165,7 +165,7 @@ async def test_summary_explains_an_early_end_and_shows_the_tricks(make_app, stor
         played = 0
         while not isinstance(app.screen, SummaryScreen):
             await settle(pilot)
-            if isinstance(app.screen, TableScreen):
+            if isinstance(app.screen, GameTableScreen):
                 await pilot.press("enter")
                 played += 1
         view = app.screen.view
@@ -373,7 +373,7 @@ async def test_resume_between_tricks_shows_the_last_trick(make_app, store,
         assert "Any key gathers the trick" in status(app)
         await pilot.press("x")
         await settle(pilot)
-        assert screen._gathered is None and screen.awaits_my_card()
+        assert screen.holding() is False and screen.awaits_me()
 
 
 # -- F17: the rules panel in ASCII mode draws no suit glyph ----------------------------------
@@ -495,7 +495,7 @@ async def test_a_table_screen_without_its_widgets_does_not_crash(make_app, store
         screen._next()                                 # what on_mount does: no NoMatches
         await pilot.pause()
         await pilot.pause()
-        assert app.return_value is None and isinstance(app.screen, TableScreen)
+        assert app.return_value is None and isinstance(app.screen, GameTableScreen)
 
 
 def test_the_score_legend_names_the_generales_marks_only_when_it_is_played() -> None:

@@ -16,9 +16,9 @@ from polignac_tui.games.polignac.tui.generale import GeneraleScreen
 from polignac_tui.games.polignac.tui.header import header_text
 from polignac_tui.games.polignac.tui.scores import ScoreTable, full
 from polignac_tui.games.polignac.tui.summary import SummaryScreen, summary_renderable
-from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.games.polignac.tui.tricklog import trick_table
 from polignac_tui.ui.cardtext import CardLook
+from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
 
@@ -74,9 +74,9 @@ async def test_every_panel_opens_with_bracketed_names(make_app, store) -> None:
             elif isinstance(screen, SummaryScreen):
                 assert "[b]Bob" in text_of(screen.query_one("#summary"))
                 break
-            elif isinstance(screen, TableScreen) and turns >= 3:
+            elif isinstance(screen, GameTableScreen) and turns >= 3:
                 break       # (the summary is checked in the test above)
-            elif isinstance(screen, TableScreen):
+            elif isinstance(screen, GameTableScreen):
                 turns += 1
                 assert "Soir" in text_of(screen.query_one("#info"))
                 await pilot.press("s")
@@ -94,7 +94,7 @@ async def test_every_panel_opens_with_bracketed_names(make_app, store) -> None:
                 await pilot.press("enter")
             else:
                 break
-    assert {PrivacyScreen, GeneraleScreen, TableScreen} <= seen and turns == 3
+    assert {PrivacyScreen, GeneraleScreen, GameTableScreen} <= seen and turns == 3
 
 
 async def test_cognac_names_who_pays_as_written(make_app, store, finish) -> None:

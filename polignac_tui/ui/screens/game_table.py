@@ -218,7 +218,8 @@ class GameTableScreen(Screen[None]):
                 tooltip=N_("every trick of this deal (t again or esc closes it)")),
         Binding("s", "scores", N_("Scores"),
                 tooltip=N_("the score sheet: every deal, the totals (s again or esc closes it)")),
-        Binding("r", "rules", N_("Rules"), tooltip=N_("the rules of this session")),
+        Binding("r", "rules", N_("Rules"), show=False,    # 80 columns are full: in the help
+                tooltip=N_("the rules of this session")),
         # With the full score table open: choose a finished deal, replay it.
         Binding("up", "choose_deal(-1)", N_("Deal before"), show=False,
                 tooltip=N_("score table: the finished deal before")),

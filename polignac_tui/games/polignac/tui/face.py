@@ -28,9 +28,7 @@ TAGLINE = N_("Quatre Valets: take no jacks, above all not le Polignac, the jack 
 # Polignac's dialogs in the help, each after the shared entry (by class name) it follows
 HELP: dict[str, tuple[HelpEntry, ...]] = {
     "TalkScreen": ((N_("La générale question"), f"{TUI}.generale", "GeneraleScreen", ()),),
-    "Overlay": ((N_("Rules panel"), f"{TUI}.rules_overlay", "RulesOverlay", ()),
-                (N_("Deal summary (Polignac)"), f"{TUI}.summary", "SummaryScreen", ()),
-                (N_("End of session"), f"{TUI}.cognac", "CognacScreen", ())),
+    "Overlay": ((N_("Rules panel"), f"{TUI}.rules_overlay", "RulesOverlay", ()),),
     "ConfirmDelete": ((N_("Replay and review"), f"{TUI}.replay", "ReplayScreen", ()),),
 }
 

@@ -262,17 +262,11 @@ class PolignacTable:
 
     def match_summary(self, view: View, look: CardLook, seating: Seating,
                       served: bool) -> RenderableType | None:
-        """The cognac: who pays it, who wins, the totals."""
-        from .cognac import declaration, pays_line, totals_line
-        engine = seen(view, seating)
-        pays, wins = declaration(engine)
-        parts: list[RenderableType] = []
+        """The last deal's summary, then the cognac: who pays it, who wins, the totals."""
+        from .cognac import cognac
         summary = self.deal_summary(view, look, seating)
-        if summary is not None:
-            parts.append(summary)
-        parts += [Text(_("The session is over: the cognac!"), style="bold"),
-                  pays_line(engine, pays), Text(wins, style="bold"), totals_line(engine)]
-        return Group(*parts)
+        moment = cognac(seen(view, seating), look)
+        return moment if summary is None else Group(summary, Text(), moment)
 
     def table_rules(self, view: View, ascii: bool) -> Screen[None] | None:
         from .rules_overlay import RulesOverlay
