@@ -16,6 +16,7 @@ from ..i18n import _, tr
 from .cardtext import CardLook, inline
 from .gameface import (
     GameFace,
+    HeaderPart,
     Seating,
     cards_text,
     face_of,
@@ -33,6 +34,7 @@ __all__ = [
     "TableView",
     "action_text",
     "end_text",
+    "header_text",
     "rules_text",
     "seat_view_of",
     "trick_log",
@@ -88,6 +90,49 @@ class GameTrickArea(TrickArea):
             count = view.cards_left[seat]
             lines[1] = Text(f"{count} ", style="bold") + lines[1]
         return lines
+
+
+NAME_ROOM = 18      # a longer session name is cut in the header
+
+
+def header_text(view: View, title: str, session_name: str, seating: Seating, face: GameFace,
+                width: int, ascii: bool = False) -> Text:
+    """One header for every game, in ``width`` columns: the game, the session, the
+    game's preset, the deal (of how many) and its dealer, how the match ends, the totals
+    where the game shows them there; the least important parts left out when the line
+    is short, never the deal, its dealer or a declaration in force."""
+    parts: list[HeaderPart] = [(title, "bold", 0)]
+    name = session_name.strip()
+    if name:
+        parts.append((name if len(name) <= NAME_ROOM else
+                      name[:NAME_ROOM - 1] + ("." if ascii else "…"), "", 1))
+    extra = list(face.header_parts(view, seating))
+    parts += [p for p in extra if p[2] <= 2]
+    if view.deal_number:
+        deals = face.deals_to_play(view)
+        parts.append((_("Deal {number}").format(number=view.deal_number) if deals is None
+                      else _("Deal {number} of {deals}").format(number=view.deal_number,
+                                                                deals=deals), "bold", 9))
+    if view.dealer is not None:
+        parts.append((_("You deal") if seating.is_you(view.dealer) else
+                      _("{name} deals").format(name=view.names[view.dealer]), "", 5))
+    parts += [p for p in extra if p[2] > 2]
+    if face.totals_in_header:
+        parts.append(("  ".join(f"{seating.who(s)} {view.totals[s]}"
+                                for s in range(len(view.names))), "", 8))
+    dot = " - " if ascii else " · "
+
+    def length(items: list[HeaderPart]) -> int:
+        return sum(len(item[0]) for item in items) + len(dot) * (len(items) - 1)
+
+    while length(parts) > width and len(parts) > 1:
+        parts.remove(min(parts, key=lambda p: p[2]))
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for i, (words, style, _importance) in enumerate(parts):
+        if i:
+            text.append(dot)
+        text.append(words, style=style)
+    return text
 
 
 def trick_log(view: View, look: CardLook, last: bool = False) -> RichTable:

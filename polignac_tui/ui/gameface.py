@@ -274,6 +274,10 @@ class GameFace(Protocol):
     def chart_limit(self, view: View) -> int | None:
         """The total the score chart marks (a point limit), None for none."""
 
+    def deals_to_play(self, view: View) -> int | None:
+        """How many deals the match has when it ends after a number of them (None: it
+        ends otherwise): the header says ``Deal 2 of 6``."""
+
     def header_parts(self, view: View, seating: Seating) -> tuple[HeaderPart, ...]:
         """The game's parts of the table's header after the deal and its dealer (the
         preset, how the match ends, a declaration in force)."""
@@ -402,6 +406,9 @@ class HouseParts:
         return None
 
     def chart_limit(self, view: View) -> int | None:
+        return None
+
+    def deals_to_play(self, view: View) -> int | None:
         return None
 
     def header_parts(self, view: View, seating: Seating) -> tuple[HeaderPart, ...]:

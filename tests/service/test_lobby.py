@@ -304,8 +304,8 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
     async def main(socket: Path) -> None:
         from polignac_tui.games.polignac.tui.replay import ReplayScreen
         from polignac_tui.games.polignac.tui.scores import ScoreTable
-        from polignac_tui.games.polignac.tui.summary import SummaryScreen
         from polignac_tui.ui.screens.game_table import GameTableScreen
+        from polignac_tui.ui.screens.panels import DealOverBox
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
         Recorder(at_anna)
@@ -321,7 +321,7 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
             await drive([at_anna, table.client],
                         lambda: table.client.latest.state.waiting == "ready", "deal 1 over",
                         limit=60)
-            summary = await wait(pilot, lambda: isinstance(app.screen, SummaryScreen)
+            summary = await wait(pilot, lambda: isinstance(app.screen, DealOverBox)
                                  and app.screen, "deal 1's summary")
             await pilot.press("enter")                      # Bruno is ready
             await wait(pilot, lambda: app.screen is table, "the table on top")

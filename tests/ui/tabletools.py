@@ -159,3 +159,18 @@ async def play_selected(pilot: Any) -> None:
     if screen.awaits_me() and (view.deal_number, len(view.tricks),
                                     len(view.trick)) == before:
         await pilot.press("enter")
+
+
+def seam_view(session: Session, seat: int | None) -> Any:
+    """The seam's ``View`` of ``seat`` at a table over the engine's ``session``."""
+    from polignac_tui.games.polignac import GAME, PolignacMatch
+    return PolignacMatch.of(GAME, session).view(seat)
+
+
+def header_of(session: Session, seat: int, name: str, width: int) -> Any:
+    """The table's header (``gamedraw.header_text``) for the person at ``seat``."""
+    from polignac_tui.ui.gamedraw import header_text
+    from polignac_tui.ui.gameface import Seating, face_of
+    view = seam_view(session, seat)
+    return header_text(view, "Polignac", name, Seating(view.names, seat), face_of("polignac"),
+                       width)

@@ -168,12 +168,12 @@ def test_session_chart_snapshot_ascii_large(snap_compare, make_app, store, setti
 
 
 async def test_the_end_of_session_screen_opens_the_chart(make_app) -> None:
-    from polignac_tui.games.polignac.tui.cognac import CognacScreen
     from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.screens.panels import MatchOverBox
     session = done("20261121-2130-ana", ("Ana", "Bruno", "Claire", "Denis"), 3)
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        await app.push_screen(CognacScreen(session.view(0), CardLook()))
+        await app.push_screen(MatchOverBox(session.view(0), CardLook()))
         await pilot.press("g")
         await pilot.pause()
         screen = app.screen
@@ -184,16 +184,16 @@ async def test_the_end_of_session_screen_opens_the_chart(make_app) -> None:
         assert note.endswith(", ".join(f"{p.name} {t}" for p, t in
                                        zip(session.players, session.totals, strict=True)))
         await pilot.press("escape")
-        assert isinstance(app.screen, CognacScreen)
+        assert isinstance(app.screen, MatchOverBox)
 
 
 async def test_the_end_of_a_served_session_has_a_word_for_the_table(make_app) -> None:
     """At a table of the service the end of the session keeps the talk line: ' opens it,
     what is typed is words (g, q: never the chart nor the way out), Enter says it; a
     session of this process has no talk there."""
-    from polignac_tui.games.polignac.tui.cognac import CognacScreen
     from polignac_tui.table.talk import Said, TalkRoom
     from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.screens.panels import MatchOverBox
     from polignac_tui.ui.widgets.talk import TalkBar
     session = done("20261121-2130-ana", ("Ana", "Bruno", "Claire", "Denis"), 3)
     room, said = TalkRoom(), []
@@ -203,12 +203,12 @@ async def test_the_end_of_a_served_session_has_a_word_for_the_table(make_app) ->
         room.hear(Said("Ana", 0, text, mine=True))
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        local = CognacScreen(session.view(0), CardLook())
+        local = MatchOverBox(session.view(0), CardLook())
         await app.push_screen(local)
         assert local.check_action("talk", ()) is False and not local.query(TalkBar)
         local.dismiss(None)
         await pilot.pause()
-        screen = CognacScreen(session.view(0), CardLook(), True, room, say)
+        screen = MatchOverBox(session.view(0), CardLook(), True, room, say)
         await app.push_screen(screen)
         await pilot.press("apostrophe")
         await pilot.pause()

@@ -25,7 +25,7 @@ async def test_new_session_played_to_the_cognac(make_app, store) -> None:
         form.field("set-limit", Input).value = "2"
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await until(pilot, app, lambda: type(app.screen).__name__ == "CognacScreen")
+        await until(pilot, app, lambda: type(app.screen).__name__ == "MatchOverBox")
         session = store.entries()[0].session
         assert session is not None and session.finished and len(session.deals) == 2
         await pilot.press("enter")  # back home

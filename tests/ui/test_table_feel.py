@@ -24,9 +24,8 @@ from tabletools import (
 
 from polignac_tui.games.polignac.engine import Play, Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
-from polignac_tui.games.polignac.tui.summary import SummaryScreen
 from polignac_tui.ui.screens.game_table import GameTableScreen
-from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.screens.panels import DealOverBox, Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
 
 
@@ -129,13 +128,13 @@ async def test_l_on_the_last_trick_shows_it_before_the_deal_summary(make_app, st
         await settle(pilot, lambda: screen._gathered is not None)
         await pilot.press("l")
         await settle(pilot, lambda: isinstance(app.screen, Overlay))
-        assert not any(isinstance(s, SummaryScreen) for s in app.screen_stack)
+        assert not any(isinstance(s, DealOverBox) for s in app.screen_stack)
         assert screen.state.waiting == "hold"
         await pilot.press("escape")
         await settle(pilot, lambda: app.screen is screen)
         assert screen.state.waiting == "hold"            # still on show: no key yet
         await pilot.press("space")
-        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        await settle(pilot, lambda: isinstance(app.screen, DealOverBox))
 
 
 async def test_the_trick_log_holds_the_computers_back(make_app, store, settings) -> None:
@@ -306,17 +305,18 @@ async def test_the_cognac_is_a_moment_and_the_legend_stands_under_the_table(
 
     from rich.console import Console
 
-    from polignac_tui.games.polignac.tui.cognac import CognacScreen, glass
+    from polignac_tui.games.polignac.tui.cognac import glass
     from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.screens.panels import MatchOverBox
     session = strong_session(limit=5)
     table = open_table(store, finish(session, seed=3))
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        await settle(pilot, lambda: isinstance(app.screen, DealOverBox))
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, CognacScreen)
+        assert isinstance(screen, MatchOverBox)
         shown_glass = screen.query_one("#cognac-glass")
         assert shown_glass.region.height == 6 and shown_glass.region.y < 10
         pays = screen.query_one("#cognac-pays").content
@@ -444,7 +444,7 @@ async def test_the_end_of_a_session_names_the_key_that_goes_on(make_app, store, 
         words = status(app)
         assert "The session is over." in words and "Any key shows the final scores." in words
         await pilot.press("x")
-        await settle(pilot, until=lambda: isinstance(app.screen, SummaryScreen))
+        await settle(pilot, until=lambda: isinstance(app.screen, DealOverBox))
 
 
 # -- issue 27, point 2: nothing covers your hand at your turn ----------------------------------

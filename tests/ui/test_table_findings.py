@@ -12,10 +12,12 @@ from rich.console import Console
 from tabletools import (
     FIXED_TIME,
     engine,
+    header_of,
     open_table,
     play_selected,
     players,
     polignac_table,
+    seam_view,
     settle,
     strong_session,
     table_screen,
@@ -25,19 +27,18 @@ from tabletools import (
 
 from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, Trick, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
-from polignac_tui.games.polignac.tui.cognac import CognacScreen, declaration
+from polignac_tui.games.polignac.tui.cognac import declaration
 from polignac_tui.games.polignac.tui.generale import GeneraleScreen
-from polignac_tui.games.polignac.tui.header import header_text
 from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
 from polignac_tui.games.polignac.tui.rules_panel import rules_text
 from polignac_tui.games.polignac.tui.scores import ScoreTable, compact, full_width
-from polignac_tui.games.polignac.tui.summary import SummaryScreen, summary_renderable
-from polignac_tui.games.polignac.tui.tricklog import trick_table
+from polignac_tui.games.polignac.tui.summary import summary_renderable
 from polignac_tui.table import pace as table_module
 from polignac_tui.ui.cardtext import CardLook
+from polignac_tui.ui.gamedraw import trick_log
 from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
-from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox, Overlay
 from polignac_tui.ui.widgets.hand import Hand
 from polignac_tui.ui.widgets.trick import TrickArea
 
@@ -163,7 +164,7 @@ async def test_summary_explains_an_early_end_and_shows_the_tricks(make_app, stor
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         played = 0
-        while not isinstance(app.screen, SummaryScreen):
+        while not isinstance(app.screen, DealOverBox):
             await settle(pilot)
             if isinstance(app.screen, GameTableScreen):
                 await pilot.press("enter")
@@ -178,7 +179,7 @@ async def test_summary_explains_an_early_end_and_shows_the_tricks(make_app, stor
         assert log.count("Ana") >= 8          # the header and the winner of every trick
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, SummaryScreen)
+        assert isinstance(app.screen, DealOverBox)
 
 
 @pytest.mark.parametrize(("seed", "left"), [(1, 2), (2, 1)])
@@ -204,10 +205,10 @@ async def test_cognac_shows_totals_and_who_pays_at_80x24(make_app, store, finish
     assert len(engine(table).deals) >= 10
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        await settle(pilot, lambda: isinstance(app.screen, DealOverBox))
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, CognacScreen)
+        assert isinstance(app.screen, MatchOverBox)
         for name in ("#cognac-pays", "#cognac-totals"):
             region = app.screen.query_one(name).region
             assert region.y >= 0 and region.bottom <= 23, name
@@ -228,7 +229,7 @@ async def test_the_cognacs_enter_names_the_way_out(served: bool, way_out: str) -
     closed: list[None] = []
     app: App[None] = App()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(CognacScreen(view, CardLook(), served), closed.append)
+        app.push_screen(MatchOverBox(view, CardLook(), served), closed.append)
         await pilot.pause()
         shown = {b.description for _, b, enabled, _ in app.screen.active_bindings.values()
                  if b.show and enabled}
@@ -260,15 +261,14 @@ def test_header_fits_80_columns_and_says_who_declared(preset_name: str) -> None:
     session.add_deal(3, [rest[0:8], rest[8:16], rest[16:24], rest[24:32]])
     if rules.generale:
         session.apply(Declare(0, True))
-    view = session.view(0)
-    text = header_text(view, session.name, 78).plain
+    text = header_of(session, 0, session.name, 78).plain
     assert len(text) <= 78
     assert "Deal 1" in text and "Desdemona deals" in text
     if rules.generale:
         assert "You declared la générale" in text
     if preset_name == "english":
         assert "Deal 1 of 8" in text
-    wide = header_text(view, session.name, 200).plain
+    wide = header_of(session, 0, session.name, 200).plain
     assert "+" in wide            # jack guard changed the preset
 
 
@@ -278,13 +278,13 @@ def test_header_says_when_la_generale_has_failed() -> None:
         session.apply(Declare(seat, False))
     session.apply(Declare(0, True))
     view = session.view(0)
-    assert "You declared la générale" in header_text(view, "", 78).plain
+    assert "You declared la générale" in header_of(session, 0, "", 78).plain
     session.apply(Play(0, "7C"))            # Ana leads her lowest club: someone beats it
     for seat in (1, 2, 3):
         session.apply(Play(seat, session.view(seat).legal[0]))
     view = session.view(0)
     assert view.tricks[0].winner != 0
-    assert "Générale failed (you)" in header_text(view, "", 78).plain
+    assert "Générale failed (you)" in header_of(session, 0, "", 78).plain
 
 
 # -- F11: refusals in full at 80 columns; the prompt names the restriction --------------------
@@ -368,7 +368,8 @@ async def test_resume_between_tricks_shows_the_last_trick(make_app, store,
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = table_screen(app)
-        assert screen._gathered == session.deals[0].tricks[0]
+        held = screen._held()
+        assert held is not None and held.cards == session.deals[0].tricks[0].cards
         assert "You win with K♠" in str(screen.query_one(TrickArea).render())
         assert "Any key gathers the trick" in status(app)
         await pilot.press("x")
@@ -423,7 +424,7 @@ def test_trick_log_of_eight_players_fits_an_overlay(session_maker) -> None:
         assert seat is not None
         session.apply(Play(seat, rng.choice(session.view(seat).legal)))
     console = Console(width=74, record=True, file=io.StringIO(), color_system=None)
-    console.print(trick_table(session.view(0), CardLook(), title=""))
+    console.print(trick_log(seam_view(session, 0), CardLook()))
     drawn = console.export_text()
     lines = [line for line in drawn.splitlines() if line.strip()]
     assert len(lines) == 2 + 3                     # header, rule, one line per trick

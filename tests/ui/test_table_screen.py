@@ -18,15 +18,13 @@ from tabletools import (
 
 from polignac_tui.games.polignac import players as players_module
 from polignac_tui.games.polignac.engine import Player, Session, preset
-from polignac_tui.games.polignac.tui.cognac import CognacScreen
 from polignac_tui.games.polignac.tui.generale import GeneraleScreen
 from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
 from polignac_tui.games.polignac.tui.scores import ScoreTable
-from polignac_tui.games.polignac.tui.summary import SummaryScreen
 from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
-from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox, Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
 from polignac_tui.ui.widgets.hand import Hand
 
@@ -60,7 +58,7 @@ async def test_a_whole_deal_by_keys_then_the_next(make_app, store) -> None:
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_my_cards(pilot)
-        assert isinstance(app.screen, SummaryScreen)
+        assert isinstance(app.screen, DealOverBox)
         deal = engine(table).deals[0]
         assert deal.over and sum(deal.points()) == 5
         on_disk = store.load(table.session.id)
@@ -120,7 +118,7 @@ async def test_generale_declared_and_made(make_app, store) -> None:
         assert isinstance(app.screen, GeneraleScreen)
         await pilot.press("d")
         await play_my_cards(pilot)
-        assert isinstance(app.screen, SummaryScreen)
+        assert isinstance(app.screen, DealOverBox)
         deal = engine(table).deals[0]
         assert deal.declarer == 0 and deal.generale_made
         assert engine(table).totals == [0, 5, 5, 5]
@@ -146,7 +144,7 @@ async def test_chelem_scores_zero_and_five(make_app, store) -> None:
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_my_cards(pilot)
-        assert isinstance(app.screen, SummaryScreen)
+        assert isinstance(app.screen, DealOverBox)
         assert engine(table).deals[0].chelem == 0
         assert engine(table).totals == [0, 5, 5, 5]
         assert "Chelem! You won every trick: 0 for you" in text_of(app.screen.query_one("#summary"))
@@ -157,10 +155,10 @@ async def test_end_of_session_with_a_tie_for_the_cognac(make_app, store) -> None
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_my_cards(pilot)
-        assert isinstance(app.screen, SummaryScreen)
+        assert isinstance(app.screen, DealOverBox)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, CognacScreen)
+        assert isinstance(app.screen, MatchOverBox)
         assert engine(table).losers == [1, 2, 3] and engine(table).winners == [0]
         pays = text_of(app.screen.query_one("#cognac-pays"))
         assert "Bruno, Claire and Denis tie for the most points: they all pay" in pays

@@ -59,11 +59,12 @@ from ..chrome import Footer, while_shown
 from ..gamedraw import (
     action_text,
     end_text,
+    header_text,
     rules_text,
     score_sheet,
     trick_log,
 )
-from ..gameface import GameFace, HeaderPart, Seating, SidePanel, face_of
+from ..gameface import GameFace, Seating, SidePanel, face_of
 from ..handle import polignac_app
 from ..quiet import set_content
 from ..textfmt import assemble
@@ -85,7 +86,6 @@ LOOK_KEYS = frozenset({"l", "t", "s", "r", "question_mark", "f1", "ctrl+p", "apo
 # The screen's own keys: the words' buttons take none of them.
 RESERVED = ("h", "u", "l", "t", "r", "q", "s", "g", "o", "p")
 WIDE = 110          # from this width the side column is wider (a score table: every deal)
-NAME_ROOM = 18      # a longer session name is cut in the header
 CARD_KEYS = Binding.Group(N_("Card"), compact=True)
 MARK = "✓"
 STATUS_LINES = 2                    # the status line's rows (#status)
@@ -446,39 +446,9 @@ class GameTableScreen(Screen[None]):
         set_content(status, body, fixed_size=True)
 
     def _header(self, view: View, width: int) -> None:
-        """One header for every game: the game, the session, the game's preset, the
-        deal and its dealer, how the match ends, the totals where the game shows them
-        there; the least important parts left out when the line is short."""
-        seating = self.seating()
-        parts: list[HeaderPart] = [(self.rules_game.title, "bold", 0)]
-        name = self.client.session_name.strip()
-        if name:
-            parts.append((name if len(name) <= NAME_ROOM else
-                          name[:NAME_ROOM - 1] + ("." if self.look.ascii else "…"), "", 1))
-        extra = list(self.face.header_parts(view, seating))
-        parts += [p for p in extra if p[2] <= 2]
-        if view.deal_number:
-            parts.append((_("Deal {number}").format(number=view.deal_number), "bold", 9))
-        if view.dealer is not None:
-            parts.append((_("You deal") if seating.is_you(view.dealer) else
-                          _("{name} deals").format(name=view.names[view.dealer]), "", 5))
-        parts += [p for p in extra if p[2] > 2]
-        if self.face.totals_in_header:
-            parts.append(("  ".join(f"{seating.who(s)} {view.totals[s]}"
-                                    for s in range(len(view.names))), "", 8))
-        dot = " - " if self.look.ascii else " · "
-
-        def length(items: list[HeaderPart]) -> int:
-            return sum(len(item[0]) for item in items) + len(dot) * (len(items) - 1)
-
-        while length(parts) > width - 2 and len(parts) > 1:
-            parts.remove(min(parts, key=lambda p: p[2]))
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for i, (words_, style, _importance) in enumerate(parts):
-            if i:
-                text.append(dot)
-            text.append(words_, style=style)
-        set_content(self.query_one("#info", Static), text, fixed_size=True)
+        set_content(self.query_one("#info", Static), header_text(
+            view, self.rules_game.title, self.client.session_name, self.seating(), self.face,
+            width - 2, self.look.ascii), fixed_size=True)
 
     def _set_choice(self, view: View, hidden: bool) -> None:
         """The hand's mode and the word buttons for the choice in view (set once per
@@ -583,7 +553,7 @@ class GameTableScreen(Screen[None]):
             return Text()
         if state is not None and state.waiting == "absent":
             return self._gone_words(view, state)
-        if self.awaits_me():
+        if self.awaits_me() or (self._dialog == "question" and view.turn == self.seat):
             return assemble(_("{your_turn}: {what}"), your_turn=Text(_("Your turn"),
                                                                        style="bold reverse"),
                             what=self.face.prompt(view, self.look))
@@ -737,6 +707,8 @@ class GameTableScreen(Screen[None]):
                 self.notify(note, markup=False)
         elif isinstance(event, Undone):
             self._choice_key = None
+            with contextlib.suppress(NoMatches):
+                self.query_one(Hand).active = False  # the turn starts again: on a playable card
             self._status = Text(_("Your last action is taken back."))
             self._asked = False
             self._error = False

@@ -222,6 +222,10 @@ class PiquetFace(HouseParts):
         return _("A partie of {deals} deals: under 100 points at its end, the loser is "
                  "rubiconed.").format(deals=to_play)
 
+    def deals_to_play(self, view: View) -> int | None:
+        to_play = view.game_part.get("deals_to_play")
+        return to_play if isinstance(to_play, int) else None
+
     def chart_limit(self, view: View) -> int | None:
         limit = view.game_part.get("limit")
         return limit if isinstance(limit, int) else None

@@ -148,6 +148,8 @@ class PolignacTable:
         return Text(worded) if worded else None
 
     def prompt(self, view: View, look: CardLook) -> str | Text:
+        if view.phase == "generale":
+            return _("La générale: you are asked whether to declare it.")
         return prompt(seat_view(view), look)
 
     def ledger(self, view: View) -> tuple[Scored, ...]:
@@ -177,6 +179,10 @@ class PolignacTable:
         rules = seat_view(view).rules
         return rules.limit if rules.end == "points" else None
 
+    def deals_to_play(self, view: View) -> int | None:
+        rules = seat_view(view).rules
+        return rules.limit if rules.end == "deals" else None
+
     def header_parts(self, view: View, seating: Seating) -> tuple[HeaderPart, ...]:
         """The preset (``Classique+`` when settings differ), the end, la générale."""
         from .header import generale_label
@@ -188,8 +194,6 @@ class PolignacTable:
         parts: list[HeaderPart] = [(title, "", 2)]
         if rules.end == "points":
             parts.append((_("to {limit} pts").format(limit=rules.limit), "", 4))
-        elif rules.end == "deals":
-            parts.append((_("of {limit} deals").format(limit=rules.limit), "", 4))
         generale = generale_label(engine)
         if generale:
             parts.append((generale, "bold", 10))
