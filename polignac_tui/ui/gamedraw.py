@@ -143,7 +143,7 @@ def trick_log(view: View, look: CardLook, last: bool = False) -> RichTable:
     table.add_column("#", justify="right", style="dim")
     for name in view.names:
         table.add_column(Text(name[:14]), justify="center")
-    table.add_column(_("won by"))
+    table.add_column(_("won by"), no_wrap=True)
     tricks = view.tricks
     first = len(tricks) if last and tricks else 1
     for number, trick in enumerate(tricks[first - 1:], start=first):

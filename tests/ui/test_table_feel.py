@@ -72,7 +72,7 @@ async def test_at_pace_instant_the_trick_your_card_finished_is_shown(make_app, s
         screen = table_screen(app)
         assert screen.awaits_me() and len(screen.view().trick) == 3
         await pilot.press("enter")       # le Polignac, the last card of the trick
-        await settle(pilot, lambda: screen._gathered is not None)
+        await settle(pilot, lambda: screen.holding())
         # A jack fell: it stays until a key, however instant the pace.
         assert screen.state.held_until_seen
         assert "wins with" in str(screen.query_one("TrickArea").render())
@@ -90,7 +90,7 @@ async def test_the_after_trick_setting_reaches_the_table(make_app, store, settin
         await settle(pilot)
         screen = table_screen(app)
         await pilot.press("enter")
-        await settle(pilot, lambda: screen._gathered is not None)
+        await settle(pilot, lambda: screen.holding())
         assert not screen.state.held_until_seen      # a pause, not a key
         assert "or wait a moment" in status(app)
         await settle(pilot, lambda: screen.holding() is False)   # it goes by itself
@@ -110,7 +110,7 @@ async def test_at_one_keyboard_who_finished_the_trick_sees_it_before_the_privacy
         await pilot.press("enter")                       # Ana is here
         await settle(pilot, lambda: screen.awaits_me() and screen.seat == 0)
         await pilot.press("enter")                       # Ana ends the trick
-        await settle(pilot, lambda: screen._gathered is not None)
+        await settle(pilot, lambda: screen.holding())
         assert app.screen is screen and screen.seat == 0
         assert "wins with" in str(screen.query_one("TrickArea").render())
         await pilot.press("space")
@@ -125,7 +125,7 @@ async def test_l_on_the_last_trick_shows_it_before_the_deal_summary(make_app, st
         await settle(pilot)
         screen = table_screen(app)
         await pilot.press("right", "enter")   # her last card
-        await settle(pilot, lambda: screen._gathered is not None)
+        await settle(pilot, lambda: screen.holding())
         await pilot.press("l")
         await settle(pilot, lambda: isinstance(app.screen, Overlay))
         assert not any(isinstance(s, DealOverBox) for s in app.screen_stack)

@@ -226,7 +226,7 @@ def test_table_faces_trick_on_show(snap_compare, make_app, store, settings) -> N
         screen = table_screen(pilot.app)
         await settle(pilot, screen.awaits_me)
         await play_selected(pilot)
-        await settle(pilot, lambda: screen._gathered is not None)
+        await settle(pilot, lambda: screen.holding())
 
     assert snap_compare(make_app(table=seated(store)), terminal_size=LARGE,
                         run_before=run_before)

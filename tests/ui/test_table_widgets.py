@@ -108,7 +108,7 @@ async def test_a_finished_trick_stays_until_a_key(make_app, store, monkeypatch, 
         await play_selected(pilot)      # Ana leads K♠; the computers follow
         screen = table_screen(app)
         await settle(pilot, lambda: screen.holding())
-        assert screen._gathered is not None and screen._gathered.winner == 0
+        assert screen.holding() and screen._held() is not None and screen._held().winner == 0
         assert "You win with K♠" in str(screen.query_one("TrickArea").render())
         hand = screen.query_one(Hand)
         assert not hand.active

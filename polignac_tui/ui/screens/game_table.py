@@ -31,7 +31,7 @@ from textual.widgets import Static
 
 from ...games import get_game
 from ...games.base import CardChoice, CardsChoice, Gathered, Settings, View, WordChoice
-from ...games.events import DealStarted, Discarded, MatchOver, Said, Shown
+from ...games.events import CardPlayed, DealStarted, Discarded, MatchOver, Said, Shown
 from ...games.namewords import names_text, shown_name
 from ...i18n import N_, _, ngettext
 from ...service.wording import service_words
@@ -680,6 +680,8 @@ class GameTableScreen(Screen[None]):
 
     def _react(self, event: Happened, view: View | None) -> None:
         seating = self.seating() if view is not None else None
+        if isinstance(event, CardPlayed | Said | Discarded):
+            self._leave_unsaved = False      # a move since: leaving asks again
         if isinstance(event, Refused):
             self._status = self._refusal(event)
             self._asked = False
@@ -894,10 +896,7 @@ class GameTableScreen(Screen[None]):
             return
         if event.key == "escape":
             event.stop()
-            if self._side_full():
-                self.action_scores()
-            else:
-                self.action_leave()
+            self.action_escape()
             return
         if key_index(event.key) is not None:
             event.stop()
@@ -1105,6 +1104,15 @@ class GameTableScreen(Screen[None]):
         view = self.view()
         self.app.push_screen(Overlay(_("Deal {number}: tricks").format(
             number=view.deal_number), trick_log(view, self.look), "t"))
+
+    @while_shown
+    def action_escape(self) -> None:
+        """Esc closes the score table open full, else goes Home (all is saved)."""
+        self.query_one("#side-column")      # (not there: the screen is being removed)
+        if self._side_full():
+            self.action_scores()
+        else:
+            self.action_leave()
 
     def _side_full(self) -> bool:
         return self._side is not None and self._side.full
