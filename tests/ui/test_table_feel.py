@@ -15,6 +15,7 @@ from tabletools import (
     engine,
     open_table,
     players,
+    seam_view,
     settle,
     strong_session,
     table_screen,
@@ -25,7 +26,7 @@ from tabletools import (
 from polignac_tui.games.polignac.engine import Play, Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.ui.screens.game_table import GameTableScreen
-from polignac_tui.ui.screens.panels import DealOverBox, Overlay
+from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox, Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
 
 
@@ -312,27 +313,21 @@ async def test_the_cognac_is_a_moment_and_the_legend_stands_under_the_table(
     table = open_table(store, finish(session, seed=3))
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, DealOverBox))
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot, lambda: isinstance(app.screen, MatchOverBox))
         screen = app.screen
         assert isinstance(screen, MatchOverBox)
-        shown_glass = screen.query_one("#cognac-glass")
-        assert shown_glass.region.height == 6 and shown_glass.region.y < 10
-        pays = screen.query_one("#cognac-pays").content
-        loser = engine(table).players[engine(table).losers[0]].name
-        named = [pays.plain[s.start:s.end] for s in pays.spans if "reverse" in str(s.style)]
-        assert named and (loser in named or "You" in named)
-        # The glass and the words side by side, in the middle of the screen.
-        words = screen.query_one("#cognac-words").region
-        assert words.x > shown_glass.region.right and shown_glass.region.x > 0
-        # The table and its legend: one block, the legend starting under the table's edge.
-        console = Console(width=80, record=True, file=io.StringIO(), color_system=None)
-        console.print(screen.query_one("#cognac-table").content)
+        box = screen.query_one("#overlay-box")
+        assert box.region.y >= 0 and box.region.bottom <= 24
+        console = Console(width=76, record=True, file=io.StringIO(), color_system=None)
+        console.print(screen.query_one("#overlay-box Static").content)
         lines = console.export_text().splitlines()
-        rule = next(line for line in lines if "────" in line)
-        legend = next(line for line in lines if "d dealer" in line)
-        assert len(legend) - len(legend.lstrip()) == len(rule) - len(rule.lstrip())
+        # The glass and the words side by side: who pays beside its bowl.
+        loser = engine(table).players[engine(table).losers[0]].name
+        top = next(i for i, line in enumerate(lines) if "The session is over" in line)
+        assert "╭─────╮" in lines[top]                 # the words beside the glass's rim
+        beside = " ".join(line.split("  ", 2)[-1] for line in lines[top:top + 6])
+        assert (loser in beside or "You" in beside) and "cognac" in beside
+        assert sum(1 for line in lines if "≈≈≈" in line or "▓▓▓" in line) == 2
     assert all(ch.isascii() for ch in glass(CardLook(ascii=True)).plain)
 
 
@@ -350,14 +345,22 @@ async def test_void_in_the_suit_led_the_status_says_any_card_and_keeps_its_heigh
 
 
 def test_a_failed_generale_is_said_on_the_trick_that_failed_it_only() -> None:
-    from polignac_tui.games.polignac.engine import Trick
-    view = strong_session().view(0)
-    won, lost = Trick(0, ("KS", "7S", "8S", "9S"), 0), Trick(0, ("7H", "KH", "8H", "9H"), 1)
-    failing = replace(view, declarer=0, tricks=(won, lost))
-    assert GameTableScreen._generale_just_failed(failing)
-    assert not GameTableScreen._generale_just_failed(replace(failing, tricks=(won, lost, won)))
-    assert not GameTableScreen._generale_just_failed(replace(view, declarer=0, tricks=(won,)))
+    from polignac_tui.games.base import Gathered
+    from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.gameface import Seating, face_of
+    face = face_of("polignac")
+    view = seam_view(strong_session(), 0)
+    won, lost = Gathered(0, ("KS", "7S", "8S", "9S"), 0), Gathered(0, ("7H", "KH", "8H", "9H"), 1)
+    declared = replace(view, game_part={**view.game_part, "declarer": 0})
 
+    def note(tricks: tuple[Gathered, ...], of: object = declared) -> str:
+        shown = face.status_note(replace(of, tricks=tricks), Seating(view.names, 0),  # type: ignore[type-var]
+                                 CardLook())
+        return "" if shown is None else shown.plain
+    assert "La générale has failed" in note((won, lost))
+    assert "La générale has failed" not in note((won, lost, won))
+    assert "La générale has failed" not in note((won,))
+    assert "La générale has failed" not in note((won, lost), view)
 
 
 # -- point 7: the score panel shows the deal in play -----------------------------------------
@@ -434,7 +437,7 @@ async def test_the_end_of_a_session_names_the_key_that_goes_on(make_app, store, 
     async with app.run_test(size=(80, 24)) as pilot:
         def over_and_held() -> bool:
             screen = table_screen(app)
-            return (screen.view().finished and screen.state is not None
+            return (screen.view().outcome is not None and screen.state is not None
                     and screen.state.held is not None)
         await settle(pilot, until=lambda: over_and_held() or table_screen(app).awaits_me())
         if not over_and_held():
@@ -444,7 +447,7 @@ async def test_the_end_of_a_session_names_the_key_that_goes_on(make_app, store, 
         words = status(app)
         assert "The session is over." in words and "Any key shows the final scores." in words
         await pilot.press("x")
-        await settle(pilot, until=lambda: isinstance(app.screen, DealOverBox))
+        await settle(pilot, until=lambda: isinstance(app.screen, MatchOverBox))
 
 
 # -- issue 27, point 2: nothing covers your hand at your turn ----------------------------------
@@ -508,5 +511,5 @@ async def test_a_jacks_trick_stays_in_the_status_line_while_the_others_play(
                      and screen.state.held is None and screen.state.thinking is not None)
         await pilot.pause()
         words = status(app)
-        assert "is playing" in words and "Last trick (l):" in words
+        assert "is thinking" in words and "Last trick (l):" in words
         assert view.names[last.winner] in words.split("Last trick (l):")[1]

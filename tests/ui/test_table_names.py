@@ -79,7 +79,7 @@ async def test_every_panel_opens_with_bracketed_names(make_app, store) -> None:
                 assert "La générale? (" in text_of(screen.query_one("#generale-title"))
                 await pilot.press("p")
             elif isinstance(screen, DealOverBox):
-                assert "[b]Bob" in text_of(screen.query_one("#summary"))
+                assert "[b]Bob" in text_of(screen.query_one("#overlay-box Static"))
                 break
             elif isinstance(screen, GameTableScreen) and turns >= 3:
                 break       # (the summary is checked in the test above)

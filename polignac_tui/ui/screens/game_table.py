@@ -517,6 +517,11 @@ class GameTableScreen(Screen[None]):
             return Text(_("The table is gone: {why}").format(why=self.client.lost), style="bold")
         state = self.state
         seating = self.seating()
+        if view.outcome is not None and state is not None and state.waiting == "hold":
+            text = Text(_("The session is over."), style="bold")
+            text.append(" " + (_("Any key shows the final scores.") if state.held_until_seen
+                               else _("Any key shows the final scores (or wait a moment).")))
+            return text
         if view.outcome is not None:
             # the outcome's first line (the box said it whole), then what is left to do
             text = self.face.outcome(view, seating).split("\n")[0]
