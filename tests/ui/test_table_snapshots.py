@@ -23,7 +23,7 @@ from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.game_table import GameTableScreen
-from polignac_tui.ui.screens.panels import DealOverBox
+from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox
 
 SMALL = (80, 24)
 LARGE = (120, 36)
@@ -180,8 +180,7 @@ def _finished(store) -> GameTable:
 @pytest.mark.parametrize("size", [SMALL, LARGE, (160, 48)], ids=["80x24", "120x36", "160x48"])
 def test_the_cognac(snap_compare, make_app, store, size) -> None:
     async def run_before(pilot) -> None:
-        await settle(pilot, lambda: isinstance(pilot.app.screen, DealOverBox))
-        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(pilot.app.screen, MatchOverBox))
         await pilot.pause()
 
     assert snap_compare(make_app(table=_finished(store)), terminal_size=size,

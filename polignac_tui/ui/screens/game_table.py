@@ -245,11 +245,14 @@ class GameTableScreen(Screen[None]):
         Binding("apostrophe", "talk", N_("Talk"), key_display="'",
                 tooltip=N_("at a table of the service: say a line to the table (Enter says "
                            "it, Esc closes; on an empty line 1 to 5 say a quick phrase)")),
+        # the same key, not in the Footer when Undo is there (80 columns are full)
+        Binding("apostrophe", "talk_quietly", N_("Talk"), key_display="'", show=False),
         Binding("quotation_mark", "talk_panel", N_("All the talk"), key_display='"',
                 show=False, tooltip=N_("at a table of the service: the last 50 lines said "
                                        "there, and a key to mute each person")),
     ]
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
+    HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"talk_quietly"})   # ', as Talk
 
     def __init__(self, client: GameClient) -> None:
         super().__init__()
@@ -881,8 +884,11 @@ class GameTableScreen(Screen[None]):
             return self._absent_seat() is not None
         if action in ("leave", "leave_to_lobby"):
             return (action == "leave_to_lobby") == self.client.served
-        if action in ("talk", "talk_panel"):
-            return self.client.talk is not None
+        if action in ("talk", "talk_quietly", "talk_panel"):
+            if self.client.talk is None or action == "talk_panel":
+                return self.client.talk is not None
+            crowded = self.check_action("undo", ()) is True
+            return crowded == (action == "talk_quietly")
         return True
 
     @while_shown
@@ -1211,6 +1217,9 @@ class GameTableScreen(Screen[None]):
     def action_talk(self) -> None:
         with contextlib.suppress(NoMatches):
             self.query_one(TalkBar).open()
+
+    def action_talk_quietly(self) -> None:
+        self.action_talk()
 
     def action_talk_panel(self) -> None:
         if self.client.talk is not None:
