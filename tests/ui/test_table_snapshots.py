@@ -23,7 +23,7 @@ from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.game_table import GameTableScreen
-from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox
+from polignac_tui.ui.screens.panels import MatchOverBox
 
 SMALL = (80, 24)
 LARGE = (120, 36)
