@@ -68,7 +68,7 @@ async def hammer(app, pilot, keys: list[str]) -> int:
 SCREEN_CLASSES = {"home": "home.HomeScreen", "new_session": "new_session.NewSessionScreen",
                   "saved": "saved.SavedScreen", "settings": "settings.SettingsScreen",
                   "rules": "rules.RulesScreen",
-                  "table": "polignac_tui.games.polignac.tui.table.GameTableScreen"}
+                  "table": "polignac_tui.ui.screens.game_table.GameTableScreen"}
 
 
 async def go(app, pilot, screen: str) -> None:

@@ -67,4 +67,4 @@ async def test_quit_mid_trick_and_continue_the_same_trick(make_app, store) -> No
         after = table.view()
         assert (after.hand, after.trick, after.tricks) == (before.hand, before.trick,
                                                            before.tricks)
-        assert after.my_turn
+        assert after.turn == after.seat

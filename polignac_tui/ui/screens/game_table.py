@@ -909,6 +909,10 @@ class GameTableScreen(Screen[None]):
             event.stop()
             self.action_escape()
             return
+        if event.key == "u" and state is not None and state.undo_off:
+            event.stop()                # its binding is hidden: say why
+            self.action_undo()
+            return
         if key_index(event.key) is not None:
             event.stop()
             hand = self.query_one(Hand)

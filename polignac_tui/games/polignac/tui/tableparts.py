@@ -266,11 +266,13 @@ class PolignacTable:
 
     def match_summary(self, view: View, look: CardLook, seating: Seating,
                       served: bool) -> RenderableType | None:
-        """The last deal's summary, then the cognac: who pays it, who wins, the totals."""
+        """The cognac (who pays it, who wins, the totals), then the final table."""
         from .cognac import cognac
-        summary = self.deal_summary(view, look, seating)
-        moment = cognac(seen(view, seating), look)
-        return moment if summary is None else Group(summary, Text(), moment)
+        from .scores import full, in_play, legend
+        engine = seen(view, seating)
+        final = full(engine, look.ascii, title=_("Final table"))
+        note = Text(legend(engine.rules, look.ascii, in_play(engine)), style="dim")
+        return Group(cognac(engine, look), Text(), final, note)
 
     def table_rules(self, view: View, ascii: bool) -> Screen[None] | None:
         from .rules_overlay import RulesOverlay
