@@ -138,9 +138,10 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
                      if b.show and enabled}
             assert "Lobby" in shown and "Home" not in shown      # q goes back to the lobby
             # Play on (Bruno scripted) until Anna's turn, then she plays with the keys.
-            await drive([at_bruno], lambda: client.latest is not None
-                        and client.latest.state.waiting == "card"
-                        and client.view().my_turn, "Anna's turn", limit=30)
+            seat = polignac(client)            # read in Polignac's words (the screen listens)
+            await drive([at_bruno], lambda: seat.latest is not None
+                        and seat.latest.state.waiting == "card"
+                        and seat.view().my_turn, "Anna's turn", limit=30)
             await pilot.pause()
             before = len(client.view().hand)
             await pilot.press("enter")
@@ -264,7 +265,7 @@ def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path:
                 shown |= {t.by_seat(view.players)[0] for t in view.tricks}
                 return bool(played) and played[0] in shown
 
-            await drive([at_anna, table.client], anna_card_seen, "Anna's card at Bruno's",
+            await drive([at_anna, polignac(table.client)], anna_card_seen, "Anna's card at Bruno's",
                         limit=30)
             # Leaving the table comes back to the lobby; the seat stays his.
             await pilot.press("q")
@@ -318,7 +319,7 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
             await anna.start(at_anna.table, "easy")
             table = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
                                and app.screen, "the table screen")
-            await drive([at_anna, table.client],
+            await drive([at_anna, polignac(table.client)],
                         lambda: table.client.latest.state.waiting == "ready", "deal 1 over",
                         limit=60)
             summary = await wait(pilot, lambda: isinstance(app.screen, DealOverBox)
