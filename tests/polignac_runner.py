@@ -10,16 +10,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from polignac_tui.games.polignac import seats_of, settings_of
-from polignac_tui.games.polignac.engine import Declare, Play, Player, SeatView, Session, Trick
-from polignac_tui.games.polignac.tui.seat import (
+from polignac_seat import (
     HintGiven,
     TableState,
     Update,
     hint_given,
     update_of,
 )
-from polignac_tui.games.polignac.tui.seat import table_state as polignac_state
+from polignac_seat import table_state as polignac_state
+
+from polignac_tui.games.polignac import seats_of, settings_of
+from polignac_tui.games.polignac.engine import Declare, Play, Player, SeatView, Session, Trick
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gameevents import Act
 from polignac_tui.table.gamerunner import GameConnection, GameRunner, ThreadGameThinker

@@ -29,7 +29,7 @@ REGISTRY = ("polignac_tui.games", '"polignac_tui.games.polignac:GAME"')
 WORDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("générale", re.compile(r"g[eé]n[eé]rale", re.IGNORECASE)),     # GeneraleScreen too
     ("chelem", re.compile(r"chelem", re.IGNORECASE)),
-    ("cognac", re.compile(r"cognac", re.IGNORECASE)),                # CognacScreen too
+    ("cognac", re.compile(r"cognac", re.IGNORECASE)),                # MatchOverBox too
     ("jack scoring", re.compile(
         r"jacks?[ _-]?(?:points?|penalt(?:y|ies)|taken|guard|outcome)|must_discard_jack",
         re.IGNORECASE)),

@@ -87,7 +87,7 @@ from .events import (
 )
 from .jsonform import JSON
 from .settings import CUSTOM, Setting, Settings, SettingValue
-from .view import Outcome, View
+from .view import DealPoints, Gathered, Outcome, View, finished
 
 if TYPE_CHECKING:
     from .books import Bookkeeping
@@ -95,11 +95,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARD_VERBS", "CUSTOM", "JSON", "MAX_ACTION", "Action", "CardChoice", "CardPlayed",
-    "CardsAction", "CardsChoice", "Choice", "DealLog", "DealOver", "DealStarted", "Dealt",
-    "Discarded", "Disclosed", "Event", "Game", "Match", "MatchOver", "Outcome", "PlayCard",
+    "CardsAction", "CardsChoice", "Choice", "DealLog", "DealOver", "DealPoints",
+    "DealStarted", "Dealt", "Discarded", "Disclosed", "Event", "Game", "Gathered", "Match",
+    "MatchOver", "Outcome", "PlayCard",
     "RuleError", "Said", "Say", "Scored", "Setting", "SettingValue", "Settings", "Shown",
     "TrickTaken", "View", "WordChoice", "as_action", "choice_from_json", "choice_to_json",
-    "event_from_json", "event_to_json", "parse_action", "replay", "undo", "visible",
+    "event_from_json", "event_to_json", "finished", "parse_action", "replay", "undo", "visible",
 ]
 
 

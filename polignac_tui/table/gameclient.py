@@ -20,6 +20,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from ..games.base import Settings, View
+from ..games.session import GameSession
 from .gameevents import GameCommand, GameHint, GameUpdate
 from .talk import TalkRoom
 
@@ -88,6 +89,15 @@ class GameClient(ABC):
         """Say ``text`` to everyone at the table (only where ``talk`` is not None); a
         refusal raises (a served table: the service's ``ServiceError``)."""
         raise NotImplementedError("no talk at this table")
+
+    async def finished_session(self) -> GameSession | None:
+        """The session with its finished deals only (every hand of them, for a replay),
+        None where this client cannot give them.
+
+        Raises:
+            PastDealsUnavailable: a table that keeps them could not give them now.
+        """
+        return None
 
     @abstractmethod
     def close(self) -> None:

@@ -25,9 +25,11 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Protocol
 
 from ..games.base import DealOver, MatchOver, RuleError, Settings, TrickTaken, View, visible
+from ..games.session import GameSession
 from .gameclient import GameClient, GameListener
 from .gameevents import (
     TABLE_EVENTS,
@@ -702,6 +704,11 @@ class LocalGameClient(GameClient):
         if self._connection is None:
             return None
         return await self._connection.hint(seat)
+
+    async def finished_session(self) -> GameSession:
+        """The session with its finished deals only, replayed from the table's log."""
+        session = self.table.session
+        return replace(session, match=session.match.finished_deals())
 
     def close(self) -> None:
         """Leave, stop the runner and release the session's lock (all is saved)."""

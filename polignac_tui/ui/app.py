@@ -443,13 +443,8 @@ class PolignacApp(App[None]):
                                               after_trick=self.settings.after_trick))
 
     def open_game_client(self, client: GameClient) -> None:
-        """Show the table screen of ``client``'s game as a client of its seats: the game's
-        own screen when its FACE has one (``table_screen``), else the shared one."""
-        from .gameface import face_of
-        own = face_of(client.game).table_screen(client)
-        if own is not None:
-            self.push_screen(own)
-            return
+        """Show the table screen of ``client``'s game as a client of its seats (one
+        screen for every game)."""
         from .screens.game_table import GameTableScreen
         self.push_screen(GameTableScreen(client))
 

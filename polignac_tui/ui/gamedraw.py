@@ -5,18 +5,18 @@ rules from the game's settings, an action in words. Pure functions of a ``View``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ..games.base import Game, Settings, View
+from ..games.base import Game, Gathered, Settings, View
 from ..i18n import _, tr
 from .cardtext import CardLook, inline
 from .gameface import (
     GameFace,
+    HeaderPart,
     Seating,
     cards_text,
     face_of,
@@ -34,22 +34,11 @@ __all__ = [
     "TableView",
     "action_text",
     "end_text",
+    "header_text",
     "rules_text",
     "seat_view_of",
     "trick_log",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Gathered:
-    """A trick of the deal: who led, its cards in order, who won it."""
-
-    leader: int
-    cards: tuple[str, ...]
-    winner: int
-
-    def by_seat(self, players: int) -> dict[int, str]:
-        return {(self.leader + i) % players: c for i, c in enumerate(self.cards)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,19 +73,10 @@ class TableView:
 
 def seat_view_of(view: View, seat: int, humans: tuple[bool, ...], playing: bool) -> TableView:
     """What ``TrickArea`` draws, from a game's ``View``."""
-    tricks: list[Gathered] = []
-    raw = view.game_part.get("tricks")
-    if isinstance(raw, list):
-        for item in raw:
-            if isinstance(item, dict):
-                cards = item.get("cards")
-                tricks.append(Gathered(int(str(item.get("leader", 0))),
-                                       tuple(str(c) for c in cards) if isinstance(cards, list)
-                                       else (), int(str(item.get("winner", 0)))))
     return TableView(
         seat=seat, names=view.names, humans=humans, dealer=view.dealer,
         phase="play" if playing else "none", turn=view.turn, trick=view.trick,
-        tricks=tuple(tricks), tricks_won=view.tricks_won, cards_left=view.cards_left,
+        tricks=view.tricks, tricks_won=view.tricks_won, cards_left=view.cards_left,
         watching=view.seat is None)
 
 
@@ -112,16 +92,61 @@ class GameTrickArea(TrickArea):
         return lines
 
 
-def trick_log(view: View, look: CardLook) -> RichTable:
-    """One row per trick of the deal, one column per seat; the lead marked ``*``, the
-    winner's card reversed and named in the last column."""
+NAME_ROOM = 18      # a longer session name is cut in the header
+
+
+def header_text(view: View, title: str, session_name: str, seating: Seating, face: GameFace,
+                width: int, ascii: bool = False) -> Text:
+    """One header for every game, in ``width`` columns: the game, the session, the
+    game's preset, the deal (of how many) and its dealer, how the match ends, the totals
+    where the game shows them there; the least important parts left out when the line
+    is short, never the deal, its dealer or a declaration in force."""
+    parts: list[HeaderPart] = [(title, "bold", 0)]
+    name = session_name.strip()
+    if name:
+        parts.append((name if len(name) <= NAME_ROOM else
+                      name[:NAME_ROOM - 1] + ("." if ascii else "…"), "", 1))
+    extra = list(face.header_parts(view, seating))
+    parts += [p for p in extra if p[2] <= 2]
+    if view.deal_number:
+        deals = face.deals_to_play(view)
+        parts.append((_("Deal {number}").format(number=view.deal_number) if deals is None
+                      else _("Deal {number} of {deals}").format(number=view.deal_number,
+                                                                deals=deals), "bold", 9))
+    if view.dealer is not None:
+        parts.append((_("You deal") if seating.is_you(view.dealer) else
+                      _("{name} deals").format(name=view.names[view.dealer]), "", 5))
+    parts += [p for p in extra if p[2] > 2]
+    if face.totals_in_header:
+        parts.append(("  ".join(f"{seating.who(s)} {view.totals[s]}"
+                                for s in range(len(view.names))), "", 8))
+    dot = " - " if ascii else " · "
+
+    def length(items: list[HeaderPart]) -> int:
+        return sum(len(item[0]) for item in items) + len(dot) * (len(items) - 1)
+
+    while length(parts) > width and len(parts) > 1:
+        parts.remove(min(parts, key=lambda p: p[2]))
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for i, (words, style, _importance) in enumerate(parts):
+        if i:
+            text.append(dot)
+        text.append(words, style=style)
+    return text
+
+
+def trick_log(view: View, look: CardLook, last: bool = False) -> RichTable:
+    """One row per trick of the deal (``last``: the last trick only), one column per
+    seat; the lead marked ``*``, the winner's card reversed and named in the last
+    column."""
     table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("#", justify="right", style="dim")
     for name in view.names:
         table.add_column(Text(name[:14]), justify="center")
-    table.add_column(_("won by"))
-    tricks = seat_view_of(view, view.seat or 0, (), False).tricks
-    for number, trick in enumerate(tricks, start=1):
+    table.add_column(_("won by"), no_wrap=True)
+    tricks = view.tricks
+    first = len(tricks) if last and tricks else 1
+    for number, trick in enumerate(tricks[first - 1:], start=first):
         by_seat = trick.by_seat(len(view.names))
         cells = []
         for seat in range(len(view.names)):
@@ -141,14 +166,9 @@ def score_sheet(view: View, look: CardLook, seating: Seating,
     the deals of the partie and the rubicon; Écarté: the points to reach), and once the
     match is over, its outcome and value."""
     lines: list[RenderableType] = [score_table(view, look)]
-    part = view.game_part
-    to_play, target = part.get("deals_to_play"), part.get("target")
-    if view.outcome is None and isinstance(to_play, int):
-        lines.append(Text(_("A partie of {deals} deals: under 100 points at its end, the "
-                            "loser is rubiconed.").format(deals=to_play), style="dim"))
-    elif view.outcome is None and isinstance(target, int):
-        lines.append(Text(_("The first to {points} points wins the game.").format(
-            points=target), style="dim"))
+    note = face.sheet_note(view) if view.outcome is None else None
+    if note:
+        lines.append(Text(note, style="dim"))
     if view.outcome is not None:
         lines.append(face.outcome(view, seating))
     return Group(*lines)
@@ -165,17 +185,14 @@ def score_table(view: View, look: CardLook) -> RichTable:
         table.add_column(Text(name[:12]), justify="right")
     table.add_column(_("totals"), justify="right", style="dim")
     running = [0] * len(names)
-    deals = view.game_part.get("deals")
-    for number, deal in enumerate(deals if isinstance(deals, list) else [], start=1):
-        if not isinstance(deal, dict):
-            continue
-        dealer = deal.get("dealer")
-        who = names[dealer] if isinstance(dealer, int) and 0 <= dealer < len(names) else ""
-        points = deal.get("points")
-        if isinstance(points, list) and len(points) == len(names):
+    for number, deal in enumerate(view.deals, start=1):
+        dealer = deal.dealer
+        who = names[dealer] if dealer is not None and 0 <= dealer < len(names) else ""
+        points = deal.points
+        if points is not None and len(points) == len(names):
             for seat, got in enumerate(points):
-                running[seat] += int(got) if isinstance(got, int) else 0
-            cells = [points_text(int(p)) if isinstance(p, int) and p else "0" for p in points]
+                running[seat] += got
+            cells = [points_text(p) if p else "0" for p in points]
             table.add_row(str(number), Text(who[:12]), *cells,
                           " ".join(str(t) for t in running))
         else:
@@ -191,18 +208,14 @@ def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
     """The end of a deal: each player's points of the deal and the totals, the points
     added up per reason; at the end of the match its outcome (the score sheet of every
     deal is a key away: the box fits 80×24)."""
-    deals = view.game_part.get("deals")
-    points: list[Any] = []
-    if isinstance(deals, list) and deals and isinstance(deals[-1], dict):
-        got = deals[-1].get("points")
-        points = got if isinstance(got, list) else []
+    points = (view.deals[-1].points or ()) if view.deals else ()
     table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("")
     table.add_column(_("this deal"), justify="right")
     table.add_column(_("total"), justify="right")
     for seat in range(len(view.names)):
         now = points[seat] if seat < len(points) else 0
-        table.add_row(Text(seating.who(seat)), points_text(int(now)) if now else "0",
+        table.add_row(Text(seating.who(seat)), points_text(now) if now else "0",
                       str(view.totals[seat]))
     parts: list[RenderableType] = [table]
     recent = face.ledger(view)
@@ -233,14 +246,10 @@ def rules_text(game: Game, view: View, settings: Settings | None,
     a deal is scored, the end."""
     text = Text()
     text.append(game.title + "\n", style="bold")
-    rules = view.game_part.get("rules")
-    values: dict[str, object] = dict(rules) if isinstance(rules, dict) else {}
-    for key in ("target", "end", "limit", "point_score"):
-        if key in view.game_part and view.game_part[key] is not None:
-            values.setdefault(key, view.game_part[key])
+    values = face.rule_values(view) if face is not None else {}
     if settings is not None:
         values.update(dict(settings))
-    preset = (settings.preset if settings is not None else "") or view.game_part.get("preset")
+    preset = (settings.preset if settings is not None else "") or values.pop("preset", "")
     if preset:
         text.append(_("Preset: {preset}").format(
             preset=face_of(game.name).preset_title(str(preset)) or str(preset)) + "\n")

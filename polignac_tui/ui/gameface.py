@@ -12,26 +12,28 @@ defaults of a game with none of these.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.cells import cell_len
 from rich.text import Text
 
-from ..games.base import View
+from ..games.base import Gathered, View
 from ..games.events import Scored
 from ..games.settings import CUSTOM
 from ..i18n import N_, _, pgettext, tr
 from .cardtext import CardLook, inline
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from textual.screen import Screen
     from textual.widget import Widget
 
-    from ..table.gameclient import GameClient
+    from ..table.gameevents import GameHint
+    from .widgets.trick import TableSeen, TrickArea
 
 # A screen in the help: (title, module, class name, keys handled by widgets inside); the
 # module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
@@ -69,6 +71,35 @@ def value_words(value: object) -> str:
 
 # Columns of a name in a game's side column (a name may have 24).
 SHORT_NAME = 12
+
+#: a part of the table's header: (its words, its style, its importance: when the line is
+#: short of room the least important part goes first)
+HeaderPart = tuple[str, str, int]
+#: the expert's advice for the seat asked (a question before the first card offers it)
+HintSource = Callable[[], Awaitable["GameHint | None"]]
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question a game asks before the first card (a declaration): its dialog and
+    the action its answer is (None: the person left the table, the question waits)."""
+
+    screen: Screen[Any]
+    action: Callable[[Any], str | None]
+
+
+class SidePanel(Protocol):
+    """A game's own side column that also opens full over the table (Polignac's score
+    table): ``s`` toggles it, ↑/↓ choose a finished deal in it, Enter or p replays it."""
+
+    @property
+    def full(self) -> bool: ...
+    @property
+    def chosen(self) -> int | None: ...
+    def show(self, view: View, look: CardLook) -> None: ...
+    def set_wide(self, wide: bool) -> None: ...
+    def toggle(self) -> bool: ...
+    def choose(self, step: int) -> int | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +151,6 @@ class GameFace(Protocol):
     def screens(self) -> Mapping[str, type[Screen[None]]]:
         """The game's own screens by class name (the help lists their keys; a door's
         zygote imports them before it forks)."""
-
-    def table_screen(self, client: GameClient) -> Screen[None] | None:
-        """The game's own table screen for ``client`` (None: the shared one,
-        ``screens.game_table``)."""
 
     def preset_title(self, name: str) -> str | None:
         """A preset's title in words, None for no preset of the game's own."""
@@ -207,7 +234,7 @@ class GameFace(Protocol):
     def refusal(self, code: str, params: Mapping[str, str | int], look: CardLook) -> Text | None:
         """A refusal's rule code worded (None: the table's own sentence is shown)."""
 
-    def prompt(self, view: View) -> str:
+    def prompt(self, view: View, look: CardLook) -> str | Text:
         """What the seat to act (the person here) is asked now, after "Your turn"."""
 
     def ledger(self, view: View) -> tuple[Scored, ...]:
@@ -235,6 +262,65 @@ class GameFace(Protocol):
         """The game's rulebook at its table, with ``values`` (the session's settings) in
         force: ("head", a heading) and ("line", an item under it), in order."""
 
+    # -- the table's own moments and parts (``screens.game_table``) ---------------------
+    #: True when the header carries the totals (the side column does not show them)
+    totals_in_header: bool
+
+    def rule_values(self, view: View) -> dict[str, object]:
+        """The session's settings as ``view`` tells them, and its preset (``preset``)."""
+
+    def sheet_note(self, view: View) -> str | None:
+        """A line under the score sheet while the match goes on (how it ends)."""
+
+    def chart_limit(self, view: View) -> int | None:
+        """The total the score chart marks (a point limit), None for none."""
+
+    def deals_to_play(self, view: View) -> int | None:
+        """How many deals the match has when it ends after a number of them (None: it
+        ends otherwise): the header says ``Deal 2 of 6``."""
+
+    def header_parts(self, view: View, seating: Seating) -> tuple[HeaderPart, ...]:
+        """The game's parts of the table's header after the deal and its dealer (the
+        preset, how the match ends, a declaration in force)."""
+
+    def trick_area(self) -> TrickArea:
+        """The seats round the trick, as the game draws them."""
+
+    def table_seen(self, view: View, seat: int, humans: tuple[bool, ...]) -> TableSeen:
+        """What ``trick_area`` draws of ``view`` for ``seat`` at the bottom."""
+
+    def side_panel(self) -> SidePanel | None:
+        """The game's own side column (None: the panel of ``panel``'s lines)."""
+
+    def centre(self, view: View, held: Gathered | None, seating: Seating,
+               look: CardLook) -> Text | None:
+        """The words in the middle of the table: the trick ``held`` on show, who won it
+        and what (None: the house's words), or between tricks the game's (None: none)."""
+
+    def status_note(self, view: View, seating: Seating, look: CardLook) -> Text | None:
+        """A note before whose turn it is (a declaration that failed, the last trick
+        worth a look), None for none."""
+
+    def first_card(self, view: View) -> str | None:
+        """The card the cursor rests on when the seat's turn comes (None: the first
+        playable)."""
+
+    def question(self, view: View, hint: HintSource, look: CardLook) -> Question | None:
+        """The game's own question for the seat to act before the first card (a
+        declaration), None when its choice is asked at the table."""
+
+    def deal_summary(self, view: View, look: CardLook, seating: Seating) -> RenderableType | None:
+        """The deal-over box's body in the game's words (None: the house's, the points of
+        the deal)."""
+
+    def match_summary(self, view: View, look: CardLook, seating: Seating,
+                      served: bool) -> RenderableType | None:
+        """The end-of-match box's body in the game's words (None: the house's)."""
+
+    def table_rules(self, view: View, ascii: bool) -> Screen[None] | None:
+        """The rules of the session at the table (r) as the game shows them (None: the
+        house's, from the described settings)."""
+
 
 class HouseParts:
     """The shared screens' parts of a game that has none of its own: the defaults."""
@@ -248,9 +334,6 @@ class HouseParts:
     @property
     def screens(self) -> Mapping[str, type[Screen[None]]]:
         return {}
-
-    def table_screen(self, client: GameClient) -> Screen[None] | None:
-        return None
 
     def preset_title(self, name: str) -> str | None:
         return None
@@ -323,6 +406,57 @@ class HouseParts:
     def rules_items(self, values: Mapping[str, object]) -> list[tuple[str, str]]:
         return []
 
+    totals_in_header = True
+
+    def rule_values(self, view: View) -> dict[str, object]:
+        return {}
+
+    def sheet_note(self, view: View) -> str | None:
+        return None
+
+    def chart_limit(self, view: View) -> int | None:
+        return None
+
+    def deals_to_play(self, view: View) -> int | None:
+        return None
+
+    def header_parts(self, view: View, seating: Seating) -> tuple[HeaderPart, ...]:
+        return ()
+
+    def trick_area(self) -> TrickArea:
+        from .gamedraw import GameTrickArea
+        return GameTrickArea(id="trick")
+
+    def table_seen(self, view: View, seat: int, humans: tuple[bool, ...]) -> TableSeen:
+        from .gamedraw import seat_view_of
+        return seat_view_of(view, seat, humans, view.phase == "play")
+
+    def side_panel(self) -> SidePanel | None:
+        return None
+
+    def centre(self, view: View, held: Gathered | None, seating: Seating,
+               look: CardLook) -> Text | None:
+        return None
+
+    def status_note(self, view: View, seating: Seating, look: CardLook) -> Text | None:
+        return None
+
+    def first_card(self, view: View) -> str | None:
+        return None
+
+    def question(self, view: View, hint: HintSource, look: CardLook) -> Question | None:
+        return None
+
+    def deal_summary(self, view: View, look: CardLook, seating: Seating) -> RenderableType | None:
+        return None
+
+    def match_summary(self, view: View, look: CardLook, seating: Seating,
+                      served: bool) -> RenderableType | None:
+        return None
+
+    def table_rules(self, view: View, ascii: bool) -> Screen[None] | None:
+        return None
+
 
 def face_of(game: str) -> GameFace:
     """The ``FACE`` of ``game`` (``games/<game>/tui``)."""
@@ -357,6 +491,6 @@ def level_words(level: str | None) -> str:
     return _("computer, {level}").format(level=level_name(level or "medium"))
 
 
-__all__ = ["SETTING_WORDS", "VALUE_WORDS", "GameFace", "HelpEntry", "HouseParts",
-           "Seating", "cards_text",
+__all__ = ["SETTING_WORDS", "VALUE_WORDS", "GameFace", "HeaderPart", "HelpEntry",
+           "HintSource", "HouseParts", "Question", "Seating", "SidePanel", "cards_text",
            "face_of", "level_words", "points_line", "points_text", "setting_words", "value_words"]

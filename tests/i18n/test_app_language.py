@@ -139,7 +139,7 @@ def test_your_name_stays_yours_in_every_language(tmp_path) -> None:
     from textual.widgets import Input
 
     from polignac_tui.config import load_settings
-    from polignac_tui.games.polignac.tui.table import TableScreen
+    from polignac_tui.ui.screens.game_table import GameTableScreen
     from polignac_tui.ui.screens.new_session import NewSessionScreen
 
     async def run() -> None:
@@ -156,7 +156,7 @@ def test_your_name_stays_yours_in_every_language(tmp_path) -> None:
             assert isinstance(app.screen, NewSessionScreen)
             await pilot.press("ctrl+s")
             await pilot.pause()
-            tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
+            tables = [s for s in app.screen_stack if isinstance(s, GameTableScreen)]
             assert len(tables) == 1
             assert tables[0].client.table.session.names[0] == "Toi"
             tables[0].client.table.close()

@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from polignac_tui.games.polignac.tui.seat import PolignacSeat, Update
+from polignac_seat import PolignacSeat, Update
+
 from polignac_tui.service.client import LobbyClient, RemoteGameClient
 
 # A seat at a served table of Polignac, read in Polignac's words (as its screen reads it)

@@ -8,11 +8,11 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from polignac_seat import CardPlayed
 
 from polignac_tui.games.polignac.engine import Play
 from polignac_tui.games.polignac.players.hint import Reason
 from polignac_tui.games.polignac.players.wording import reason_text
-from polignac_tui.games.polignac.tui.seat import CardPlayed
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.service import protocol
 from polignac_tui.service.client import LobbyClient, ServiceError

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from polignac_seat import CardPlayed
 
 from polignac_tui.commands.join import JoinTarget
 from polignac_tui.config import Settings
-from polignac_tui.games.polignac.tui.seat import CardPlayed
 from polignac_tui.service.client import LobbyClient
 
 from .lobbytools import (
@@ -99,7 +99,7 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
     async def main(socket: Path) -> None:
         from textual.widgets import Select
 
-        from polignac_tui.games.polignac.tui.table import TableScreen
+        from polignac_tui.ui.screens.game_table import GameTableScreen
         from polignac_tui.ui.screens.new_session import NewSessionScreen
         app = lobby_app(socket)
         async with app.run_test(size=SIZE) as pilot:
@@ -132,7 +132,7 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
             assert "2 Bruno" in text_of(lobby.query_one("#table-detail"))
 
             await pilot.press("s")
-            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
+            table = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
                                and app.screen, "the table screen")
             client = table.client
             assert client.seats == (0,)
@@ -140,14 +140,15 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
                      if b.show and enabled}
             assert "Lobby" in shown and "Home" not in shown      # q goes back to the lobby
             # Play on (Bruno scripted) until Anna's turn, then she plays with the keys.
-            await drive([at_bruno], lambda: client.latest is not None
-                        and client.latest.state.waiting == "card"
-                        and client.view().my_turn, "Anna's turn", limit=30)
+            seat = polignac(client)            # read in Polignac's words (the screen listens)
+            await drive([at_bruno], lambda: seat.latest is not None
+                        and seat.latest.state.waiting == "card"
+                        and seat.view().my_turn, "Anna's turn", limit=30)
             await pilot.pause()
             before = len(client.view().hand)
             await pilot.press("enter")
             await pilot.pause()
-            if len(client.view().hand) == before and table.awaits_my_card():
+            if len(client.view().hand) == before and table.awaits_me():
                 await pilot.press("enter")      # a first Enter on a new lead only chooses
             await wait(pilot, lambda: [e for e in seen_bruno.events()
                                        if isinstance(e, CardPlayed) and e.seat == 0],
@@ -160,7 +161,7 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
 
 def test_take_your_seat_back_from_the_lobby(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
-        from polignac_tui.games.polignac.tui.table import TableScreen
+        from polignac_tui.ui.screens.game_table import GameTableScreen
         # Anna's identity already holds a seat at a table in play (her terminal closed).
         first = await LobbyClient.connect(socket, "local:anna", "Anna")
         at = polignac(await first.create("Tuesday", classique(), [
@@ -179,7 +180,7 @@ def test_take_your_seat_back_from_the_lobby(tmp_path: Path) -> None:
             assert "takes your seat back" in text_of(lobby.query_one("#lobby-status"))
             assert app.active_bindings["enter"].binding.description == "Take your seat back"
             await pilot.press("enter")
-            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
+            table = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
                                and app.screen, "her table")
             assert table.client.seats == (0,)
             assert table.client.view().names[0] == "Anna"
@@ -241,7 +242,7 @@ def test_a_service_that_stops_and_comes_back(tmp_path: Path) -> None:
 
 def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
-        from polignac_tui.games.polignac.tui.table import TableScreen
+        from polignac_tui.ui.screens.game_table import GameTableScreen
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
         seen_anna = Recorder(at_anna)
@@ -254,7 +255,7 @@ def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path:
             assert "Waiting for Anna to start" in text_of(lobby.query_one("#lobby-status"))
             assert app.screen is lobby
             await anna.start(at_anna.table, "easy")
-            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
+            table = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
                                and app.screen, "the table screen")
             assert table.client.seats == (1,)
             # Anna (scripted) plays on; Bruno's screen sees her card.
@@ -263,10 +264,10 @@ def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path:
                           if isinstance(e, CardPlayed) and e.seat == 0]
                 view = table.client.view()
                 shown = {c for s, c in view.trick if s == 0}
-                shown |= {t.by_seat(view.players)[0] for t in view.tricks}
+                shown |= {t.by_seat(len(view.names))[0] for t in view.tricks}
                 return bool(played) and played[0] in shown
 
-            await drive([at_anna, table.client], anna_card_seen, "Anna's card at Bruno's",
+            await drive([at_anna, polignac(table.client)], anna_card_seen, "Anna's card at Bruno's",
                         limit=30)
             # Leaving the table comes back to the lobby; the seat stays his.
             await pilot.press("q")
@@ -305,9 +306,9 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
     the service sent (never the deal in play)."""
     async def main(socket: Path) -> None:
         from polignac_tui.games.polignac.tui.scores import ScoreTable
-        from polignac_tui.games.polignac.tui.summary import SummaryScreen
-        from polignac_tui.games.polignac.tui.table import TableScreen
         from polignac_tui.ui.screens.game_replay import GameReplayScreen
+        from polignac_tui.ui.screens.game_table import GameTableScreen
+        from polignac_tui.ui.screens.panels import DealOverBox
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
         Recorder(at_anna)
@@ -318,12 +319,12 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
             await pilot.press("2")
             await wait(pilot, lambda: lobby.tables[0].my_seat == 1, "Bruno seated")
             await anna.start(at_anna.table, "easy")
-            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
+            table = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
                                and app.screen, "the table screen")
-            await drive([at_anna, table.client],
+            await drive([at_anna, polignac(table.client)],
                         lambda: table.client.latest.state.waiting == "ready", "deal 1 over",
                         limit=60)
-            summary = await wait(pilot, lambda: isinstance(app.screen, SummaryScreen)
+            summary = await wait(pilot, lambda: isinstance(app.screen, DealOverBox)
                                  and app.screen, "deal 1's summary")
             await pilot.press("enter")                      # Bruno is ready
             await wait(pilot, lambda: app.screen is table, "the table on top")

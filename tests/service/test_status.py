@@ -19,8 +19,8 @@ from typing import Any
 
 import aiohttp
 import pytest
+from polignac_seat import CardPlayed
 
-from polignac_tui.games.polignac.tui.seat import CardPlayed
 from polignac_tui.service import status as status_module
 from polignac_tui.service.client import LobbyClient
 from polignac_tui.service.status import ActionTimes, Status, percentile

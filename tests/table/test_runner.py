@@ -9,9 +9,9 @@ from pathlib import Path
 
 from polignac_file import load_session
 from polignac_runner import Table, TableRunner, ThreadThinker
+from polignac_seat import CardPlayed, SessionOver, Update
 
 from polignac_tui.games.polignac.engine import Declare, Play, Player, preset
-from polignac_tui.games.polignac.tui.seat import CardPlayed, SessionOver, Update
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gameevents import (
     HandOver,

@@ -72,20 +72,24 @@ def engine(table: GameTable) -> Session:
 
 
 def table_screen(app: Any) -> Any:
-    from polignac_tui.games.polignac.tui.table import TableScreen
+    from polignac_tui.ui.screens.game_table import GameTableScreen
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, TableScreen):
+        if isinstance(screen, GameTableScreen):
             return screen
     raise AssertionError("no table screen open")
 
 
 def idle(app: Any) -> bool:
     """True when the game waits for a person: a question, a summary, or a human's card."""
-    from polignac_tui.games.polignac.tui.table import TableScreen
+    from polignac_tui.ui.screens.game_table import GameTableScreen
     screen = app.screen
-    if not isinstance(screen, TableScreen):
+    if not isinstance(screen, GameTableScreen):
         return True
-    if screen._waiting is not None:
+    state = screen.state
+    if screen._dialog is not None or state is None or state.waiting != "turn":
+        return False
+    turn = screen.view().turn
+    if turn is not None and turn not in screen.client.seats:
         return False
     session = screen.client.table.session
     if session.finished or session.match.needs_deal:
@@ -102,8 +106,8 @@ async def settle(pilot: Any, until: Callable[[], bool] | None = None, limit: int
     it never happens."""
     import time
 
-    from polignac_tui.games.polignac.tui.table import TableScreen
     from polignac_tui.table.gameevents import Seen
+    from polignac_tui.ui.screens.game_table import GameTableScreen
     app = pilot.app
     check = until or (lambda: idle(app))
     # ``limit`` pauses, and at least SETTLE_SECONDS: computers think in threads, which a
@@ -116,7 +120,7 @@ async def settle(pilot: Any, until: Callable[[], bool] | None = None, limit: int
         if check():
             return
         screen = app.screen
-        if until is None and isinstance(screen, TableScreen) and screen._waiting == "hold":
+        if until is None and isinstance(screen, GameTableScreen) and screen.holding():
             screen.client.send(Seen())
     raise AssertionError(f"the table never settled (screen {type(app.screen).__name__})")
 
@@ -154,6 +158,21 @@ async def play_selected(pilot: Any) -> None:
     await pilot.press("enter")
     await pilot.pause()
     view = screen.view()
-    if screen.awaits_my_card() and (view.deal_number, len(view.tricks),
+    if screen.awaits_me() and (view.deal_number, len(view.tricks),
                                     len(view.trick)) == before:
         await pilot.press("enter")
+
+
+def seam_view(session: Session, seat: int | None) -> Any:
+    """The seam's ``View`` of ``seat`` at a table over the engine's ``session``."""
+    from polignac_tui.games.polignac import GAME, PolignacMatch
+    return PolignacMatch.of(GAME, session).view(seat)
+
+
+def header_of(session: Session, seat: int, name: str, width: int) -> Any:
+    """The table's header (``gamedraw.header_text``) for the person at ``seat``."""
+    from polignac_tui.ui.gamedraw import header_text
+    from polignac_tui.ui.gameface import Seating, face_of
+    view = seam_view(session, seat)
+    return header_text(view, "Polignac", name, Seating(view.names, seat), face_of("polignac"),
+                       width)

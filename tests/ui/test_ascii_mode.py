@@ -133,13 +133,13 @@ async def test_the_table_footer_names_its_card_keys_per_mode(make_app, store) ->
     from tabletools import open_table, settle, strong_session, table_screen
     from textual.binding import Binding
 
-    from polignac_tui.games.polignac.tui.table import TableScreen
+    from polignac_tui.ui.screens.game_table import GameTableScreen
 
     app = make_app(table=open_table(store, strong_session()))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        keys = {b.key: b for b in TableScreen.BINDINGS if isinstance(b, Binding)}
+        keys = {b.key: b for b in GameTableScreen.BINDINGS if isinstance(b, Binding)}
 
         def shown() -> list[str]:
             return [app.get_key_display(keys[k]) for k in ("left", "right", "enter")]

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from polignac_file import dumps
-from tabletools import listed
+from tabletools import listed, open_table, settle
 from textual.widgets import DataTable, Input, Static
 
 from polignac_tui.games.polignac.engine import Player, Session, preset
@@ -167,33 +167,38 @@ def test_session_chart_snapshot_ascii_large(snap_compare, make_app, store, setti
                         run_before=_open_chart)
 
 
-async def test_the_end_of_session_screen_opens_the_chart(make_app) -> None:
-    from polignac_tui.games.polignac.tui.cognac import CognacScreen
-    from polignac_tui.ui.cardtext import CardLook
+async def test_the_end_of_session_screen_opens_the_chart(make_app, store) -> None:
+    """The finished table (its end-of-match box closed) opens the session's chart (g)."""
+    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.panels import MatchOverBox
     session = done("20261121-2130-ana", ("Ana", "Bruno", "Claire", "Denis"), 3)
-    app = make_app()
+    app = make_app(table=open_table(store, session))
     async with app.run_test(size=SMALL) as pilot:
-        await app.push_screen(CognacScreen(session.view(0), CardLook()))
+        await settle(pilot, lambda: isinstance(app.screen, MatchOverBox))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameTableScreen)
         await pilot.press("g")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SessionChartScreen)
-        assert screen.deals == [d.points() for d in session.deals]
+        assert screen.deals == [list(d.points()) for d in session.deals]
         assert screen.limit == 10 and "limit, 10" in screen.query_one(ScoreChart).render().plain
         note = str(screen.query_one("#chart-note", Static).render())
         assert note.endswith(", ".join(f"{p.name} {t}" for p, t in
                                        zip(session.players, session.totals, strict=True)))
         await pilot.press("escape")
-        assert isinstance(app.screen, CognacScreen)
+        assert isinstance(app.screen, GameTableScreen)
 
 
 async def test_the_end_of_a_served_session_has_a_word_for_the_table(make_app) -> None:
     """At a table of the service the end of the session keeps the talk line: ' opens it,
     what is typed is words (g, q: never the chart nor the way out), Enter says it; a
     session of this process has no talk there."""
-    from polignac_tui.games.polignac.tui.cognac import CognacScreen
+    from polignac_tui.games.polignac.tui.cognac import cognac
     from polignac_tui.table.talk import Said, TalkRoom
     from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.screens.panels import MatchOverBox
     from polignac_tui.ui.widgets.talk import TalkBar
     session = done("20261121-2130-ana", ("Ana", "Bruno", "Claire", "Denis"), 3)
     room, said = TalkRoom(), []
@@ -203,12 +208,13 @@ async def test_the_end_of_a_served_session_has_a_word_for_the_table(make_app) ->
         room.hear(Said("Ana", 0, text, mine=True))
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        local = CognacScreen(session.view(0), CardLook())
+        local = MatchOverBox("The match is over", cognac(session.view(0), CardLook()), False)
         await app.push_screen(local)
         assert local.check_action("talk", ()) is False and not local.query(TalkBar)
         local.dismiss(None)
         await pilot.pause()
-        screen = CognacScreen(session.view(0), CardLook(), True, room, say)
+        screen = MatchOverBox("The match is over", cognac(session.view(0), CardLook()), True,
+                              room, say)
         await app.push_screen(screen)
         await pilot.press("apostrophe")
         await pilot.pause()

@@ -55,7 +55,7 @@ async def test_closing_the_box_leaves_the_finished_table_on_show(make_app, store
         assert isinstance(screen, GameTableScreen)
         assert screen.state is not None and screen.state.waiting == "over"
         keys = footer_keys(app)
-        assert keys.get("score_sheet") == "s" and keys.get("trick_log") == "t"
+        assert keys.get("scores") == "s" and keys.get("trick_log") == "t"
         assert keys.get("leave") == "q/esc"
         assert not {"play", "move", "hint", "mark", "undo", "next_deal"} & set(keys)
         assert "s: the score sheet · t: the tricks · q: Home" in status(app)

@@ -59,16 +59,16 @@ def test_the_help_lists_only_keys_that_do_something_there() -> None:
 
 
 def test_the_ends_of_a_deal_and_of_the_match_say_their_keys() -> None:
-    """Écarté and Piquet: Esc or space closes the box (the finished table stays), Enter
-    or n deals the next; at the match's end Enter leaves. Polignac's own summary is
-    named as Polignac's (its keys do go on)."""
+    """Every game: Esc or space closes the box (the finished table stays), Enter or n
+    deals the next; at the match's end Enter leaves. One box for all: Polignac has no
+    summary of its own any more."""
     found = dict(sections())
-    deal = dict(found["End of a deal (Écarté, Piquet)"])
+    deal = dict(found["End of a deal"])
     assert "close the box" in deal["esc / space"]
     assert "next deal" in deal["enter / n"]
-    match = dict(found["End of the match (Écarté, Piquet)"])
+    match = dict(found["End of the match"])
     assert "close the box" in match["esc / space"] and "back home" in match["enter"]
-    assert "Deal summary (Polignac)" in found and "Deal summary" not in found
+    assert not any(title.startswith("Deal summary") for title in found)
 
 
 def test_what_one_says_at_ecarte_and_piquet_is_listed() -> None:
@@ -80,8 +80,9 @@ def test_what_one_says_at_ecarte_and_piquet_is_listed() -> None:
     said = " ".join(text for _keys, text in ecarte)
     for word in ("I propose", "I play", "I accept", "I refuse", "I mark the king"):
         assert word in said
-    table = dict(found["Écarté and Piquet table"])
+    table = dict(found["Table"])
     assert "s" in table and "once the match is over" not in table["s"]   # one row for s
+    assert "l" in table and "last trick" in table["l"]                    # every game's
 
 
 async def test_the_help_in_italian_says_piquet(make_app) -> None:
@@ -89,5 +90,5 @@ async def test_the_help_in_italian_says_piquet(make_app) -> None:
     async with app.run_test(size=(80, 24)):
         titles = [title for title, _rows in sections()]
         assert "Piquet: cosa dici" in titles
-        assert "Tavolo dell'Écarté e del Piquet" in titles
+        assert "Tavolo" in titles
         assert not any("Picchetto" in title for title in titles)

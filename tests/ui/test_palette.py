@@ -27,7 +27,7 @@ async def test_at_the_table_the_palette_names_every_table_action(make_app, store
         await pilot.press(*"scores")
         await wait_for_palette_results(app, pilot)
         await pilot.press("enter")
-        await settle(pilot, lambda: screen.has_class("-scores-full"))
+        await settle(pilot, lambda: screen.has_class("-side-full"))
         assert app.screen is screen     # the table's score table, opened by name
 
 

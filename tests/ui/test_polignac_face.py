@@ -20,15 +20,15 @@ def test_every_game_has_a_face_with_the_shared_screens_parts() -> None:
 def test_polignacs_dialogs_stand_in_the_help_where_they_always_stood() -> None:
     titles = [title for title, _module, _name, _keys in entries()]
     assert titles.index("La générale question") == titles.index("All the talk") + 1
-    assert titles[titles.index("Last trick, tricks, scores") + 1:][:3] == [
-        "Rules panel", "Deal summary (Polignac)", "End of session"]
+    assert titles[titles.index("Last trick, tricks, scores") + 1:][:2] == [
+        "Rules panel", "End of a deal"]
     # the one replay of every game is the house's, where Polignac's stood
     assert titles.index("Replay and review") == titles.index("Delete a saved session?") + 1
     assert ("Replay and review", "screens.game_replay", "GameReplayScreen", ()) in SCREENS
-    # Écarté's and Piquet's words follow the table of both (their FACEs)
-    assert titles[titles.index("Écarté and Piquet table") + 1:][:2] == [
+    # Écarté's and Piquet's words follow the one table (their FACEs)
+    assert titles[titles.index("Table") + 1:][:2] == [
         "Écarté: what you say", "Piquet: what you say"]
-    assert len(titles) == len(SCREENS) + 6
+    assert len(titles) == len(SCREENS) + 4
     for _title, module, name, _keys in entries():
         if module.startswith("face:"):           # a game's own screen, through its FACE
             assert name in face_of(module[len("face:"):]).screens, (module, name)

@@ -7,7 +7,7 @@ from polignac_file import engine_of
 from tabletools import listed
 from textual.widgets import DataTable, Input, Select
 
-from polignac_tui.games.polignac.tui.table import TableScreen
+from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.saved import SavedScreen
 from polignac_tui.ui.screenshots import until
@@ -26,7 +26,7 @@ async def test_new_session_played_to_the_cognac(make_app, store) -> None:
         form.field("set-limit", Input).value = "2"
         await pilot.pause()
         await pilot.press("ctrl+s")
-        await until(pilot, app, lambda: type(app.screen).__name__ == "CognacScreen")
+        await until(pilot, app, lambda: type(app.screen).__name__ == "MatchOverBox")
         session = engine_of(store.entries()[0])
         assert session is not None and session.finished and len(session.deals) == 2
         await pilot.press("enter")  # back home
@@ -50,7 +50,7 @@ async def test_quit_mid_trick_and_continue_the_same_trick(make_app, store) -> No
 
         def mid_trick() -> bool:
             screen = app.screen
-            return (isinstance(screen, TableScreen) and screen.awaits_my_card()
+            return (isinstance(screen, GameTableScreen) and screen.awaits_me()
                     and len(screen.view().trick) >= 1 and len(screen.view().tricks) >= 1)
 
         await until(pilot, app, mid_trick)
@@ -64,8 +64,8 @@ async def test_quit_mid_trick_and_continue_the_same_trick(make_app, store) -> No
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
-        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        table = next(s for s in app.screen_stack if isinstance(s, GameTableScreen))
         after = table.view()
         assert (after.hand, after.trick, after.tricks) == (before.hand, before.trick,
                                                            before.tricks)
-        assert after.my_turn
+        assert after.turn == after.seat

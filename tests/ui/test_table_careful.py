@@ -41,7 +41,7 @@ async def test_following_starts_on_a_card_that_is_not_a_jack(make_app, store) ->
 def test_the_careful_card_follows_never_leads_and_never_picks_a_jack() -> None:
     from dataclasses import replace
 
-    from polignac_tui.games.polignac.tui.table import careful_card
+    from polignac_tui.games.polignac.tui.tableparts import careful_card
     session = jacks_and_nines()
     view = session.view(1)                       # Bruno leads: no careful card
     assert view.led_suit is None and careful_card(view) is None

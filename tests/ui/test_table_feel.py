@@ -15,6 +15,7 @@ from tabletools import (
     engine,
     open_table,
     players,
+    seam_view,
     settle,
     strong_session,
     table_screen,
@@ -24,9 +25,8 @@ from tabletools import (
 
 from polignac_tui.games.polignac.engine import Play, Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
-from polignac_tui.games.polignac.tui.summary import SummaryScreen
-from polignac_tui.games.polignac.tui.table import TableScreen
-from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox, Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
 
 
@@ -71,15 +71,15 @@ async def test_at_pace_instant_the_trick_your_card_finished_is_shown(make_app, s
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        assert screen.awaits_my_card() and len(screen.view().trick) == 3
+        assert screen.awaits_me() and len(screen.view().trick) == 3
         await pilot.press("enter")       # le Polignac, the last card of the trick
-        await settle(pilot, lambda: screen._gathered is not None)
+        await settle(pilot, lambda: screen.holding())
         # A jack fell: it stays until a key, however instant the pace.
         assert screen.state.held_until_seen
         assert "wins with" in str(screen.query_one("TrickArea").render())
         assert "Any key gathers the trick." in status(app)
         await pilot.press("space")
-        await settle(pilot, lambda: screen._gathered is None)
+        await settle(pilot, lambda: screen.holding() is False)
         assert len(engine(table).deals[0].tricks) == 1
 
 
@@ -91,10 +91,10 @@ async def test_the_after_trick_setting_reaches_the_table(make_app, store, settin
         await settle(pilot)
         screen = table_screen(app)
         await pilot.press("enter")
-        await settle(pilot, lambda: screen._gathered is not None)
+        await settle(pilot, lambda: screen.holding())
         assert not screen.state.held_until_seen      # a pause, not a key
         assert "or wait a moment" in status(app)
-        await settle(pilot, lambda: screen._gathered is None)   # it goes by itself
+        await settle(pilot, lambda: screen.holding() is False)   # it goes by itself
 
 
 async def test_at_one_keyboard_who_finished_the_trick_sees_it_before_the_privacy_screen(
@@ -105,17 +105,17 @@ async def test_at_one_keyboard_who_finished_the_trick_sees_it_before_the_privacy
         screen = table_screen(app)
         await settle(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         await pilot.press("enter")                       # Denis is here
-        await settle(pilot, lambda: screen.awaits_my_card() and screen.seat == 3)
+        await settle(pilot, lambda: screen.awaits_me() and screen.seat == 3)
         await pilot.press("enter")                       # Denis follows
         await settle(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         await pilot.press("enter")                       # Ana is here
-        await settle(pilot, lambda: screen.awaits_my_card() and screen.seat == 0)
+        await settle(pilot, lambda: screen.awaits_me() and screen.seat == 0)
         await pilot.press("enter")                       # Ana ends the trick
-        await settle(pilot, lambda: screen._gathered is not None)
+        await settle(pilot, lambda: screen.holding())
         assert app.screen is screen and screen.seat == 0
         assert "wins with" in str(screen.query_one("TrickArea").render())
         await pilot.press("space")
-        await settle(pilot, lambda: screen._gathered is None)
+        await settle(pilot, lambda: screen.holding() is False)
 
 
 # -- point 5: looking pauses the computers; the last trick before the summary ---------------
@@ -126,16 +126,16 @@ async def test_l_on_the_last_trick_shows_it_before_the_deal_summary(make_app, st
         await settle(pilot)
         screen = table_screen(app)
         await pilot.press("right", "enter")   # her last card
-        await settle(pilot, lambda: screen._gathered is not None)
+        await settle(pilot, lambda: screen.holding())
         await pilot.press("l")
         await settle(pilot, lambda: isinstance(app.screen, Overlay))
-        assert not any(isinstance(s, SummaryScreen) for s in app.screen_stack)
+        assert not any(isinstance(s, DealOverBox) for s in app.screen_stack)
         assert screen.state.waiting == "hold"
         await pilot.press("escape")
         await settle(pilot, lambda: app.screen is screen)
         assert screen.state.waiting == "hold"            # still on show: no key yet
         await pilot.press("space")
-        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
+        await settle(pilot, lambda: isinstance(app.screen, DealOverBox))
 
 
 async def test_the_trick_log_holds_the_computers_back(make_app, store, settings) -> None:
@@ -155,7 +155,7 @@ async def test_the_trick_log_holds_the_computers_back(make_app, store, settings)
         assert len(plays) == 0
         await pilot.press("escape")
         await settle(pilot, lambda: len(plays) > 0, limit=5000)
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, GameTableScreen)
 
 
 def test_the_after_trick_setting_is_saved_and_checked(tmp_path) -> None:
@@ -306,33 +306,28 @@ async def test_the_cognac_is_a_moment_and_the_legend_stands_under_the_table(
 
     from rich.console import Console
 
-    from polignac_tui.games.polignac.tui.cognac import CognacScreen, glass
+    from polignac_tui.games.polignac.tui.cognac import glass
     from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.screens.panels import MatchOverBox
     session = strong_session(limit=5)
     table = open_table(store, finish(session, seed=3))
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot, lambda: isinstance(app.screen, MatchOverBox))
         screen = app.screen
-        assert isinstance(screen, CognacScreen)
-        shown_glass = screen.query_one("#cognac-glass")
-        assert shown_glass.region.height == 6 and shown_glass.region.y < 10
-        pays = screen.query_one("#cognac-pays").content
-        loser = engine(table).players[engine(table).losers[0]].name
-        named = [pays.plain[s.start:s.end] for s in pays.spans if "reverse" in str(s.style)]
-        assert named and (loser in named or "You" in named)
-        # The glass and the words side by side, in the middle of the screen.
-        words = screen.query_one("#cognac-words").region
-        assert words.x > shown_glass.region.right and shown_glass.region.x > 0
-        # The table and its legend: one block, the legend starting under the table's edge.
-        console = Console(width=80, record=True, file=io.StringIO(), color_system=None)
-        console.print(screen.query_one("#cognac-table").content)
+        assert isinstance(screen, MatchOverBox)
+        box = screen.query_one("#overlay-box")
+        assert box.region.y >= 0 and box.region.bottom <= 24
+        console = Console(width=76, record=True, file=io.StringIO(), color_system=None)
+        console.print(screen.query_one("#overlay-box Static").content)
         lines = console.export_text().splitlines()
-        rule = next(line for line in lines if "────" in line)
-        legend = next(line for line in lines if "d dealer" in line)
-        assert len(legend) - len(legend.lstrip()) == len(rule) - len(rule.lstrip())
+        # The glass and the words side by side: who pays beside its bowl.
+        loser = engine(table).players[engine(table).losers[0]].name
+        top = next(i for i, line in enumerate(lines) if "The session is over" in line)
+        assert "╭─────╮" in lines[top]                 # the words beside the glass's rim
+        beside = " ".join(line.split("  ", 2)[-1] for line in lines[top:top + 6])
+        assert (loser in beside or "You" in beside) and "cognac" in beside
+        assert sum(1 for line in lines if "≈≈≈" in line or "▓▓▓" in line) == 2
     assert all(ch.isascii() for ch in glass(CardLook(ascii=True)).plain)
 
 
@@ -350,14 +345,22 @@ async def test_void_in_the_suit_led_the_status_says_any_card_and_keeps_its_heigh
 
 
 def test_a_failed_generale_is_said_on_the_trick_that_failed_it_only() -> None:
-    from polignac_tui.games.polignac.engine import Trick
-    view = strong_session().view(0)
-    won, lost = Trick(0, ("KS", "7S", "8S", "9S"), 0), Trick(0, ("7H", "KH", "8H", "9H"), 1)
-    failing = replace(view, declarer=0, tricks=(won, lost))
-    assert TableScreen._generale_just_failed(failing)
-    assert not TableScreen._generale_just_failed(replace(failing, tricks=(won, lost, won)))
-    assert not TableScreen._generale_just_failed(replace(view, declarer=0, tricks=(won,)))
+    from polignac_tui.games.base import Gathered
+    from polignac_tui.ui.cardtext import CardLook
+    from polignac_tui.ui.gameface import Seating, face_of
+    face = face_of("polignac")
+    view = seam_view(strong_session(), 0)
+    won, lost = Gathered(0, ("KS", "7S", "8S", "9S"), 0), Gathered(0, ("7H", "KH", "8H", "9H"), 1)
+    declared = replace(view, game_part={**view.game_part, "declarer": 0})
 
+    def note(tricks: tuple[Gathered, ...], of: object = declared) -> str:
+        shown = face.status_note(replace(of, tricks=tricks), Seating(view.names, 0),  # type: ignore[type-var]
+                                 CardLook())
+        return "" if shown is None else shown.plain
+    assert "La générale has failed" in note((won, lost))
+    assert "La générale has failed" not in note((won, lost, won))
+    assert "La générale has failed" not in note((won,))
+    assert "La générale has failed" not in note((won, lost), view)
 
 
 # -- point 7: the score panel shows the deal in play -----------------------------------------
@@ -434,9 +437,9 @@ async def test_the_end_of_a_session_names_the_key_that_goes_on(make_app, store, 
     async with app.run_test(size=(80, 24)) as pilot:
         def over_and_held() -> bool:
             screen = table_screen(app)
-            return (screen.view().finished and screen.state is not None
+            return (screen.view().outcome is not None and screen.state is not None
                     and screen.state.held is not None)
-        await settle(pilot, until=lambda: over_and_held() or table_screen(app).awaits_my_card())
+        await settle(pilot, until=lambda: over_and_held() or table_screen(app).awaits_me())
         if not over_and_held():
             await pilot.press("enter")                # Ana plays the last card
             await settle(pilot, until=over_and_held)
@@ -444,7 +447,7 @@ async def test_the_end_of_a_session_names_the_key_that_goes_on(make_app, store, 
         words = status(app)
         assert "The session is over." in words and "Any key shows the final scores." in words
         await pilot.press("x")
-        await settle(pilot, until=lambda: isinstance(app.screen, SummaryScreen))
+        await settle(pilot, until=lambda: isinstance(app.screen, MatchOverBox))
 
 
 # -- issue 27, point 2: nothing covers your hand at your turn ----------------------------------
@@ -461,7 +464,7 @@ async def test_no_notice_lies_over_the_hand_at_your_turn(make_app, store, size) 
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        assert screen.awaits_my_card()
+        assert screen.awaits_me()
         app.notify("A computer plays for Bruno until they come back.",
                    title="Seat handed over", timeout=30)
         app.notify("Your code is 4417: with your name, it takes your seat back after a "
@@ -508,5 +511,5 @@ async def test_a_jacks_trick_stays_in_the_status_line_while_the_others_play(
                      and screen.state.held is None and screen.state.thinking is not None)
         await pilot.pause()
         words = status(app)
-        assert "is playing" in words and "Last trick (l):" in words
+        assert "is thinking" in words and "Last trick (l):" in words
         assert view.names[last.winner] in words.split("Last trick (l):")[1]

@@ -13,10 +13,12 @@ from rich.console import Console
 from tabletools import (
     FIXED_TIME,
     engine,
+    header_of,
     open_table,
     play_selected,
     players,
     polignac_table,
+    seam_view,
     settle,
     strong_session,
     table_screen,
@@ -24,21 +26,22 @@ from tabletools import (
     void_session,
 )
 
-from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, Trick, preset
+from polignac_tui.games.base import Gathered
+from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
-from polignac_tui.games.polignac.tui import table as table_module
-from polignac_tui.games.polignac.tui.cognac import CognacScreen, declaration
+from polignac_tui.games.polignac.tui.cognac import declaration
 from polignac_tui.games.polignac.tui.generale import GeneraleScreen
-from polignac_tui.games.polignac.tui.header import header_text
 from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
 from polignac_tui.games.polignac.tui.rules_panel import rules_text
 from polignac_tui.games.polignac.tui.scores import ScoreTable, compact, full_width
-from polignac_tui.games.polignac.tui.summary import SummaryScreen, summary_renderable
-from polignac_tui.games.polignac.tui.table import TableScreen
-from polignac_tui.games.polignac.tui.tricklog import trick_table
+from polignac_tui.games.polignac.tui.summary import summary_renderable
+from polignac_tui.games.polignac.tui.tableparts import taken
+from polignac_tui.table import pace as table_module
 from polignac_tui.ui.cardtext import CardLook
+from polignac_tui.ui.gamedraw import trick_log
+from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
-from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox, Overlay
 from polignac_tui.ui.widgets.hand import Hand
 from polignac_tui.ui.widgets.trick import TrickArea
 
@@ -69,7 +72,7 @@ async def test_escape_closes_the_score_table_then_goes_home(make_app, store) -> 
         assert scores.full and scores.border_subtitle == "Esc or s: close"
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen) and not scores.full
+        assert isinstance(app.screen, GameTableScreen) and not scores.full
         assert not screen.has_class("-scores-full")
         await pilot.press("escape")
         await pilot.pause()
@@ -100,7 +103,7 @@ async def test_a_number_selects_and_the_same_number_plays(make_app, store) -> No
         await settle(pilot)
         assert "(←/→ or its number, then Enter)" in status(app)
         screen = table_screen(app)
-        assert screen.awaits_my_card()
+        assert screen.awaits_me()
         hand = screen.query_one(Hand)
         await pilot.press("3")
         assert hand.selected_card == "KH" and engine(table).deals[0].plays == []
@@ -118,12 +121,13 @@ async def test_a_won_trick_names_the_winning_card_and_the_jacks(make_app, store)
         screen = table_screen(app)
         view = screen.view()
         # Bruno led 7♥, Claire 8♥, Denis A♥, Ana discarded J♦.
-        other = Trick(1, ("7H", "8H", "AH", "JD"), 3)
-        assert screen._taken(view, other).plain == "Denis wins with A♥ and takes J♦"
-        mine = Trick(1, ("7H", "JH", "8H", "KH"), 0)
-        assert screen._taken(view, mine).plain == "You win with K♥ and take J♥"
-        alone = Trick(1, ("7H", "JH", "8H", "9H"), 2)
-        assert screen._taken(view, alone).plain == "Claire wins with J♥"
+        seating, look = screen.seating(), screen.look
+        other = Gathered(1, ("7H", "8H", "AH", "JD"), 3)
+        assert taken(view, other, seating, look).plain == "Denis wins with A♥ and takes J♦"
+        mine = Gathered(1, ("7H", "JH", "8H", "KH"), 0)
+        assert taken(view, mine, seating, look).plain == "You win with K♥ and take J♥"
+        alone = Gathered(1, ("7H", "JH", "8H", "9H"), 2)
+        assert taken(view, alone, seating, look).plain == "Claire wins with J♥"
 
 
 # -- F3/F9: the person at the keyboard is "you" ---------------------------------------------
@@ -164,14 +168,17 @@ async def test_summary_explains_an_early_end_and_shows_the_tricks(make_app, stor
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         played = 0
-        while not isinstance(app.screen, SummaryScreen):
+        while not isinstance(app.screen, DealOverBox):
             await settle(pilot)
-            if isinstance(app.screen, TableScreen):
+            if isinstance(app.screen, GameTableScreen):
                 await pilot.press("enter")
                 played += 1
-        view = app.screen.view
+        view = engine(table).view(0)
         assert len(view.tricks) == view.tricks_total    # a chelem: every trick played
-        assert "not played" not in text_of(app.screen.query_one("#summary"))
+        summary = text_of(app.screen.query_one("#overlay-box Static"))
+        assert "Jacks taken" in summary and "not played" not in summary
+        await pilot.press("space")          # the box closed: the finished deal on show
+        await pilot.pause()
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, Overlay)
@@ -179,7 +186,7 @@ async def test_summary_explains_an_early_end_and_shows_the_tricks(make_app, stor
         assert log.count("Ana") >= 8          # the header and the winner of every trick
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, SummaryScreen)
+        assert isinstance(app.screen, GameTableScreen)
 
 
 @pytest.mark.parametrize(("seed", "left"), [(1, 2), (2, 1)])
@@ -205,39 +212,37 @@ async def test_cognac_shows_totals_and_who_pays_at_80x24(make_app, store, finish
     assert len(engine(table).deals) >= 10
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, CognacScreen)
-        for name in ("#cognac-pays", "#cognac-totals"):
-            region = app.screen.query_one(name).region
-            assert region.y >= 0 and region.bottom <= 23, name
-        totals = text_of(app.screen.query_one("#cognac-totals"))
+        await settle(pilot, lambda: isinstance(app.screen, MatchOverBox))
+        region = app.screen.query_one("#overlay-box").region
+        assert region.y >= 0 and region.bottom <= 24
+        shown = text_of(app.screen.query_one("#overlay-box Static"))
+        assert "pay the cognac" in shown or "pays the cognac" in shown
         for name, total in zip(engine(table).players, engine(table).totals, strict=True):
-            assert f"{name.name} {total}" in totals
+            assert f"{name.name} {total}" in shown
 
 
-@pytest.mark.parametrize(("served", "way_out"), [(False, "Back home"),
-                                                 (True, "Back to the lobby")])
+@pytest.mark.parametrize(("served", "way_out"), [(False, "Enter: Home"),
+                                                 (True, "Enter: the lobby")])
 async def test_the_cognacs_enter_names_the_way_out(served: bool, way_out: str) -> None:
     """At a table of the service the session's end leads back to its lobby, and says so
-    (found playing: it said "Back home"); esc leaves either way."""
+    (found playing: it said "Back home"); esc closes the box either way."""
     from textual.app import App
 
+    from polignac_tui.games.polignac.tui.cognac import cognac
     session = strong_session(limit=5)
     view = replace(session.view(0), losers=(1,), winners=(0, 2, 3), finished=True)
     closed: list[None] = []
     app: App[None] = App()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(CognacScreen(view, CardLook(), served), closed.append)
+        box = MatchOverBox("The match is over", cognac(view, CardLook()), served)
+        app.push_screen(box, closed.append)
         await pilot.pause()
-        shown = {b.description for _, b, enabled, _ in app.screen.active_bindings.values()
-                 if b.show and enabled}
-        assert way_out in shown and ({"Back home", "Back to the lobby"} - {way_out}) & shown \
-            == set()
+        said = str(box.query_one("#overlay-box").border_subtitle)
+        assert way_out in said and ({"Enter: Home", "Enter: the lobby"} - {way_out}) \
+            .isdisjoint({said})
         await pilot.press("escape")
         await pilot.pause()
-        assert closed == [None]
+        assert closed == [None] and not box.leave
 
 
 def test_cognac_wording_for_two_losers_one_of_them_you() -> None:
@@ -261,15 +266,14 @@ def test_header_fits_80_columns_and_says_who_declared(preset_name: str) -> None:
     session.add_deal(3, [rest[0:8], rest[8:16], rest[16:24], rest[24:32]])
     if rules.generale:
         session.apply(Declare(0, True))
-    view = session.view(0)
-    text = header_text(view, session.name, 78).plain
+    text = header_of(session, 0, session.name, 78).plain
     assert len(text) <= 78
     assert "Deal 1" in text and "Desdemona deals" in text
     if rules.generale:
         assert "You declared la générale" in text
     if preset_name == "english":
         assert "Deal 1 of 8" in text
-    wide = header_text(view, session.name, 200).plain
+    wide = header_of(session, 0, session.name, 200).plain
     assert "+" in wide            # jack guard changed the preset
 
 
@@ -279,13 +283,13 @@ def test_header_says_when_la_generale_has_failed() -> None:
         session.apply(Declare(seat, False))
     session.apply(Declare(0, True))
     view = session.view(0)
-    assert "You declared la générale" in header_text(view, "", 78).plain
+    assert "You declared la générale" in header_of(session, 0, "", 78).plain
     session.apply(Play(0, "7C"))            # Ana leads her lowest club: someone beats it
     for seat in (1, 2, 3):
         session.apply(Play(seat, session.view(seat).legal[0]))
     view = session.view(0)
     assert view.tricks[0].winner != 0
-    assert "Générale failed (you)" in header_text(view, "", 78).plain
+    assert "Générale failed (you)" in header_of(session, 0, "", 78).plain
 
 
 # -- F11: refusals in full at 80 columns; the prompt names the restriction --------------------
@@ -369,12 +373,13 @@ async def test_resume_between_tricks_shows_the_last_trick(make_app, store,
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = table_screen(app)
-        assert screen._gathered == session.deals[0].tricks[0]
+        held = screen._held()
+        assert held is not None and held.cards == session.deals[0].tricks[0].cards
         assert "You win with K♠" in str(screen.query_one(TrickArea).render())
         assert "Any key gathers the trick" in status(app)
         await pilot.press("x")
         await settle(pilot)
-        assert screen._gathered is None and screen.awaits_my_card()
+        assert screen.holding() is False and screen.awaits_me()
 
 
 # -- F17: the rules panel in ASCII mode draws no suit glyph ----------------------------------
@@ -424,12 +429,11 @@ def test_trick_log_of_eight_players_fits_an_overlay(session_maker) -> None:
         assert seat is not None
         session.apply(Play(seat, rng.choice(session.view(seat).legal)))
     console = Console(width=74, record=True, file=io.StringIO(), color_system=None)
-    console.print(trick_table(session.view(0), CardLook(), title=""))
+    console.print(trick_log(seam_view(session, 0), CardLook()))
     drawn = console.export_text()
     lines = [line for line in drawn.splitlines() if line.strip()]
     assert len(lines) == 2 + 3                     # header, rule, one line per trick
     assert "Maxi…" in lines[0] or "Max…" in lines[0]
-    assert "Denis J♦J♣" in drawn
     assert compact(session.view(0)).plain.splitlines()[1].startswith("Maximilie…")
 
 
@@ -468,7 +472,7 @@ async def test_a_table_of_computers_offers_no_card_keys(make_app, store) -> None
         screen = table_screen(app)
         shown = {b.action for _, b, _, _ in screen.active_bindings.values() if b.show}
         assert {"move(-1)", "move(1)", "play", "hint", "undo"}.isdisjoint(shown)
-        assert {"trick_log", "scores", "rules", "leave"} <= shown
+        assert {"trick_log", "scores", "leave"} <= shown
 
 
 async def test_the_header_follows_a_resize(make_app, store) -> None:
@@ -496,7 +500,7 @@ async def test_a_table_screen_without_its_widgets_does_not_crash(make_app, store
         screen._next()                                 # what on_mount does: no NoMatches
         await pilot.pause()
         await pilot.pause()
-        assert app.return_value is None and isinstance(app.screen, TableScreen)
+        assert app.return_value is None and isinstance(app.screen, GameTableScreen)
 
 
 def test_the_score_legend_names_the_generales_marks_only_when_it_is_played() -> None:

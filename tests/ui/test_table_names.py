@@ -7,19 +7,26 @@ import io
 import random
 
 from rich.console import Console
-from tabletools import FIXED_TIME, engine, open_table, players, settle, text_of
+from tabletools import (
+    FIXED_TIME,
+    engine,
+    header_of,
+    open_table,
+    players,
+    seam_view,
+    settle,
+    text_of,
+)
 from textual.widgets import Button, Static
 
 from polignac_tui.games.polignac.engine import Session, preset
-from polignac_tui.games.polignac.tui.cognac import CognacScreen
 from polignac_tui.games.polignac.tui.generale import GeneraleScreen
-from polignac_tui.games.polignac.tui.header import header_text
 from polignac_tui.games.polignac.tui.scores import ScoreTable, full
-from polignac_tui.games.polignac.tui.summary import SummaryScreen, summary_renderable
-from polignac_tui.games.polignac.tui.table import TableScreen
-from polignac_tui.games.polignac.tui.tricklog import trick_table
+from polignac_tui.games.polignac.tui.summary import summary_renderable
 from polignac_tui.ui.cardtext import CardLook
-from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.gamedraw import trick_log
+from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox, Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
 
 NAMES = ("[/x]", "[b]Bob", "Zoé 🍷", "Denis")
@@ -47,9 +54,9 @@ def test_score_table_trick_log_summary_and_header_show_names_as_written(finish) 
         summary = plain(summary_renderable(view, CardLook()))
         assert "[/x]" in summary and "[b]Bob" in summary
     view = session.view(0)
-    assert "[/x]" in plain(trick_table(view, CardLook()))
-    assert "[b]Bob" in plain(trick_table(view, CardLook(ascii=True)))
-    assert SESSION_NAME in header_text(view, SESSION_NAME, 120).plain
+    assert "[/x]" in plain(trick_log(seam_view(session, 0), CardLook()))
+    assert "[b]Bob" in plain(trick_log(seam_view(session, 0), CardLook(ascii=True)))
+    assert SESSION_NAME in header_of(session, 0, SESSION_NAME, 120).plain
 
 
 async def test_every_panel_opens_with_bracketed_names(make_app, store) -> None:
@@ -71,12 +78,12 @@ async def test_every_panel_opens_with_bracketed_names(make_app, store) -> None:
             elif isinstance(screen, GeneraleScreen):
                 assert "La générale? (" in text_of(screen.query_one("#generale-title"))
                 await pilot.press("p")
-            elif isinstance(screen, SummaryScreen):
-                assert "[b]Bob" in text_of(screen.query_one("#summary"))
+            elif isinstance(screen, DealOverBox):
+                assert "[b]Bob" in text_of(screen.query_one("#overlay-box Static"))
                 break
-            elif isinstance(screen, TableScreen) and turns >= 3:
+            elif isinstance(screen, GameTableScreen) and turns >= 3:
                 break       # (the summary is checked in the test above)
-            elif isinstance(screen, TableScreen):
+            elif isinstance(screen, GameTableScreen):
                 turns += 1
                 assert "Soir" in text_of(screen.query_one("#info"))
                 await pilot.press("s")
@@ -84,7 +91,7 @@ async def test_every_panel_opens_with_bracketed_names(make_app, store) -> None:
                 scores = screen.query_one(ScoreTable)
                 assert scores.full and "[b]Bob" in text_of(scores._body)
                 await pilot.press("s")
-                for key in ("t", "l") if screen.view().last_trick else ("t",):
+                for key in ("t", "l") if screen.view().tricks else ("t",):
                     await pilot.press(key)
                     await pilot.pause()
                     assert isinstance(app.screen, Overlay), key
@@ -94,19 +101,16 @@ async def test_every_panel_opens_with_bracketed_names(make_app, store) -> None:
                 await pilot.press("enter")
             else:
                 break
-    assert {PrivacyScreen, GeneraleScreen, TableScreen} <= seen and turns == 3
+    assert {PrivacyScreen, GeneraleScreen, GameTableScreen} <= seen and turns == 3
 
 
 async def test_cognac_names_who_pays_as_written(make_app, store, finish) -> None:
     table = open_table(store, finish(named_session(6), seed=3))
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, SummaryScreen))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, CognacScreen)
-        totals = text_of(app.screen.query_one("#cognac-totals"))
+        await settle(pilot, lambda: isinstance(app.screen, MatchOverBox))
+        shown = text_of(app.screen.query_one("#overlay-box Static"))
         for name, total in zip(NAMES, engine(table).totals, strict=True):
-            assert f"{name} {total}" in totals
-        pays = text_of(app.screen.query_one("#cognac-pays"))
+            assert f"{name} {total}" in shown
+        pays = shown
         assert any(NAMES[s] in pays for s in engine(table).losers) or "You" in pays

@@ -9,8 +9,8 @@ from dataclasses import replace
 from tabletools import engine, polignac_table
 
 from polignac_tui.games.polignac.engine import Player, preset
-from polignac_tui.games.polignac.tui.table import PACE_DELAY
 from polignac_tui.table.gamerunner import GameRunner, ThreadGameThinker
+from polignac_tui.ui.screens.game_table import PACE_DELAY
 
 
 async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, settings,

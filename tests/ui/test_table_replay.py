@@ -7,18 +7,18 @@ import asyncio
 import random
 
 from polignac_file import save_session
+from polignac_seat import PolignacSeat
 from tabletools import engine, settle, table_screen
 
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.games.polignac.players.review import finished_session
 from polignac_tui.games.polignac.tui.scores import ScoreTable
-from polignac_tui.games.polignac.tui.seat import PolignacSeat
-from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.table.gamerunner import LocalGameClient
 from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.charts import SessionChartScreen
 from polignac_tui.ui.screens.game_replay import GameReplayScreen
+from polignac_tui.ui.screens.game_table import GameTableScreen
 
 NAMES = ("Ana", "Bruno", "Claire", "Denis", "Eva")
 
@@ -59,7 +59,7 @@ async def test_score_table_replays_the_chosen_finished_deal(make_app, store) -> 
         scores = screen.query_one(ScoreTable)
         await pilot.press("p")   # the score table closed: no replay
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, GameTableScreen)
         await pilot.press("s")
         assert scores.full and scores.chosen == in_play - 1   # the last finished deal
         await pilot.press("down")   # never past it onto the deal in play
@@ -109,5 +109,5 @@ async def test_a_table_without_past_deals_says_so(make_app, store) -> None:
         await pilot.press("s", "p")
         for _ in range(50):
             await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, GameTableScreen)
         assert "cannot show its past deals" in str(screen.query_one("#status").render())

@@ -19,15 +19,13 @@ from tabletools import (
 
 from polignac_tui.games.polignac import players as players_module
 from polignac_tui.games.polignac.engine import Player, Session, preset
-from polignac_tui.games.polignac.tui.cognac import CognacScreen
 from polignac_tui.games.polignac.tui.generale import GeneraleScreen
 from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
 from polignac_tui.games.polignac.tui.scores import ScoreTable
-from polignac_tui.games.polignac.tui.summary import SummaryScreen
-from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.table.gametable import GameTable
+from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
-from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox, Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
 from polignac_tui.ui.widgets.hand import Hand
 
@@ -50,7 +48,7 @@ async def play_my_cards(pilot, count: int | None = None) -> None:
     done = 0
     while count is None or done < count:
         await settle(pilot)
-        if not isinstance(app.screen, TableScreen):
+        if not isinstance(app.screen, GameTableScreen):
             return
         await pilot.press("enter")
         done += 1
@@ -61,16 +59,16 @@ async def test_a_whole_deal_by_keys_then_the_next(make_app, store) -> None:
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_my_cards(pilot)
-        assert isinstance(app.screen, SummaryScreen)
+        assert isinstance(app.screen, DealOverBox)
         deal = engine(table).deals[0]
         assert deal.over and sum(deal.points()) == 5
         on_disk = load_session(store, table.session.id)
         assert on_disk.deals[0].plays == deal.plays and on_disk.totals == engine(table).totals
-        summary = text_of(app.screen.query_one("#summary"))
+        summary = text_of(app.screen.query_one("#overlay-box Static"))
         assert "Ana" in summary and "Jacks taken" in summary
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, GameTableScreen)
         assert len(engine(table).deals) == 2
         assert len(load_session(store, table.session.id).deals) == 2
 
@@ -121,12 +119,12 @@ async def test_generale_declared_and_made(make_app, store) -> None:
         assert isinstance(app.screen, GeneraleScreen)
         await pilot.press("d")
         await play_my_cards(pilot)
-        assert isinstance(app.screen, SummaryScreen)
+        assert isinstance(app.screen, DealOverBox)
         deal = engine(table).deals[0]
         assert deal.declarer == 0 and deal.generale_made
         assert engine(table).totals == [0, 5, 5, 5]
         assert "You declared la générale and won every trick" in text_of(
-            app.screen.query_one("#summary"))
+            app.screen.query_one("#overlay-box Static"))
 
 
 async def test_generale_passed(make_app, store) -> None:
@@ -147,10 +145,11 @@ async def test_chelem_scores_zero_and_five(make_app, store) -> None:
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_my_cards(pilot)
-        assert isinstance(app.screen, SummaryScreen)
+        assert isinstance(app.screen, DealOverBox)
         assert engine(table).deals[0].chelem == 0
         assert engine(table).totals == [0, 5, 5, 5]
-        assert "Chelem! You won every trick: 0 for you" in text_of(app.screen.query_one("#summary"))
+        shown = text_of(app.screen.query_one("#overlay-box Static"))
+        assert "Chelem! You won every trick: 0 for you" in shown
 
 
 async def test_end_of_session_with_a_tie_for_the_cognac(make_app, store) -> None:
@@ -158,16 +157,12 @@ async def test_end_of_session_with_a_tie_for_the_cognac(make_app, store) -> None
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_my_cards(pilot)
-        assert isinstance(app.screen, SummaryScreen)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, CognacScreen)
+        assert isinstance(app.screen, MatchOverBox)
         assert engine(table).losers == [1, 2, 3] and engine(table).winners == [0]
-        pays = text_of(app.screen.query_one("#cognac-pays"))
-        assert "Bruno, Claire and Denis tie for the most points: they all pay" in pays
-        assert text_of(app.screen.query_one("#cognac-wins")).strip() == "You win!"
-        totals = text_of(app.screen.query_one("#cognac-totals"))
-        assert "Ana 0" in totals and "Denis 5" in totals
+        shown = " ".join(text_of(app.screen.query_one("#overlay-box Static")).split())
+        assert "Bruno, Claire and Denis tie for the most points: they all pay" in shown
+        assert "You win!" in shown
+        assert "Ana 0" in shown and "Denis 5" in shown
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -245,7 +240,7 @@ async def test_privacy_screen_between_two_humans(make_app, store) -> None:
                 assert engine(screen.client.table).players[screen.seat].name == name
                 seen.add(screen.seat)
                 continue
-            if not isinstance(app.screen, TableScreen):
+            if not isinstance(app.screen, GameTableScreen):
                 break
             await pilot.press("enter")
         assert seen == {0, 1}
@@ -268,10 +263,10 @@ async def test_panels_open_and_close(make_app, store) -> None:
             assert isinstance(app.screen, kind), key
             await pilot.press("escape")
             await pilot.pause()
-            assert isinstance(app.screen, TableScreen), key
+            assert isinstance(app.screen, GameTableScreen), key
         scores = table_screen(app).query_one(ScoreTable)
         await pilot.press("s")
-        assert scores.full and table_screen(app).has_class("-scores-full")
+        assert scores.full and table_screen(app).has_class("-side-full")
         await pilot.press("s")
         assert not scores.full
 

@@ -21,9 +21,9 @@ from tabletools import (
 
 from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
-from polignac_tui.games.polignac.tui.summary import SummaryScreen
-from polignac_tui.games.polignac.tui.table import TableScreen
 from polignac_tui.table.gametable import GameTable
+from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.screens.panels import MatchOverBox
 
 SMALL = (80, 24)
 LARGE = (120, 36)
@@ -46,7 +46,7 @@ async def to_summary(pilot) -> None:
     app = pilot.app
     while True:
         await settle(pilot)
-        if not isinstance(app.screen, TableScreen):
+        if not isinstance(app.screen, GameTableScreen):
             return
         await pilot.press("enter")
 
@@ -180,8 +180,7 @@ def _finished(store) -> GameTable:
 @pytest.mark.parametrize("size", [SMALL, LARGE, (160, 48)], ids=["80x24", "120x36", "160x48"])
 def test_the_cognac(snap_compare, make_app, store, size) -> None:
     async def run_before(pilot) -> None:
-        await settle(pilot, lambda: isinstance(pilot.app.screen, SummaryScreen))
-        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(pilot.app.screen, MatchOverBox))
         await pilot.pause()
 
     assert snap_compare(make_app(table=_finished(store)), terminal_size=size,
@@ -224,9 +223,9 @@ def test_table_faces_trick_on_show(snap_compare, make_app, store, settings) -> N
 
     async def run_before(pilot) -> None:
         screen = table_screen(pilot.app)
-        await settle(pilot, screen.awaits_my_card)
+        await settle(pilot, screen.awaits_me)
         await play_selected(pilot)
-        await settle(pilot, lambda: screen._gathered is not None)
+        await settle(pilot, lambda: screen.holding())
 
     assert snap_compare(make_app(table=seated(store)), terminal_size=LARGE,
                         run_before=run_before)

@@ -15,11 +15,11 @@ from tabletools import (
 )
 
 from polignac_tui.games.polignac.engine import preset
-from polignac_tui.games.polignac.tui import table as table_module
 from polignac_tui.games.polignac.tui.rules_panel import rules_text
 from polignac_tui.games.polignac.tui.scores import compact, full
-from polignac_tui.games.polignac.tui.table import TableScreen
+from polignac_tui.table import pace as table_module
 from polignac_tui.ui.cardtext import BLUE, GREEN, RED, CardLook, box, inline, words
+from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.widgets.hand import Hand, key_for
 from polignac_tui.ui.widgets.trick import slots
 
@@ -107,14 +107,14 @@ async def test_a_finished_trick_stays_until_a_key(make_app, store, monkeypatch, 
         await settle(pilot)
         await play_selected(pilot)      # Ana leads K♠; the computers follow
         screen = table_screen(app)
-        await settle(pilot, lambda: screen._waiting == "hold")
-        assert screen._gathered is not None and screen._gathered.winner == 0
+        await settle(pilot, lambda: screen.holding())
+        assert screen.holding() and screen._held() is not None and screen._held().winner == 0
         assert "You win with K♠" in str(screen.query_one("TrickArea").render())
         hand = screen.query_one(Hand)
         assert not hand.active
         await pilot.press(key)
         await settle(pilot)
-        assert screen._gathered is None and hand.active
+        assert screen.holding() is False and hand.active
         assert len(engine(table).deals[0].tricks) == 1
         assert len(engine(table).deals[0].plays) == 4    # the key only gathered the trick
 
@@ -145,7 +145,7 @@ async def test_status_names_the_turn(make_app, store) -> None:
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, GameTableScreen)
         assert "Your turn: you lead" in text_of(app.screen.query_one("#status"))
 
 

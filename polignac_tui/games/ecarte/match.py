@@ -23,10 +23,12 @@ from ..base import (
     CardsChoice,
     Choice,
     DealOver,
+    DealPoints,
     DealStarted,
     Dealt,
     Discarded,
     Event,
+    Gathered,
     MatchOver,
     Outcome,
     PlayCard,
@@ -351,7 +353,8 @@ class EcarteMatch(DuelMatch[EcarteDeal]):
                     tricks_won=(0, 0), cards_left=(0, 0), totals=self.totals,
                     outcome=self.outcome,
                     game_part={"target": self.target, "rules": self._rules_part(),
-                               "value": self._value_word(), "deals": self._deals_part()})
+                               "value": self._value_word(), "deals": self._deals_part()},
+                    deals=self._deal_points())
         if not self.deals:
             return base
         deal = self.deals[-1]
@@ -386,6 +389,8 @@ class EcarteMatch(DuelMatch[EcarteDeal]):
             trick=tuple(((deal.leader + i) % 2, c) for i, c in enumerate(deal.current)),
             tricks_won=tuple(deal.won), cards_left=tuple(len(h) for h in deal.hands),
             totals=self.totals, outcome=self.outcome, game_part=part,
+            phase=deal.phase, leader=deal.leader,
+            tricks=tuple(Gathered(*t) for t in deal.tricks), deals=self._deal_points(),
         )
 
     def _value_word(self) -> str | None:
@@ -398,6 +403,10 @@ class EcarteMatch(DuelMatch[EcarteDeal]):
         return {"forcing": self.settings.flag("forcing"),
                 "mark_king": self.settings.word("mark_king"),
                 "dealer_must_discard": self.settings.flag("dealer_must_discard")}
+
+    def _deal_points(self) -> tuple[DealPoints, ...]:
+        return tuple(DealPoints(d.dealer, points)
+                     for d, points in zip(self.deals, self.deal_points(), strict=True))
 
     def _deals_part(self) -> list[JSON]:
         return [{"dealer": d.dealer,

@@ -28,11 +28,13 @@ from ..base import (
     CardsChoice,
     Choice,
     DealOver,
+    DealPoints,
     DealStarted,
     Dealt,
     Discarded,
     Disclosed,
     Event,
+    Gathered,
     MatchOver,
     Outcome,
     PlayCard,
@@ -436,7 +438,7 @@ class PiquetMatch(DuelMatch[PiquetDeal]):
             return View(game="piquet", seat=seat, names=self.names, deal_number=0,
                         dealer=None, turn=None, hand=(), choice=None, trick=(),
                         tricks_won=(0, 0), cards_left=(0, 0), totals=self.totals,
-                        outcome=outcome, game_part=common)
+                        outcome=outcome, game_part=common, deals=self._deal_points())
         deal = self.deals[-1]
         hand = tuple(sort_cards(deal.hands[seat])) if seat is not None else ()
         part: dict[str, JSON] = {**common, **self._deal_part(deal, seat)}
@@ -447,6 +449,8 @@ class PiquetMatch(DuelMatch[PiquetDeal]):
             trick=tuple(((deal.leader + i) % 2, c) for i, c in enumerate(deal.current)),
             tricks_won=tuple(deal.won), cards_left=tuple(len(h) for h in deal.hands),
             totals=self.told(seat), outcome=outcome, game_part=part,
+            phase=deal.phase, leader=deal.leader,
+            tricks=tuple(Gathered(*t) for t in deal.tricks), deals=self._deal_points(),
         )
 
     def _deal_part(self, deal: PiquetDeal, seat: int | None) -> dict[str, JSON]:
@@ -513,6 +517,10 @@ class PiquetMatch(DuelMatch[PiquetDeal]):
     def deal_points(self) -> tuple[tuple[int, ...] | None, ...]:
         """Each deal's points (None for the deal in play)."""
         return tuple(None if d.phase != "over" else tuple(d.points) for d in self.deals)
+
+    def _deal_points(self) -> tuple[DealPoints, ...]:
+        return tuple(DealPoints(d.dealer, points)
+                     for d, points in zip(self.deals, self.deal_points(), strict=True))
 
     def _deals_part(self) -> list[JSON]:
         return [{"dealer": d.dealer,

@@ -22,10 +22,12 @@ from ..base import (
     Choice,
     DealLog,
     DealOver,
+    DealPoints,
     DealStarted,
     Dealt,
     Event,
     Game,
+    Gathered,
     Match,
     MatchOver,
     Outcome,
@@ -403,7 +405,9 @@ class PolignacMatch(Match):
             dealer=seen.dealer, turn=self.turn, hand=() if seat is None else seen.hand,
             choice=None if seat is None else self.choices(seat), trick=seen.trick,
             tricks_won=seen.tricks_won, cards_left=seen.cards_left, totals=self.totals,
-            outcome=self.outcome, game_part=part,
+            outcome=self.outcome, game_part=part, phase=seen.phase, leader=seen.leader,
+            tricks=tuple(Gathered(t.leader, t.cards, t.winner) for t in seen.tricks),
+            deals=tuple(DealPoints(r.dealer, r.points) for r in seen.results),
         )
 
 

@@ -1,12 +1,13 @@
-"""The table of a game of the seam (Écarté, Piquet): the opponent across, your hand, the
-trick between you, the game's own panel, the words you may say; the game in play.
+"""The table of every game: the others round the trick, your hand, the game's own side
+column (a panel, or Polignac's score table), the words you may say; the game in play.
 
 The screen is a client of its seat (``GameClient``): it draws the ``View`` of every
 ``GameUpdate`` and sends commands (``Act`` with an action's text, ``Undo``, ``Seen``,
 ``Ready``...). The table runs by itself (``table.gamerunner``): the computer thinks,
 a finished trick stays on show until any key (or a pause), a deal's end waits for
-Ready. What only one game has (its words, its panel) comes from its ``FACE``
-(``games/<game>/tui``, ``ui.gameface``).
+Ready. What only one game has (its words, its panel, its trick area, a question before
+the first card, its deal summary and end of the match) comes from its ``FACE``
+(``games/<game>/tui``, ``ui.gameface``): a member it declares, never a branch here.
 """
 
 from __future__ import annotations
@@ -25,15 +26,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...games import get_game
-from ...games.base import CardChoice, CardsChoice, Settings, View, WordChoice
-from ...games.events import DealStarted, Discarded, MatchOver, Said, Shown
+from ...games.base import CardChoice, CardsChoice, Gathered, Settings, View, WordChoice
+from ...games.events import CardPlayed, DealStarted, Discarded, MatchOver, Said, Shown
 from ...games.namewords import names_text, shown_name
 from ...i18n import N_, _, ngettext
 from ...service.wording import service_words
-from ...table.gameclient import GameClient
+from ...table.gameclient import GameClient, HintBusy, PastDealsUnavailable
 from ...table.gameevents import (
     Act,
     GameCommand,
@@ -55,16 +57,14 @@ from ...table.pace import PACE_DELAY
 from ..cardtext import CardLook, inline, words
 from ..chrome import Footer, while_shown
 from ..gamedraw import (
-    GameTrickArea,
-    Gathered,
     action_text,
     end_text,
+    header_text,
     rules_text,
     score_sheet,
-    seat_view_of,
     trick_log,
 )
-from ..gameface import GameFace, Seating, face_of
+from ..gameface import GameFace, Seating, SidePanel, face_of
 from ..handle import polignac_app
 from ..quiet import set_content
 from ..textfmt import assemble
@@ -78,18 +78,19 @@ from ..widgets.words import WordChoices
 from .panels import DealOverBox, MatchOverBox, Overlay
 from .privacy import PrivacyScreen
 
-__all__ = ["GameTableScreen", "seat_view_of"]
+__all__ = ["GameTableScreen"]
 
 # Keys that look at something: they do not say "seen" of the trick on show.
-LOOK_KEYS = frozenset({"t", "r", "question_mark", "f1", "ctrl+p", "apostrophe",
+LOOK_KEYS = frozenset({"l", "t", "s", "r", "question_mark", "f1", "ctrl+p", "apostrophe",
                        "quotation_mark"})
 # The screen's own keys: the words' buttons take none of them.
-RESERVED = ("h", "u", "t", "r", "q", "s", "g", "o")
+RESERVED = ("h", "u", "l", "t", "r", "q", "s", "g", "o", "p")
+WIDE = 110          # from this width the side column is wider (a score table: every deal)
 CARD_KEYS = Binding.Group(N_("Card"), compact=True)
 MARK = "✓"
 STATUS_LINES = 2                    # the status line's rows (#status)
 
-Dialog = Literal["deal_over", "match_over", "privacy"]
+Dialog = Literal["deal_over", "match_over", "privacy", "question"]
 
 
 def named_view(view: View) -> View:
@@ -152,6 +153,36 @@ class GameTableScreen(Screen[None]):
     GameTableScreen Footer.-compact FooterLabel {
         margin-right: 1;
     }
+    /* the game's side column open full over the table (Polignac's score table) */
+    GameTableScreen.-side-full #trick {
+        display: none;
+    }
+    GameTableScreen.-side-full #middle {
+        align: center middle;
+    }
+    GameTableScreen.-side-full #side-column {
+        width: 1fr;
+        align: center middle;
+    }
+    GameTableScreen.-side-full #side-column TalkPanel {
+        display: none;
+    }
+    /* Notices go top right, over the side column: never over the hand, the status line
+       or a card on the table. */
+    GameTableScreen ToastRack {
+        dock: top;
+        align: right top;
+        margin-top: 1;
+        margin-bottom: 0;
+        max-height: 50%;
+        overflow-y: hidden;
+    }
+    GameTableScreen Toast {
+        width: 24;
+        max-width: 24;
+        margin-top: 0;
+        margin-bottom: 1;
+    }
     /* a served table: the game's panel and, on a large terminal, the talk below it */
     GameTableScreen #side-column {
         width: auto;
@@ -181,13 +212,22 @@ class GameTableScreen(Screen[None]):
                 tooltip=N_("once a deal is over and its box closed: on to the next deal")),
         Binding("h", "hint", N_("Hint"), tooltip=N_("a hint: what the expert would do")),
         Binding("u", "undo", N_("Undo"), tooltip=N_("take back your last action of this deal")),
+        Binding("l", "last_trick", N_("Last trick"), show=False,   # t shows it too
+                tooltip=N_("the last trick (l again or esc closes it)")),
         Binding("t", "trick_log", N_("Tricks"),
                 tooltip=N_("every trick of this deal (t again or esc closes it)")),
-        Binding("r", "rules", N_("Rules"), tooltip=N_("the rules of this session")),
-        Binding("s", "scores", N_("Scores"), show=False,
+        Binding("s", "scores", N_("Scores"),
                 tooltip=N_("the score sheet: every deal, the totals (s again or esc closes it)")),
-        Binding("s", "score_sheet", N_("Scores"),
-                tooltip=N_("once the match is over: its score sheet, every deal")),
+        Binding("r", "rules", N_("Rules"), show=False,    # 80 columns are full: in the help
+                tooltip=N_("the rules of this session")),
+        # With the full score table open: choose a finished deal, replay it.
+        Binding("up", "choose_deal(-1)", N_("Deal before"), show=False,
+                tooltip=N_("score table: the finished deal before")),
+        Binding("down", "choose_deal(1)", N_("Deal after"), show=False,
+                tooltip=N_("score table: the finished deal after")),
+        Binding("p", "replay_deal", N_("Replay"), show=False,
+                tooltip=N_("score table: replay and review the finished deal chosen "
+                        "(Enter too)")),
         Binding("o", "hand_over", N_("Hand over"),
                 tooltip=N_("a computer plays for the player who is gone, until they come back")),
         Binding("g", "chart", N_("Chart"), show=False,
@@ -205,13 +245,14 @@ class GameTableScreen(Screen[None]):
         Binding("apostrophe", "talk", N_("Talk"), key_display="'",
                 tooltip=N_("at a table of the service: say a line to the table (Enter says "
                            "it, Esc closes; on an empty line 1 to 5 say a quick phrase)")),
+        # the same key, not in the Footer when Undo is there (80 columns are full)
+        Binding("apostrophe", "talk_quietly", N_("Talk"), key_display="'", show=False),
         Binding("quotation_mark", "talk_panel", N_("All the talk"), key_display='"',
                 show=False, tooltip=N_("at a table of the service: the last 50 lines said "
                                        "there, and a key to mute each person")),
     ]
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
-    # the score sheet's key once the match is over only repeats the sheet's own row
-    HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"score_sheet"})
+    HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"talk_quietly"})   # ', as Talk
 
     def __init__(self, client: GameClient) -> None:
         super().__init__()
@@ -239,6 +280,8 @@ class GameTableScreen(Screen[None]):
         self._talk_known: int | None = None  # the lines of talk in the latest view
         self._received = time.monotonic()   # when the latest update came (gone times)
         self._ticker: Timer | None = None   # redraws while someone is gone
+        self._hint_card: str | None = None  # the card the status speaks of (a choice, a hint)
+        self._side: SidePanel | None = self.face.side_panel()
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -268,6 +311,11 @@ class GameTableScreen(Screen[None]):
         cards = state.held.cards
         return Gathered(cards[0][0], tuple(c for _s, c in cards), state.held.winner)
 
+    def holding(self) -> bool:
+        """True while a finished trick is on show (any key gathers it)."""
+        state = self.state
+        return state is not None and state.waiting == "hold" and self._dialog is None
+
     def awaits_me(self) -> bool:
         """True when the table waits for an action of the person at the keyboard."""
         state = self.state
@@ -282,14 +330,14 @@ class GameTableScreen(Screen[None]):
         yield Static(id="info")
         talk = self.client.talk
         with Horizontal(id="middle"):
-            yield GameTrickArea(id="trick")
-            if talk is None:
-                with VerticalScroll(id="side", can_focus=False):
-                    yield GamePanel(id="panel")
-            else:
-                with Vertical(id="side-column"):
+            yield self.face.trick_area()
+            with Vertical(id="side-column"):
+                if isinstance(self._side, Widget):
+                    yield self._side
+                else:
                     with VerticalScroll(id="side", can_focus=False):
                         yield GamePanel(id="panel")
+                if talk is not None:
                     yield TalkPanel(talk)
         yield Static(id="status")
         if talk is not None:
@@ -351,8 +399,12 @@ class GameTableScreen(Screen[None]):
         width = self.size.width or self.app.size.width or 80
         height = self.size.height or self.app.size.height or 24
         size = face_size(width, height) if faces_fit(width, height) else None
-        side_width = self.face.side_width + (8 if width >= 110 else 0)
-        self.query_one("#side").styles.width = side_width
+        side_width = self.face.side_width + (8 if width >= WIDE else 0)
+        if self._side is None:
+            self.query_one("#side").styles.width = side_width
+        else:
+            self._side.set_wide(width >= WIDE)
+            side_width = max(side_width, 46 if width >= WIDE else side_width)
         for panel in self.query(TalkPanel):
             panel.styles.width = side_width
         self._header(view, width)
@@ -366,17 +418,21 @@ class GameTableScreen(Screen[None]):
         choice = view.choice if active else None
         if hidden:
             hand.show((), (), False, look)
-        elif isinstance(choice, CardChoice | CardsChoice):
+        elif isinstance(choice, CardChoice):
+            hand.show(view.hand, choice.cards, True, look, self.face.first_card(view))
+        elif isinstance(choice, CardsChoice):
             hand.show(view.hand, choice.cards, True, look)
         else:
             hand.show(view.hand, (), False, look)
         state = self.state
         humans = state.humans if state is not None else (True,) * len(view.names)
-        playing = view.game_part.get("phase") == "play"
-        trick.show(seat_view_of(view, self.seat, humans, playing), look, self._held(),
+        trick.show(self.face.table_seen(view, self.seat, humans), look, self._held(),
                    self._centre(view))
-        self.query_one(GamePanel).show(self.face.panel(view, look, self.seating(),
-                                                       self._answered))
+        if self._side is not None:
+            self._side.show(view, look)
+        else:
+            self.query_one(GamePanel).show(self.face.panel(view, look, self.seating(),
+                                                           self._answered))
         status = self.query_one("#status", Static)
         unsaved = state.unsaved if state is not None else None
         status.set_class(self._error or unsaved is not None, "-error")
@@ -393,27 +449,15 @@ class GameTableScreen(Screen[None]):
         set_content(status, body, fixed_size=True)
 
     def _header(self, view: View, width: int) -> None:
-        parts = [self.rules_game.title]
-        name = self.client.session_name
-        if name:
-            parts.append(name)
-        if view.deal_number:
-            parts.append(_("Deal {number}").format(number=view.deal_number))
-        seating = self.seating()
-        parts.append("  ".join(f"{seating.who(s)} {view.totals[s]}"
-                               for s in range(len(view.names))))
-        dash = " - " if self.look.ascii else " — "
-        text = dash.join(parts)
-        if len(text) > width - 2:
-            text = text[: max(1, width - 3)] + "."
-        set_content(self.query_one("#info", Static), Text(text), fixed_size=True)
+        set_content(self.query_one("#info", Static), header_text(
+            view, self.rules_game.title, self.client.session_name, self.seating(), self.face,
+            width - 2, self.look.ascii), fixed_size=True)
 
     def _set_choice(self, view: View, hidden: bool) -> None:
         """The hand's mode and the word buttons for the choice in view (set once per
         choice, so that marks and toggles stay while the table redraws)."""
         choice = view.choice if (self.awaits_me() and not hidden) else None
-        key = (view.deal_number, len(view.hand), view.game_part.get("phase"), choice,
-               self.seat)
+        key = (view.deal_number, len(view.hand), view.phase, choice, self.seat)
         if key == self._choice_key:
             return
         self._choice_key = key
@@ -458,10 +502,12 @@ class GameTableScreen(Screen[None]):
 
     def _centre(self, view: View) -> Text:
         held = self._held()
+        seating = self.seating()
+        own = self.face.centre(view, held, seating, self.look)
+        if own is not None:
+            return own
         if held is not None:
-            card = dict(zip(((held.leader + i) % 2 for i in range(len(held.cards))),
-                            held.cards, strict=False))[held.winner]
-            seating = self.seating()
+            card = held.by_seat(len(view.names))[held.winner]
             if seating.is_you(held.winner):
                 return assemble(_("You win with {card}"), "bold",
                                 card=inline(card, self.look, brackets=False))
@@ -474,6 +520,11 @@ class GameTableScreen(Screen[None]):
             return Text(_("The table is gone: {why}").format(why=self.client.lost), style="bold")
         state = self.state
         seating = self.seating()
+        if view.outcome is not None and state is not None and state.waiting == "hold":
+            text = Text(_("The session is over."), style="bold")
+            text.append(" " + (_("Any key shows the final scores.") if state.held_until_seen
+                               else _("Any key shows the final scores (or wait a moment).")))
+            return text
         if view.outcome is not None:
             # the outcome's first line (the box said it whole), then what is left to do
             text = self.face.outcome(view, seating).split("\n")[0]
@@ -482,6 +533,16 @@ class GameTableScreen(Screen[None]):
                         if self.client.served else
                         _("s: the score sheet · t: the tricks · q: Home"), style="dim")
             return text
+        note = self.face.status_note(view, seating, self.look)
+        waiting = self._waiting_for(view, state, seating)
+        if note is None or not waiting.plain:
+            return waiting
+        return note + Text("  ") + waiting
+
+    def _waiting_for(self, view: View, state: GameTableState | None,
+                     seating: Seating) -> Text:
+        """What the table waits for now: a trick gathered, the next deal, someone gone,
+        the person here (and what they are asked), or another seat."""
         if state is not None and state.waiting == "hold":
             return Text(_("Any key gathers the trick (or wait a moment).") if
                         not state.held_until_seen else _("Any key gathers the trick."),
@@ -500,10 +561,10 @@ class GameTableScreen(Screen[None]):
             return Text()
         if state is not None and state.waiting == "absent":
             return self._gone_words(view, state)
-        if self.awaits_me():
+        if self.awaits_me() or (self._dialog == "question" and view.turn == self.seat):
             return assemble(_("{your_turn}: {what}"), your_turn=Text(_("Your turn"),
                                                                        style="bold reverse"),
-                            what=self.face.prompt(view))
+                            what=self.face.prompt(view, self.look))
         dots = "..." if self.look.ascii else "…"
         person = (state is not None and state.humans[view.turn]
                   and state.stand_ins[view.turn] is None)
@@ -627,6 +688,8 @@ class GameTableScreen(Screen[None]):
 
     def _react(self, event: Happened, view: View | None) -> None:
         seating = self.seating() if view is not None else None
+        if isinstance(event, CardPlayed | Said | Discarded):
+            self._leave_unsaved = False      # a move since: leaving asks again
         if isinstance(event, Refused):
             self._status = self._refusal(event)
             self._asked = False
@@ -654,6 +717,8 @@ class GameTableScreen(Screen[None]):
                 self.notify(note, markup=False)
         elif isinstance(event, Undone):
             self._choice_key = None
+            with contextlib.suppress(NoMatches):
+                self.query_one(Hand).active = False  # the turn starts again: on a playable card
             self._status = Text(_("Your last action is taken back."))
             self._asked = False
             self._error = False
@@ -694,15 +759,19 @@ class GameTableScreen(Screen[None]):
         if state.waiting == "over":
             if not self._match_box_closed:
                 self._dialog = "match_over"
-                end = MatchOverBox(_("The match is over"), self._end_text(view, True),
+                body = self.face.match_summary(view, self.look, self.seating(),
+                                               self.client.served)
+                end = MatchOverBox(_("The match is over"),
+                                   self._end_text(view, True) if body is None else body,
                                    self.client.served, self.client.talk, self.client.say)
                 self.app.push_screen(end, lambda _: self._match_box_closed_with(end.leave))
             return
         if state.waiting == "ready":
             if view.deal_number not in (self._ready_for, self._box_closed_for):
                 self._dialog = "deal_over"
+                body = self.face.deal_summary(view, self.look, self.seating())
                 box = DealOverBox(_("Deal {number} is over").format(number=view.deal_number),
-                                  self._end_text(view, False))
+                                  self._end_text(view, False) if body is None else body)
                 self.app.push_screen(box, lambda _: self._deal_box_closed(box.next_deal))
             return
         if state.waiting != "turn" or not self.client.seats:
@@ -721,6 +790,20 @@ class GameTableScreen(Screen[None]):
         if seat != self.seat:
             self.seat = seat
             self.refresh_table()
+        question = self.face.question(self.view(), lambda: self.client.hint(seat), self.look)
+        if question is not None:
+            self._dialog = "question"
+            self.refresh_table()
+            self.app.push_screen(question.screen,
+                                 lambda got: self._answered_with(question.action(got)))
+
+    def _answered_with(self, action: str | None) -> None:
+        """The game's question answered (None: the person went Home; it waits)."""
+        self._dialog = None
+        if action is None:
+            self._go_home()
+            return
+        self._act(action)
 
     def _privacy_done(self, seat: int) -> None:
         self._dialog = None
@@ -783,8 +866,8 @@ class GameTableScreen(Screen[None]):
             return self._deal_to_go_on()
         state = self.state
         over = state is not None and state.waiting == "over"
-        if action in ("scores", "score_sheet"):
-            return (action == "score_sheet") == over
+        if action in ("choose_deal", "replay_deal"):
+            return self._side_full()
         if over and action in ("move", "play", "discard", "hint", "mark", "undo", "hand_over"):
             return False         # the match is over: what is left is to look, and leave
         if action in ("move", "play", "discard", "hint", "mark") and state is not None and \
@@ -801,8 +884,11 @@ class GameTableScreen(Screen[None]):
             return self._absent_seat() is not None
         if action in ("leave", "leave_to_lobby"):
             return (action == "leave_to_lobby") == self.client.served
-        if action in ("talk", "talk_panel"):
-            return self.client.talk is not None
+        if action in ("talk", "talk_quietly", "talk_panel"):
+            if self.client.talk is None or action == "talk_panel":
+                return self.client.talk is not None
+            crowded = self.check_action("undo", ()) is True
+            return crowded == (action == "talk_quietly")
         return True
 
     @while_shown
@@ -821,7 +907,11 @@ class GameTableScreen(Screen[None]):
             return
         if event.key == "escape":
             event.stop()
-            self.action_leave()
+            self.action_escape()
+            return
+        if event.key == "u" and state is not None and state.undo_off:
+            event.stop()                # its binding is hidden: say why
+            self.action_undo()
             return
         if key_index(event.key) is not None:
             event.stop()
@@ -914,6 +1004,9 @@ class GameTableScreen(Screen[None]):
         self.action_play()
 
     def action_play(self) -> None:
+        if self._side_full():      # Enter on the full score table replays the deal chosen
+            self.action_replay_deal()
+            return
         view = self.view()
         if view.outcome is not None:
             self._next()
@@ -926,8 +1019,17 @@ class GameTableScreen(Screen[None]):
             hand.confirm()
         elif isinstance(choice, CardChoice):
             card = hand.selected_card
-            if card is not None:
-                self._play(card)
+            if card is None:
+                return
+            if not view.trick and not hand.moved:
+                # A new trick to lead and the cursor not moved: this Enter only chooses,
+                # so that a quick Enter never plays a card by surprise.
+                hand.moved = True
+                self.say(assemble(_("{card} chosen: Enter plays it (or choose another)."),
+                                  card=inline(card, self.look)))
+                self._hint_card = card
+                return
+            self._play(card)
         elif isinstance(choice, WordChoice):
             self.query_one(WordChoices).press("enter")
 
@@ -942,8 +1044,7 @@ class GameTableScreen(Screen[None]):
             self.say(_("A hint is given when it is your turn."))
             return
         view = self.view()
-        moment = (view.deal_number, len(view.hand), view.game_part.get("phase"),
-                  len(view.trick))
+        moment = (view.deal_number, len(view.hand), view.phase, len(view.trick))
         if self._hint_asked == moment:
             self.say(_("A hint is already on its way."))
             return
@@ -954,14 +1055,21 @@ class GameTableScreen(Screen[None]):
 
     @work(exclusive=True, group="hint", exit_on_error=False)
     async def _ask_hint(self, seat: int, moment: object) -> None:
+        busy = False
         try:
             advice = await self.client.hint(seat)
+        except HintBusy:        # the service still works out a hint asked before
+            advice, busy = None, True
         except Exception:
             advice = None
         if self._left:
             return
         self._hint_asked = None
-        self._show_hint(advice)
+        if busy:
+            self.say(_("The expert is still thinking of the hint asked before: ask again "
+                       "in a moment."), asked=True)
+        else:
+            self._show_hint(advice)
 
     @while_shown
     def _show_hint(self, advice: GameHint | None) -> None:
@@ -975,7 +1083,15 @@ class GameTableScreen(Screen[None]):
         first = advice.action.split()[0]
         if len(first) == 2 and first.isupper():
             self.query_one(Hand).select(first)
+            self._hint_card = first
         self.say(text, asked=True)
+
+    def on_hand_selected(self, message: Hand.Selected) -> None:
+        """Moving to another card takes the hint (or a card chosen) off the status line."""
+        if self._hint_card is not None and message.card != self._hint_card:
+            self._hint_card = None
+            self._clear_status()
+            self.refresh_table()
 
     def action_text(self, action: str) -> Text:
         return action_text(action, self.face, self.look)
@@ -991,34 +1107,98 @@ class GameTableScreen(Screen[None]):
             return
         self._send(Undo(self.seat))
 
+    def action_last_trick(self) -> None:
+        view = self.view()
+        if not view.tricks:
+            self.say(_("No trick has been played yet in this deal."))
+            return
+        self.app.push_screen(Overlay(_("Last trick"), trick_log(view, self.look, last=True),
+                                     "l"))
+
     def action_trick_log(self) -> None:
         view = self.view()
         self.app.push_screen(Overlay(_("Deal {number}: tricks").format(
             number=view.deal_number), trick_log(view, self.look), "t"))
 
+    @while_shown
+    def action_escape(self) -> None:
+        """Esc closes the score table open full, else goes Home (all is saved)."""
+        self.query_one("#side-column")      # (not there: the screen is being removed)
+        if self._side_full():
+            self.action_scores()
+        else:
+            self.action_leave()
+
+    def _side_full(self) -> bool:
+        return self._side is not None and self._side.full
+
+    @while_shown
     def action_scores(self) -> None:
+        """The score sheet: the game's side column open full (a finished deal chosen in
+        it replays), or the sheet over the table."""
+        if self._side is not None:
+            self.set_class(self._side.toggle(), "-side-full")
+            self.refresh_bindings()
+            return
         view = self.view()
         self.app.push_screen(Overlay(_("Score sheet"), score_sheet(
             view, self.look, self.seating(), self.face), "s"))
 
-    def action_score_sheet(self) -> None:
-        self.action_scores()
+    @while_shown
+    def action_choose_deal(self, step: int) -> None:
+        if self._side is not None:
+            self._side.choose(step)
+
+    @while_shown
+    def action_replay_deal(self) -> None:
+        """Replay the finished deal chosen in the full score table (never the deal in
+        play: the table gives finished deals only)."""
+        number = self._side.chosen if self._side is not None and self._side.full else None
+        if number is None:
+            self.say(_("No deal is finished yet: there is nothing to replay."))
+            return
+        self.run_worker(self._open_replay(number), group="replay", exclusive=True,
+                        exit_on_error=False)
+
+    async def _open_replay(self, number: int) -> None:
+        try:
+            session = await self.client.finished_session()
+        except PastDealsUnavailable as problem:
+            if problem.code == "too_large":
+                why = _("this session is too long to send over the connection; replay it "
+                        "from Saved sessions on the machine that serves the table")
+            elif problem.code == "lost":
+                why = _("the connection to the table service is lost")
+            else:
+                why = _("the table service did not send them ({code})").format(
+                    code=service_words(problem.detail) if problem.detail else problem.code)
+            self.say(_("The past deals cannot be shown: {why}.").format(why=why), error=True)
+            return
+        if session is None:
+            self.say(_("This table cannot show its past deals here: replay them from "
+                       "Saved sessions where the session is saved."), error=True)
+            return
+        from .game_replay import GameReplayScreen
+        try:
+            screen = GameReplayScreen(session, deal=number)
+        except (TypeError, ValueError) as error:
+            self.say(_("Deal {number} cannot be replayed: {error}.").format(
+                number=number, error=error), error=True)
+            return
+        self.app.push_screen(screen)
 
     def action_chart(self) -> None:
         from .charts import SessionChartScreen
         view = self.view()
-        deals = view.game_part.get("deals")
-        points: list[list[int]] = []
-        for deal in deals if isinstance(deals, list) else []:
-            got = deal.get("points") if isinstance(deal, dict) else None
-            if isinstance(got, list):
-                points.append([p if isinstance(p, int) else 0 for p in got])
-        target = view.game_part.get("target")
+        points = [list(deal.points) for deal in view.deals if deal.points is not None]
         self.app.push_screen(SessionChartScreen(
-            _("The session's score"), view.names, points,
-            target if isinstance(target, int) else None))
+            _("The session's score"), view.names, points, self.face.chart_limit(view)))
 
     def action_rules(self) -> None:
+        own = self.face.table_rules(self.view(), self.look.ascii)
+        if own is not None:
+            self.app.push_screen(own)
+            return
         text = rules_text(self.rules_game, self.view(), self.client_settings(), self.face,
                           self.look.ascii)
         self.app.push_screen(Overlay(_("Rules of this session"), Hanging(text, paragraphs=True),
@@ -1039,6 +1219,9 @@ class GameTableScreen(Screen[None]):
     def action_talk(self) -> None:
         with contextlib.suppress(NoMatches):
             self.query_one(TalkBar).open()
+
+    def action_talk_quietly(self) -> None:
+        self.action_talk()
 
     def action_talk_panel(self) -> None:
         if self.client.talk is not None:

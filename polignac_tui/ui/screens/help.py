@@ -29,10 +29,6 @@ SCREENS: tuple[HelpEntry, ...] = (
     (N_("Home"), "screens.home", "HomeScreen", (
         ("↑ ↓ enter", N_("choose from the menu")),
     )),
-    (N_("Table"), "face:polignac", "TableScreen", (
-        ("1-9, 0", N_("select a card by its number; the same number again plays it")),
-        ("click", N_("select a card with the mouse; a click on the selected card plays it")),
-    )),
     (N_("Talk line (a table of the service, its lobby)"), "widgets.talk", "TalkBar", (
         ("' / \"", N_("open the talk line / every line said, with a key to mute each person")),
         ("enter", N_("say the line to everyone at the table (or in the lobby)")),
@@ -44,11 +40,12 @@ SCREENS: tuple[HelpEntry, ...] = (
     )),
     (N_("Privacy screen (several humans)"), "screens.privacy", "PrivacyScreen", ()),
     (N_("Last trick, tricks, scores"), "screens.panels", "Overlay", ()),
-    (N_("End of a deal (Écarté, Piquet)"), "screens.panels", "DealOverBox", ()),
-    (N_("End of the match (Écarté, Piquet)"), "screens.panels", "MatchOverBox", ()),
-    (N_("Écarté and Piquet table"), "screens.game_table", "GameTableScreen", (
+    (N_("End of a deal"), "screens.panels", "DealOverBox", ()),
+    (N_("End of the match"), "screens.panels", "MatchOverBox", ()),
+    (N_("Table"), "screens.game_table", "GameTableScreen", (
         ("1-9, 0, -, =", N_("select a card by its key; the same key again plays it (in a "
                            "discard: marks or unmarks it)")),
+        ("click", N_("select a card with the mouse; a click on the selected card plays it")),
         ("[p] [l] ...", N_("the words you may say now: the key in brackets on each button")),
     )),
     (N_("New session"), "screens.new_session", "NewSessionScreen", (

@@ -149,6 +149,10 @@ class TalkingOverlay(Overlay):
             return self.query_one(TalkBar).is_open
         return False
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Talk only where there is talk (a table of the service)."""
+        return action != "talk" or (self.talk is not None and self._say is not None)
+
     def action_talk(self) -> None:
         with contextlib.suppress(NoMatches):
             self.query_one(TalkBar).open()

@@ -101,7 +101,7 @@ class EcarteFace(HouseParts):
             text.append(")")
         return text
 
-    def prompt(self, view: View) -> str:
+    def prompt(self, view: View, look: CardLook) -> str:
         part = view.game_part
         phase = part.get("phase")
         choice = view.choice
@@ -194,6 +194,25 @@ class EcarteFace(HouseParts):
                                              seating.short(scored.seat, ascii=look.ascii),
                                              self.reason(scored.reason)))
         return text
+
+    # -- the table's parts read from the view's own part
+    def rule_values(self, view: View) -> dict[str, object]:
+        part = view.game_part
+        rules = part.get("rules")
+        values: dict[str, object] = dict(rules) if isinstance(rules, dict) else {}
+        if part.get("target") is not None:
+            values["target"] = part.get("target")
+        return values
+
+    def sheet_note(self, view: View) -> str | None:
+        target = view.game_part.get("target")
+        if not isinstance(target, int):
+            return None
+        return _("The first to {points} points wins the game.").format(points=target)
+
+    def chart_limit(self, view: View) -> int | None:
+        target = view.game_part.get("target")
+        return target if isinstance(target, int) else None
 
     def outcome(self, view: View, seating: Seating) -> Text:
         outcome = view.outcome

@@ -127,7 +127,7 @@ class PiquetFace(HouseParts):
             return Text(_("discard {least} to {most} cards").format(least=least, most=most))
         return None
 
-    def prompt(self, view: View) -> str:
+    def prompt(self, view: View, look: CardLook) -> str:
         phase = view.game_part.get("phase")
         choice = view.choice
         if phase in ("discard_elder", "discard_younger") and isinstance(choice, CardsChoice):
@@ -207,6 +207,27 @@ class PiquetFace(HouseParts):
             total, reasons = rows.get((seat, group), (0, []))
             rows[(seat, group)] = (total + got, [*reasons, self.reason(reason)])
         return rows
+
+    # -- the table's parts read from the view's own part
+    def rule_values(self, view: View) -> dict[str, object]:
+        part = view.game_part
+        return {key: part[key] for key in ("end", "limit", "point_score")
+                if part.get(key) is not None}
+
+    def sheet_note(self, view: View) -> str | None:
+        to_play = view.game_part.get("deals_to_play")
+        if not isinstance(to_play, int):
+            return None
+        return _("A partie of {deals} deals: under 100 points at its end, the loser is "
+                 "rubiconed.").format(deals=to_play)
+
+    def deals_to_play(self, view: View) -> int | None:
+        to_play = view.game_part.get("deals_to_play")
+        return to_play if isinstance(to_play, int) else None
+
+    def chart_limit(self, view: View) -> int | None:
+        limit = view.game_part.get("limit")
+        return limit if isinstance(limit, int) else None
 
     def outcome(self, view: View, seating: Seating) -> Text:
         outcome = view.outcome

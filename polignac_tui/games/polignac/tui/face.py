@@ -9,16 +9,15 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ....i18n import N_, _, tr
-from ....ui.gameface import HouseParts, setting_words
+from ....ui.gameface import GameFace, HouseParts, setting_words
 from ..engine import PRESET_NAMES, one_of, preset
 from ..engine.cards import jack_points
 from ..engine.rules import PRESET_TITLES, SETTING_LABELS, describe_setting
+from .tableparts import PolignacTable
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
     from textual.widget import Widget
 
-    from ....table.gameclient import GameClient
     from ....ui.gameface import HelpEntry
 
 TUI = "polignac_tui.games.polignac.tui"
@@ -28,13 +27,11 @@ TAGLINE = N_("Quatre Valets: take no jacks, above all not le Polignac, the jack 
 # Polignac's dialogs in the help, each after the shared entry (by class name) it follows
 HELP: dict[str, tuple[HelpEntry, ...]] = {
     "TalkScreen": ((N_("La générale question"), f"{TUI}.generale", "GeneraleScreen", ()),),
-    "Overlay": ((N_("Rules panel"), f"{TUI}.rules_overlay", "RulesOverlay", ()),
-                (N_("Deal summary (Polignac)"), f"{TUI}.summary", "SummaryScreen", ()),
-                (N_("End of session"), f"{TUI}.cognac", "CognacScreen", ())),
+    "Overlay": ((N_("Rules panel"), f"{TUI}.rules_overlay", "RulesOverlay", ()),),
 }
 
 
-class PolignacFace(HouseParts):
+class PolignacFace(PolignacTable, HouseParts):
     """Polignac's dialogs, panels and words for the house's shared screens."""
 
     tagline = TAGLINE
@@ -44,19 +41,6 @@ class PolignacFace(HouseParts):
     default_players = 4
     #: la générale's question, passed (its first answer that keeps the deal as dealt)
     questions: tuple[tuple[str, str], ...] = (("La générale?", "p"),)
-
-    @property
-    def screens(self) -> Mapping[str, type[Screen[None]]]:
-        """Its own table screen by class name (the help lists its keys)."""
-        from .table import TableScreen
-        return {"TableScreen": TableScreen}
-
-    def table_screen(self, client: GameClient) -> Screen[None]:
-        """Polignac's own table screen, over the seam's updates translated into its own
-        (``tui.seat``)."""
-        from .seat import PolignacSeat
-        from .table import TableScreen
-        return TableScreen(PolignacSeat(client))
 
     def preset_title(self, name: str) -> str | None:
         """A preset's title in words (``Classique (FR)``), None for no preset of Polignac."""
@@ -120,5 +104,5 @@ class PolignacFace(HouseParts):
             sessions=sessions)
 
 
-FACE = PolignacFace()
+FACE: GameFace = PolignacFace()     # the type checker holds it to the protocol
 

@@ -19,12 +19,12 @@ from textual.widgets import Button, Static
 from ....i18n import N_, _, ngettext
 from ....store.wording import names_text as join_names
 from ....table.gameclient import HintBusy
+from ....table.gameevents import GameHint
 from ....ui.chrome import Footer, while_shown
 from ....ui.screens.dim import DimmedModal
 from ....ui.screens.panels import Overlay
 from ..players.hint import Reason
 from ..players.wording import reason_text
-from .seat import HintGiven
 
 
 class GeneraleScreen(DimmedModal[bool | None]):
@@ -79,7 +79,7 @@ class GeneraleScreen(DimmedModal[bool | None]):
     HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"remind"})
 
     def __init__(self, name: str, passed: list[str], *, leads: bool,
-                 hint: Callable[[], Awaitable[HintGiven | None]] | None = None,
+                 hint: Callable[[], Awaitable[GameHint | None]] | None = None,
                  scores: RenderableType | None = None,
                  rules: Callable[[], Screen[None]] | None = None) -> None:
         super().__init__()
@@ -127,7 +127,7 @@ class GeneraleScreen(DimmedModal[bool | None]):
         self._ask(self.hint)
 
     @work(exclusive=True, group="hint", exit_on_error=False)
-    async def _ask(self, hint: Callable[[], Awaitable[HintGiven | None]]) -> None:
+    async def _ask(self, hint: Callable[[], Awaitable[GameHint | None]]) -> None:
         busy = False
         try:
             advice = await hint()

@@ -80,30 +80,30 @@ def final_session(store: SessionStore) -> str:
 
 # -- driving the table by keys --------------------------------------------------------------
 async def until(pilot: Any, app: Any, done: Callable[[], bool], steps: int = 2000) -> None:
-    """Play your cards with Enter (and close summaries, gather tricks on show) until
-    ``done()``."""
-    from .table import TableScreen
+    """Play your cards with Enter (and close deal-over boxes, gather tricks on show)
+    until ``done()``."""
+    from ....ui.screens.game_table import GameTableScreen
     for _ in range(steps):
         await pilot.pause(0.02)
         if done():
             return
         screen = app.screen
-        if isinstance(screen, TableScreen) and screen._waiting == "hold":
+        if isinstance(screen, GameTableScreen) and screen.holding():
             await pilot.press("space")
-        elif isinstance(screen, TableScreen) and screen.awaits_my_card():
+        elif isinstance(screen, GameTableScreen) and screen.awaits_me():
             await pilot.press("enter")
-        elif type(screen).__name__ in ("SummaryScreen", "GeneraleScreen"):
+        elif type(screen).__name__ in ("DealOverBox", "GeneraleScreen"):
             if done():
                 return
-            await pilot.press("enter" if type(screen).__name__ == "SummaryScreen" else "p")
+            await pilot.press("enter" if type(screen).__name__ == "DealOverBox" else "p")
     raise RuntimeError("the table did not reach the wanted state")
 
 
 def mid_trick(app: Any) -> bool:
     """Your turn, with cards already on the table."""
-    from .table import TableScreen
+    from ....ui.screens.game_table import GameTableScreen
     screen = app.screen
-    if not isinstance(screen, TableScreen) or not screen.awaits_my_card():
+    if not isinstance(screen, GameTableScreen) or not screen.awaits_me():
         return False
     view = screen.view()
     return len(view.trick) >= 2 and len(view.tricks) >= 2
@@ -114,11 +114,11 @@ async def to_mid_trick(pilot: Any, app: Any) -> None:
 
 
 async def to_summary(pilot: Any, app: Any) -> None:
-    await until(pilot, app, lambda: type(app.screen).__name__ == "SummaryScreen")
+    await until(pilot, app, lambda: type(app.screen).__name__ == "DealOverBox")
 
 
 async def to_cognac(pilot: Any, app: Any) -> None:
-    await until(pilot, app, lambda: type(app.screen).__name__ == "CognacScreen")
+    await until(pilot, app, lambda: type(app.screen).__name__ == "MatchOverBox")
 
 
 # the end of a session, as the house's screenshots ask for it

@@ -16,9 +16,12 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ....i18n import N_, _, ngettext, pgettext, tr
+from ....ui.cardtext import CardLook
 from ....ui.quiet import set_content
+from ...base import View
 from ..engine import Rules, SeatView
 from ..engine.cards import jack_points
+from ..seatview import seat_view
 
 
 def end_line(view: SeatView) -> str:
@@ -262,8 +265,10 @@ class ScoreTable(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield self._body
 
-    def show(self, view: SeatView, ascii: bool = False, colour: bool = True) -> None:
-        self._view, self._ascii, self._colour = view, ascii, colour
+    def show(self, view: View, look: CardLook) -> None:
+        """Draw ``view`` (the seam's, read as the engine's ``SeatView``)."""
+        humans = tuple(s == view.seat for s in range(len(view.names)))
+        self._view, self._ascii, self._colour = seat_view(view, humans), look.ascii, look.colour
         self._update()
 
     def set_wide(self, wide: bool) -> None:
@@ -322,3 +327,4 @@ class ScoreTable(VerticalScroll):
         else:
             self.styles.width = self.styles.height = None
             set_content(self._body, compact(self._view, colour=self._colour, ascii=self._ascii))
+

@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import events
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Static
 
-from ....i18n import N_, _, ngettext
+from ....i18n import _, ngettext
 from ....store.wording import names_text
 from ....ui.cardtext import CardLook, cards_inline, is_you, who
-from ....ui.chrome import Footer
-from ....ui.screens.dim import DimmedModal
-from ....ui.screens.panels import Overlay
 from ..engine import SeatView
 from .header import generale_failed
 from .scores import end_line, worst_style
-from .tricklog import trick_table
 
 
 def outcome(view: SeatView) -> str:
@@ -140,67 +129,3 @@ def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
         if line:
             lines.append(Text(line.replace("·", "-") if look.ascii else line))
     return Group(*lines, table, Text(end_line(view), style="italic dim"))
-
-
-class SummaryScreen(DimmedModal[None]):
-    """The deal summary; Enter goes on to the next deal (or to the cognac)."""
-
-    SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
-    DEFAULT_CSS = """
-    SummaryScreen {
-        align: center middle;
-    }
-    SummaryScreen #summary-box {
-        width: 72;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: heavy $accent;
-        border-title-style: bold;
-        border-subtitle-color: $text-muted;
-        background: $surface;
-        padding: 0 1;
-    }
-    .ascii SummaryScreen #summary-box {
-        border: ascii $accent;
-    }
-    SummaryScreen Static {
-        width: 100%;
-    }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", N_("Continue")),
-        Binding("space", "close", N_("Next deal"), show=False),
-        Binding("escape", "close", N_("Next deal"), show=False),
-        Binding("t", "tricks", N_("Tricks of this deal")),
-    ]
-
-    def __init__(self, view: SeatView, look: CardLook, *, last: bool = False) -> None:
-        super().__init__()
-        self.view = view
-        self.look = look
-        self.last = last
-
-    def compose(self) -> ComposeResult:
-        box_ = Vertical(id="summary-box")
-        box_.border_title = _("Deal {number} is over").format(number=self.view.deal_number)
-        box_.border_subtitle = _("Enter: the end") if self.last else _("Enter: next deal")
-        with box_:
-            yield Static(summary_renderable(self.view, self.look), id="summary")
-        yield Footer(compact=True, show_command_palette=False)
-
-    def action_tricks(self) -> None:
-        """The tricks of the deal just finished (Esc or t closes them)."""
-        self.app.push_screen(Overlay(_("Deal {number}: tricks").format(
-                                         number=self.view.deal_number),
-                                     trick_table(self.view, self.look, title=""), "t"))
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-    def on_click(self, event: events.Click) -> None:
-        """A click on the box goes on (a click on the Footer runs its key instead)."""
-        widget = event.widget
-        if widget is not None and any(isinstance(n, Footer) for n in widget.ancestors_with_self):
-            return
-        self.dismiss(None)

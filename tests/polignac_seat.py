@@ -1,4 +1,6 @@
-"""Polignac's table screen at a table of the house: the seam's updates in its own words.
+"""The tests' reader of a Polignac table of the house: the seam's updates in Polignac's
+words (the table screen's own reader before every game sat at the one table screen;
+the runner's and the service's tests keep their assertions through it).
 
 A table of the house (``table.gamerunner``, locally or served) tells every client a
 ``GameUpdate``: the seam's ``View`` of each seat it holds, the table's
@@ -16,7 +18,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ....table.gameevents import (
+from polignac_tui.games.base import CardPlayed as SeamCardPlayed
+from polignac_tui.games.base import DealOver as SeamDealOver
+from polignac_tui.games.base import DealStarted, MatchOver, Said, View
+from polignac_tui.games.base import TrickTaken as SeamTrickTaken
+from polignac_tui.games.polignac.engine import Card, Declare, Play, SeatView, Session, Trick
+from polignac_tui.games.polignac.seatview import seat_view
+from polignac_tui.table.gameevents import (
     Act,
     AskHint,
     GameHint,
@@ -37,16 +45,10 @@ from ....table.gameevents import (
     Undo,
     Undone,
 )
-from ...base import CardPlayed as SeamCardPlayed
-from ...base import DealOver as SeamDealOver
-from ...base import DealStarted, MatchOver, Said, View
-from ...base import TrickTaken as SeamTrickTaken
-from ..engine import Card, Declare, Play, SeatView, Session, Trick
-from ..seatview import seat_view
 
 if TYPE_CHECKING:
-    from ....table.gameclient import GameClient
-    from ....table.talk import TalkRoom
+    from polignac_tui.table.gameclient import GameClient
+    from polignac_tui.table.talk import TalkRoom
 
 
 # -- Polignac's events, as its screen reads them -----------------------------------------
@@ -311,7 +313,7 @@ class PolignacSeat:
         engine = getattr(match, "session", None)
         if not isinstance(engine, Session):
             return None
-        from ..players.review import finished_session
+        from polignac_tui.games.polignac.players.review import finished_session
         return finished_session(engine)
 
     def set_pace(self, pace: str, after_trick: str | None = None) -> None:

@@ -1,0 +1,290 @@
+"""Polignac at the shared table screen (``ui/screens/game_table.py``): its words (the
+prompt with the led suit and the jack guard, refusals, la générale), its trick area
+(the jacks taken, face up), its side column (the score table, a finished deal chosen
+and replayed from it), its question before the first card (la générale), its deal
+summary and its cognac. The screen asks for each through the FACE; Polignac's widgets
+read the engine's ``SeatView``, rebuilt from the seam's ``View``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from ....i18n import N_, _, tr
+from ....ui.cardtext import CardLook, cards_inline, face_style, inline, label
+from ....ui.gameface import HeaderPart, HintSource, Question, Seating, SidePanel
+from ....ui.textfmt import assemble
+from ...base import Gathered, Scored, View
+from ...cardwords import suit_name
+from ..engine import SeatView
+from ..engine.rules import PRESET_TITLES
+from ..engine.wording import refusal_text
+from ..players.hint import Reason
+from ..players.wording import reason_text
+from ..seatview import seat_view
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from ....ui.widgets.trick import TableSeen, TrickArea
+
+WORDS = {"declare": N_("Declare la générale"), "pass": N_("Pass")}
+
+
+def seen(view: View, seating: Seating) -> SeatView:
+    """The engine's view of ``view``: the one person here (if any) is "you"."""
+    return seat_view(view, tuple(s == seating.you for s in range(len(view.names))))
+
+
+def careful_card(view: SeatView) -> str | None:
+    """Where a turn following a trick starts: the lowest playable card that is not a
+    jack (the least likely to win the trick, and never a jack by surprise; the leftmost
+    on a tie). None on a lead (its first Enter only chooses) or when only jacks may go."""
+    if view.led_suit is None:
+        return None
+    safe = [card for card in view.legal if card[0] != "J" and card in view.hand]
+    if not safe:
+        return None
+    order = view.rules.order
+    return max(safe, key=lambda card: (order.index(card[0]), -view.hand.index(card)))
+
+
+def taken(view: View, trick: Gathered, seating: Seating, look: CardLook) -> Text:
+    """``Denis wins with A♥ and takes J♦``: the winning card, then any jack it gathers."""
+    card = trick.by_seat(len(view.names))[trick.winner]
+    shown = inline(card, look, brackets=False)
+    jacks = [c for c in trick.cards if c[0] == "J" and c != card]
+    you = seating.is_you(trick.winner)
+    name = view.names[trick.winner]
+    if jacks:
+        cards = cards_inline(jacks, look)
+        if you:
+            return assemble(_("You win with {card} and take {jacks}"), "bold",
+                            card=shown, jacks=cards)
+        return assemble(_("{name} wins with {card} and takes {jacks}"), "bold",
+                        name=name, card=shown, jacks=cards)
+    if you:
+        return assemble(_("You win with {card}"), "bold", card=shown)
+    return assemble(_("{name} wins with {card}"), "bold", name=name, card=shown)
+
+
+def suit_text(suit: str, look: CardLook, name: bool = True) -> Text:
+    glyph = suit if look.ascii else label("7" + suit, look)[1:]
+    text = Text()
+    text.append(glyph, style=face_style("7" + suit, look))
+    if name:
+        text.append(f" ({suit_name(suit)})", style="bold")
+    return text
+
+
+def prompt(view: SeatView, look: CardLook) -> Text:
+    """What you may play now, the variants' restrictions named (after "Your turn")."""
+    rules = view.rules
+    guarded = [c for c in view.hand if rules.jack_guard and c[0] in "KQ"
+               and "J" + c[1] in view.hand]
+    arrows = "<-/->" if look.ascii else "←/→"
+    if view.led_suit is None:
+        text = Text(_("you lead, play any card") if not guarded else _("you lead"))
+        keys = " " + _("({arrows} or its number, then Enter).").format(arrows=arrows)
+    else:
+        suit = view.led_suit
+        leader = view.names[view.leader] if view.leader != view.seat else None
+        jacks = [c for c in view.hand if c[0] == "J"]
+        if any(c[1] == suit for c in view.hand):
+            template = (_("{name} led {suit}; follow suit") if leader
+                        else _("you led {suit}; follow suit"))
+            text = assemble(template, name=leader or "", suit=suit_text(suit, look))
+        elif not (rules.must_discard_jack and jacks):
+            template = (_("{name} led {suit}; no {suit}: you may play any card") if leader
+                        else _("you led {suit}; no {suit}: you may play any card"))
+            text = assemble(template, name=leader or "", suit=suit_text(suit, look, False))
+        else:
+            if "JS" in jacks:
+                template = (_("{name} led {suit}; no {suit}: you must discard le Polignac")
+                            if leader else
+                            _("you led {suit}; no {suit}: you must discard le Polignac"))
+            else:
+                template = (_("{name} led {suit}; no {suit}: you must discard a jack")
+                            if leader else _("you led {suit}; no {suit}: you must discard a jack"))
+            text = assemble(template, name=leader or "", suit=suit_text(suit, look, False))
+            guarded = []
+        keys = "."
+    if guarded:
+        text.append_text(assemble(_("; jack guard: not {cards}"),
+                                  cards=cards_inline(guarded, look)))
+    text.append(keys)
+    return text
+
+
+class PolignacTable:
+    """Polignac's parts of the shared table screen (a part of its FACE)."""
+
+    side_width = 24
+    totals_in_header = False
+
+    # -- words
+    def word_label(self, word: str) -> str:
+        return tr(WORDS[word]) if word in WORDS else word
+
+    def verb_label(self, verb: str) -> str:
+        return verb
+
+    def said(self, action: str, who: str) -> str:
+        if action == "declare":
+            return _("{name} declares la générale!").format(name=who)
+        if action == "pass":
+            return _("{name} passes on la générale.").format(name=who)
+        return f"{who}: {action}"
+
+    def reason(self, reason: str) -> str:
+        return reason
+
+    def refusal(self, code: str, params: Mapping[str, str | int],
+                look: CardLook) -> Text | None:
+        worded = refusal_text(code, dict(params), "", look.ascii)
+        return Text(worded) if worded else None
+
+    def prompt(self, view: View, look: CardLook) -> str | Text:
+        if view.phase == "generale":
+            return _("La générale: you are asked whether to declare it.")
+        return prompt(seat_view(view), look)
+
+    def ledger(self, view: View) -> tuple[Scored, ...]:
+        return ()
+
+    def panel(self, view: View, look: CardLook, seating: Seating,
+              answered: int | None = None) -> Text:
+        return Text()
+
+    def outcome(self, view: View, seating: Seating) -> Text:
+        from .cognac import declaration
+        pays, wins = declaration(seen(view, seating))
+        return Text(f"{pays}\n{wins}", style="bold")
+
+    def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
+        return reason_text(Reason(why, tuple(params.items())), ())
+
+    # -- the session's rules, as the view tells them
+    def rule_values(self, view: View) -> dict[str, object]:
+        rules = view.game_part.get("rules")
+        return dict(rules) if isinstance(rules, dict) else {}
+
+    def sheet_note(self, view: View) -> str | None:
+        return None
+
+    def chart_limit(self, view: View) -> int | None:
+        rules = seat_view(view).rules
+        return rules.limit if rules.end == "points" else None
+
+    def deals_to_play(self, view: View) -> int | None:
+        rules = seat_view(view).rules
+        return rules.limit if rules.end == "deals" else None
+
+    def header_parts(self, view: View, seating: Seating) -> tuple[HeaderPart, ...]:
+        """The preset (``Classique+`` when settings differ), the end, la générale."""
+        from .header import generale_label
+        engine = seen(view, seating)
+        rules = engine.rules
+        title = tr(PRESET_TITLES.get(rules.preset, rules.preset)).split(" (")[0]
+        if rules.preset != "custom" and rules.differences(engine.players):
+            title += "+"
+        parts: list[HeaderPart] = [(title, "", 2)]
+        if rules.end == "points":
+            parts.append((_("to {limit} pts").format(limit=rules.limit), "", 4))
+        generale = generale_label(engine)
+        if generale:
+            parts.append((generale, "bold", 10))
+        return tuple(parts)
+
+    # -- the table
+    def trick_area(self) -> TrickArea:
+        from .trick import TrickArea
+        return TrickArea(id="trick")
+
+    def table_seen(self, view: View, seat: int, humans: tuple[bool, ...]) -> TableSeen:
+        return seat_view(view, humans)
+
+    def side_panel(self) -> SidePanel | None:
+        from .scores import ScoreTable
+        return ScoreTable(id="scores")
+
+    def centre(self, view: View, held: Gathered | None, seating: Seating,
+               look: CardLook) -> Text | None:
+        if held is not None:
+            return taken(view, held, seating, look)
+        if view.phase == "generale":
+            return Text(_("La générale?"), style="bold")
+        if view.phase == "play" and not view.trick and view.leader is not None:
+            if seating.is_you(view.leader):
+                return Text(_("You lead"), style="dim")
+            return Text(_("{name} to lead").format(name=view.names[view.leader]), style="dim")
+        return None
+
+    def status_note(self, view: View, seating: Seating, look: CardLook) -> Text | None:
+        """La générale failed on the last trick; a jack's trick while the others play."""
+        engine = seen(view, seating)
+        if engine.declarer is not None and view.tricks and \
+                view.tricks[-1].winner != engine.declarer and \
+                all(t.winner == engine.declarer for t in view.tricks[:-1]):
+            return Text(_("La générale has failed ({name} lost a trick).").format(
+                name=seating.who(engine.declarer, capital=False)), style="bold")
+        last = view.tricks[-1] if view.tricks else None
+        if view.turn is not None and not seating.is_you(view.turn) and last is not None \
+                and not view.trick and any(card[0] == "J" for card in last.cards):
+            return assemble(_("Last trick (l): {what}"), "dim",
+                            what=taken(view, last, seating, look))
+        return None
+
+    def first_card(self, view: View) -> str | None:
+        return careful_card(seat_view(view))
+
+    def question(self, view: View, hint: HintSource, look: CardLook) -> Question | None:
+        """La générale, asked of the seat before the first card."""
+        engine = seat_view(view)
+        if view.seat is None or not engine.asked:
+            return None
+        from .generale import GeneraleScreen
+        from .rules_overlay import RulesOverlay
+        from .scores import full_with_legend
+        passed = [view.names[(engine.leader + k) % engine.players]
+                  for k in range(engine.passed)]
+        screen = GeneraleScreen(
+            view.names[view.seat], passed, leads=engine.passed == 0, hint=hint,
+            scores=full_with_legend(engine, look.ascii),
+            rules=lambda: RulesOverlay(engine.rules, engine.players, look.ascii))
+        return Question(screen, answer)
+
+    def deal_summary(self, view: View, look: CardLook, seating: Seating) -> RenderableType | None:
+        engine = seen(view, seating)
+        if engine.phase != "over" or not engine.results:
+            return None
+        from .summary import summary_renderable
+        return summary_renderable(engine, look)
+
+    def match_summary(self, view: View, look: CardLook, seating: Seating,
+                      served: bool) -> RenderableType | None:
+        """The cognac (who pays it, who wins, the totals), then the final table."""
+        from .cognac import cognac
+        from .scores import full, in_play, legend
+        engine = seen(view, seating)
+        final = full(engine, look.ascii, title=_("Final table"))
+        note = Text(legend(engine.rules, look.ascii, in_play(engine)), style="dim")
+        return Group(cognac(engine, look), Text(), final, note)
+
+    def table_rules(self, view: View, ascii: bool) -> Screen[None] | None:
+        from .rules_overlay import RulesOverlay
+        engine = seat_view(view)
+        return RulesOverlay(engine.rules, engine.players, ascii)
+
+
+def answer(declare: Any) -> str | None:
+    """La générale's answer as an action (None: the person went Home)."""
+    if declare is None:
+        return None
+    return "declare" if declare else "pass"
+
+
+__all__ = ["PolignacTable", "careful_card", "prompt", "seen", "taken"]
