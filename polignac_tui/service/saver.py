@@ -62,6 +62,12 @@ class BackgroundSave:
         #: told at the save of the match's end, as its write starts (the club's book)
         self.on_finished: Callable[[], None] | None = None
         self._told = False                      # told of the end saved last
+        #: told when every write asked so far is on disk (the service then forgets a
+        #: finished table: never before its last save has landed)
+        self.on_saved: Callable[[], None] | None = None
+        self._asked_finished = False            # the newest save asked was of the end
+        #: the match's end is on disk (the newest save asked, of a finished match, landed)
+        self.saved_finished = False
 
     def gate(self, send: Callable[[], None]) -> None:
         """``send`` now, or once the write in progress (and any after it) is done."""
@@ -83,8 +89,11 @@ class BackgroundSave:
             loop = None
         if loop is None or not self.background:   # the first save, or no event loop
             self._save_now()
+            self.saved_finished = self.session.finished
             self._told_finished()
             return
+        self._asked_finished = self.session.finished
+        self.saved_finished = False
         previous = self.session.updated
         self.session.updated = utc_now()
         try:
@@ -135,6 +144,10 @@ class BackgroundSave:
             send()
         assert self._idle is not None
         self._idle.set()
+        if error is None:
+            self.saved_finished = self._asked_finished
+            if self.on_saved is not None:
+                self.on_saved()
 
     async def flush(self) -> None:
         """Wait for the writes in progress (before the lock is released)."""

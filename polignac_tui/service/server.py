@@ -327,6 +327,7 @@ class Service:
         table.background = True
         table.on_error = self.guard.noted
         table.on_finished = lambda: self.match_ended(served)
+        table.on_saved = lambda: self._saved(served)
         served.game_table = table
         served.game_runner = GameRunner(table, GamePoolThinker(self.pool, served.seed,
                                                                served.game),
@@ -338,6 +339,21 @@ class Service:
     def match_ended(self, served: ServedTable) -> None:
         """``served``'s match is over: the club's book is told (its seats written now)."""
         self.club.match_ended(served)
+
+    def _saved(self, served: ServedTable) -> None:
+        """Every save of ``served`` asked so far is on disk: a finished table may now
+        leave the state (``_write_state`` kept it while its last save was written)."""
+        if served.state == "finished":
+            self.save_state()
+
+    @staticmethod
+    def _remembered(served: ServedTable) -> bool:
+        """Is ``served`` in the state? Every table not finished, and a finished one whose
+        end is not yet on disk (its last save asked or being written): a kill -9 then
+        finds it again at the restart (its session file read as it is on disk), never a
+        table forgotten while its file still says the match goes on."""
+        table = served.game_table
+        return served.state != "finished" or (table is not None and not table.saved_finished)
 
     def save_state(self) -> None:
         """Remember the tables: written once at the end of this turn of the event loop
@@ -354,7 +370,7 @@ class Service:
         if not self._state_pending:
             return
         self._state_pending = False
-        records = [t.record() for t in self.tables.values() if t.state != "finished"]
+        records = [t.record() for t in self.tables.values() if self._remembered(t)]
         try:
             self.state.save(records + self._kept)
         except (OSError, MemoryError) as error:
