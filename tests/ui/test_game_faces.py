@@ -113,14 +113,15 @@ def test_the_prompts_read_the_choice_they_are_given() -> None:
     from polignac_tui.games.base import CardChoice, CardsChoice, WordChoice
     discard = CardsChoice(("7S", "8S", "9S"), 1, 3, "discard")
     asked = replace(view("ecarte", {"phase": "discard_elder"}), choice=discard)
-    assert ECARTE.prompt(asked).startswith("mark 1 to 3 cards to discard")
+    assert str(ECARTE.prompt(asked, LOOK)).startswith("mark 1 to 3 cards to discard")
     king = replace(view("ecarte", {"phase": "play"}), choice=CardChoice(("KS",), ("king",)))
-    assert ECARTE.prompt(king) == "play a card, or first mark the king."
+    assert str(ECARTE.prompt(king, LOOK)) == "play a card, or first mark the king."
     asked = replace(view("piquet", {"phase": "discard_younger"}),
                     choice=CardsChoice(("7S", "8S"), 0, 3, "discard"))
-    assert PIQUET.prompt(asked).startswith("mark 0 to 3 cards to exchange with the talon")
+    assert str(PIQUET.prompt(asked, LOOK)).startswith(
+        "mark 0 to 3 cards to exchange with the talon")
     declaring = replace(view("piquet", {"phase": "declare_elder"}),
                         choice=WordChoice(("point", "sequence"), "declare"))
-    with_words = PIQUET.prompt(declaring)
-    without = PIQUET.prompt(replace(declaring, choice=WordChoice((), "declare")))
+    with_words = str(PIQUET.prompt(declaring, LOOK))
+    without = str(PIQUET.prompt(replace(declaring, choice=WordChoice((), "declare")), LOOK))
     assert with_words != without and with_words.startswith("mark what you declare (")
