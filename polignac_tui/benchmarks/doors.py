@@ -277,7 +277,8 @@ class TableKeys:
             return None
         # and the other three agree (a terminal behind the others must not decide)
         name = asked[0].name
-        if not all(says(p.screen, f"{name} is playing", f"{name} is asked")
+        if not all(says(p.screen, f"Waiting for {name}", f"{name} is thinking",
+                        f"{name} is asked")
                    for p in self.players if p is not asked[0]):
             return None
         return asked[0]
