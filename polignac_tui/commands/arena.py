@@ -80,22 +80,16 @@ def run(args: argparse.Namespace) -> int:
         return run_parties(args)
     if args.game != FIRST_GAME:
         return run_seam(args)
-    from ..games.errors import RuleError
 
     game = get_game(FIRST_GAME)
     check(args, game)
     if args.players is None:
         args.players = 4
-    progress = _bar if sys.stderr.isatty() else None
     assert game.arena_module is not None
     arena = import_module(game.arena_module)   # here: only arena needs the players
-    try:
-        result = arena.run_preset(args.preset, args.players, args.deals, args.seed,
-                                  args.candidate, args.field, args.jobs, progress)
-    except RuleError as error:
-        raise CommandError(error.message) from None
-    if progress is not None:
-        sys.stderr.write("\n")
+    result = _measured(lambda progress: arena.run_preset(
+        args.preset, args.players, args.deals, args.seed, args.candidate, args.field,
+        args.jobs, progress))
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
@@ -134,19 +128,12 @@ def check(args: argparse.Namespace, game: Game) -> None:
 def run_seam(args: argparse.Namespace) -> int:
     """The arena of a game whose players speak the seam (``games.arena``)."""
     from ..games import arena, get_game
-    from ..games.errors import RuleError as GameRuleError
 
     game = get_game(args.game)
     check(args, game)
-    progress = _bar if sys.stderr.isatty() else None
-    try:
-        result = _mapped(args.jobs, lambda mapper: arena.run(
-            args.game, args.deals, args.seed, args.candidate, args.field, args.preset,
-            map_deals=mapper, progress=progress))
-    except GameRuleError as error:
-        raise CommandError(error.message) from None
-    if progress is not None:
-        sys.stderr.write("\n")
+    result = _measured(lambda progress: _mapped(args.jobs, lambda mapper: arena.run(
+        args.game, args.deals, args.seed, args.candidate, args.field, args.preset,
+        map_deals=mapper, progress=progress)))
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
@@ -157,6 +144,20 @@ def run_seam(args: argparse.Namespace) -> int:
                                   preset=result["preset"]))
         print(arena.table([result]))
     return 0
+
+
+def _measured(run: Callable[[Callable[[int, int], None] | None], Any]) -> Any:
+    """``run(progress)`` with a bar on a terminal (none elsewhere), a rule's refusal said
+    as the command's error, the bar's line ended."""
+    from ..games.errors import RuleError as GameRuleError
+    progress = _bar if sys.stderr.isatty() else None
+    try:
+        return run(progress)
+    except GameRuleError as error:
+        raise CommandError(error.message) from None
+    finally:
+        if progress is not None:
+            sys.stderr.write("\n")
 
 
 def _mapped(jobs: int, call: Callable[[Any], dict[str, object]]) -> dict[str, object]:
@@ -171,7 +172,6 @@ def _mapped(jobs: int, call: Callable[[Any], dict[str, object]]) -> dict[str, ob
 def run_parties(args: argparse.Namespace) -> int:
     """``--parties N``: mirrored pairs of whole parties of a two-player game."""
     from ..games import arena
-    from ..games.errors import RuleError as GameRuleError
 
     game = get_game(args.game)
     if game.max_players != 2:
@@ -181,15 +181,9 @@ def run_parties(args: argparse.Namespace) -> int:
     if not 1 <= args.parties <= 10_000:
         raise CommandError(_("--parties {parties}: play 1 to 10000 pairs").format(
             parties=args.parties))
-    progress = _bar if sys.stderr.isatty() else None
-    try:
-        result = _mapped(args.jobs, lambda mapper: arena.run_parties(
-            args.game, args.parties, args.seed, args.candidate, args.field, args.preset,
-            map_pairs=mapper, progress=progress))
-    except GameRuleError as error:
-        raise CommandError(error.message) from None
-    if progress is not None:
-        sys.stderr.write("\n")
+    result = _measured(lambda progress: _mapped(args.jobs, lambda mapper: arena.run_parties(
+        args.game, args.parties, args.seed, args.candidate, args.field, args.preset,
+        map_pairs=mapper, progress=progress)))
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
         return 0
