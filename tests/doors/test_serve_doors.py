@@ -64,8 +64,9 @@ def trick_of(screen: str) -> list[str]:
 def press_play(tmux: Tmux, name: str) -> None:
     """Enter plays the selected card (a first Enter on a new lead only chooses it)."""
     tmux.tmux("send-keys", "-t", f"doors:{name}", "Enter")
-    screen = tmux.wait_for(name, lambda s: "Your turn" not in s, timeout=20)
-    if "Enter plays it" in screen:
+    screen = tmux.wait_for(name, lambda s: "Your turn" not in s or "Enter plays it" in s,
+                           timeout=20)
+    if "Enter plays it" in screen:          # the one table says both: chosen, still your turn
         tmux.tmux("send-keys", "-t", f"doors:{name}", "Enter")
         tmux.wait_for(name, lambda s: "Enter plays it" not in s, timeout=20)
 
