@@ -1,4 +1,4 @@
-"""The Textual app: screens read ``SeatView``s and send actions to the table."""
+"""The Textual app: screens read the seam's ``View``s and send actions to the table."""
 
 from __future__ import annotations
 

@@ -17,9 +17,10 @@ from ... import ARENA_LEVELS
 from ...base import Match, View
 from ..engine import LEVELS, Declare
 from ..engine.deal import Action as EngineAction
-from ..seatview import seat_view
+from ..viewpart import part_of
 from .bots import make_cheat, make_player
 from .hint import hint as expert_hint
+from .seen import seat_view
 
 Params = tuple[tuple[str, str | int], ...]
 
@@ -33,14 +34,9 @@ def _text(action: EngineAction) -> str:
 def move_key(view: View) -> str:
     """Which move ``view`` is asked for: the deal, the cards played, the générale answers
     (a served table seeds each move from it)."""
-    part = view.game_part
-    tricks = part.get("tricks")
-    played = len(view.trick)
-    for trick in tricks if isinstance(tricks, list) else []:
-        cards = trick.get("cards") if isinstance(trick, dict) else None
-        played += len(cards) if isinstance(cards, list) else 0
-    return (f"deal/{view.deal_number}/played/{played}/passed/{part.get('passed', 0)}/"
-            f"{part.get('phase', 'none')}")
+    played = len(view.trick) + sum(len(t.cards) for t in view.tricks)
+    return (f"deal/{view.deal_number}/played/{played}/passed/{part_of(view).passed}/"
+            f"{view.phase or 'none'}")
 
 
 def choose_seeded(view: View, level: str, seed: int) -> str:

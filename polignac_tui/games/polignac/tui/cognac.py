@@ -10,8 +10,9 @@ from rich.text import Text
 
 from ....i18n import _, ngettext, pgettext
 from ....store.wording import names_text as join_names
-from ....ui.cardtext import CardLook, is_you, who
-from ..engine import SeatView
+from ....ui.cardtext import CardLook
+from ....ui.gameface import Seating
+from ...base import View
 
 # A glass of cognac (a balloon on its stem), in box lines or plain ASCII; the drink is
 # drawn with the LIQUID characters.
@@ -22,16 +23,20 @@ LIQUID = frozenset("≈▓~#")
 COGNAC = "#c8822a"    # the amber of the drink
 
 
-def _seats(view: SeatView, seats: tuple[int, ...] | list[int]) -> str:
+def _seats(seating: Seating, seats: tuple[int, ...] | list[int]) -> str:
     """``"You, Bruno and Claire"``: you first, then the others in seat order."""
-    ordered = sorted(seats, key=lambda s: (not is_you(view, s), s))
-    return join_names([who(view, s, capital=i == 0) for i, s in enumerate(ordered)])
+    ordered = sorted(seats, key=lambda s: (not seating.is_you(s), s))
+    return join_names([seating.who(s, capital=i == 0) for i, s in enumerate(ordered)])
 
 
-def declaration(view: SeatView) -> tuple[str, str]:
+def _losers(view: View) -> tuple[int, ...]:
+    return view.outcome.losers if view.outcome is not None else ()
+
+
+def declaration(view: View, seating: Seating) -> tuple[str, str]:
     """(who pays the cognac, who wins) in words; the person viewing is "you"."""
-    losers = list(view.losers)
-    you_pay = any(is_you(view, s) for s in losers)
+    losers = list(_losers(view))
+    you_pay = any(seating.is_you(s) for s in losers)
     if len(losers) == 1:
         name = view.names[losers[0]]
         if you_pay:
@@ -39,25 +44,25 @@ def declaration(view: SeatView) -> tuple[str, str]:
                 "You pay the cognac, {name}!").format(name=name)
         else:
             pays = _("{name} pays the cognac!").format(name=name)
-    elif len(losers) == view.players:
+    elif len(losers) == len(view.names):
         pays = (_("Everyone is tied: you all pay the cognac!") if you_pay
                 else _("Everyone is tied: they all pay the cognac!"))   # watched
     elif you_pay:
         pays = ngettext("{names} tie for the most points: you both pay the cognac!",
                         "{names} tie for the most points: you all pay the cognac!",
-                        len(losers) - 1).format(names=_seats(view, losers))
+                        len(losers) - 1).format(names=_seats(seating, losers))
     else:
         pays = ngettext("{names} tie for the most points: they both pay the cognac!",
                         "{names} tie for the most points: they all pay the cognac!",
-                        len(losers) - 1).format(names=_seats(view, losers))
-    winners = list(view.winners)
+                        len(losers) - 1).format(names=_seats(seating, losers))
+    winners = list(view.outcome.winners if view.outcome is not None else ())
     if not winners:
         wins = _("Nobody wins.")
-    elif len(winners) == 1 and is_you(view, winners[0]):
+    elif len(winners) == 1 and seating.is_you(winners[0]):
         wins = _("You win!")
     else:
         wins = ngettext("Winner: {names}", "Winners: {names}", len(winners)).format(
-            names=_seats(view, winners))
+            names=_seats(seating, winners))
     return pays, wins
 
 
@@ -74,33 +79,33 @@ def glass(look: CardLook) -> Text:
     return text
 
 
-def pays_line(view: SeatView, pays: str) -> Text:
+def pays_line(view: View, seating: Seating, pays: str) -> Text:
     """Who pays, their name(s) standing out."""
     text = Text(pays)
-    names = {view.names[s] for s in view.losers if not is_you(view, s)}
-    if any(is_you(view, s) for s in view.losers):
+    names = {view.names[s] for s in _losers(view) if not seating.is_you(s)}
+    if any(seating.is_you(s) for s in _losers(view)):
         names.add(pgettext("a seat", "You"))
     text.highlight_words(sorted(names), style="reverse", case_sensitive=True)
     return text
 
 
-def totals_line(view: SeatView) -> Text:
+def totals_line(view: View) -> Text:
     """Every seat's final total on one line (wrapped when long), the loser(s) marked."""
     text = Text()
     text.append(_("Totals: "), style="bold")
     for i, name in enumerate(view.names):
         if i:
             text.append("  ")
-        style = "bold reverse" if i in view.losers else "bold"
+        style = "bold reverse" if i in _losers(view) else "bold"
         text.append(f"{name} {view.totals[i]}", style=style)   # a name and a number
     return text
 
 
-def cognac(view: SeatView, look: CardLook) -> RenderableType:
+def cognac(view: View, look: CardLook, seating: Seating) -> RenderableType:
     """The glass beside who pays the cognac, who wins and the totals."""
-    pays, wins = declaration(view)
+    pays, wins = declaration(view, seating)
     words = Group(Text(_("The session is over: the cognac!"), style="bold"),
-                  pays_line(view, pays), Text(wins, style="bold"), totals_line(view))
+                  pays_line(view, seating, pays), Text(wins, style="bold"), totals_line(view))
     grid = RichTable.grid(padding=(0, 2))
     grid.add_column(width=11)
     grid.add_column()

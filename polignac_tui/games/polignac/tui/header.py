@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 from ....i18n import _
-from ....ui.cardtext import is_you, who
-from ..engine import SeatView
-
-NAME_ROOM = 18   # a longer session name is cut with an ellipsis
-
-
-def generale_failed(view: SeatView) -> bool:
-    """True once the declarer of la générale has lost a trick of this deal."""
-    if view.declarer is None:
-        return False
-    return any(t.winner != view.declarer for t in view.tricks)
+from ....ui.gameface import Seating
+from ...base import View
+from ..viewpart import part_of
 
 
-def generale_label(view: SeatView) -> str:
-    if view.declarer is None:
+def generale_label(view: View, seating: Seating) -> str:
+    part = part_of(view)
+    if part.declarer is None:
         return ""
-    if generale_failed(view):
-        return _("Générale failed ({name})").format(name=who(view, view.declarer))
-    if is_you(view, view.declarer):
+    if part.generale_failed(view):
+        return _("Générale failed ({name})").format(name=seating.who(part.declarer,
+                                                                      capital=False))
+    if seating.is_you(part.declarer):
         return _("You declared la générale")
-    return _("{name} declared la générale").format(name=view.names[view.declarer])
+    return _("{name} declared la générale").format(name=view.names[part.declarer])

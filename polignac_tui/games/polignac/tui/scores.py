@@ -19,17 +19,18 @@ from ....i18n import N_, _, ngettext, pgettext, tr
 from ....ui.cardtext import CardLook
 from ....ui.quiet import set_content
 from ...base import View
-from ..engine import Rules, SeatView
+from ...view import finished
+from ..engine import Rules
 from ..engine.cards import jack_points
-from ..seatview import seat_view
+from ..viewpart import part_of
 
 
-def end_line(view: SeatView) -> str:
+def end_line(view: View) -> str:
     """``"Limit 20 points"`` / ``"3 of 8 deals played"``."""
-    rules = view.rules
+    rules = part_of(view).rules
     if rules.end == "points":
         return _("Limit {limit} points").format(limit=rules.limit)
-    done = sum(1 for r in view.results if r.points is not None)
+    done = len(finished(view.deals))
     return ngettext("{done} of {limit} deals played", "{done} of {limit} deals played",
                     done).format(done=done, limit=rules.limit)
 
@@ -46,39 +47,42 @@ def worst_style(colour: bool = True) -> str:
     return "bold red" if colour else "bold underline"
 
 
-def so_far(view: SeatView) -> list[int] | None:
+def so_far(view: View) -> list[int] | None:
     """Each seat's points taken so far in the deal in play (its jacks, and the first
     trick's point when that rule is on), or None between deals."""
-    if view.phase not in ("play", "generale") or not view.results \
-            or view.results[-1].points is not None:
+    if view.phase not in ("play", "generale") or not view.deals \
+            or view.deals[-1].points is not None:
         return None
-    points = [sum(jack_points(c) for c in view.jacks_taken[seat])
-              if seat < len(view.jacks_taken) else 0 for seat in range(view.players)]
-    if view.rules.first_trick_penalty and view.tricks:
+    part = part_of(view)
+    points = [sum(jack_points(c) for c in part.jacks_taken[seat])
+              if seat < len(part.jacks_taken) else 0 for seat in range(len(view.names))]
+    if part.rules.first_trick_penalty and view.tricks:
         first = view.tricks[0].winner
-        if first != view.declarer:
+        if first != part.declarer:
             points[first] += 1
     return points
 
 
-def compact(view: SeatView, width: int = 22, colour: bool = True, ascii: bool = False) -> Text:
+def compact(view: View, width: int = 22, colour: bool = True, ascii: bool = False) -> Text:
     """Totals, one line per seat; in a deal, its points so far (+N) and the totals if it
     ended now (=N); between deals, the last deal's points."""
     text = Text(no_wrap=True)
     live = so_far(view)
-    last = next((r for r in reversed(view.results) if r.points is not None), None)
+    done = finished(view.deals)
+    number = done[-1] if done else None
+    last = view.deals[number - 1].points if number is not None else None
     text.append(_("Scores"), style="bold")
     # The +N column's deal is named in the heading.
     if live is not None:
         text.append(" " + ("-" if ascii else "·") + " " + _("deal {number}").format(
             number=view.deal_number) + "\n", style="dim")
     else:
-        text.append(" " + _("after deal {number}").format(number=last.number) + "\n"
-                    if last is not None else "\n", style="dim")
+        text.append(" " + _("after deal {number}").format(number=number) + "\n"
+                    if number is not None else "\n", style="dim")
     name_room = max(4, width - (12 if live is not None else 11))
     worst = max(view.totals) if view.totals else 0
     for seat, name in enumerate(view.names):
-        you = seat == view.seat and not view.watching
+        you = seat == view.seat
         short = shorten(name, name_room, ascii)
         style = "bold" if you else ""
         text.append(short.ljust(name_room), style=style)
@@ -88,8 +92,8 @@ def compact(view: SeatView, width: int = 22, colour: bool = True, ascii: bool = 
         if live is not None:
             text.append(f" +{live[seat]:<2}", style="dim")
             text.append(f"={total + live[seat]:<3}", style="dim")
-        elif last is not None and last.points is not None:
-            text.append(f" +{last.points[seat]}", style="dim")
+        elif last is not None:
+            text.append(f" +{last[seat]}", style="dim")
         text.append("\n")
     if live is not None:
         text.append(_("+N so far, =N if it ended now") + "\n" if width >= 30
@@ -98,8 +102,8 @@ def compact(view: SeatView, width: int = 22, colour: bool = True, ascii: bool = 
     return text
 
 
-def _mark(view: SeatView, number: int, seat: int) -> str:
-    result = view.results[number - 1]
+def _mark(view: View, number: int, seat: int) -> str:
+    result = part_of(view).results[number - 1]
     marks = ""
     if result.dealer == seat:
         marks += pgettext("score mark: dealer", "d")
@@ -113,7 +117,7 @@ def _mark(view: SeatView, number: int, seat: int) -> str:
     return marks
 
 
-def full(view: SeatView, ascii: bool = False, title: str | None = N_("Score table"),
+def full(view: View, ascii: bool = False, title: str | None = N_("Score table"),
          chosen: int | None = None) -> Table:
     """Every deal: points per seat (d dealer, C chelem, G+/G- générale made or failed),
     the deal in play with its points so far (+N); the row of deal ``chosen`` highlighted
@@ -122,21 +126,21 @@ def full(view: SeatView, ascii: bool = False, title: str | None = N_("Score tabl
                   title=tr(title) if title else title, title_style="bold",
                   show_footer=True, pad_edge=False, padding=(0, 1), expand=False)
     table.add_column(_("Deal"), footer=_("Total"), justify="right", style="dim")
-    name_room = 8 if view.players > 6 else 10
+    name_room = 8 if len(view.names) > 6 else 10
     for seat, name in enumerate(view.names):
         short = shorten(name, name_room, ascii)
         table.add_column(Text(short), footer=str(view.totals[seat]), justify="right", no_wrap=True,
-                         header_style="bold underline" if seat == view.seat and not view.watching
-                         else "bold",
+                         header_style="bold underline" if seat == view.seat else "bold",
                          footer_style="bold")
-    undos = any(r.undos for r in view.results)
+    results = part_of(view).results
+    undos = any(r.undos for r in results)
     if undos:
         table.add_column(_("Undo"), footer="", justify="right", style="dim")
     live = so_far(view)
     dot = "." if ascii else "·"
-    for r in view.results:
+    for r in results:
         cells = []
-        for seat in range(view.players):
+        for seat in range(len(view.names)):
             mark = _mark(view, r.number, seat)
             if r.points is not None:
                 points = str(r.points[seat])
@@ -156,7 +160,7 @@ def full(view: SeatView, ascii: bool = False, title: str | None = N_("Score tabl
 WIDE_COLUMN = 46   # the side column's width on a wide terminal (ScoreTable.-wide)
 
 
-def full_width(view: SeatView, ascii: bool = False) -> int:
+def full_width(view: View, ascii: bool = False) -> int:
     """The columns the full score table needs."""
     from rich.console import Console
     from rich.measure import Measurement
@@ -195,27 +199,22 @@ def legend(rules: Rules, ascii: bool = False, in_play: bool = True) -> str:
     return marks + ("\n" + tr(LEGEND_GENERALE) if rules.generale else "")
 
 
-def in_play(view: SeatView) -> bool:
+def in_play(view: View) -> bool:
     """True when a row of the score table is a deal in play (its points not known yet)."""
-    return any(r.points is None for r in view.results)
+    return any(d.points is None for d in view.deals)
 
 
-def full_with_legend(view: SeatView, ascii: bool = False,
+def full_with_legend(view: View, ascii: bool = False,
                      chosen: int | None = None) -> RenderableType:
     parts: list[RenderableType] = [full(view, ascii, chosen=chosen),
                                    Text(end_line(view), style="italic"),
-                                   Text(legend(view.rules, ascii, in_play(view)),
+                                   Text(legend(part_of(view).rules, ascii, in_play(view)),
                                         style="dim")]
     if chosen is not None:
         keys = (_("up/down a finished deal, Enter or p replays it, g the chart") if ascii
                 else _("↑↓ a finished deal, Enter or p replays it, g the chart"))
         parts.append(Text(keys, style="dim"))
     return Group(*parts)
-
-
-def finished_numbers(view: SeatView) -> list[int]:
-    """The numbers of the finished deals (those a replay may open)."""
-    return [r.number for r in view.results if r.points is not None]
 
 
 class ScoreTable(VerticalScroll):
@@ -257,7 +256,7 @@ class ScoreTable(VerticalScroll):
         super().__init__(id=id)
         self.full = False
         self._body = Static()
-        self._view: SeatView | None = None
+        self._view: View | None = None
         self._ascii = False
         self._colour = True
         self.chosen: int | None = None   # the finished deal highlighted (full table only)
@@ -266,9 +265,8 @@ class ScoreTable(VerticalScroll):
         yield self._body
 
     def show(self, view: View, look: CardLook) -> None:
-        """Draw ``view`` (the seam's, read as the engine's ``SeatView``)."""
-        humans = tuple(s == view.seat for s in range(len(view.names)))
-        self._view, self._ascii, self._colour = seat_view(view, humans), look.ascii, look.colour
+        """Draw ``view``."""
+        self._view, self._ascii, self._colour = view, look.ascii, look.colour
         self._update()
 
     def set_wide(self, wide: bool) -> None:
@@ -300,7 +298,7 @@ class ScoreTable(VerticalScroll):
     def choose(self, step: int) -> int | None:
         """Move the highlight ``step`` finished deals on (0: keep it, or the last one);
         the deal chosen, None when no deal is finished yet."""
-        numbers = [] if self._view is None else finished_numbers(self._view)
+        numbers = [] if self._view is None else finished(self._view.deals)
         if not numbers:
             self.chosen = None
         elif self.chosen not in numbers:

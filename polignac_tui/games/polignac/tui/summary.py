@@ -9,17 +9,18 @@ from rich.text import Text
 
 from ....i18n import _, ngettext
 from ....store.wording import names_text
-from ....ui.cardtext import CardLook, cards_inline, is_you, who
-from ..engine import SeatView
-from .header import generale_failed
+from ....ui.cardtext import CardLook, cards_inline
+from ....ui.gameface import Seating
+from ...base import View
+from ..viewpart import part_of
 from .scores import end_line, worst_style
 
 
-def outcome(view: SeatView) -> str:
+def outcome(view: View, seating: Seating) -> str:
     """The deal's headline: chelem, générale made or failed, or the plain deal."""
-    result = view.results[-1]
+    result = part_of(view).results[-1]
     if result.declarer is not None:
-        you, name = is_you(view, result.declarer), view.names[result.declarer]
+        you, name = seating.is_you(result.declarer), view.names[result.declarer]
         if result.chelem == result.declarer:
             return (_("You declared la générale and won every trick: 0 for you, 5 for the "
                       "rest.") if you else
@@ -29,17 +30,17 @@ def outcome(view: SeatView) -> str:
                 _("{name} declared la générale and lost a trick: {name} scores 5.").format(
                     name=name))
     if result.chelem is not None:
-        if is_you(view, result.chelem):
+        if seating.is_you(result.chelem):
             return _("Chelem! You won every trick: 0 for you, 5 for everyone else.")
         return _("Chelem! {name} won every trick: 0 for {name}, 5 for everyone else.").format(
             name=view.names[result.chelem])
-    return jacks_outcome(view)
+    return jacks_outcome(view, seating)
 
 
-def jacks_outcome(view: SeatView) -> str:
+def jacks_outcome(view: View, seating: Seating) -> str:
     """Who took the jacks, the most first: "Anna took three jacks.", "You and Anna took two
     jacks each.", "Bruno took two jacks; Claire and Denis one each."."""
-    counts = [len(jacks) for jacks in view.jacks_taken]
+    counts = [len(jacks) for jacks in part_of(view).jacks_taken]
     most = max(counts, default=0)
     top = [seat for seat, count in enumerate(counts) if count == most]
     if most == 0:
@@ -47,14 +48,14 @@ def jacks_outcome(view: SeatView) -> str:
     if most == 1:
         return _("The jacks are shared out: one each.")
     if len(top) > 1:     # two jacks each
-        mine = [seat for seat in top if is_you(view, seat)]
+        mine = [seat for seat in top if seating.is_you(seat)]
         if mine:
             other = next(seat for seat in top if seat not in mine)
             return _("You and {name} took two jacks each.").format(name=view.names[other])
         return _("{names} took two jacks each.").format(
             names=names_text([view.names[seat] for seat in top]))
     seat = top[0]
-    you = is_you(view, seat)
+    you = seating.is_you(seat)
     if most == 4:
         return (_("You took all four jacks.") if you else
                 _("{name} took all four jacks.").format(name=view.names[seat]))
@@ -65,33 +66,35 @@ def jacks_outcome(view: SeatView) -> str:
     if len(others) == 2:
         return (_("You took two jacks; {names} one each.") if you else
                 _("{name} took two jacks; {names} one each.")).format(
-            name=view.names[seat], names=names_text([who(view, s) for s in others]))
+            name=view.names[seat],
+            names=names_text([seating.who(s, capital=False) for s in others]))
     return (_("You took two jacks.") if you else
             _("{name} took two jacks.").format(name=view.names[seat]))
 
 
-def penalties(view: SeatView) -> str:
+def penalties(view: View, seating: Seating) -> str:
     """``"+1 first trick (Anna) · +1 last trick (Bruno)"``: points that are not jacks."""
-    result = view.results[-1]
-    rules = view.rules
+    part = part_of(view)
+    result, rules = part.results[-1], part.rules
     if result.chelem is not None or not view.tricks:
         return ""
     parts = []
     first, last = view.tricks[0].winner, view.tricks[-1].winner
     if rules.first_trick_penalty and first != result.declarer:
-        parts.append(_("+1 first trick ({name})").format(name=who(view, first)))
-    if (rules.last_trick_penalty and len(view.tricks) == view.tricks_total
+        parts.append(_("+1 first trick ({name})").format(name=seating.who(first, capital=False)))
+    if (rules.last_trick_penalty and len(view.tricks) == part.tricks_total
             and last != result.declarer):
-        parts.append(_("+1 last trick ({name})").format(name=who(view, last)))
+        parts.append(_("+1 last trick ({name})").format(name=seating.who(last, capital=False)))
     return " · ".join(parts)
 
 
-def early_end(view: SeatView) -> str:
+def early_end(view: View) -> str:
     """Why the deal ended before its last trick, or "" when every trick was played."""
-    left = view.tricks_total - len(view.tricks)
+    part = part_of(view)
+    left = part.tricks_total - len(view.tricks)
     if left <= 0 or view.phase != "over":
         return ""
-    if view.declarer is not None and generale_failed(view):
+    if part.generale_failed(view):
         return ngettext("All four jacks are taken and la générale has failed: the last "
                         "trick is not played.",
                         "All four jacks are taken and la générale has failed: the last "
@@ -101,8 +104,9 @@ def early_end(view: SeatView) -> str:
                     left).format(n=left)
 
 
-def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
-    result = view.results[-1]
+def summary_renderable(view: View, look: CardLook, seating: Seating) -> RenderableType:
+    part = part_of(view)
+    result = part.results[-1]
     table = Table(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False,
                   padding=(0, 1))
     table.add_column(_("Player"))
@@ -110,11 +114,11 @@ def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
     table.add_column(_("Tricks"), justify="right")
     table.add_column(_("Deal"), justify="right")
     table.add_column(_("Total"), justify="right")
-    points = result.points or (0,) * view.players
+    points = result.points or (0,) * len(view.names)
     worst = max(view.totals)
     for seat, name in enumerate(view.names):
-        jacks = view.jacks_taken[seat]
-        label = Text(name, style="bold" if seat == view.seat and not view.watching else "")
+        jacks = part.jacks_taken[seat]
+        label = Text(name, style="bold" if seat == view.seat else "")
         if seat == result.dealer:
             label.append(_(" (D)"), style="cyan")
         if seat == result.declarer:
@@ -124,8 +128,8 @@ def summary_renderable(view: SeatView, look: CardLook) -> RenderableType:
                      else "bold")
         table.add_row(label, cards_inline(jacks, look) if jacks else Text("-", style="dim"),
                       str(view.tricks_won[seat]), f"+{points[seat]}", total)
-    lines: list[RenderableType] = [Text(outcome(view), style="bold")]
-    for line in (penalties(view), early_end(view)):
+    lines: list[RenderableType] = [Text(outcome(view, seating), style="bold")]
+    for line in (penalties(view, seating), early_end(view)):
         if line:
             lines.append(Text(line.replace("·", "-") if look.ascii else line))
     return Group(*lines, table, Text(end_line(view), style="italic dim"))

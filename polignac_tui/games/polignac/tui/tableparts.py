@@ -3,7 +3,7 @@ prompt with the led suit and the jack guard, refusals, la générale), its trick
 (the jacks taken, face up), its side column (the score table, a finished deal chosen
 and replayed from it), its question before the first card (la générale), its deal
 summary and its cognac. The screen asks for each through the FACE; Polignac's widgets
-read the engine's ``SeatView``, rebuilt from the seam's ``View``."""
+read the seam's ``View``: its frame, and Polignac's part of it (``viewpart``)."""
 
 from __future__ import annotations
 
@@ -19,12 +19,11 @@ from ....ui.gameface import HeaderPart, HintSource, Question, Seating, SidePanel
 from ....ui.textfmt import assemble
 from ...base import Gathered, Scored, View
 from ...cardwords import suit_name
-from ..engine import SeatView
 from ..engine.rules import PRESET_TITLES
 from ..engine.wording import refusal_text
 from ..players.hint import Reason
 from ..players.wording import reason_text
-from ..seatview import seat_view
+from ..viewpart import part_of
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -34,21 +33,22 @@ if TYPE_CHECKING:
 WORDS = {"declare": N_("Declare la générale"), "pass": N_("Pass")}
 
 
-def seen(view: View, seating: Seating) -> SeatView:
-    """The engine's view of ``view``: the one person here (if any) is "you"."""
-    return seat_view(view, tuple(s == seating.you for s in range(len(view.names))))
+def led_suit(view: View) -> str | None:
+    """The suit of the trick in play (None before its first card)."""
+    return view.trick[0][1][1] if view.trick else None
 
 
-def careful_card(view: SeatView) -> str | None:
+def careful_card(view: View) -> str | None:
     """Where a turn following a trick starts: the lowest playable card that is not a
     jack (the least likely to win the trick, and never a jack by surprise; the leftmost
     on a tie). None on a lead (its first Enter only chooses) or when only jacks may go."""
-    if view.led_suit is None:
+    if led_suit(view) is None:
         return None
-    safe = [card for card in view.legal if card[0] != "J" and card in view.hand]
+    part = part_of(view)
+    safe = [card for card in part.legal if card[0] != "J" and card in view.hand]
     if not safe:
         return None
-    order = view.rules.order
+    order = part.rules.order
     return max(safe, key=lambda card: (order.index(card[0]), -view.hand.index(card)))
 
 
@@ -80,18 +80,19 @@ def suit_text(suit: str, look: CardLook, name: bool = True) -> Text:
     return text
 
 
-def prompt(view: SeatView, look: CardLook) -> Text:
+def prompt(view: View, look: CardLook) -> Text:
     """What you may play now, the variants' restrictions named (after "Your turn")."""
-    rules = view.rules
+    rules = part_of(view).rules
+    suit = led_suit(view)
     guarded = [c for c in view.hand if rules.jack_guard and c[0] in "KQ"
                and "J" + c[1] in view.hand]
     arrows = "<-/->" if look.ascii else "←/→"
-    if view.led_suit is None:
+    if suit is None:
         text = Text(_("you lead, play any card") if not guarded else _("you lead"))
         keys = " " + _("({arrows} or its number, then Enter).").format(arrows=arrows)
     else:
-        suit = view.led_suit
-        leader = view.names[view.leader] if view.leader != view.seat else None
+        leader = (view.names[view.leader] if view.leader is not None
+                  and view.leader != view.seat else None)
         jacks = [c for c in view.hand if c[0] == "J"]
         if any(c[1] == suit for c in view.hand):
             template = (_("{name} led {suit}; follow suit") if leader
@@ -150,7 +151,7 @@ class PolignacTable:
     def prompt(self, view: View, look: CardLook) -> str | Text:
         if view.phase == "generale":
             return _("La générale: you are asked whether to declare it.")
-        return prompt(seat_view(view), look)
+        return prompt(view, look)
 
     def ledger(self, view: View) -> tuple[Scored, ...]:
         return ()
@@ -161,7 +162,7 @@ class PolignacTable:
 
     def outcome(self, view: View, seating: Seating) -> Text:
         from .cognac import declaration
-        pays, wins = declaration(seen(view, seating))
+        pays, wins = declaration(view, seating)
         return Text(f"{pays}\n{wins}", style="bold")
 
     def hint_reason(self, why: str, params: Mapping[str, str | int]) -> str:
@@ -169,32 +170,30 @@ class PolignacTable:
 
     # -- the session's rules, as the view tells them
     def rule_values(self, view: View) -> dict[str, object]:
-        rules = view.game_part.get("rules")
-        return dict(rules) if isinstance(rules, dict) else {}
+        return dict(part_of(view).rules.to_dict())
 
     def sheet_note(self, view: View) -> str | None:
         return None
 
     def chart_limit(self, view: View) -> int | None:
-        rules = seat_view(view).rules
+        rules = part_of(view).rules
         return rules.limit if rules.end == "points" else None
 
     def deals_to_play(self, view: View) -> int | None:
-        rules = seat_view(view).rules
+        rules = part_of(view).rules
         return rules.limit if rules.end == "deals" else None
 
     def header_parts(self, view: View, seating: Seating) -> tuple[HeaderPart, ...]:
         """The preset (``Classique+`` when settings differ), the end, la générale."""
         from .header import generale_label
-        engine = seen(view, seating)
-        rules = engine.rules
+        rules = part_of(view).rules
         title = tr(PRESET_TITLES.get(rules.preset, rules.preset)).split(" (")[0]
-        if rules.preset != "custom" and rules.differences(engine.players):
+        if rules.preset != "custom" and rules.differences(len(view.names)):
             title += "+"
         parts: list[HeaderPart] = [(title, "", 2)]
         if rules.end == "points":
             parts.append((_("to {limit} pts").format(limit=rules.limit), "", 4))
-        generale = generale_label(engine)
+        generale = generale_label(view, seating)
         if generale:
             parts.append((generale, "bold", 10))
         return tuple(parts)
@@ -205,7 +204,8 @@ class PolignacTable:
         return TrickArea(id="trick")
 
     def table_seen(self, view: View, seat: int, humans: tuple[bool, ...]) -> TableSeen:
-        return seat_view(view, humans)
+        from .trick import table_seen
+        return table_seen(view, humans)
 
     def side_panel(self) -> SidePanel | None:
         from .scores import ScoreTable
@@ -225,12 +225,11 @@ class PolignacTable:
 
     def status_note(self, view: View, seating: Seating, look: CardLook) -> Text | None:
         """La générale failed on the last trick; a jack's trick while the others play."""
-        engine = seen(view, seating)
-        if engine.declarer is not None and view.tricks and \
-                view.tricks[-1].winner != engine.declarer and \
-                all(t.winner == engine.declarer for t in view.tricks[:-1]):
+        declarer = part_of(view).declarer
+        if declarer is not None and view.tricks and view.tricks[-1].winner != declarer and \
+                all(t.winner == declarer for t in view.tricks[:-1]):
             return Text(_("La générale has failed ({name} lost a trick).").format(
-                name=seating.who(engine.declarer, capital=False)), style="bold")
+                name=seating.who(declarer, capital=False)), style="bold")
         last = view.tricks[-1] if view.tricks else None
         if view.turn is not None and not seating.is_you(view.turn) and last is not None \
                 and not view.trick and any(card[0] == "J" for card in last.cards):
@@ -239,45 +238,42 @@ class PolignacTable:
         return None
 
     def first_card(self, view: View) -> str | None:
-        return careful_card(seat_view(view))
+        return careful_card(view)
 
     def question(self, view: View, hint: HintSource, look: CardLook) -> Question | None:
         """La générale, asked of the seat before the first card."""
-        engine = seat_view(view)
-        if view.seat is None or not engine.asked:
+        part = part_of(view)
+        if view.seat is None or not part.asked:
             return None
         from .generale import GeneraleScreen
         from .rules_overlay import RulesOverlay
         from .scores import full_with_legend
-        passed = [view.names[(engine.leader + k) % engine.players]
-                  for k in range(engine.passed)]
+        players, leader = len(view.names), view.leader or 0
+        passed = [view.names[(leader + k) % players] for k in range(part.passed)]
         screen = GeneraleScreen(
-            view.names[view.seat], passed, leads=engine.passed == 0, hint=hint,
-            scores=full_with_legend(engine, look.ascii),
-            rules=lambda: RulesOverlay(engine.rules, engine.players, look.ascii))
+            view.names[view.seat], passed, leads=part.passed == 0, hint=hint,
+            scores=full_with_legend(view, look.ascii),
+            rules=lambda: RulesOverlay(part.rules, players, look.ascii))
         return Question(screen, answer)
 
     def deal_summary(self, view: View, look: CardLook, seating: Seating) -> RenderableType | None:
-        engine = seen(view, seating)
-        if engine.phase != "over" or not engine.results:
+        if view.phase != "over" or not view.deals:
             return None
         from .summary import summary_renderable
-        return summary_renderable(engine, look)
+        return summary_renderable(view, look, seating)
 
     def match_summary(self, view: View, look: CardLook, seating: Seating,
                       served: bool) -> RenderableType | None:
         """The cognac (who pays it, who wins, the totals), then the final table."""
         from .cognac import cognac
         from .scores import full, in_play, legend
-        engine = seen(view, seating)
-        final = full(engine, look.ascii, title=_("Final table"))
-        note = Text(legend(engine.rules, look.ascii, in_play(engine)), style="dim")
-        return Group(cognac(engine, look), Text(), final, note)
+        final = full(view, look.ascii, title=_("Final table"))
+        note = Text(legend(part_of(view).rules, look.ascii, in_play(view)), style="dim")
+        return Group(cognac(view, look, seating), Text(), final, note)
 
     def table_rules(self, view: View, ascii: bool) -> Screen[None] | None:
         from .rules_overlay import RulesOverlay
-        engine = seat_view(view)
-        return RulesOverlay(engine.rules, engine.players, ascii)
+        return RulesOverlay(part_of(view).rules, len(view.names), ascii)
 
 
 def answer(declare: Any) -> str | None:
@@ -287,4 +283,4 @@ def answer(declare: Any) -> str | None:
     return "declare" if declare else "pass"
 
 
-__all__ = ["PolignacTable", "careful_card", "prompt", "seen", "taken"]
+__all__ = ["PolignacTable", "careful_card", "led_suit", "prompt", "taken"]

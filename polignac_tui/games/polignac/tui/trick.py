@@ -4,10 +4,35 @@ générale is asked, and the jacks each seat has taken, face up (RULES.md §3)."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ....i18n import _, pgettext
+from ....ui.gamedraw import Round, TableView
 from ....ui.widgets.trick import TableSeen
 from ....ui.widgets.trick import TrickArea as SharedTrickArea
-from ..engine import SeatView
+from ...base import View
+from ..viewpart import part_of
+
+
+@dataclass(frozen=True, slots=True)
+class PolignacSeen(TableView):
+    """What the trick area draws of a Polignac ``View``: the shared table, the declarer
+    of la générale and the jacks each seat has taken."""
+
+    declarer: int | None = None
+    jacks_taken: tuple[tuple[str, ...], ...] = ()
+
+
+def table_seen(view: View, humans: tuple[bool, ...]) -> PolignacSeen:
+    """``view`` as the trick area draws it (a watcher's from seat 0, nobody "you")."""
+    part, n = part_of(view), len(view.names)
+    return PolignacSeen(
+        seat=0 if view.seat is None else view.seat, names=view.names, humans=humans,
+        dealer=view.dealer, phase=view.phase or "none", turn=view.turn, trick=view.trick,
+        tricks=view.tricks, tricks_won=view.tricks_won or (0,) * n,
+        cards_left=view.cards_left or (0,) * n,
+        watching=view.seat is None, rules=Round(part.rules.direction),
+        declarer=part.declarer, jacks_taken=part.jacks_taken)
 
 
 class TrickArea(SharedTrickArea):
@@ -17,10 +42,10 @@ class TrickArea(SharedTrickArea):
         return view.phase in ("play", "generale")
 
     def _marks(self, view: TableSeen, seat: int) -> str:
-        return _(" (G)") if isinstance(view, SeatView) and view.declarer == seat else ""
+        return _(" (G)") if isinstance(view, PolignacSeen) and view.declarer == seat else ""
 
     def _shown(self, view: TableSeen, seat: int) -> tuple[str, ...]:
-        if not isinstance(view, SeatView) or seat >= len(view.jacks_taken):
+        if not isinstance(view, PolignacSeen) or seat >= len(view.jacks_taken):
             return ()
         return view.jacks_taken[seat]
 
@@ -28,4 +53,4 @@ class TrickArea(SharedTrickArea):
         return pgettext("jacks taken, before their cards", "jacks")
 
 
-__all__ = ["TrickArea"]
+__all__ = ["PolignacSeen", "TrickArea", "table_seen"]
