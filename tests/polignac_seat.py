@@ -23,7 +23,7 @@ from polignac_tui.games.base import DealOver as SeamDealOver
 from polignac_tui.games.base import DealStarted, MatchOver, Said, View
 from polignac_tui.games.base import TrickTaken as SeamTrickTaken
 from polignac_tui.games.polignac.engine import Card, Declare, Play, SeatView, Session, Trick
-from polignac_tui.games.polignac.seatview import seat_view
+from polignac_tui.games.polignac.players.seen import seat_view
 from polignac_tui.table.gameevents import (
     Act,
     AskHint,

@@ -14,7 +14,7 @@ from polignac_tui.games.polignac import GAME, PolignacMatch
 from polignac_tui.games.polignac.engine import Play, Player, Rules, Session
 from polignac_tui.games.polignac.players import make_player
 from polignac_tui.games.polignac.players.seam import move_key
-from polignac_tui.games.polignac.seatview import seat_view
+from polignac_tui.games.polignac.players.seen import seat_view
 from polignac_tui.service.thinker import GamePoolThinker, ThinkerPool
 from polignac_tui.table.gametable import _seed_for
 

@@ -169,6 +169,12 @@ def seam_view(session: Session, seat: int | None) -> Any:
     return PolignacMatch.of(GAME, session).view(seat)
 
 
+def seated(view: Any) -> Any:
+    """Who is who in ``view``'s sentences: its seat is "you" (nobody for a watcher)."""
+    from polignac_tui.ui.gameface import Seating
+    return Seating(view.names, view.seat)
+
+
 def header_of(session: Session, seat: int, name: str, width: int) -> Any:
     """The table's header (``gamedraw.header_text``) for the person at ``seat``."""
     from polignac_tui.ui.gamedraw import header_text

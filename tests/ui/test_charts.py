@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from polignac_file import dumps
-from tabletools import listed, open_table, settle
+from tabletools import listed, open_table, seam_view, seated, settle
 from textual.widgets import DataTable, Input, Static
 
 from polignac_tui.games.polignac.engine import Player, Session, preset
@@ -208,12 +208,13 @@ async def test_the_end_of_a_served_session_has_a_word_for_the_table(make_app) ->
         room.hear(Said("Ana", 0, text, mine=True))
     app = make_app()
     async with app.run_test(size=SMALL) as pilot:
-        local = MatchOverBox("The match is over", cognac(session.view(0), CardLook()), False)
+        view = seam_view(session, 0)
+        local = MatchOverBox("The match is over", cognac(view, CardLook(), seated(view)), False)
         await app.push_screen(local)
         assert local.check_action("talk", ()) is False and not local.query(TalkBar)
         local.dismiss(None)
         await pilot.pause()
-        screen = MatchOverBox("The match is over", cognac(session.view(0), CardLook()), True,
+        screen = MatchOverBox("The match is over", cognac(view, CardLook(), seated(view)), True,
                               room, say)
         await app.push_screen(screen)
         await pilot.press("apostrophe")

@@ -6,19 +6,19 @@ on the mouse."""
 
 from __future__ import annotations
 
+import functools
 import html
 import random
 import re
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
+from tabletools import seam_view, seated
 from textual.widgets import Static
 
 from polignac_tui.games.polignac import game_session as as_game_session
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
-from polignac_tui.games.polignac.tui.summary import outcome
 from polignac_tui.ui.screens.game_replay import GameReplayScreen
 
 
@@ -68,10 +68,24 @@ async def test_the_replay_speaks_to_you_in_the_second_person(make_app) -> None:
 
 # -- the deal's headline: who took the jacks ------------------------------------------------
 def view_of(jacks: list[list[str]], seat: int = 0) -> Any:
-    """What ``outcome`` reads of a seat's view: you at ``seat``, no générale, no chelem."""
-    return SimpleNamespace(results=[SimpleNamespace(declarer=None, chelem=None)],
-                           jacks_taken=jacks, names=["Ana", "Bruno", "Claire", "Denis"],
-                           seat=seat, humans=[True, False, False, False], watching=False)
+    """A seat's view of a deal whose jacks went as ``jacks``: you at ``seat``, no
+    générale, no chelem."""
+    from dataclasses import replace
+    view = _deal_view(seat)
+    deal = {"dealer": 0, "declarer": None, "chelem": None, "points": None, "undos": 0}
+    return replace(view, game_part={**view.game_part, "deals": [deal],
+                                    "jacks_taken": [list(j) for j in jacks]})
+
+
+@functools.cache
+def _deal_view(seat: int) -> Any:
+    return seam_view(played(("Ana", "Bruno", "Claire", "Denis")), seat)
+
+
+def outcome(view: Any) -> str:
+    """The deal's headline, the view's seat being "you"."""
+    from polignac_tui.games.polignac.tui.summary import outcome as headline
+    return headline(view, seated(view))
 
 
 def test_the_deal_headline_says_who_took_the_jacks() -> None:
@@ -120,7 +134,7 @@ def test_the_legend_speaks_of_a_deal_in_play_only_when_there_is_one() -> None:
 
     def drawn(session: Session) -> str:
         console = Console(width=100, record=True, color_system=None)
-        console.print(full_with_legend(session.view(0)))
+        console.print(full_with_legend(seam_view(session, 0)))
         return console.export_text()
 
     session = played(("Ana", "Bruno", "Claire", "Denis"), limit=10)

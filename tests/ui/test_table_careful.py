@@ -3,7 +3,17 @@ cursor starts on the lowest playable card that is not a jack, and Enter plays it
 
 from __future__ import annotations
 
-from tabletools import FIXED_TIME, engine, open_table, players, settle, table_screen
+from typing import Any
+
+from tabletools import (
+    FIXED_TIME,
+    engine,
+    open_table,
+    players,
+    seam_view,
+    settle,
+    table_screen,
+)
 
 from polignac_tui.games.polignac.engine import Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
@@ -43,10 +53,13 @@ def test_the_careful_card_follows_never_leads_and_never_picks_a_jack() -> None:
 
     from polignac_tui.games.polignac.tui.tableparts import careful_card
     session = jacks_and_nines()
-    view = session.view(1)                       # Bruno leads: no careful card
-    assert view.led_suit is None and careful_card(view) is None
-    view = replace(session.view(0), trick=((1, "KH"),))
-    assert careful_card(replace(view, legal=("JH", "9H"))) == "9H"
+    view = seam_view(session, 1)                 # Bruno leads: no careful card
+    assert not view.trick and careful_card(view) is None
+    view = replace(seam_view(session, 0), trick=((1, "KH"),))
+
+    def legal(*cards: str) -> Any:
+        return replace(view, game_part={**view.game_part, "legal": list(cards)})
+    assert careful_card(legal("JH", "9H")) == "9H"
     # a discard: the lowest card that is not a jack, whatever its suit (the leftmost on a tie)
-    assert careful_card(replace(view, legal=("JS", "9S", "JD", "9D"))) == "9S"
-    assert careful_card(replace(view, legal=("JS", "JD"))) is None   # only jacks: as before
+    assert careful_card(legal("JS", "9S", "JD", "9D")) == "9S"
+    assert careful_card(legal("JS", "JD")) is None   # only jacks: as before

@@ -372,10 +372,9 @@ def test_the_side_scores_show_the_deal_in_play_and_the_totals_if_it_ended_now() 
     while not any(c[0] == "J" for t in deal.tricks for c in t.cards):
         seat = session.turn
         session.apply(Play(seat, session.view(seat).legal[0]))
-    view = session.view(0)
-    taken = sum(jack_points(c) for c in view.jacks_taken[0]) + 1     # + the first trick
+    taken = sum(jack_points(c) for c in session.view(0).jacks_taken[0]) + 1  # + the 1st trick
     assert taken >= 2
-    rows = compact(view).plain.splitlines()
+    rows = compact(seam_view(session, 0)).plain.splitlines()
     assert rows[0] == "Scores · deal 1"
     ana = next(r for r in rows if r.startswith("Ana"))
     assert ana.split()[1:] == ["0", f"+{taken}", f"={taken}"]
@@ -403,18 +402,17 @@ def test_the_full_score_table_shows_the_deal_in_play_here_and_over_the_wire() ->
     from polignac_tui.games.base import View
     from polignac_tui.games.polignac import GAME, PolignacMatch
     from polignac_tui.games.polignac.engine.cards import jack_points
-    from polignac_tui.games.polignac.seatview import seat_view
+    from polignac_tui.games.polignac.viewpart import part_of
     from polignac_tui.service.protocol import encode
     session = strong_session()
     deal = session.deals[-1]
     while not any(c[0] == "J" for t in deal.tricks for c in t.cards):
         seat = session.turn
         session.apply(Play(seat, session.view(seat).legal[0]))
-    local = session.view(0)
-    wire = PolignacMatch.of(GAME, session).view(0).to_json()       # the game wire's view
-    served = seat_view(View.from_json(json.loads(encode(wire))), local.humans)
-    assert served == local
-    taken = [sum(jack_points(c) for c in jacks) for jacks in local.jacks_taken]
+    local = PolignacMatch.of(GAME, session).view(0)
+    served = View.from_json(json.loads(encode(local.to_json())))     # the game wire's view
+    assert served == local and part_of(served) == part_of(local)
+    taken = [sum(jack_points(c) for c in jacks) for jacks in part_of(local).jacks_taken]
     assert any(taken)
     for view in (local, served):
         for ascii in (False, True):

@@ -19,6 +19,7 @@ from tabletools import (
     players,
     polignac_table,
     seam_view,
+    seated,
     settle,
     strong_session,
     table_screen,
@@ -26,7 +27,7 @@ from tabletools import (
     void_session,
 )
 
-from polignac_tui.games.base import Gathered
+from polignac_tui.games.base import Gathered, Outcome
 from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
 from polignac_tui.games.polignac.tui.cognac import declaration
@@ -200,7 +201,8 @@ def test_summary_of_an_early_end_says_how_many_tricks_are_left(session_maker, se
         session.apply(Play(seat, rng.choice(session.view(seat).legal)))
     deal = session.deals[0]
     assert deal.tricks_total - len(deal.tricks) == left
-    text = plain(summary_renderable(session.view(0), CardLook()))
+    view = seam_view(session, 0)
+    text = plain(summary_renderable(view, CardLook(), seated(view)))
     tricks = "the last 2 tricks are" if left == 2 else "the last trick is"
     assert f"All four jacks are taken: {tricks} not played." in text
 
@@ -230,11 +232,12 @@ async def test_the_cognacs_enter_names_the_way_out(served: bool, way_out: str) -
 
     from polignac_tui.games.polignac.tui.cognac import cognac
     session = strong_session(limit=5)
-    view = replace(session.view(0), losers=(1,), winners=(0, 2, 3), finished=True)
+    view = seam_view(session, 0)
+    view = replace(view, outcome=Outcome((0, 2, 3), (1,), view.totals))
     closed: list[None] = []
     app: App[None] = App()
     async with app.run_test(size=(80, 24)) as pilot:
-        box = MatchOverBox("The match is over", cognac(view, CardLook()), served)
+        box = MatchOverBox("The match is over", cognac(view, CardLook(), seated(view)), served)
         app.push_screen(box, closed.append)
         await pilot.pause()
         said = str(box.query_one("#overlay-box").border_subtitle)
@@ -247,9 +250,9 @@ async def test_the_cognacs_enter_names_the_way_out(served: bool, way_out: str) -
 
 def test_cognac_wording_for_two_losers_one_of_them_you() -> None:
     session = strong_session(limit=5)
-    view = session.view(0)
-    tie = replace(view, losers=(0, 1), winners=(2, 3), finished=True)
-    pays, wins = declaration(tie)
+    view = seam_view(session, 0)
+    tie = replace(view, outcome=Outcome((2, 3), (0, 1), view.totals))
+    pays, wins = declaration(tie, seated(tie))
     assert pays == "You and Bruno tie for the most points: you both pay the cognac!"
     assert wins == "Winners: Claire and Denis"
 
@@ -321,9 +324,9 @@ def test_summary_names_trick_penalties_and_all_four_jacks() -> None:
         assert seat is not None
         card = next(leads) if seat == 0 else session.view(seat).legal[0]
         session.apply(Play(seat, card))
-    view = session.view(0)
-    assert view.results[-1].points == (7, 0, 0, 0)     # 5 for the jacks, 1 + 1 for tricks
-    text = plain(summary_renderable(view, CardLook()))
+    view = seam_view(session, 0)
+    assert view.deals[-1].points == (7, 0, 0, 0)     # 5 for the jacks, 1 + 1 for tricks
+    text = plain(summary_renderable(view, CardLook(), seated(view)))
     assert "You took all four jacks." in text
     assert "+1 first trick (you) · +1 last trick (you)" in text
     assert "shared out" not in text
@@ -332,15 +335,15 @@ def test_summary_names_trick_penalties_and_all_four_jacks() -> None:
 # -- F22: the side column says which deal the +N are from; undo lands on a playable card ---
 def test_side_scores_say_which_deal_the_points_are_from() -> None:
     session = strong_session()
-    assert compact(session.view(0)).plain.startswith("Scores · deal 1\n")
+    assert compact(seam_view(session, 0)).plain.startswith("Scores · deal 1\n")
     rng = random.Random(2)
     while not session.deals[0].over:
         seat = session.turn
         assert seat is not None
         session.apply(Play(seat, rng.choice(session.view(seat).legal)))
-    assert compact(session.view(0)).plain.startswith("Scores after deal 1\n")
+    assert compact(seam_view(session, 0)).plain.startswith("Scores after deal 1\n")
     session.deal_next(rng)
-    assert compact(session.view(0)).plain.startswith("Scores · deal 2\n")
+    assert compact(seam_view(session, 0)).plain.startswith("Scores · deal 2\n")
 
 
 async def test_after_undo_the_cursor_is_on_a_playable_card(make_app, store) -> None:
@@ -434,7 +437,7 @@ def test_trick_log_of_eight_players_fits_an_overlay(session_maker) -> None:
     lines = [line for line in drawn.splitlines() if line.strip()]
     assert len(lines) == 2 + 3                     # header, rule, one line per trick
     assert "Maxi…" in lines[0] or "Max…" in lines[0]
-    assert compact(session.view(0)).plain.splitlines()[1].startswith("Maximilie…")
+    assert compact(seam_view(session, 0)).plain.splitlines()[1].startswith("Maximilie…")
 
 
 # -- F31: a wide terminal with eight players: the side column falls back to compact scores ---
@@ -450,7 +453,7 @@ async def test_wide_side_column_is_compact_when_every_deal_does_not_fit(make_app
         scores = table_screen(app).query_one(ScoreTable)
         assert scores.has_class("-wide")
         assert text_of(scores._body).startswith("Scores")
-        assert full_width(engine(table).view(0)) > scores.size.width - 3
+        assert full_width(seam_view(engine(table), 0)) > scores.size.width - 3
     four = polignac_table(store, preset("classique", 4),
                         [Player("Ana")] + [Player(n, "computer", "easy")
                                            for n in ("Bruno", "Claire", "Denis")],

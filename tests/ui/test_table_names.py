@@ -14,6 +14,7 @@ from tabletools import (
     open_table,
     players,
     seam_view,
+    seated,
     settle,
     text_of,
 )
@@ -48,10 +49,10 @@ def test_score_table_trick_log_summary_and_header_show_names_as_written(finish) 
     session = named_session(4)
     finished = finish(named_session(4), seed=2)
     for seat in range(4):
-        view = finished.view(seat)
+        view = seam_view(finished, seat)
         table = plain(full(view))
         assert all(name in table for name in ("[/x]", "[b]Bob", "Zoé 🍷")), table
-        summary = plain(summary_renderable(view, CardLook()))
+        summary = plain(summary_renderable(view, CardLook(), seated(view)))
         assert "[/x]" in summary and "[b]Bob" in summary
     view = session.view(0)
     assert "[/x]" in plain(trick_log(seam_view(session, 0), CardLook()))

@@ -8,6 +8,7 @@ from tabletools import (
     engine,
     open_table,
     play_selected,
+    seam_view,
     settle,
     strong_session,
     table_screen,
@@ -76,7 +77,7 @@ def test_score_tables_mark_chelem_and_dealer() -> None:
     while not session.deals[0].over:
         seat = session.turn
         session.apply(Play(seat, session.view(seat).legal[0]))
-    view = session.view(0)
+    view = seam_view(session, 0)
     text = compact(view).plain
     assert "Ana" in text and "Limit 20 points" in text
     import io
