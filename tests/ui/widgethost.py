@@ -9,9 +9,7 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.message import Message
 
-from polignac_tui.games.polignac.engine.rules import Rules
-from polignac_tui.games.polignac.engine.view import SeatView
-from polignac_tui.games.polignac.tui.trick import TrickArea
+from polignac_tui.games.polignac.tui.trick import PolignacSeen, TrickArea
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.widgets.cardface import face_size, faces_fit
 from polignac_tui.ui.widgets.gamepanel import GamePanel
@@ -24,16 +22,14 @@ TWELVE = ("7S", "9S", "JS", "AS", "8H", "QH", "KH", "7D", "TD", "JD", "9C", "KC"
 
 
 def seat_view(players: int, seat: int = 0, trick: tuple[tuple[int, str], ...] = (),
-              turn: int | None = None, dealer: int = 1, cards_left: int = 4) -> SeatView:
-    """A view of a deal in play at a table of ``players`` (2 to 8), from ``seat``."""
-    return SeatView(
+              turn: int | None = None, dealer: int = 1, cards_left: int = 4) -> PolignacSeen:
+    """What the trick area draws of a deal in play at a table of ``players`` (2 to 8),
+    from ``seat``."""
+    return PolignacSeen(
         seat=seat, names=NAMES[:players], humans=tuple(i == seat for i in range(players)),
-        rules=Rules(), deal_number=1, dealer=dealer, phase="play", turn=turn,
-        hand=(), legal=(), asked=False, declarer=None, passed=0,
-        leader=trick[0][0] if trick else seat, trick=trick, tricks=(), tricks_total=5,
-        tricks_won=(0,) * players, jacks_taken=((),) * players,
-        cards_left=(cards_left,) * players, results=(), totals=(0,) * players,
-        finished=False, losers=(), winners=())
+        dealer=dealer, phase="play", turn=turn, trick=trick, tricks=(),
+        tricks_won=(0,) * players, cards_left=(cards_left,) * players, watching=False,
+        jacks_taken=((),) * players)
 
 
 class WidgetHost(App[None]):
@@ -43,7 +39,7 @@ class WidgetHost(App[None]):
     Screen { layout: vertical; }
     """
 
-    def __init__(self, *widgets: Any, view: SeatView | None = None,
+    def __init__(self, *widgets: Any, view: PolignacSeen | None = None,
                  cards: tuple[str, ...] = (), legal: tuple[str, ...] | None = None,
                  ascii: bool = False) -> None:
         super().__init__()
