@@ -15,7 +15,7 @@ into the seam's ``Act``. Nothing here draws; the screen's look is its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from polignac_tui.games.base import CardPlayed as SeamCardPlayed
@@ -204,13 +204,13 @@ def hint_given(hint: GameHint) -> HintGiven:
 def update_of(update: GameUpdate) -> Update:
     """A seam update as Polignac's screen reads it."""
     humans = update.state.humans
-    views = tuple(seat_view(v, humans) for v in update.views)
+    views = tuple(view_of(v, humans) for v in update.views)
     return Update(views, table_state(update.state, views[0]),
                   events_of(update.events, views[0]), update.watching)
 
 
 def view_of(view: View, humans: Sequence[bool]) -> SeatView:
-    return seat_view(view, humans)
+    return replace(seat_view(view), humans=tuple(humans))
 
 
 # -- the screen's client ------------------------------------------------------------------
