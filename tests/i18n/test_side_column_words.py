@@ -8,8 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from polignac_tui.games.base import DealPoints
+from polignac_tui.games.polignac import game_session
 from polignac_tui.games.polignac.engine import Player, Session, preset
-from polignac_tui.games.polignac.engine.view import DealResult
 from polignac_tui.games.polignac.tui.scores import compact
 from polignac_tui.i18n import speaking, translator_for
 
@@ -20,10 +21,9 @@ def test_the_side_column_fits_22_cells(lang: str, deals: int) -> None:
     rules = preset("classique", 4).replace(end="deals", limit=20)
     session = Session.new(rules, [Player(n) for n in ("Ana", "Bruno", "Claire", "Denis")],
                           random.Random(3))
-    view = session.view(0)
-    results = tuple(DealResult(i + 1, i % 4, None, None, (1, 1, 0, 0), 0)
-                    for i in range(deals))
-    between = replace(view, results=results, totals=(deals, deals, 0, 0), phase="over")
+    view = game_session(session).match.view(0)
+    played = tuple(DealPoints(i % 4, (1, 1, 0, 0)) for i in range(deals))
+    between = replace(view, deals=played, totals=(deals, deals, 0, 0), phase="over")
     with speaking(translator_for(lang)):
         lines = compact(between).plain.splitlines()
     assert len(lines) >= 6

@@ -15,7 +15,7 @@ from polignac_tui.games.arena import players_of
 from polignac_tui.games.base import DealLog, Dealt, replay
 from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, preset
 from polignac_tui.games.polignac.players import hint, make_player
-from polignac_tui.games.polignac.seatview import seat_view
+from polignac_tui.games.polignac.players.seen import seat_view
 from polignac_tui.games.session import Seat
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gametable import GameTable, _seed_for

@@ -383,9 +383,10 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     the flag crosses the wire; a hostile value is not taken for it."""
     from dataclasses import replace
 
-    from polignac_tui.games.base import View
+    from polignac_tui.games.base import Outcome, View
     from polignac_tui.games.polignac.tui.cognac import declaration
     from polignac_tui.ui.cardtext import is_you, who
+    from polignac_tui.ui.gameface import Seating
 
     table = make_table(tmp_path, humans=(0, 1), seed=6)
     runner = TableRunner(table, ThreadThinker(table), pace="instant")
@@ -396,8 +397,12 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     assert replace(seated, turn=0).my_turn and not at_zero.my_turn
     assert is_you(seated, 0) and not is_you(watched, 0)
     assert who(watched, 0) == "Ana" and watched.hand == ()
-    over = replace(watched, losers=(0,), winners=(1,))
-    assert "You" not in declaration(over)[0] and "Ana" in declaration(over)[0]
+    game = table.game.session.match
+    watching = game.view(None)             # the seam's: its seat is nobody's
+    nobody = Seating(watching.names, watching.seat)
+    over = replace(watching, outcome=Outcome((1,), (0,), watching.totals))
+    pays = declaration(over, nobody)[0]
+    assert "You" not in pays and "Ana" in pays
     # Seat 0 sits at the bottom of a watcher's table with its count of cards, as the
     # others do (a player's own block shows none: their hand is under it).
     from polignac_tui.games.polignac.tui.trick import TrickArea
@@ -406,10 +411,9 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     seated_lines = area._block(seated, 0, 30, own=True)
     assert "▮" * watched.cards_left[0] in watched_lines[1].plain
     assert "▮" not in seated_lines[1].plain
-    everyone = replace(watched, losers=(0, 1, 2, 3), winners=())
-    assert declaration(everyone)[0] == "Everyone is tied: they all pay the cognac!"
+    everyone = replace(watching, outcome=Outcome((), (0, 1, 2, 3), watching.totals))
+    assert declaration(everyone, nobody)[0] == "Everyone is tied: they all pay the cognac!"
     # the flag crosses the wire (the seam's view: a watcher's is no seat's)
-    game = table.game.session.match
     assert View.from_json(game.view(None).to_json()).watching is True
     assert View.from_json(game.view(0).to_json()).watching is False
     assert View.from_json({**game.view(0).to_json(), "watching": "yes"}).watching is False
