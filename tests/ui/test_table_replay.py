@@ -3,18 +3,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 from polignac_file import save_session
-from polignac_seat import PolignacSeat
 from tabletools import engine, settle, table_screen
 
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.games.polignac.players.review import finished_session
 from polignac_tui.games.polignac.tui.scores import ScoreTable
-from polignac_tui.table.gamerunner import LocalGameClient
 from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.charts import SessionChartScreen
 from polignac_tui.ui.screens.game_replay import GameReplayScreen
@@ -40,7 +37,7 @@ def played(store, deals: int = 3, seed: int = 5) -> GameTable:
 def test_finished_session_leaves_the_deal_in_play_out(store) -> None:
     table = played(store)
     session = engine(table)
-    copy = asyncio.run(PolignacSeat(LocalGameClient(table)).finished_session())
+    copy = table.session.match.finished_deals().own_session()    # what a replay is given
     table.close()
     assert copy is not None and len(copy.deals) == len(session.deals) - 1
     assert all(d.over for d in copy.deals)
