@@ -105,10 +105,12 @@ _last: tuple[Mapping[str, JSON], PolignacPart] | None = None
 
 
 def part_of(view: View) -> PolignacPart:
-    """Polignac's part of ``view``, read once per view (the screen's widgets each ask)."""
+    """Polignac's part of ``view``, read once per view (the screen's widgets each ask; a
+    computer's thread may ask meanwhile: the last one read is taken once, whole)."""
     global _last
-    if _last is not None and _last[0] is view.game_part:
-        return _last[1]
+    last = _last
+    if last is not None and last[0] is view.game_part:
+        return last[1]
     part = PolignacPart.from_json(view.game_part, len(view.names))
     _last = (view.game_part, part)
     return part
