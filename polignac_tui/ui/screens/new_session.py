@@ -29,7 +29,15 @@ from ..chrome import Footer, header, while_shown
 from ..formfields import FOCUS_CSS, MarkedFocus, TextField, on_off, show_problem
 from ..gameface import HOUSE_PRESET_WORDS, GameFace, face_of
 from ..handle import polignac_app
-from ..seats import DEFAULT_LEVEL, LEVELS, MAX_NAME, computer_names, name_problem
+from ..seats import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    MAX_NAME,
+    computer_names,
+    name_problem,
+    start_players,
+    start_preset,
+)
 from ..textfmt import level_name
 
 W = TypeVar("W", bound=Widget)
@@ -219,9 +227,8 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         face = face_of(game.name)
         only = f"game-only game-{game.name}"
         presets = (*game.presets, CUSTOM)
-        start = (default_preset if game.name == FIRST_GAME and default_preset in presets
-                 else presets[0])
-        players = min(max(face.default_players, game.min_players), game.max_players)
+        start = start_preset(game, default_preset)
+        players = start_players(game)
         self.numbers_from[game.name] = (start, players)
         values = game.settings(start, players=players)
         with Horizontal(classes=f"field {only}"):
