@@ -244,7 +244,7 @@ def rules_text(game: Game, view: View, settings: Settings | None,
     a deal is scored, the end."""
     text = Text()
     text.append(game.title + "\n", style="bold")
-    words = face_of(game.name)
+    words = face if face is not None else face_of(game.name)
     values = face.rule_values(view) if face is not None else {}
     if settings is not None:
         values.update(dict(settings))

@@ -40,29 +40,16 @@ def test_the_cli_plays_every_game_of_the_registry() -> None:
     assert tuple(game.choices) == game_names() and game.default == FIRST_GAME
 
 
-def test_new_game_polignac_is_the_first_game_by_its_name(ran, store) -> None:
-    assert main(["new", "--game", "polignac", "--players", "3", "--preset", "italiana",
-                 "--seed", "3"]) == 0
-    (app,) = ran
-    table = app._start_table
-    assert table is not None and table.game == "polignac"
-    assert table.session.match.settings.preset == "italiana"
-    assert [s.human for s in table.session.seats] == [True, False, False]
-    assert store.game_of(table.session.id) == "polignac"
-
-
-def test_new_game_for_two_with_three_names_the_game_and_the_count(capsys, ran, store) -> None:
-    assert main(["new", "--game", "piquet", "--players", "3"]) == 2
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--game", "piquet", "--players", "3"], "Piquet is played by 2 players, not 3"),
+    (["--game", "piquet", "--preset", "classique"],
+     "Piquet has no preset 'classique' (one of rubicon, cent)"),
+])
+def test_new_refuses_in_one_line_naming_the_game(capsys, ran, store, argv, said) -> None:
+    """The count and the preset are checked against the game chosen: nothing started."""
+    assert main(["new", *argv]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "Piquet is played by 2 players, not 3" in err
-    assert ran == [] and store.entries() == []
-
-
-def test_new_game_with_a_bad_preset_names_that_games_presets(capsys, ran, store) -> None:
-    assert main(["new", "--game", "piquet", "--preset", "classique"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1
-    assert "Piquet has no preset 'classique' (one of rubicon, cent)" in err
+    assert err.count("\n") == 1 and said in err
     assert ran == [] and store.entries() == []
 
 
@@ -77,18 +64,21 @@ def test_the_settings_default_preset_is_the_first_games_only(ran, store) -> None
     assert polignac.game == "polignac" and polignac.session.match.settings.preset == "italiana"
 
 
-def test_new_game_ecarte_starts_you_against_a_computer(ran, store) -> None:
-    assert main(["new", "--game", "ecarte", "--preset", "italiana", "--level", "hard",
+@pytest.mark.parametrize(("game", "players"), [("ecarte", []), ("polignac", ["--players", "3"])])
+def test_new_game_starts_you_against_computers(ran, store, game, players) -> None:
+    """Every game of the registry by its name, the first one too."""
+    assert main(["new", "--game", game, *players, "--preset", "italiana", "--level", "hard",
                  "--seed", "4"]) == 0
     (app,) = ran
     table = app._start_table
-    assert table is not None and table.game == "ecarte"
+    assert table is not None and table.game == game
     session = table.session
     assert session.match.settings.preset == "italiana"
-    assert [s.human for s in session.seats] == [True, False]
-    assert session.seats[1].level == "hard"
+    count = 3 if players else 2
+    assert [s.human for s in session.seats] == [True] + [False] * (count - 1)
+    assert [s.level for s in session.seats[1:]] == ["hard"] * (count - 1)
     assert table.closed                  # released when the app ended
-    assert store.game_of(session.id) == "ecarte"
+    assert store.game_of(session.id) == game
 
 
 def test_new_game_with_another_games_preset_is_one_line(capsys, ran) -> None:
