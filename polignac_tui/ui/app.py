@@ -500,9 +500,9 @@ class PolignacApp(App[None]):
         ``polignac-tui new``."""
         from ..games import get_game
         from ..games.session import Seat
-        from .seats import DEFAULT_LEVEL, computer_names
+        from .seats import DEFAULT_LEVEL, computer_names, start_players
         game = get_game(FIRST_GAME)
-        count = players or 4
+        count = players or start_players(game)
         you = name or self.settings.your_name()
         settings = game.settings(preset_name or self.settings.default_preset, players=count)
         names = [you, *computer_names(you, count - 1)]

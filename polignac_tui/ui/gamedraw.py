@@ -22,8 +22,6 @@ from .gameface import (
     face_of,
     points_line,
     points_text,
-    setting_words,
-    value_words,
 )
 from .textfmt import assemble
 from .widgets.trick import TableSeen, TrickArea
@@ -246,21 +244,22 @@ def rules_text(game: Game, view: View, settings: Settings | None,
     a deal is scored, the end."""
     text = Text()
     text.append(game.title + "\n", style="bold")
+    words = face if face is not None else face_of(game.name)
     values = face.rule_values(view) if face is not None else {}
     if settings is not None:
         values.update(dict(settings))
     preset = (settings.preset if settings is not None else "") or values.pop("preset", "")
     if preset:
         text.append(_("Preset: {preset}").format(
-            preset=face_of(game.name).preset_title(str(preset)) or str(preset)) + "\n")
+            preset=words.preset_title(str(preset)) or str(preset)) + "\n")
     for setting in game.described:
         value = values.get(setting.name)
         if setting.name == "limit" and values.get("end") == "partie":
             continue                      # no limit plays a part in a partie
         text.append("\n")
         text.append_text(assemble(_("{setting}: {value}"), "bold",
-                                  setting=setting_words(setting.name),
-                                  value="?" if value is None else value_words(value)))
+                                  setting=words.setting_label(setting.name),
+                                  value="?" if value is None else words.value_label(value)))
         text.append("\n" + tr(setting.explain) + "\n")
     bullet = "-" if ascii else "•"
     for kind, body in face.rules_items(values) if face is not None else ():

@@ -39,34 +39,10 @@ if TYPE_CHECKING:
 # module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
 HelpEntry = tuple[str, str, str, tuple[tuple[str, str], ...]]
 
-# A game's presets, settings and their values in words (the New session form, the rules).
-PRESET_WORDS = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)"),
-                "rubicon": N_("Rubicon"), "cent": N_("Piquet au cent"), CUSTOM: N_("Custom")}
-SETTING_WORDS = {"forcing": N_("Forcing"), "target": N_("Points to win"),
-                 "mark_king": N_("King of trumps"),
-                 "dealer_must_discard": N_("Dealer exchanges"),
-                 "point_score": N_("The point scores"),
-                 "younger_must_exchange": N_("Younger must exchange"),
-                 "end": N_("End of the game"), "limit": N_("Limit")}
-VALUE_WORDS = {"auto": N_("by itself"), "ask": N_("by its holder"), "cards": N_("per card"),
-               "value": N_("by value"), "partie": N_("a partie of six deals"),
-               "points": N_("at a point limit"), "deals": N_("after a number of deals"),
-               "red": N_("red"), "black": N_("black"), "clockwise": N_("clockwise"),
-               "counterclockwise": N_("counterclockwise"), "automatic": N_("automatic"),
-               "declared": N_("declared"), "off": N_("off")}
-
-
-def setting_words(name: str) -> str:
-    return tr(SETTING_WORDS[name]) if name in SETTING_WORDS else name
-
-
-def value_words(value: object) -> str:
-    """A setting's value in words: on/off, a choice's words, a number."""
-    if isinstance(value, bool):
-        return _("on") if value else _("off")
-    if isinstance(value, str) and value in VALUE_WORDS:
-        return tr(VALUE_WORDS[value])
-    return str(value)
+# The house's words for what no game names: a preset of the person's own choosing (each
+# game's presets, settings and values are in its FACE's ``preset_words``, ``setting_words``
+# and ``value_words``).
+HOUSE_PRESET_WORDS = {CUSTOM: N_("Custom")}
 
 
 # Columns of a name in a game's side column (a name may have 24).
@@ -152,6 +128,12 @@ class GameFace(Protocol):
         """The game's own screens by class name (the help lists their keys; a door's
         zygote imports them before it forks)."""
 
+    #: the game's presets, settings and their choices' values in words, each a msgid
+    #: marked with ``N_`` (translated when shown): the New session form, the rules
+    preset_words: Mapping[str, str]
+    setting_words: Mapping[str, str]
+    value_words: Mapping[str, str]
+
     def preset_title(self, name: str) -> str | None:
         """A preset's title in words, None for no preset of the game's own."""
 
@@ -163,6 +145,9 @@ class GameFace(Protocol):
 
     def setting_label(self, name: str) -> str:
         """A setting's name on the New session form (``Points to win``)."""
+
+    def value_label(self, value: object) -> str:
+        """A setting's value in words: on/off, a choice's words, a number."""
 
     #: the settings the New session form keeps behind More settings (m), so that its first
     #: screen holds the seats of a game for many (the others: on the first screen)
@@ -335,8 +320,12 @@ class HouseParts:
     def screens(self) -> Mapping[str, type[Screen[None]]]:
         return {}
 
+    preset_words: Mapping[str, str] = {}
+    setting_words: Mapping[str, str] = {}
+    value_words: Mapping[str, str] = {}
+
     def preset_title(self, name: str) -> str | None:
-        return None
+        return tr(self.preset_words[name]) if name in self.preset_words else None
 
     def rules_presets(self) -> list[tuple[str, str]]:
         return []
@@ -345,13 +334,20 @@ class HouseParts:
         return None
 
     def setting_label(self, name: str) -> str:
-        return setting_words(name)
+        return tr(self.setting_words[name]) if name in self.setting_words else name
+
+    def value_label(self, value: object) -> str:
+        if isinstance(value, bool):
+            return _("on") if value else _("off")
+        if isinstance(value, str) and value in self.value_words:
+            return tr(self.value_words[value])
+        return str(value)
 
     form_more: tuple[str, ...] = ()
 
     def describe_setting(self, name: str, value: object) -> str:
         return _("{setting}: {value}").format(setting=self.setting_label(name),
-                                              value=value_words(value))
+                                              value=self.value_label(value))
 
     def scenes(self) -> ModuleType | None:
         return None
@@ -491,6 +487,6 @@ def level_words(level: str | None) -> str:
     return _("computer, {level}").format(level=level_name(level or "medium"))
 
 
-__all__ = ["SETTING_WORDS", "VALUE_WORDS", "GameFace", "HeaderPart", "HelpEntry",
+__all__ = ["HOUSE_PRESET_WORDS", "GameFace", "HeaderPart", "HelpEntry",
            "HintSource", "HouseParts", "Question", "Seating", "SidePanel", "cards_text",
-           "face_of", "level_words", "points_line", "points_text", "setting_words", "value_words"]
+           "face_of", "level_words", "points_line", "points_text"]

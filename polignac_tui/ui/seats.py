@@ -3,8 +3,14 @@ long a name may be (the New session form, ``polignac-tui new``)."""
 
 from __future__ import annotations
 
-from ..games import LEVELS
+from typing import TYPE_CHECKING
+
+from ..games import FIRST_GAME, LEVELS
+from ..games.settings import CUSTOM
 from ..i18n import _
+
+if TYPE_CHECKING:
+    from ..games.base import Game
 
 COMPUTER_NAMES = ("Bruno", "Claire", "Denis", "Élodie", "Fanny", "Gaston", "Hélène", "Igor")
 DEFAULT_LEVEL = "medium"
@@ -28,5 +34,20 @@ def computer_names(human: str, count: int) -> list[str]:
     return [n for n in COMPUTER_NAMES if n.casefold() != taken][:count]
 
 
+def start_players(game: Game) -> int:
+    """How many sit at a new table of ``game`` when nobody says: its FACE's usual table
+    within the game's counts (4 at Polignac, 2 at a game for two)."""
+    from .gameface import face_of
+    return min(max(face_of(game.name).default_players, game.min_players), game.max_players)
+
+
+def start_preset(game: Game, default_preset: str) -> str:
+    """The preset a new table of ``game`` starts from: the settings' default preset at
+    the game it belongs to (the first game), else the game's first preset."""
+    if game.name == FIRST_GAME and default_preset in (*game.presets, CUSTOM):
+        return default_preset
+    return game.presets[0]
+
+
 __all__ = ["COMPUTER_NAMES", "DEFAULT_LEVEL", "LEVELS", "MAX_NAME", "computer_names",
-           "name_problem"]
+           "name_problem", "start_players", "start_preset"]

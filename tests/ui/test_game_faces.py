@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from polignac_tui.games import game_names, get_game
 from polignac_tui.games.base import Outcome, View
 from polignac_tui.games.ecarte.tui import FACE as ECARTE
 from polignac_tui.games.piquet.tui import FACE as PIQUET
 from polignac_tui.games.piquet.tui import points_by_reason
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.ui.cardtext import CardLook
-from polignac_tui.ui.gameface import Seating
+from polignac_tui.ui.gameface import Seating, face_of
 
 LOOK = CardLook(ascii=True, jacks=False)
 
@@ -125,3 +126,31 @@ def test_the_prompts_read_the_choice_they_are_given() -> None:
     with_words = str(PIQUET.prompt(declaring, LOOK))
     without = str(PIQUET.prompt(replace(declaring, choice=WordChoice((), "declare")), LOOK))
     assert with_words != without and with_words.startswith("mark what you declare (")
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_each_game_words_its_own_presets_settings_and_values(name: str) -> None:
+    """The New session form and the rules never show a raw name: every preset, setting
+    and choice of a game of the registry has words in its own FACE, in French too."""
+    game, face = get_game(name), face_of(name)
+    for preset in game.presets:
+        assert face.preset_title(preset) not in (None, preset), preset
+    for setting in game.described:
+        assert setting.name in face.setting_words, setting.name
+        assert face.setting_label(setting.name) == face.setting_words[setting.name]
+        for choice in setting.choices:
+            assert face.value_label(choice) == face.value_words[choice], choice
+    with speaking(translator_for("fr")):
+        for setting in game.described:
+            assert face.setting_label(setting.name) != setting.name
+            assert face.describe_setting(setting.name, setting.defaults[game.presets[0]])
+
+
+def test_the_house_words_only_what_no_game_names() -> None:
+    """On/off and a custom preset are the house's; a game's own value is not."""
+    assert ECARTE.value_label(True) == "on" and PIQUET.value_label(False) == "off"
+    assert ECARTE.value_label("partie") == "partie"        # Piquet's, not Écarté's
+    assert PIQUET.value_label("partie") == "a partie of six deals"
+    assert ECARTE.value_label(7) == "7"
+    assert ECARTE.preset_title("rubicon") is None and PIQUET.preset_title("cent") == (
+        "Piquet au cent")

@@ -9,7 +9,6 @@ from gametools import game_screen, game_table, settle
 from textual.widgets import Input, Select
 
 from polignac_tui.cli import main
-from polignac_tui.commands.play import GAMES
 from polignac_tui.games import FIRST_GAME, game_names
 from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.new_session import NewSessionScreen
@@ -30,21 +29,56 @@ def ran(monkeypatch: pytest.MonkeyPatch) -> list:
 
 
 def test_the_cli_plays_every_game_of_the_registry() -> None:
-    assert (FIRST_GAME, *GAMES) == game_names()
+    """``--game`` offers every game of the registry, the first by default."""
+    import argparse
+
+    from polignac_tui.commands.play import register
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    (game,) = [a for a in parser._subparsers._group_actions[0].choices["new"]._actions
+               if a.dest == "game"]
+    assert tuple(game.choices) == game_names() and game.default == FIRST_GAME
 
 
-def test_new_game_ecarte_starts_you_against_a_computer(ran, store) -> None:
-    assert main(["new", "--game", "ecarte", "--preset", "italiana", "--level", "hard",
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--game", "piquet", "--players", "3"], "Piquet is played by 2 players, not 3"),
+    (["--game", "piquet", "--preset", "classique"],
+     "Piquet has no preset 'classique' (one of rubicon, cent)"),
+])
+def test_new_refuses_in_one_line_naming_the_game(capsys, ran, store, argv, said) -> None:
+    """The count and the preset are checked against the game chosen: nothing started."""
+    assert main(["new", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err
+    assert ran == [] and store.entries() == []
+
+
+def test_the_settings_default_preset_is_the_first_games_only(ran, store) -> None:
+    """A default preset of Polignac's (italiana) does not choose Écarté's italiana."""
+    from polignac_tui.config import Settings, save_settings
+    save_settings(Settings(default_preset="italiana"))
+    assert main(["new", "--game", "ecarte", "--seed", "1"]) == 0
+    assert main(["new", "--seed", "1"]) == 0
+    ecarte, polignac = (app._start_table for app in ran)
+    assert ecarte.game == "ecarte" and ecarte.session.match.settings.preset == "classique"
+    assert polignac.game == "polignac" and polignac.session.match.settings.preset == "italiana"
+
+
+@pytest.mark.parametrize(("game", "players"), [("ecarte", []), ("polignac", ["--players", "3"])])
+def test_new_game_starts_you_against_computers(ran, store, game, players) -> None:
+    """Every game of the registry by its name, the first one too."""
+    assert main(["new", "--game", game, *players, "--preset", "italiana", "--level", "hard",
                  "--seed", "4"]) == 0
     (app,) = ran
-    table = app._start_game_table
-    assert table is not None and table.game == "ecarte"
+    table = app._start_table
+    assert table is not None and table.game == game
     session = table.session
     assert session.match.settings.preset == "italiana"
-    assert [s.human for s in session.seats] == [True, False]
-    assert session.seats[1].level == "hard"
+    count = 3 if players else 2
+    assert [s.human for s in session.seats] == [True] + [False] * (count - 1)
+    assert [s.level for s in session.seats[1:]] == ["hard"] * (count - 1)
     assert table.closed                  # released when the app ended
-    assert store.game_of(session.id) == "ecarte"
+    assert store.game_of(session.id) == game
 
 
 def test_new_game_with_another_games_preset_is_one_line(capsys, ran) -> None:
@@ -143,6 +177,6 @@ async def test_open_game_session_resumes_a_saved_piquet(make_app, store) -> None
 def test_new_game_piquet_starts_you_against_a_computer(ran, store) -> None:
     assert main(["new", "--game", "piquet", "--preset", "cent", "--seed", "2"]) == 0
     (app,) = ran
-    table = app._start_game_table
+    table = app._start_table
     assert table.game == "piquet" and table.session.match.settings.word("end") == "points"
     assert [s.level for s in table.session.seats] == [None, "medium"]

@@ -27,9 +27,17 @@ from ...games.settings import CUSTOM, Setting, Settings
 from ...i18n import N_, _, pgettext, tr
 from ..chrome import Footer, header, while_shown
 from ..formfields import FOCUS_CSS, MarkedFocus, TextField, on_off, show_problem
-from ..gameface import PRESET_WORDS, VALUE_WORDS, GameFace, face_of
+from ..gameface import HOUSE_PRESET_WORDS, GameFace, face_of
 from ..handle import polignac_app
-from ..seats import DEFAULT_LEVEL, LEVELS, MAX_NAME, computer_names, name_problem
+from ..seats import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    MAX_NAME,
+    computer_names,
+    name_problem,
+    start_players,
+    start_preset,
+)
 from ..textfmt import level_name
 
 W = TypeVar("W", bound=Widget)
@@ -65,16 +73,16 @@ def seat_choices(lobby: bool = False) -> list[tuple[str, str]]:
     return [(_("human"), "human"), *computers]
 
 
-def setting_options(setting: Setting) -> list[tuple[str, Any]]:
-    """The choices of a setting in words (on/off, or its choices)."""
+def setting_options(face: GameFace, setting: Setting) -> list[tuple[str, Any]]:
+    """The choices of a setting in words (on/off, or its choices in the game's words)."""
     if setting.kind == "bool":
         return on_off()
-    return [(tr(VALUE_WORDS[c]) if c in VALUE_WORDS else c, c) for c in setting.choices]
+    return [(face.value_label(c), c) for c in setting.choices]
 
 
 def preset_words(face: GameFace, name: str) -> str:
     """A preset's title: the game's own words, or the house's."""
-    return face.preset_title(name) or tr(PRESET_WORDS.get(name, name))
+    return face.preset_title(name) or tr(HOUSE_PRESET_WORDS.get(name, name))
 
 
 def optional(game: Game, setting: Setting) -> bool:
@@ -219,9 +227,8 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         face = face_of(game.name)
         only = f"game-only game-{game.name}"
         presets = (*game.presets, CUSTOM)
-        start = (default_preset if game.name == FIRST_GAME and default_preset in presets
-                 else presets[0])
-        players = min(max(face.default_players, game.min_players), game.max_players)
+        start = start_preset(game, default_preset)
+        players = start_players(game)
         self.numbers_from[game.name] = (start, players)
         values = game.settings(start, players=players)
         with Horizontal(classes=f"field {only}"):
@@ -280,7 +287,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                                 compact=True, max_length=len(str(setting.high)),
                                 classes="number")
             else:
-                yield Select(setting_options(setting), value=values[setting.name],
+                yield Select(setting_options(face, setting), value=values[setting.name],
                              id=widget_id, allow_blank=False, compact=True)
         yield Static(tr(setting.explain), classes=f"field-help {only}")
 

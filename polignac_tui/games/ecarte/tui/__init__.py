@@ -53,7 +53,11 @@ def _suit(suit: str, look: CardLook) -> Text:
     return text
 
 
-PRESET_TITLES = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)")}
+PRESET_WORDS = {"classique": N_("Classique (FR)"), "italiana": N_("Italiana (IT)")}
+SETTING_WORDS = {"forcing": N_("Forcing"), "target": N_("Points to win"),
+                 "mark_king": N_("King of trumps"),
+                 "dealer_must_discard": N_("Dealer exchanges")}
+VALUE_WORDS = {"auto": N_("by itself"), "ask": N_("by its holder")}
 
 
 class EcarteFace(HouseParts):
@@ -61,9 +65,9 @@ class EcarteFace(HouseParts):
 
     help_screens: Mapping[str, tuple[HelpEntry, ...]] = HELP
     side_width = 32
-
-    def preset_title(self, name: str) -> str | None:
-        return tr(PRESET_TITLES[name]) if name in PRESET_TITLES else None
+    preset_words: Mapping[str, str] = PRESET_WORDS
+    setting_words: Mapping[str, str] = SETTING_WORDS
+    value_words: Mapping[str, str] = VALUE_WORDS
 
     def word_label(self, word: str) -> str:
         return tr(WORDS[word]) if word in WORDS else word

@@ -54,7 +54,12 @@ def points_by_reason(scored: JSON) -> dict[tuple[int, str], int]:
     return rows
 
 
-PRESET_TITLES = {"rubicon": N_("Rubicon"), "cent": N_("Piquet au cent")}
+PRESET_WORDS = {"rubicon": N_("Rubicon"), "cent": N_("Piquet au cent")}
+SETTING_WORDS = {"point_score": N_("The point scores"),
+                 "younger_must_exchange": N_("Younger must exchange"),
+                 "end": N_("End of the game"), "limit": N_("Limit")}
+VALUE_WORDS = {"cards": N_("per card"), "value": N_("by value"),
+               "partie": N_("a partie of six deals"), "points": N_("at a point limit")}
 
 
 class PiquetFace(HouseParts):
@@ -62,9 +67,9 @@ class PiquetFace(HouseParts):
 
     help_screens: Mapping[str, tuple[HelpEntry, ...]] = HELP
     side_width = 34
-
-    def preset_title(self, name: str) -> str | None:
-        return tr(PRESET_TITLES[name]) if name in PRESET_TITLES else None
+    preset_words: Mapping[str, str] = PRESET_WORDS
+    setting_words: Mapping[str, str] = SETTING_WORDS
+    value_words: Mapping[str, str] = VALUE_WORDS
 
     def word_label(self, word: str) -> str:
         return tr(WORDS[word]) if word in WORDS else word

@@ -9,7 +9,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ....i18n import N_, _, tr
-from ....ui.gameface import GameFace, HouseParts, setting_words
+from ....ui.gameface import GameFace, HouseParts
 from ..engine import PRESET_NAMES, one_of, preset
 from ..engine.cards import jack_points
 from ..engine.rules import PRESET_TITLES, SETTING_LABELS, describe_setting
@@ -30,6 +30,14 @@ HELP: dict[str, tuple[HelpEntry, ...]] = {
     "Overlay": ((N_("Rules panel"), f"{TUI}.rules_overlay", "RulesOverlay", ()),),
 }
 
+# The form's words for its settings and their choices' values (the engine's short labels,
+# and the limit's)
+SETTING_WORDS = {**SETTING_LABELS, "limit": N_("Limit")}
+VALUE_WORDS = {"red": N_("red"), "black": N_("black"), "clockwise": N_("clockwise"),
+               "counterclockwise": N_("counterclockwise"), "automatic": N_("automatic"),
+               "declared": N_("declared"), "off": N_("off"),
+               "points": N_("at a point limit"), "deals": N_("after a number of deals")}
+
 
 class PolignacFace(PolignacTable, HouseParts):
     """Polignac's dialogs, panels and words for the house's shared screens."""
@@ -42,10 +50,11 @@ class PolignacFace(PolignacTable, HouseParts):
     #: la générale's question, passed (its first answer that keeps the deal as dealt)
     questions: tuple[tuple[str, str], ...] = (("La générale?", "p"),)
 
-    def preset_title(self, name: str) -> str | None:
-        """A preset's title in words (``Classique (FR)``), None for no preset of Polignac."""
-        title = PRESET_TITLES.get(name)
-        return tr(title) if title is not None else None
+    #: its presets' titles (``Classique (FR)``), its settings' names on the New session
+    #: form (short), their choices' values
+    preset_words: Mapping[str, str] = PRESET_TITLES
+    setting_words: Mapping[str, str] = SETTING_WORDS
+    value_words: Mapping[str, str] = VALUE_WORDS
 
     def rules_presets(self) -> list[tuple[str, str]]:
         """(title, name) of each preset a rulebook can be read for (not ``custom``)."""
@@ -66,9 +75,6 @@ class PolignacFace(PolignacTable, HouseParts):
         return reason_text(Reason(why, tuple(params.items())), names, ascii)
 
     # -- its part of the New session form (the form's fields are the seam's settings)
-    def setting_label(self, name: str) -> str:
-        return tr(SETTING_LABELS[name]) if name in SETTING_LABELS else setting_words(name)
-
     #: behind More settings: all but the end and its limit (the first screen holds the
     #: seats of up to eight players)
     form_more: tuple[str, ...] = tuple(name for name in SETTING_LABELS
