@@ -205,12 +205,12 @@ def score_table(view: View, look: CardLook) -> RichTable:
 
 def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
              last: bool) -> RenderableType:
-    """The end of a deal, in the shape of Polignac's: a row per player (the dealer
-    marked), the tricks each took, the points of the deal and the totals, then the points
-    added up per reason. At the end of the match, its outcome first, the last deal's
-    points by reason (a match may end in the middle of a deal), then the final table of
-    every deal (as Polignac's cognac and final table). The box's frame says its keys;
-    the body does not say them again."""
+    """The end of a deal, in the shape of the first game's own box: a row per player (the
+    dealer marked), the tricks each took, the points of the deal and the totals, then the
+    points added up per reason. At the end of the match, its outcome first, the last
+    deal's points by reason (a match may end in the middle of a deal), then the final
+    table of every deal, as the first game's match-over box has them. The box's frame
+    says its keys; the body does not say them again."""
     reasons = _reason_lines(view, seating, face)
     if last:
         final = score_table(view, look)
