@@ -98,11 +98,19 @@ def argparse_words(message: str) -> str:
     return message
 
 
+def games_text() -> str:
+    """The registered games by their titles, ``"Polignac, Écarté and Piquet"``."""
+    from .games import game_names
+    from .games.namewords import names_text
+    from .store.wording import game_title
+    return names_text(game_title(name) for name in game_names())
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="polignac-tui",
-        description=_("Play Polignac (Quatre Valets) in the terminal against computer "
-                      "players."),
+        description=_("Play {games} in the terminal: against computer players, or with "
+                      "friends at a table service (serve, join).").format(games=games_text()),
     )
     parser.add_argument("--version", action="version", version=f"polignac-tui {__version__}",
                         help=_("show the version and exit"))

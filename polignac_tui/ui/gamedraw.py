@@ -202,38 +202,50 @@ def score_table(view: View, look: CardLook) -> RichTable:
 
 
 def end_text(view: View, look: CardLook, seating: Seating, face: GameFace,
-             last: bool, served: bool = False) -> RenderableType:
-    """The end of a deal: each player's points of the deal and the totals, the points
-    added up per reason; at the end of the match its outcome (the score sheet of every
-    deal is a key away: the box fits 80×24)."""
+             last: bool) -> RenderableType:
+    """The end of a deal, in the shape of the first game's own box: a row per player (the
+    dealer marked), the tricks each took, the points of the deal and the totals, then the
+    points added up per reason. At the end of the match, its outcome first, the last
+    deal's points by reason (a match may end in the middle of a deal), then the final
+    table of every deal, as the first game's match-over box has them. The box's frame
+    says its keys; the body does not say them again."""
+    reasons = _reason_lines(view, seating, face)
+    if last:
+        final = score_table(view, look)
+        final.title, final.title_style = _("Final table"), "bold"
+        return Group(face.outcome(view, seating), Text(), *reasons, final)
     points = (view.deals[-1].points or ()) if view.deals else ()
+    dealer = view.deals[-1].dealer if view.deals else view.dealer
     table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("")
-    table.add_column(_("this deal"), justify="right")
-    table.add_column(_("total"), justify="right")
+    table.add_column(_("Player"))
+    table.add_column(_("Tricks"), justify="right")
+    table.add_column(_("Deal"), justify="right")
+    table.add_column(_("Total"), justify="right")
     for seat in range(len(view.names)):
         now = points[seat] if seat < len(points) else 0
-        table.add_row(Text(seating.who(seat)), points_text(now) if now else "0",
+        label = Text(seating.who(seat), style="bold" if seating.is_you(seat) else "")
+        if seat == dealer:
+            label.append(_(" (D)"), style="cyan")
+        tricks = view.tricks_won[seat] if seat < len(view.tricks_won) else 0
+        table.add_row(label, str(tricks), points_text(now) if now else "0",
                       str(view.totals[seat]))
-    parts: list[RenderableType] = [table]
+    return Group(table, *reasons)
+
+
+def _reason_lines(view: View, seating: Seating, face: GameFace) -> list[RenderableType]:
+    """The points of the deal added up per player and reason, a line each (none: [])."""
     recent = face.ledger(view)
-    if recent:
-        added: dict[tuple[int, str], int] = {}
-        for scored in recent:
-            key = (scored.seat, scored.reason)
-            added[key] = added.get(key, 0) + scored.points
-        lines = Text()
-        for (seat, reason), got in added.items():
-            lines.append_text(points_line(got, seating.who(seat), face.reason(reason)))
-            lines.append("\n")
-        parts.append(lines)
-    if last:
-        parts.append(face.outcome(view, seating))
-        parts.append(Text(_("Enter goes back to the lobby.") if served
-                          else _("Enter goes back home."), style="dim"))
-    else:
-        parts.append(Text(_("Enter goes on to the next deal."), style="dim"))
-    return Group(*parts)
+    if not recent:
+        return []
+    added: dict[tuple[int, str], int] = {}
+    for scored in recent:
+        key = (scored.seat, scored.reason)
+        added[key] = added.get(key, 0) + scored.points
+    lines = Text()
+    for (seat, reason), got in added.items():
+        lines.append_text(points_line(got, seating.who(seat), face.reason(reason)))
+        lines.append("\n")
+    return [lines]
 
 
 def rules_text(game: Game, view: View, settings: Settings | None,

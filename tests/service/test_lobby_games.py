@@ -47,7 +47,7 @@ def test_the_lobby_creates_a_table_of_ecarte_and_opens_it_as_a_game(
             assert table.game == "ecarte" and table.preset == "classique"
             assert [s.kind for s in table.seats] == ["human", "computer"]
             row = lobby.query_one("#tables").get_row(table.table)
-            assert str(row[1]) == "Écarté · classique" and str(row[2]).startswith("2: 1 person")
+            assert str(row[1]) == "Écarté · Classique" and str(row[2]).startswith("2: 1 person")
             await pilot.press("s")
             client = await wait(pilot, lambda: opened and opened[0], "the game opened")
             assert isinstance(client, RemoteGameClient) and client.game == "ecarte"

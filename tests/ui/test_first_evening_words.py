@@ -116,14 +116,28 @@ async def test_the_new_session_form_names_no_rulebook(make_app) -> None:
 
 
 # -- the lobby: preset titles -----------------------------------------------------------------
-def test_the_lobby_names_presets_by_their_titles() -> None:
+def test_the_lobby_names_each_tables_game_and_preset_by_their_titles() -> None:
+    """Every game's row names its game (Polignac's too: the new-user trial found it did
+    not) and its preset by its short title, as the table's header; a game or a preset
+    this version does not know, as the service sent it."""
+    from types import SimpleNamespace
+
     from polignac_tui.i18n import speaking, translator_for
-    from polignac_tui.ui.screens.lobby import preset_title
-    assert preset_title("classique") == "Classique (FR)"
-    assert preset_title("generale") == "La générale (FR)"
-    assert preset_title("[b]new") == "[b]new"           # unknown: as the service sent it
+    from polignac_tui.ui.screens.lobby import game_preset
+
+    def row(game: str, preset: str) -> str:
+        return game_preset(SimpleNamespace(game=game, preset=preset))   # type: ignore[arg-type]
+
+    assert row("polignac", "classique") == "Polignac · Classique"
+    assert row("polignac", "generale") == "Polignac · La générale"
+    assert row("ecarte", "italiana") == "Écarté · Italiana"
+    assert row("piquet", "cent") == "Piquet · Piquet au cent"
+    assert row("polignac", "[b]new (x)") == "Polignac · [b]new (x)"   # unknown: literal
+    assert row("ecarte", "custom") == "Écarté · Custom"          # settings changed
+    assert row("bridge", "rubber") == "bridge · rubber"
     with speaking(translator_for("it")):
-        assert preset_title("italiana") != "italiana"
+        assert row("polignac", "italiana") == "Polignac · Italiana"
+        assert row("piquet", "cent") != "Piquet · Piquet au cent"
 
 
 # -- the score legend: "· in play" only with a deal in play ---------------------------------

@@ -35,7 +35,10 @@ async def test_the_end_of_an_ecarte_match_says_its_value_and_who_buys_the_ices(
         assert "Bruno wins a treble game (1-0)." in shown
         assert "You buy the ices." in shown
         assert "+1 Bruno: the king turned up" in shown      # the deal's points, worded
-        assert "Enter goes back home." in shown
+        assert "Final table" in shown                        # then every deal
+        assert "Enter goes back home." not in shown          # the frame says the keys
+        assert str(app.screen.query_one("#overlay-box").border_subtitle) == \
+            "Esc or Space: close · Enter: Home"
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, Overlay)

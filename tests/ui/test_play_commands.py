@@ -134,3 +134,18 @@ def test_new_with_a_level_for_the_computers(ran, store) -> None:
     engine = engine_of(entry)
     assert engine is not None
     assert [p.level for p in engine.players] == [None, "hard", "hard", "hard"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Play Polignac, Écarté and Piquet in the terminal"),
+    ("fr", "Jouer à Polignac, Écarté et Piquet dans le terminal"),
+    ("it", "Giocare a Polignac, Écarté e Piquet nel terminale"),
+])
+def test_help_names_every_game_of_the_house(capsys, lang, said) -> None:
+    """The command's own words name the three games, from the registry (the new-user
+    trial read "Play Polignac (Quatre Valets)" alone)."""
+    with pytest.raises(SystemExit):
+        main(["--lang", lang, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert said in text
+    assert "Quatre Valets) in the terminal" not in text

@@ -854,8 +854,7 @@ class GameTableScreen(Screen[None]):
             and self.view().deal_number != self._ready_for
 
     def _end_text(self, view: View, last: bool) -> RenderableType:
-        return end_text(view, self.look, self.seating(), self.face, last,
-                        self.client.served)
+        return end_text(view, self.look, self.seating(), self.face, last)
 
     def _send(self, command: GameCommand) -> None:
         self.client.send(command)

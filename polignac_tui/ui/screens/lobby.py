@@ -19,13 +19,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...games import FIRST_GAME, game_names
+from ...games.settings import CUSTOM
 from ...i18n import N_, _, ngettext, pgettext, tr
 from ...service.client import AnyRemote, LobbyClient, ServiceError, TableInfo
 from ...service.wording import refusal_words, service_words
 from ...store.wording import game_title
 from ...table.talk import TalkRoom
 from ..chrome import Footer, header
-from ..gameface import face_of
+from ..gameface import PRESET_WORDS, face_of
 from ..handle import polignac_app
 from ..textfmt import assemble, level_name
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
@@ -36,9 +37,10 @@ if TYPE_CHECKING:
 
 # The level of the computers that take the open seats left empty at the start.
 FILL_LEVEL = "medium"
-# Longest table name shown in the list (the whole name is in the detail below it).
-# (with the longest preset title, 80 columns hold every column)
-NAME_WIDTH = 18
+# Longest table name shown in the list (the whole name is in the detail below it):
+# with the game and a preset ("Polignac · Classique"), 80 columns hold every column,
+# "in play, deal 12" whole.
+NAME_WIDTH = 14
 # Longest table name made for you ("Anna's table") when you give none.
 DEFAULT_TABLE_NAME = 24
 # keys offered or not by state
@@ -67,19 +69,15 @@ def seat_line(index: int, seat: Any, state: str) -> Text:
     return line
 
 
-def preset_title(preset: str) -> str:
-    """A table's preset by its title, as everywhere else ("Classique (FR)"); a name this
-    version does not know, as the service sent it."""
-    return face_of(FIRST_GAME).preset_title(preset) or preset
-
-
 def game_preset(info: TableInfo) -> str:
-    """A Polignac table's preset by its title; another game's title and preset
-    ("Écarté · classique")."""
-    if info.game == FIRST_GAME:
-        return preset_title(info.preset)
-    title = game_title(info.game) if info.game in game_names() else info.game
-    return f"{title} · {info.preset}"
+    """A table's game and its preset by their titles, the same for every game and short
+    as the table's header has them ("Polignac · Classique", "Écarté · Italiana")."""
+    known = info.game in game_names()
+    title = game_title(info.game) if known else info.game
+    preset = face_of(info.game).preset_title(info.preset) if known else None
+    if preset is None and info.preset == CUSTOM:
+        preset = tr(PRESET_WORDS[CUSTOM])
+    return f"{title} · {info.preset if preset is None else preset.split(' (')[0]}"
 
 
 def players_words(info: TableInfo) -> str:

@@ -1,0 +1,101 @@
+"""The end of a deal and of the match read the same at every game (issue 34, "one
+deal-over box, one end-of-match sheet", found by a new user's trial): at Écarté and
+Piquet the deal's box has Polignac's columns (Player with the dealer marked, Tricks,
+Deal, Total) and the match's box its outcome, then the final table of every deal; the
+box's keys are on its frame only, never again in its body."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from gametools import piquet_deal_played
+from rich.console import Console
+
+from polignac_tui.games import get_game
+from polignac_tui.games.base import Match
+from polignac_tui.games.ecarte.players import choose
+from polignac_tui.games.ecarte.tui import FACE as ECARTE
+from polignac_tui.games.piquet.tui import FACE as PIQUET
+from polignac_tui.i18n import speaking, translator_for
+from polignac_tui.ui.cardtext import CardLook
+from polignac_tui.ui.gamedraw import end_text
+from polignac_tui.ui.gameface import Seating
+
+LOOK = CardLook(ascii=False, jacks=False)
+NAMES = ("Ana", "Bruno")
+
+
+def rendered(text: object) -> str:
+    console = Console(width=76, color_system=None, force_terminal=False)
+    with console.capture() as capture:
+        console.print(text)
+    return capture.get()
+
+
+def rows(box: str) -> list[list[str]]:
+    return [line.split() for line in box.split("\n") if line.strip(" ─")]
+
+
+def ecarte_match_played(seed: int) -> Match:
+    """A whole game of Écarté between two easy computers, to five (seeded)."""
+    game = get_game("ecarte")
+    match = game.start(game.settings("classique", {}), list(NAMES), 0)
+    rng = random.Random(seed)
+    for _deal in range(40):
+        if match.outcome is not None:
+            return match
+        match.start_deal(match.shuffle(rng))
+        while match.turn is not None:
+            match.apply(choose(match.view(match.turn), "easy", rng), match.turn)
+    raise AssertionError("the game never ended")
+
+
+@pytest.mark.parametrize(("lang", "heads", "dealt", "keys"), [
+    ("en", ["Player", "Tricks", "Deal", "Total"], "(D)", "Enter goes"),
+    ("fr", ["Joueur", "Plis", "Donne", "Total"], "(D)", "Entrée"),
+    ("it", ["Giocatore", "Prese", "Smazz.", "Totale"], "(M)", "Invio"),
+])
+def test_the_deals_box_has_polignacs_columns(lang, heads, dealt, keys) -> None:
+    match = piquet_deal_played(NAMES)
+    view = match.view(0)
+    with speaking(translator_for(lang)):
+        box = rendered(end_text(view, LOOK, Seating(NAMES, None), PIQUET, False))
+    lines = rows(box)
+    assert lines[0] == heads, box
+    dealer = view.deals[-1].dealer
+    assert dealer is not None
+    points = view.deals[-1].points
+    assert points is not None and sum(points) > 0
+    for seat, name in enumerate(NAMES):
+        row = next(r for r in lines if r[0] == name)
+        marked = [dealt] if seat == dealer else []
+        deal = f"+{points[seat]}" if points[seat] else "0"
+        assert row == [name, *marked, str(view.tricks_won[seat]), deal,
+                       str(view.totals[seat])], box
+    assert sum(view.tricks_won) == 12
+    assert keys not in box                       # the frame says the keys
+
+
+def test_the_match_box_has_its_outcome_then_the_final_table() -> None:
+    match = ecarte_match_played(seed=3)
+    view = match.view(0)
+    assert len(view.deals) >= 2
+    box = rendered(end_text(view, LOOK, Seating(NAMES, 0), ECARTE, True))
+    lines = [line.strip() for line in box.split("\n") if line.strip(" ─")]
+    outcome = ECARTE.outcome(view, Seating(NAMES, 0)).plain.split("\n")[0]
+    assert lines[0] == outcome, box
+    assert "Final table" in lines
+    said = [line for line in lines if line.startswith("+")]
+    assert said and lines.index(said[-1]) < lines.index("Final table"), box   # the last
+    # deal's points by reason come before the final table
+    table = rows(box)
+    for number, deal in enumerate(view.deals, start=1):
+        assert deal.points is not None
+        row = next(r for r in table if r[0] == str(number))
+        shown = [p for p in row[2:2 + len(NAMES)]]
+        assert shown == [f"+{p}" if p else "0" for p in deal.points], box
+    total = next(r for r in table if r[0] == "total")
+    assert total[1:] == [str(t) for t in view.totals], box
+    assert max(view.totals) >= 5
+    assert "Enter goes" not in box
