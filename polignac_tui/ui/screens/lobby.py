@@ -26,7 +26,7 @@ from ...service.wording import refusal_words, service_words
 from ...store.wording import game_title
 from ...table.talk import TalkRoom
 from ..chrome import Footer, header
-from ..gameface import PRESET_WORDS, face_of
+from ..gameface import HOUSE_PRESET_WORDS, face_of
 from ..handle import polignac_app
 from ..textfmt import assemble, level_name
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
@@ -76,7 +76,7 @@ def game_preset(info: TableInfo) -> str:
     title = game_title(info.game) if known else info.game
     preset = face_of(info.game).preset_title(info.preset) if known else None
     if preset is None and info.preset == CUSTOM:
-        preset = tr(PRESET_WORDS[CUSTOM])
+        preset = tr(HOUSE_PRESET_WORDS[CUSTOM])
     return f"{title} · {info.preset if preset is None else preset.split(' (')[0]}"
 
 
