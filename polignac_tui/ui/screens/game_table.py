@@ -72,6 +72,7 @@ from ..widgets.cardface import face_size, faces_fit
 from ..widgets.gamepanel import GamePanel
 from ..widgets.hand import Hand, key_index
 from ..widgets.hanging import Hanging
+from ..widgets.scoresheet import ScoreSheet
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
 from ..widgets.trick import TrickArea
 from ..widgets.words import WordChoices
@@ -153,8 +154,8 @@ class GameTableScreen(Screen[None]):
     GameTableScreen Footer.-compact FooterLabel {
         margin-right: 1;
     }
-    /* the game's side column open full over the table (Polignac's score table) */
-    GameTableScreen.-side-full #trick {
+    /* the scores open full over the table (every game; Polignac's are its side column) */
+    GameTableScreen.-side-full #trick, GameTableScreen.-side-full #side {
         display: none;
     }
     GameTableScreen.-side-full #middle {
@@ -281,7 +282,9 @@ class GameTableScreen(Screen[None]):
         self._received = time.monotonic()   # when the latest update came (gone times)
         self._ticker: Timer | None = None   # redraws while someone is gone
         self._hint_card: str | None = None  # the card the status speaks of (a choice, a hint)
-        self._side: SidePanel | None = self.face.side_panel()
+        own = self.face.side_panel()
+        self._side: SidePanel = own if own is not None else ScoreSheet(
+            self._score_sheet, title=_("Score sheet"), id="scores")
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -332,11 +335,12 @@ class GameTableScreen(Screen[None]):
         with Horizontal(id="middle"):
             yield self.face.trick_area()
             with Vertical(id="side-column"):
-                if isinstance(self._side, Widget):
-                    yield self._side
-                else:
+                if not self._side.in_column:
                     with VerticalScroll(id="side", can_focus=False):
                         yield GamePanel(id="panel")
+                if isinstance(self._side, Widget):
+                    self._side.display = self._side.in_column
+                    yield self._side
                 if talk is not None:
                     yield TalkPanel(talk)
         yield Static(id="status")
@@ -400,7 +404,7 @@ class GameTableScreen(Screen[None]):
         height = self.size.height or self.app.size.height or 24
         size = face_size(width, height) if faces_fit(width, height) else None
         side_width = self.face.side_width + (8 if width >= WIDE else 0)
-        if self._side is None:
+        if not self._side.in_column:
             self.query_one("#side").styles.width = side_width
         else:
             self._side.set_wide(width >= WIDE)
@@ -428,9 +432,8 @@ class GameTableScreen(Screen[None]):
         humans = state.humans if state is not None else (True,) * len(view.names)
         trick.show(self.face.table_seen(view, self.seat, humans), look, self._held(),
                    self._centre(view))
-        if self._side is not None:
-            self._side.show(view, look)
-        else:
+        self._side.show(view, look)
+        if not self._side.in_column:
             self.query_one(GamePanel).show(self.face.panel(view, look, self.seating(),
                                                            self._answered))
         status = self.query_one("#status", Static)
@@ -1130,30 +1133,28 @@ class GameTableScreen(Screen[None]):
             self.action_leave()
 
     def _side_full(self) -> bool:
-        return self._side is not None and self._side.full
+        return self._side.full
+
+    def _score_sheet(self, view: View, look: CardLook, chosen: int | None) -> RenderableType:
+        """The house's score sheet (a game with no scores of its own in the side column)."""
+        return score_sheet(view, look, self.seating(), self.face, chosen)
 
     @while_shown
     def action_scores(self) -> None:
-        """The score sheet: the game's side column open full (a finished deal chosen in
-        it replays), or the sheet over the table."""
-        if self._side is not None:
-            self.set_class(self._side.toggle(), "-side-full")
-            self.refresh_bindings()
-            return
-        view = self.view()
-        self.app.push_screen(Overlay(_("Score sheet"), score_sheet(
-            view, self.look, self.seating(), self.face), "s"))
+        """The scores open full over the table (every deal; a finished deal chosen in
+        them replays), or closed again."""
+        self.set_class(self._side.toggle(), "-side-full")
+        self.refresh_bindings()
 
     @while_shown
     def action_choose_deal(self, step: int) -> None:
-        if self._side is not None:
-            self._side.choose(step)
+        self._side.choose(step)
 
     @while_shown
     def action_replay_deal(self) -> None:
-        """Replay the finished deal chosen in the full score table (never the deal in
-        play: the table gives finished deals only)."""
-        number = self._side.chosen if self._side is not None and self._side.full else None
+        """Replay the finished deal chosen in the full scores (never the deal in play:
+        the table gives finished deals only)."""
+        number = self._side.chosen if self._side.full else None
         if number is None:
             self.say(_("No deal is finished yet: there is nothing to replay."))
             return

@@ -1,0 +1,165 @@
+"""The scores at every game's table: ``s`` opens them full over the table, ↑/↓ choose a
+finished deal (the frame's ``View.deals``, never the deal in play), Enter or p replays it.
+
+``ScoreSheet`` is the house's: hidden until opened (the game's panel holds the side
+column), then the score sheet of the match drawn by the table screen. A game whose side
+column is its scores (Polignac's score table) subclasses it and draws both its column
+(``column``) and its full sheet (``sheet``); choosing a deal is the same for all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...games.base import View
+from ...games.view import finished
+from ...i18n import _
+from ..cardtext import CardLook
+from ..quiet import set_content
+
+#: draws the full sheet of ``view`` with the finished deal ``chosen`` highlighted
+SheetDrawing = Callable[[View, CardLook, int | None], RenderableType]
+
+# Columns and lines around the full sheet: the border and the padding, and a column for
+# a scroll bar (many deals on a small terminal).
+FULL_FRAME = (2 + 4 + 1, 2)
+
+
+def measure(renderable: RenderableType) -> tuple[int, int]:
+    """The columns and lines ``renderable`` takes at its widest."""
+    from rich.console import Console
+    from rich.measure import Measurement
+    console = Console(width=500, legacy_windows=False)
+    width = Measurement.get(console, console.options, renderable).maximum
+    return width, len(console.render_lines(renderable, console.options.update_width(width),
+                                           pad=False))
+
+
+def choose_keys(ascii: bool) -> Text:
+    """The keys of the full sheet with a finished deal chosen, under it."""
+    return Text(_("up/down a finished deal, Enter or p replays it, g the chart") if ascii
+                else _("↑↓ a finished deal, Enter or p replays it, g the chart"), style="dim")
+
+
+class ScoreSheet(VerticalScroll):
+    """The scores of the match, open full over the table (``full``), a finished deal
+    ``chosen`` in them; the house's draws nothing in the side column."""
+
+    SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
+    DEFAULT_CSS = """
+    ScoreSheet {
+        height: 1fr;
+        padding: 0 1;
+        scrollbar-size-vertical: 1;
+    }
+    ScoreSheet.-full {
+        /* the sheet's own size, in the middle of the room (a large terminal): not a
+           screen-wide frame with the sheet in its left third */
+        max-width: 100%;
+        max-height: 100%;
+        padding: 0 2;
+        border: round $accent;
+        border-title-style: bold;
+        border-subtitle-color: $text-muted;
+    }
+    .ascii ScoreSheet.-full {
+        border: ascii $accent;
+    }
+    """
+
+    can_focus = False   # the arrow keys belong to the hand
+
+    def __init__(self, draw: SheetDrawing | None = None, *, title: str = "",
+                 id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.full = False
+        self.chosen: int | None = None   # the finished deal highlighted (full only)
+        self._draw = draw
+        self._title = title
+        self._body = Static()
+        self.frame: View | None = None
+        self.look = CardLook()
+
+    def compose(self) -> ComposeResult:
+        yield self._body
+
+    # -- what a game's own scores draw (Polignac's score table) -------------------------
+    @property
+    def in_column(self) -> bool:
+        """True when the side column is these scores (else the game's panel is)."""
+        return False
+
+    def sheet(self, view: View, look: CardLook, chosen: int | None) -> RenderableType:
+        """The full sheet, the row of deal ``chosen`` highlighted."""
+        return Text() if self._draw is None else self._draw(view, look, chosen)
+
+    def column(self, view: View, look: CardLook) -> RenderableType:
+        """The side column's scores (never drawn where ``in_column`` is False)."""
+        return Text()
+
+    def set_wide(self, wide: bool) -> None:
+        """On a wide terminal a game's column may hold more."""
+
+    # -- the same for every game --------------------------------------------------------
+    def show(self, view: View, look: CardLook) -> None:
+        self.frame, self.look = view, look
+        if self.full and self.chosen not in finished(view.deals):
+            self.choose(0)
+        self.redraw()
+
+    def toggle(self) -> bool:
+        """Open or close the full sheet (open: on the last finished deal)."""
+        self.full = not self.full
+        self.set_class(self.full, "-full")
+        self.border_title = self._title if self.full else ""
+        self.border_subtitle = _("Esc or s: close") if self.full else ""
+        self.display = self.full or self.in_column
+        self.chosen = None
+        if self.full:
+            self.choose(0)
+        self.redraw()
+        return self.full
+
+    def choose(self, step: int) -> int | None:
+        """Move the highlight ``step`` finished deals on (0: keep it, or the last one);
+        the deal chosen, None when no deal is finished yet."""
+        numbers = [] if self.frame is None else finished(self.frame.deals)
+        if not numbers:
+            self.chosen = None
+        elif self.chosen not in numbers:
+            self.chosen = numbers[-1]
+        else:
+            at = numbers.index(self.chosen) + step
+            self.chosen = numbers[max(0, min(at, len(numbers) - 1))]
+        self.redraw()
+        return self.chosen
+
+    def on_resize(self) -> None:
+        """What fits may depend on the width the layout gave this widget."""
+        self.redraw()
+
+    def redraw(self) -> None:
+        view = self.frame
+        if view is None:
+            return
+        if self.full:
+            body: RenderableType = self.sheet(view, self.look, self.chosen)
+            if self.chosen is not None:
+                body = Group(body, choose_keys(self.look.ascii))
+            set_content(self._body, body)
+            width, height = measure(body)     # its own size (CSS keeps it within the room)
+            self.styles.width = width + FULL_FRAME[0]
+            self.styles.height = height + FULL_FRAME[1]
+            return
+        self.styles.width = self.styles.height = None
+        if self.in_column:
+            set_content(self._body, self.column(view, self.look))
+
+
+__all__ = ["FULL_FRAME", "ScoreSheet", "SheetDrawing", "choose_keys", "measure"]
