@@ -871,6 +871,8 @@ class GameTableScreen(Screen[None]):
         over = state is not None and state.waiting == "over"
         if action in ("choose_deal", "replay_deal"):
             return self._side_full()
+        if action in ("move", "mark") and self._side_full():
+            return False         # the hand is under the scores
         if over and action in ("move", "play", "discard", "hint", "mark", "undo", "hand_over"):
             return False         # the match is over: what is left is to look, and leave
         if action in ("move", "play", "discard", "hint", "mark") and state is not None and \
@@ -912,6 +914,8 @@ class GameTableScreen(Screen[None]):
             event.stop()
             self.action_escape()
             return
+        if self._side_full():
+            return      # the scores over the table: their keys only, never a card or a word
         if event.key == "u" and state is not None and state.undo_off:
             event.stop()                # its binding is hidden: say why
             self.action_undo()
@@ -1143,7 +1147,13 @@ class GameTableScreen(Screen[None]):
     def action_scores(self) -> None:
         """The scores open full over the table (every deal; a finished deal chosen in
         them replays), or closed again."""
-        self.set_class(self._side.toggle(), "-side-full")
+        full = self._side.toggle()
+        self.set_class(full, "-side-full")
+        words = self.query_one(WordChoices)
+        if full and words.has_focus:
+            self.set_focus(None)        # Enter replays a deal: it never says a word here
+        elif not full and words.can_focus and words.has_class("-shown"):
+            words.focus()
         self.refresh_bindings()
 
     @while_shown

@@ -1,0 +1,131 @@
+"""The scores at every game's table (issue 34, point 1): a deal finished by keys against
+a computer, then ``s`` opens the scores over the table on that finished deal, Enter opens
+the one replay screen at it, Esc comes back to the table as it was (the same deal in
+play, the same turn, nothing played), and ``s`` closes the scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from gametools import act, game_screen, game_table, settle
+from tabletools import polignac_table, text_of
+
+from polignac_tui.games.base import WordChoice
+from polignac_tui.games.polignac.engine import Player, preset
+from polignac_tui.store.folder import SessionStore
+from polignac_tui.table.gametable import GameTable
+from polignac_tui.ui.screens.game_replay import GameReplayScreen
+from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.screens.panels import DealOverBox
+from polignac_tui.ui.widgets.scoresheet import ScoreSheet
+from polignac_tui.ui.widgets.words import WordChoices
+
+SIZE = (80, 24)
+
+
+def table_of(store: SessionStore, game: str) -> GameTable:
+    """Ana (a person) against computers, seeded: a duel, or Polignac at four without
+    la générale (no question before the first card)."""
+    if game != "polignac":
+        return game_table(store, game, seed=4)
+    seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire", "Denis")]
+    return polignac_table(store, preset("classique", 4).replace(generale=False), seats,
+                          name="Evening", seed=4)
+
+
+async def first_deal_played(pilot: Any) -> None:
+    """Ana plays the first deal by keys until its box shows, then goes on to the next deal
+    and waits for her turn in it."""
+    app = pilot.app
+    for _step in range(200):
+        await settle(pilot)
+        if isinstance(app.screen, DealOverBox):
+            await pilot.press("enter")       # on to the next deal
+            await settle(pilot)
+            return
+        await act(pilot, prefer=("propose", "accept", "nolook"))
+    raise AssertionError("the deal never ended")
+
+
+async def replay_shown(pilot: Any) -> GameReplayScreen:
+    app = pilot.app
+    for _ in range(300):
+        if isinstance(app.screen, GameReplayScreen):
+            return app.screen
+        await pilot.pause()
+    raise AssertionError(f"no replay (screen {type(app.screen).__name__})")
+
+
+@pytest.mark.parametrize("game", ["polignac", "ecarte", "piquet"])
+async def test_a_finished_deal_replays_from_the_scores_and_the_table_is_as_it_was(
+        make_app, store, game: str) -> None:
+    table = table_of(store, game)
+    app = make_app(game_table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await first_deal_played(pilot)
+        screen = game_screen(app)
+        assert isinstance(screen, GameTableScreen)
+        before = screen.view()
+        assert before.deal_number == 2 and before.turn == 0 and screen.awaits_me()
+        assert before.deals[0].points is not None and before.deals[1].points is None
+        log = table.session.match.log
+        actions = (len(log), len(log[-1].actions))
+        sheet = screen.query_one(ScoreSheet)
+
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen.has_class("-side-full") and sheet.full and sheet.display
+        assert sheet.chosen == 1                 # the finished deal, never the one in play
+        await pilot.press("down")
+        assert sheet.chosen == 1
+        text = text_of(sheet.query_one("Static"))
+        assert "Enter or p replays it" in text
+        assert all(str(total) in text for total in before.totals)
+
+        await pilot.press("enter")
+        replay = await replay_shown(pilot)
+        assert replay.number == 1 and replay.session.game == game
+        assert len(replay.session.match.log) == 1    # the deal in play is not there
+        assert tuple(replay.actions) == tuple(log[0].actions)
+
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and sheet.full      # back at the table, scores open
+        assert screen.view() == before                   # the same deal, hand and turn
+        log = table.session.match.log
+        assert (len(log), len(log[-1].actions)) == actions     # nothing was played
+        assert screen.state is not None and screen.state.waiting == "turn"
+
+        await pilot.press("s")
+        await pilot.pause()
+        assert not sheet.full and not screen.has_class("-side-full")
+        assert sheet.display == (game == "polignac")    # Polignac's scores are its column
+        assert screen.awaits_me() and screen.view() == before
+
+
+async def test_no_finished_deal_no_replay_and_no_word_said(make_app, store) -> None:
+    """In the first deal the sheet chooses nothing: Enter there replays nothing, and never
+    says the word the buttons under it offer (Écarté's propose); closed, the buttons have
+    the keys again."""
+    table = table_of(store, "ecarte")
+    app = make_app(game_table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        words = screen.query_one(WordChoices)
+        assert isinstance(screen.view().choice, WordChoice) and words.has_focus
+        actions = len(table.session.match.log[-1].actions)
+        await pilot.press("s")
+        await pilot.pause()
+        sheet = screen.query_one(ScoreSheet)
+        assert sheet.full and sheet.chosen is None and not words.has_focus
+        assert "Enter or p replays it" not in text_of(sheet.query_one("Static"))
+        await pilot.press("enter", "right", "1")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "nothing to replay" in text_of(screen.query_one("#status"))
+        assert len(table.session.match.log[-1].actions) == actions
+        await pilot.press("s")
+        await pilot.pause()
+        assert not sheet.full and words.has_focus
