@@ -226,7 +226,7 @@ class GameTableScreen(Screen[None]):
                 tooltip=N_("score table: the finished deal before")),
         Binding("down", "choose_deal(1)", N_("Deal after"), show=False,
                 tooltip=N_("score table: the finished deal after")),
-        Binding("p", "replay_deal", N_("Replay"), show=False,
+        Binding("enter,p", "replay_deal", N_("Replay"),
                 tooltip=N_("score table: replay and review the finished deal chosen "
                         "(Enter too)")),
         Binding("o", "hand_over", N_("Hand over"),
@@ -866,13 +866,13 @@ class GameTableScreen(Screen[None]):
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_deal":
-            return self._deal_to_go_on()
+            return self._deal_to_go_on() and not self._side_full()
         state = self.state
         over = state is not None and state.waiting == "over"
         if action in ("choose_deal", "replay_deal"):
             return self._side_full()
-        if action in ("move", "mark") and self._side_full():
-            return False         # the hand is under the scores
+        if action in ("move", "mark", "play", "discard") and self._side_full():
+            return False         # the hand is under the scores: Enter replays a deal
         if over and action in ("move", "play", "discard", "hint", "mark", "undo", "hand_over"):
             return False         # the match is over: what is left is to look, and leave
         if action in ("move", "play", "discard", "hint", "mark") and state is not None and \
@@ -1011,9 +1011,6 @@ class GameTableScreen(Screen[None]):
         self.action_play()
 
     def action_play(self) -> None:
-        if self._side_full():      # Enter on the full score table replays the deal chosen
-            self.action_replay_deal()
-            return
         view = self.view()
         if view.outcome is not None:
             self._next()
