@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from gametools import act, game_screen, game_table, settle
 from tabletools import polignac_table, text_of
+from textual.binding import Binding
 
 from polignac_tui.games.base import WordChoice
 from polignac_tui.games.polignac.engine import Player, preset
@@ -17,7 +18,8 @@ from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.game_replay import GameReplayScreen
 from polignac_tui.ui.screens.game_table import GameTableScreen
-from polignac_tui.ui.screens.panels import DealOverBox
+from polignac_tui.ui.screens.home import HomeScreen
+from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox
 from polignac_tui.ui.widgets.scoresheet import ScoreSheet
 from polignac_tui.ui.widgets.words import WordChoices
 
@@ -129,3 +131,51 @@ async def test_no_finished_deal_no_replay_and_no_word_said(make_app, store) -> N
         await pilot.press("s")
         await pilot.pause()
         assert not sheet.full and words.has_focus
+
+
+def finished_session(store: SessionStore, game: str) -> str:
+    """A match of ``game`` played to its end and saved (Ana against computers); its id."""
+    if game == "polignac":
+        from conftest import make_session, play_to_end
+        from polignac_file import save_session
+        session = play_to_end(make_session(limit=5))
+        session.id = "20261128-0300-ana"
+        store.root.mkdir(parents=True, exist_ok=True)
+        save_session(store, session)
+        return session.id
+    from store.gamehelpers import make_game
+    played = make_game(game, f"20261128-0300-{game}", seed=3, actions=None,
+                       names=("Ana", "Bruno"))
+    store.save_game(played)
+    return played.id
+
+
+@pytest.mark.parametrize("game", ["polignac", "ecarte", "piquet"])
+async def test_one_end_of_match_box_for_every_game(make_app, store, game: str) -> None:
+    """The cognac, the game of Écarté won, the partie: one box, its frame, its keys, its
+    place; Esc leaves the finished table on show (s its scores), Enter goes home."""
+    session_id = finished_session(store, game)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.open_game_session(session_id)
+        await settle(pilot)
+        box = app.screen
+        assert type(box) is MatchOverBox
+        frame = box.query_one("#overlay-box")
+        assert str(frame.border_title) == "The match is over"
+        assert str(frame.border_subtitle) == "Esc or Space: close · Enter: Home"
+        assert frame.styles.border_top[0] == "round" and frame.region.width == 78
+        assert frame.region.y >= 0 and frame.region.bottom <= SIZE[1]
+        keys = {binding.action: binding.key for binding in box.BINDINGS
+                if isinstance(binding, Binding)}
+        assert keys == {"close": "escape,space", "leave": "enter"}
+        await pilot.press("escape")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert app.screen is screen and screen.state.waiting == "over"
+        await pilot.press("s")
+        await pilot.pause()
+        assert screen.query_one(ScoreSheet).full
+        await pilot.press("s", "q")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
