@@ -284,7 +284,7 @@ class GameTableScreen(Screen[None]):
         self._hint_card: str | None = None  # the card the status speaks of (a choice, a hint)
         own = self.face.side_panel()
         self._side: SidePanel = own if own is not None else ScoreSheet(
-            self._score_sheet, title=_("Score sheet"), id="scores")
+            self._score_sheet, id="scores")
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -1138,7 +1138,8 @@ class GameTableScreen(Screen[None]):
 
     def _score_sheet(self, view: View, look: CardLook, chosen: int | None) -> RenderableType:
         """The house's score sheet (a game with no scores of its own in the side column)."""
-        return score_sheet(view, look, self.seating(), self.face, chosen)
+        return score_sheet(view, look, self.seating(), self.face, chosen,
+                           title=_("Score sheet"))
 
     @while_shown
     def action_scores(self) -> None:

@@ -75,13 +75,11 @@ class ScoreSheet(VerticalScroll):
 
     can_focus = False   # the arrow keys belong to the hand
 
-    def __init__(self, draw: SheetDrawing | None = None, *, title: str = "",
-                 id: str | None = None) -> None:
+    def __init__(self, draw: SheetDrawing | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.full = False
         self.chosen: int | None = None   # the finished deal highlighted (full only)
         self._draw = draw
-        self._title = title
         self._body = Static()
         self.frame: View | None = None
         self.look = CardLook()
@@ -117,7 +115,6 @@ class ScoreSheet(VerticalScroll):
         """Open or close the full sheet (open: on the last finished deal)."""
         self.full = not self.full
         self.set_class(self.full, "-full")
-        self.border_title = self._title if self.full else ""
         self.border_subtitle = _("Esc or s: close") if self.full else ""
         self.display = self.full or self.in_column
         self.chosen = None
