@@ -179,3 +179,33 @@ async def test_one_end_of_match_box_for_every_game(make_app, store, game: str) -
         await pilot.press("s", "q")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_at_the_finished_table_enter_replays_and_n_deals_the_next(make_app, store) -> None:
+    """The deal's box closed, the scores open: Enter replays the deal chosen (the status
+    line says so), n still deals the next one."""
+    table = table_of(store, "ecarte")
+    app = make_app(game_table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        for _step in range(40):
+            await settle(pilot)
+            if isinstance(app.screen, DealOverBox):
+                break
+            await act(pilot, prefer=("propose", "accept"))
+        assert isinstance(app.screen, DealOverBox)
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.query_one(ScoreSheet).chosen == 1
+        assert "n, the next deal (Enter replays the deal chosen)" in " ".join(
+            text_of(screen.query_one("#status")).split())
+        await pilot.press("enter")
+        replay = await replay_shown(pilot)
+        assert replay.number == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.view().deal_number == 1
+        assert len(table.session.match.log) == 1
+        await pilot.press("n")
+        await settle(pilot)
+        assert game_screen(app).view().deal_number == 2

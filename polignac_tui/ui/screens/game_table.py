@@ -209,6 +209,10 @@ class GameTableScreen(Screen[None]):
                 tooltip=N_("exchange the cards marked with the talon")),
         Binding("space", "mark", N_("Mark"), show=False,
                 tooltip=N_("mark or unmark the selected card (a discard)")),
+        # With the scores open, Enter replays the finished deal chosen (n: the next deal).
+        Binding("enter,p", "replay_deal", N_("Replay"),
+                tooltip=N_("the scores open (s): replay and review the finished deal "
+                           "chosen")),
         Binding("n,enter", "next_deal", N_("Next deal"), key_display="n",
                 tooltip=N_("once a deal is over and its box closed: on to the next deal")),
         Binding("h", "hint", N_("Hint"), tooltip=N_("a hint: what the expert would do")),
@@ -221,14 +225,11 @@ class GameTableScreen(Screen[None]):
                 tooltip=N_("the score sheet: every deal, the totals (s again or esc closes it)")),
         Binding("r", "rules", N_("Rules"), show=False,    # 80 columns are full: in the help
                 tooltip=N_("the rules of this session")),
-        # With the full score table open: choose a finished deal, replay it.
+        # With the scores open (every game): choose a finished deal (Enter, p: replay it).
         Binding("up", "choose_deal(-1)", N_("Deal before"), show=False,
-                tooltip=N_("score table: the finished deal before")),
+                tooltip=N_("the scores open (s): the finished deal before")),
         Binding("down", "choose_deal(1)", N_("Deal after"), show=False,
-                tooltip=N_("score table: the finished deal after")),
-        Binding("enter,p", "replay_deal", N_("Replay"),
-                tooltip=N_("score table: replay and review the finished deal chosen "
-                        "(Enter too)")),
+                tooltip=N_("the scores open (s): the finished deal after")),
         Binding("o", "hand_over", N_("Hand over"),
                 tooltip=N_("a computer plays for the player who is gone, until they come back")),
         Binding("g", "chart", N_("Chart"), show=False,
@@ -557,6 +558,9 @@ class GameTableScreen(Screen[None]):
                 if late:
                     return Text(_("Waiting for {names} to see the deal's summary.").format(
                         names=names_text(late)), style="italic")
+            if self._side_full():
+                return Text(_("The deal is over: n, the next deal (Enter replays the deal "
+                              "chosen)."), style="bold")
             return Text(_("The deal is over: Enter or n, the next deal."), style="bold")
         if state is not None and state.waiting == "paused":
             return Text(_("Nobody is at the table: it is paused."), style="italic")
@@ -866,7 +870,7 @@ class GameTableScreen(Screen[None]):
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_deal":
-            return self._deal_to_go_on() and not self._side_full()
+            return self._deal_to_go_on()
         state = self.state
         over = state is not None and state.waiting == "over"
         if action in ("choose_deal", "replay_deal"):
@@ -1152,6 +1156,7 @@ class GameTableScreen(Screen[None]):
             self.set_focus(None)        # Enter replays a deal: it never says a word here
         elif not full and words.can_focus and words.has_class("-shown"):
             words.focus()
+        self.refresh_table()            # the status line says what Enter does now
         self.refresh_bindings()
 
     @while_shown
