@@ -209,3 +209,26 @@ async def test_at_the_finished_table_enter_replays_and_n_deals_the_next(make_app
         await pilot.press("n")
         await settle(pilot)
         assert game_screen(app).view().deal_number == 2
+
+
+async def test_the_three_tables_offer_the_same_keys_when_a_card_is_asked(make_app,
+                                                                       store) -> None:
+    """Issue 34: one footer for every game: at a card to play, the same keys (s Scores at
+    Écarté too), in the same order."""
+    from polignac_tui.games.base import CardChoice
+    shown: dict[str, list[tuple[str, str]]] = {}
+    for game in ("polignac", "ecarte", "piquet"):
+        app = make_app(game_table=table_of(store, game))
+        async with app.run_test(size=SIZE) as pilot:
+            for _step in range(20):
+                await settle(pilot)
+                if isinstance(game_screen(app).view().choice, CardChoice):
+                    break
+                await act(pilot, prefer=("play", "nolook"))
+            screen = game_screen(app)
+            assert isinstance(screen.view().choice, CardChoice) and screen.awaits_me()
+            shown[game] = [(binding.action, binding.key_display or binding.key)
+                           for _key, (_node, binding, enabled, _tip)
+                           in screen.active_bindings.items() if binding.show and enabled]
+    assert ("scores", "s") in shown["ecarte"]
+    assert shown["polignac"] == shown["ecarte"] == shown["piquet"], shown
