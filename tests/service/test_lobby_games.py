@@ -109,23 +109,29 @@ def _first(choice: Any) -> str:
     return choice.words[0] if choice.verb is None else " ".join([choice.verb, *choice.words])
 
 
+async def sit_at_a_new_table(pilot: Any, game: str) -> Any:
+    """From the lobby: a new table of ``game`` against a computer (as the form offers),
+    sat at; its table screen."""
+    from polignac_tui.ui.screens.game_table import GameTableScreen
+    app = pilot.app
+    lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app), "the connection")
+    await pilot.press("n")
+    await wait(pilot, lambda: app.screen is not lobby, "the new table form")
+    downs = ("down",) * ("polignac", "ecarte", "piquet").index(game)
+    await pilot.press("enter", *downs, "enter")          # the game
+    await wait(pilot, lambda: getattr(app.screen, "game", "") == game, f"{game} chosen")
+    await pilot.press("ctrl+s")
+    await wait(pilot, lambda: lobby.tables, "the new table")
+    await pilot.press("s")
+    return await wait(pilot, lambda: isinstance(app.screen, GameTableScreen) and app.screen,
+                      "the game table screen")
+
+
 def test_a_served_table_of_piquet_opens_on_the_game_table_screen(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
-        from polignac_tui.ui.screens.game_table import GameTableScreen
         app = lobby_app(socket)
         async with app.run_test(size=SIZE) as pilot:
-            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
-                               "the connection")
-            await pilot.press("n")
-            await wait(pilot, lambda: app.screen is not lobby, "the new table form")
-            await pilot.press("enter", "down", "down", "enter")   # the game: Piquet
-            await wait(pilot, lambda: getattr(app.screen, "game", "") == "piquet",
-                       "Piquet chosen")
-            await pilot.press("ctrl+s")              # against a computer, as offered
-            await wait(pilot, lambda: lobby.tables, "the new table")
-            await pilot.press("s")
-            screen = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
-                                and app.screen, "the game table screen")
+            screen = await sit_at_a_new_table(pilot, "piquet")
             client = screen.client
             assert isinstance(client, RemoteGameClient) and client.game == "piquet"
             assert client.served and client.seats == (0,)
@@ -141,23 +147,11 @@ def test_a_finished_deal_of_ecarte_replays_from_the_scores_at_a_served_table(
     Esc comes back to the table as it was."""
     async def main(socket: Path) -> None:
         from polignac_tui.ui.screens.game_replay import GameReplayScreen
-        from polignac_tui.ui.screens.game_table import GameTableScreen
         from polignac_tui.ui.screens.panels import DealOverBox
         from polignac_tui.ui.widgets.scoresheet import ScoreSheet
         app = lobby_app(socket)
         async with app.run_test(size=SIZE) as pilot:
-            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
-                               "the connection")
-            await pilot.press("n")
-            form = await wait(pilot, lambda: app.screen is not lobby and app.screen,
-                              "the new table form")
-            await pilot.press("enter", "down", "enter")   # the game: Écarté
-            await wait(pilot, lambda: getattr(form, "game", "") == "ecarte", "Écarté chosen")
-            await pilot.press("ctrl+s")                   # against a computer, as offered
-            await wait(pilot, lambda: lobby.tables, "the new table")
-            await pilot.press("s")
-            screen = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
-                                and app.screen, "the game table screen")
+            screen = await sit_at_a_new_table(pilot, "ecarte")
             assert isinstance(screen.client, RemoteGameClient) and screen.client.served
             client = screen.client
 
