@@ -162,13 +162,12 @@ def trick_log(view: View, look: CardLook, last: bool = False) -> RichTable:
 
 
 def score_sheet(view: View, look: CardLook, seating: Seating,
-                face: GameFace, chosen: int | None = None,
-                title: str | None = None) -> RenderableType:
+                face: GameFace, chosen: int | None = None) -> RenderableType:
     """The score sheet of the match (``score_table``, the row of deal ``chosen``
     highlighted), then the game's own lines (Piquet: the deals of the partie and the
     rubicon; Écarté: the points to reach), and once the match is over, its outcome and
-    value; ``title`` over the table."""
-    lines: list[RenderableType] = [score_table(view, look, chosen, title)]
+    value."""
+    lines: list[RenderableType] = [score_table(view, look, chosen)]
     note = face.sheet_note(view) if view.outcome is None else None
     if note:
         lines.append(Text(note, style="dim"))
@@ -177,14 +176,12 @@ def score_sheet(view: View, look: CardLook, seating: Seating,
     return Group(*lines)
 
 
-def score_table(view: View, look: CardLook, chosen: int | None = None,
-                title: str | None = None) -> RichTable:
+def score_table(view: View, look: CardLook, chosen: int | None = None) -> RichTable:
     """A row per deal (its dealer, each player's points and the running totals), the deal
     in play marked, and the totals; the row of deal ``chosen`` highlighted (the one a
     replay would open)."""
     names = view.names
-    table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False,
-                      title=title, title_style="bold")
+    table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(_("deal"), justify="right", style="dim")
     table.add_column(_("dealer"))
     for name in names:

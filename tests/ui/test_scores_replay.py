@@ -82,7 +82,9 @@ async def test_a_finished_deal_replays_from_the_scores_and_the_table_is_as_it_wa
         await pilot.press("down")
         assert sheet.chosen == 1
         text = text_of(sheet.query_one("Static"))
-        assert "Enter or p replays it" in text
+        assert str(sheet.border_subtitle) == "↑↓ a deal · Enter: replay · Esc or s: close"
+        assert str(sheet.border_title) == ("Score table" if game == "polignac"
+                                           else "Score sheet")
         assert all(str(total) in text for total in before.totals)
 
         await pilot.press("enter")
@@ -122,7 +124,7 @@ async def test_no_finished_deal_no_replay_and_no_word_said(make_app, store) -> N
         await pilot.pause()
         sheet = screen.query_one(ScoreSheet)
         assert sheet.full and sheet.chosen is None and not words.has_focus
-        assert "Enter or p replays it" not in text_of(sheet.query_one("Static"))
+        assert str(sheet.border_subtitle) == "Esc or s: close"      # nothing to replay
         await pilot.press("enter", "right", "1")
         await pilot.pause()
         assert app.screen is screen
@@ -232,3 +234,24 @@ async def test_the_three_tables_offer_the_same_keys_when_a_card_is_asked(make_ap
                            in screen.active_bindings.items() if binding.show and enabled]
     assert ("scores", "s") in shown["ecarte"]
     assert shown["polignac"] == shown["ecarte"] == shown["piquet"], shown
+
+
+def test_the_score_sheet_of_a_partie_with_a_deal_chosen_snapshot(snap_compare, make_app,
+                                                                  store) -> None:
+    """A finished partie of Piquet at 80×24: its score sheet over the table, deal 5 chosen
+    (its row highlighted), the keys to replay it under the sheet and in the footer."""
+    from store.gamehelpers import make_game
+    session = make_game("piquet", "20261128-0310-ana", seed=3, actions=None,
+                        names=("Ana", "Bruno"))
+    store.save_game(session)
+    app = make_app()
+
+    async def chosen(pilot: Any) -> None:
+        assert pilot.app.open_game_session(session.id)
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, MatchOverBox)
+        await pilot.press("escape", "s", "up")
+        await pilot.pause()
+        assert game_screen(pilot.app).query_one(ScoreSheet).chosen == 5
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=chosen)

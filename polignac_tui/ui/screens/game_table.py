@@ -1142,8 +1142,7 @@ class GameTableScreen(Screen[None]):
 
     def _score_sheet(self, view: View, look: CardLook, chosen: int | None) -> RenderableType:
         """The house's score sheet (a game with no scores of its own in the side column)."""
-        return score_sheet(view, look, self.seating(), self.face, chosen,
-                           title=_("Score sheet"))
+        return score_sheet(view, look, self.seating(), self.face, chosen)
 
     @while_shown
     def action_scores(self) -> None:

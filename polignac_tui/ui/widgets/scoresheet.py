@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -19,7 +20,7 @@ from textual.widgets import Static
 
 from ...games.base import View
 from ...games.view import finished
-from ...i18n import _
+from ...i18n import N_, _, tr
 from ..cardtext import CardLook
 from ..quiet import set_content
 
@@ -29,6 +30,7 @@ SheetDrawing = Callable[[View, CardLook, int | None], RenderableType]
 # Columns and lines around the full sheet: the border and the padding, and a column for
 # a scroll bar (many deals on a small terminal).
 FULL_FRAME = (2 + 4 + 1, 2)
+FRAME_EDGE = 6          # the words on the frame's edges: its corners and a space each side
 
 
 def measure(renderable: RenderableType) -> tuple[int, int]:
@@ -41,15 +43,19 @@ def measure(renderable: RenderableType) -> tuple[int, int]:
                                            pad=False))
 
 
-def choose_keys(ascii: bool) -> Text:
-    """The keys of the full sheet with a finished deal chosen, under it."""
-    return Text(_("up/down a finished deal, Enter or p replays it, g the chart") if ascii
-                else _("↑↓ a finished deal, Enter or p replays it, g the chart"), style="dim")
+def frame_keys(chosen: int | None, ascii: bool) -> str:
+    """The keys of the full sheet, on its frame's bottom edge (a finished deal
+    ``chosen``: how to choose another and replay it)."""
+    if chosen is None:
+        return _("Esc or s: close")
+    return (_("up/down a deal · Enter: replay · Esc or s: close") if ascii
+            else _("↑↓ a deal · Enter: replay · Esc or s: close"))
 
 
 class ScoreSheet(VerticalScroll):
-    """The scores of the match, open full over the table (``full``), a finished deal
-    ``chosen`` in them; the house's draws nothing in the side column."""
+    """The scores of the match, open full over the table (``full``: ``title`` and the keys
+    on its frame), a finished deal ``chosen`` in them; the house's draws nothing in the
+    side column."""
 
     SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
     DEFAULT_CSS = """
@@ -75,11 +81,13 @@ class ScoreSheet(VerticalScroll):
 
     can_focus = False   # the arrow keys belong to the hand
 
-    def __init__(self, draw: SheetDrawing | None = None, *, id: str | None = None) -> None:
+    def __init__(self, draw: SheetDrawing | None = None, *, title: str = N_("Score sheet"),
+                 id: str | None = None) -> None:
         super().__init__(id=id)
         self.full = False
         self.chosen: int | None = None   # the finished deal highlighted (full only)
         self._draw = draw
+        self._title = title             # on its frame, in the player's language
         self._body = Static()
         self.frame: View | None = None
         self.look = CardLook()
@@ -115,7 +123,6 @@ class ScoreSheet(VerticalScroll):
         """Open or close the full sheet (open: on the last finished deal)."""
         self.full = not self.full
         self.set_class(self.full, "-full")
-        self.border_subtitle = _("Esc or s: close") if self.full else ""
         self.display = self.full or self.in_column
         self.chosen = None
         if self.full:
@@ -146,17 +153,19 @@ class ScoreSheet(VerticalScroll):
         if view is None:
             return
         if self.full:
-            body: RenderableType = self.sheet(view, self.look, self.chosen)
-            if self.chosen is not None:
-                body = Group(body, choose_keys(self.look.ascii))
+            body = self.sheet(view, self.look, self.chosen)
             set_content(self._body, body)
+            title, keys = tr(self._title), frame_keys(self.chosen, self.look.ascii)
+            self.border_title, self.border_subtitle = title, keys
             width, height = measure(body)     # its own size (CSS keeps it within the room)
-            self.styles.width = width + FULL_FRAME[0]
+            self.styles.width = max(width + FULL_FRAME[0], cell_len(keys) + FRAME_EDGE,
+                                    cell_len(title) + FRAME_EDGE)
             self.styles.height = height + FULL_FRAME[1]
             return
+        self.border_title = self.border_subtitle = ""
         self.styles.width = self.styles.height = None
         if self.in_column:
             set_content(self._body, self.column(view, self.look))
 
 
-__all__ = ["FULL_FRAME", "ScoreSheet", "SheetDrawing", "choose_keys", "measure"]
+__all__ = ["FULL_FRAME", "ScoreSheet", "SheetDrawing", "frame_keys", "measure"]

@@ -182,9 +182,9 @@ def in_play(view: SeatView) -> bool:
     return any(r.points is None for r in view.results)
 
 
-def full_with_legend(view: SeatView, ascii: bool = False,
-                     chosen: int | None = None) -> RenderableType:
-    return Group(full(view, ascii, chosen=chosen), Text(end_line(view), style="italic"),
+def full_with_legend(view: SeatView, ascii: bool = False, chosen: int | None = None,
+                     title: str | None = N_("Score table")) -> RenderableType:
+    return Group(full(view, ascii, title, chosen), Text(end_line(view), style="italic"),
                  Text(legend(view.rules, ascii, in_play(view)), style="dim"))
 
 
@@ -206,7 +206,7 @@ class ScoreTable(ScoreSheet):
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        super().__init__(title=N_("Score table"), id=id)
         self._view: SeatView | None = None
 
     @property
@@ -233,7 +233,7 @@ class ScoreTable(ScoreSheet):
 
     def sheet(self, view: View, look: CardLook, chosen: int | None) -> RenderableType:
         assert self._view is not None
-        return full_with_legend(self._view, look.ascii, chosen)
+        return full_with_legend(self._view, look.ascii, chosen, title=None)   # on its frame
 
     def column(self, view: View, look: CardLook) -> RenderableType:
         assert self._view is not None
