@@ -255,3 +255,23 @@ def test_the_score_sheet_of_a_partie_with_a_deal_chosen_snapshot(snap_compare, m
         assert game_screen(pilot.app).query_one(ScoreSheet).chosen == 5
 
     assert snap_compare(app, terminal_size=SIZE, run_before=chosen)
+
+
+async def test_in_ascii_mode_the_sheet_and_its_keys_are_plain_ascii(make_app, store,
+                                                                   settings) -> None:
+    from store.gamehelpers import make_game
+    settings.ascii = True
+    session = make_game("ecarte", "20261128-0320-ana", seed=3, actions=None,
+                        names=("Ana", "Bruno"))
+    store.save_game(session)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.open_game_session(session.id)
+        await settle(pilot)
+        await pilot.press("escape", "s")
+        await pilot.pause()
+        sheet = game_screen(app).query_one(ScoreSheet)
+        assert sheet.chosen is not None
+        subtitle = str(sheet.border_subtitle)
+        assert subtitle == "up/down a deal - Enter: replay - Esc or s: close"
+        assert text_of(sheet.query_one("Static")).isascii()

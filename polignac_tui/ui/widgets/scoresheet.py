@@ -48,7 +48,7 @@ def frame_keys(chosen: int | None, ascii: bool) -> str:
     ``chosen``: how to choose another and replay it)."""
     if chosen is None:
         return _("Esc or s: close")
-    return (_("up/down a deal · Enter: replay · Esc or s: close") if ascii
+    return (_("up/down a deal - Enter: replay - Esc or s: close") if ascii
             else _("↑↓ a deal · Enter: replay · Esc or s: close"))
 
 
