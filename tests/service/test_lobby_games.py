@@ -15,7 +15,7 @@ from polignac_tui.service.client import LobbyClient, RemoteGameClient
 from polignac_tui.table.gameevents import Act, GameUpdate, Ready, Refused, Seen
 
 from .lobbytools import running_service, until
-from .test_lobby import SIZE, lobby_app, lobby_of, wait
+from .test_lobby import SIZE, first_deal_replayed, lobby_app, lobby_of, wait
 
 
 def test_the_lobby_creates_a_table_of_ecarte_and_opens_it_as_a_game(
@@ -146,7 +146,6 @@ def test_a_finished_deal_of_ecarte_replays_from_the_scores_at_a_served_table(
     Écarté opens the one replay with the deals the service sent (never the deal in play);
     Esc comes back to the table as it was."""
     async def main(socket: Path) -> None:
-        from polignac_tui.ui.screens.game_replay import GameReplayScreen
         from polignac_tui.ui.screens.panels import DealOverBox
         from polignac_tui.ui.widgets.scoresheet import ScoreSheet
         app = lobby_app(socket)
@@ -174,16 +173,11 @@ def test_a_finished_deal_of_ecarte_replays_from_the_scores_at_a_served_table(
                        "Anna's turn in deal 2")
             before = screen.view()
             assert before.deal_number == 2 and screen.awaits_me()
-            await pilot.press("s")
-            sheet = screen.query_one(ScoreSheet)
-            await wait(pilot, lambda: sheet.full and sheet.chosen == 1, "deal 1 chosen")
-            await pilot.press("enter")
-            replay = await wait(pilot, lambda: isinstance(app.screen, GameReplayScreen)
-                                and app.screen, "the replay")
+            replay = await first_deal_replayed(pilot, screen)
             assert replay.number == 1 and replay.deals == [1]   # the deal sent is over
             assert len(replay.session.match.log) == 1 and replay.session.game == "ecarte"
             await pilot.press("escape")
             await wait(pilot, lambda: app.screen is screen, "back at the table")
-            assert screen.view() == before and sheet.full
+            assert screen.view() == before and screen.query_one(ScoreSheet).full
     with running_service(tmp_path) as service:
         asyncio.run(asyncio.wait_for(main(service.socket), 120))
