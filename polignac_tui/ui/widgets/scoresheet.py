@@ -16,6 +16,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Static
 
 from ...games.base import View
@@ -33,14 +34,18 @@ FULL_FRAME = (2 + 4 + 1, 2)
 FRAME_EDGE = 6          # the words on the frame's edges: its corners and a space each side
 
 
-def measure(renderable: RenderableType) -> tuple[int, int]:
-    """The columns and lines ``renderable`` takes at its widest."""
+def drawn(renderable: RenderableType) -> tuple[int, int, int | None]:
+    """The columns and lines ``renderable`` takes at its widest, and the first line drawn
+    reversed (the deal chosen; None: none)."""
     from rich.console import Console
     from rich.measure import Measurement
     console = Console(width=500, legacy_windows=False)
     width = Measurement.get(console, console.options, renderable).maximum
-    return width, len(console.render_lines(renderable, console.options.update_width(width),
-                                           pad=False))
+    lines = console.render_lines(renderable, console.options.update_width(width), pad=False)
+    row = next((number for number, line in enumerate(lines)
+                if any(segment.style is not None and segment.style.reverse
+                       for segment in line)), None)
+    return width, len(lines), row
 
 
 def frame_keys(chosen: int | None, ascii: bool) -> str:
@@ -148,6 +153,9 @@ class ScoreSheet(VerticalScroll):
         """What fits may depend on the width the layout gave this widget."""
         self.redraw()
 
+    def _show_row(self, row: int) -> None:
+        self.scroll_to_region(Region(0, row, 1, 1), animate=False, force=True)
+
     def redraw(self) -> None:
         view = self.frame
         if view is None:
@@ -157,10 +165,12 @@ class ScoreSheet(VerticalScroll):
             set_content(self._body, body)
             title, keys = tr(self._title), frame_keys(self.chosen, self.look.ascii)
             self.border_title, self.border_subtitle = title, keys
-            width, height = measure(body)     # its own size (CSS keeps it within the room)
+            width, height, row = drawn(body)   # its own size (CSS keeps it within the room)
             self.styles.width = max(width + FULL_FRAME[0], cell_len(keys) + FRAME_EDGE,
                                     cell_len(title) + FRAME_EDGE)
             self.styles.height = height + FULL_FRAME[1]
+            if row is not None:      # many deals on a small terminal: the chosen in sight
+                self.call_after_refresh(self._show_row, row)
             return
         self.border_title = self.border_subtitle = ""
         self.styles.width = self.styles.height = None
@@ -168,4 +178,4 @@ class ScoreSheet(VerticalScroll):
             set_content(self._body, self.column(view, self.look))
 
 
-__all__ = ["FULL_FRAME", "ScoreSheet", "SheetDrawing", "frame_keys", "measure"]
+__all__ = ["FULL_FRAME", "ScoreSheet", "SheetDrawing", "drawn", "frame_keys"]
