@@ -34,6 +34,7 @@ __all__ = [
     "end_text",
     "header_text",
     "rules_text",
+    "score_sheet",
     "seat_view_of",
     "trick_log",
 ]
@@ -159,11 +160,12 @@ def trick_log(view: View, look: CardLook, last: bool = False) -> RichTable:
 
 
 def score_sheet(view: View, look: CardLook, seating: Seating,
-                face: GameFace) -> RenderableType:
-    """The score sheet of the match (``score_table``), then the game's own lines (Piquet:
-    the deals of the partie and the rubicon; Écarté: the points to reach), and once the
-    match is over, its outcome and value."""
-    lines: list[RenderableType] = [score_table(view, look)]
+                face: GameFace, chosen: int | None = None) -> RenderableType:
+    """The score sheet of the match (``score_table``, the row of deal ``chosen``
+    highlighted), then the game's own lines (Piquet: the deals of the partie and the
+    rubicon; Écarté: the points to reach), and once the match is over, its outcome and
+    value."""
+    lines: list[RenderableType] = [score_table(view, look, chosen)]
     note = face.sheet_note(view) if view.outcome is None else None
     if note:
         lines.append(Text(note, style="dim"))
@@ -172,9 +174,10 @@ def score_sheet(view: View, look: CardLook, seating: Seating,
     return Group(*lines)
 
 
-def score_table(view: View, look: CardLook) -> RichTable:
+def score_table(view: View, look: CardLook, chosen: int | None = None) -> RichTable:
     """A row per deal (its dealer, each player's points and the running totals), the deal
-    in play marked, and the totals."""
+    in play marked, and the totals; the row of deal ``chosen`` highlighted (the one a
+    replay would open)."""
     names = view.names
     table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False)
     table.add_column(_("deal"), justify="right", style="dim")
@@ -192,7 +195,8 @@ def score_table(view: View, look: CardLook) -> RichTable:
                 running[seat] += got
             cells = [points_text(p) if p else "0" for p in points]
             table.add_row(str(number), Text(who[:12]), *cells,
-                          " ".join(str(t) for t in running))
+                          " ".join(str(t) for t in running),
+                          style="reverse" if number == chosen else None)
         else:
             table.add_row(str(number), Text(who[:12]), *[""] * len(names),
                           Text(_("in play"), style="italic"))

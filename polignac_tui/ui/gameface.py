@@ -65,13 +65,16 @@ class Question:
 
 
 class SidePanel(Protocol):
-    """A game's own side column that also opens full over the table (Polignac's score
-    table): ``s`` toggles it, ↑/↓ choose a finished deal in it, Enter or p replays it."""
+    """The scores at a game's table (``widgets.scoresheet.ScoreSheet``), open full over
+    the table with ``s``: ↑/↓ choose a finished deal in them, Enter or p replays it. A
+    game's own (Polignac's score table) is its side column too (``in_column``)."""
 
     @property
     def full(self) -> bool: ...
     @property
     def chosen(self) -> int | None: ...
+    @property
+    def in_column(self) -> bool: ...
     def show(self, view: View, look: CardLook) -> None: ...
     def set_wide(self, wide: bool) -> None: ...
     def toggle(self) -> bool: ...
@@ -275,7 +278,9 @@ class GameFace(Protocol):
         """What ``trick_area`` draws of ``view`` for ``seat`` at the bottom."""
 
     def side_panel(self) -> SidePanel | None:
-        """The game's own side column (None: the panel of ``panel``'s lines)."""
+        """The game's own scores as its side column, a ``ScoreSheet`` drawing its column
+        and its full sheet (None: the panel of ``panel``'s lines in the column, and the
+        house's score sheet, ``sheet_note`` and ``outcome`` under it, opened with s)."""
 
     def centre(self, view: View, held: Gathered | None, seating: Seating,
                look: CardLook) -> Text | None:

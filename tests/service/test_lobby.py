@@ -301,14 +301,27 @@ def test_a_number_past_the_seats_says_how_many_there_are(tmp_path: Path) -> None
         asyncio.run(main(service.socket))
 
 
+async def first_deal_replayed(pilot: Any, table: Any) -> Any:
+    """At a game's table (``table``, its screen): s, the first deal chosen in the scores,
+    Enter; the replay screen that opens."""
+    from polignac_tui.ui.screens.game_replay import GameReplayScreen
+    from polignac_tui.ui.widgets.scoresheet import ScoreSheet
+    await pilot.press("s")
+    sheet = table.query_one(ScoreSheet)
+    await wait(pilot, lambda: sheet.full and sheet.chosen == 1, "deal 1 chosen")
+    await pilot.press("enter")
+    return await wait(pilot, lambda: isinstance(pilot.app.screen, GameReplayScreen)
+                      and pilot.app.screen, "the replay")
+
+
 def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path: Path) -> None:
     """s then Enter on a finished deal at a served table: the replay opens with the deals
     the service sent (never the deal in play)."""
     async def main(socket: Path) -> None:
         from polignac_tui.games.polignac.tui.scores import ScoreTable
-        from polignac_tui.ui.screens.game_replay import GameReplayScreen
         from polignac_tui.ui.screens.game_table import GameTableScreen
         from polignac_tui.ui.screens.panels import DealOverBox
+        from polignac_tui.ui.widgets.scoresheet import ScoreSheet
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
         Recorder(at_anna)
@@ -331,12 +344,8 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
             await drive([at_anna], lambda: table.client.view().deal_number == 2,
                         "the second deal")
             assert summary is not app.screen
-            await pilot.press("s")
-            scores = table.query_one(ScoreTable)
-            await wait(pilot, lambda: scores.full and scores.chosen == 1, "deal 1 chosen")
-            await pilot.press("enter")
-            replay = await wait(pilot, lambda: isinstance(app.screen, GameReplayScreen)
-                                and app.screen, "the replay")
+            replay = await first_deal_replayed(pilot, table)
+            assert isinstance(table.query_one(ScoreSheet), ScoreTable)   # its column
             assert replay.number == 1 and len(replay.session.match.log) == 1
             assert replay.deals == [1]      # the deal sent is over
             await pilot.press("escape")

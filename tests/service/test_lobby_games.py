@@ -15,7 +15,7 @@ from polignac_tui.service.client import LobbyClient, RemoteGameClient
 from polignac_tui.table.gameevents import Act, GameUpdate, Ready, Refused, Seen
 
 from .lobbytools import running_service, until
-from .test_lobby import SIZE, lobby_app, lobby_of, wait
+from .test_lobby import SIZE, first_deal_replayed, lobby_app, lobby_of, wait
 
 
 def test_the_lobby_creates_a_table_of_ecarte_and_opens_it_as_a_game(
@@ -109,26 +109,75 @@ def _first(choice: Any) -> str:
     return choice.words[0] if choice.verb is None else " ".join([choice.verb, *choice.words])
 
 
+async def sit_at_a_new_table(pilot: Any, game: str) -> Any:
+    """From the lobby: a new table of ``game`` against a computer (as the form offers),
+    sat at; its table screen."""
+    from polignac_tui.ui.screens.game_table import GameTableScreen
+    app = pilot.app
+    lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app), "the connection")
+    await pilot.press("n")
+    await wait(pilot, lambda: app.screen is not lobby, "the new table form")
+    downs = ("down",) * ("polignac", "ecarte", "piquet").index(game)
+    await pilot.press("enter", *downs, "enter")          # the game
+    await wait(pilot, lambda: getattr(app.screen, "game", "") == game, f"{game} chosen")
+    await pilot.press("ctrl+s")
+    await wait(pilot, lambda: lobby.tables, "the new table")
+    await pilot.press("s")
+    return await wait(pilot, lambda: isinstance(app.screen, GameTableScreen) and app.screen,
+                      "the game table screen")
+
+
 def test_a_served_table_of_piquet_opens_on_the_game_table_screen(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
-        from polignac_tui.ui.screens.game_table import GameTableScreen
         app = lobby_app(socket)
         async with app.run_test(size=SIZE) as pilot:
-            lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app),
-                               "the connection")
-            await pilot.press("n")
-            await wait(pilot, lambda: app.screen is not lobby, "the new table form")
-            await pilot.press("enter", "down", "down", "enter")   # the game: Piquet
-            await wait(pilot, lambda: getattr(app.screen, "game", "") == "piquet",
-                       "Piquet chosen")
-            await pilot.press("ctrl+s")              # against a computer, as offered
-            await wait(pilot, lambda: lobby.tables, "the new table")
-            await pilot.press("s")
-            screen = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
-                                and app.screen, "the game table screen")
+            screen = await sit_at_a_new_table(pilot, "piquet")
             client = screen.client
             assert isinstance(client, RemoteGameClient) and client.game == "piquet"
             assert client.served and client.seats == (0,)
             assert len(client.view().hand) == 12
     with running_service(tmp_path) as service:
         asyncio.run(main(service.socket))
+
+
+def test_a_finished_deal_of_ecarte_replays_from_the_scores_at_a_served_table(
+        tmp_path: Path) -> None:
+    """Issue 34: as at Polignac's, s then Enter on a finished deal at a served table of
+    Écarté opens the one replay with the deals the service sent (never the deal in play);
+    Esc comes back to the table as it was."""
+    async def main(socket: Path) -> None:
+        from polignac_tui.ui.screens.panels import DealOverBox
+        from polignac_tui.ui.widgets.scoresheet import ScoreSheet
+        app = lobby_app(socket)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await sit_at_a_new_table(pilot, "ecarte")
+            assert isinstance(screen.client, RemoteGameClient) and screen.client.served
+            client = screen.client
+
+            def anna_to_act() -> bool:
+                state = client.latest.state
+                if state.waiting == "hold":
+                    client.send(Seen())         # a trick on show: seen, as by a key
+                return isinstance(app.screen, DealOverBox) or screen.awaits_me()
+            for _step in range(40):             # Anna plays the first legal action
+                await wait(pilot, anna_to_act, "Anna's turn or the deal's end")
+                if isinstance(app.screen, DealOverBox):
+                    break
+                asked = screen.view()
+                screen._act(_first(asked.choice))
+                await wait(pilot, lambda asked=asked: screen.view() != asked,
+                           "the action taken")
+            assert isinstance(app.screen, DealOverBox)
+            await pilot.press("enter")                    # on to the next deal
+            await wait(pilot, lambda: client.view().deal_number == 2 and anna_to_act(),
+                       "Anna's turn in deal 2")
+            before = screen.view()
+            assert before.deal_number == 2 and screen.awaits_me()
+            replay = await first_deal_replayed(pilot, screen)
+            assert replay.number == 1 and replay.deals == [1]   # the deal sent is over
+            assert len(replay.session.match.log) == 1 and replay.session.game == "ecarte"
+            await pilot.press("escape")
+            await wait(pilot, lambda: app.screen is screen, "back at the table")
+            assert screen.view() == before and screen.query_one(ScoreSheet).full
+    with running_service(tmp_path) as service:
+        asyncio.run(asyncio.wait_for(main(service.socket), 120))

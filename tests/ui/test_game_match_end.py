@@ -17,7 +17,8 @@ from polignac_tui.games.session import Seat
 from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
-from polignac_tui.ui.screens.panels import MatchOverBox, Overlay
+from polignac_tui.ui.screens.panels import MatchOverBox
+from polignac_tui.ui.widgets.scoresheet import ScoreSheet
 
 SIZE = (80, 24)
 
@@ -67,11 +68,12 @@ async def test_closing_the_box_leaves_the_finished_table_on_show(make_app, store
         assert app.screen is screen
         await pilot.press("s")
         await pilot.pause()
-        assert isinstance(app.screen, Overlay) and not isinstance(app.screen, MatchOverBox)
-        assert "1-0" in " ".join(text_of(app.screen.query_one("Static")).split())
+        sheet = screen.query_one(ScoreSheet)       # the score sheet over the table
+        assert app.screen is screen and sheet.full and screen.has_class("-side-full")
+        assert "1-0" in " ".join(text_of(sheet.query_one("Static")).split())
         await pilot.press("s")
         await pilot.pause()
-        assert app.screen is screen
+        assert app.screen is screen and not sheet.full
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)

@@ -8,11 +8,15 @@ from store.gamehelpers import make_game
 from tabletools import text_of
 
 from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.widgets.scoresheet import ScoreSheet
 
 
-def overlay_text(app) -> str:  # type: ignore[no-untyped-def]
-    """The overlay's text, as a player reads it (the table's rows, line by line)."""
-    return text_of(app.screen.query_one("Static"))
+def sheet_text(app) -> str:  # type: ignore[no-untyped-def]
+    """The score sheet's text open over the table, as a player reads it (the table's rows,
+    line by line)."""
+    sheet = game_screen(app).query_one(ScoreSheet)
+    assert sheet.full and sheet.display
+    return text_of(sheet.query_one("Static"))
 
 
 async def test_the_end_of_a_partie_shows_its_sheet_every_deal_and_its_value(
@@ -28,9 +32,9 @@ async def test_the_end_of_a_partie_shows_its_sheet_every_deal_and_its_value(
         await pilot.pause()
         await pilot.press("s")
         await pilot.pause()
-        sheet = app.screen          # the score sheet of the partie, its value
-        assert isinstance(sheet, Overlay)
-        text = overlay_text(app)
+        # the score sheet of the partie, its value, over the table
+        assert game_screen(app).has_class("-side-full")
+        text = sheet_text(app)
         match = session.match
         deals = match.view(0).game_part["deals"]
         assert len(deals) == 6 and all(d["points"] is not None for d in deals)
@@ -56,8 +60,8 @@ async def test_the_sheet_of_a_game_in_play_marks_the_deal_in_play(make_app, stor
         assert game_screen(app) is not None
         await pilot.press("s")
         await pilot.pause()
-        assert isinstance(app.screen, Overlay)
-        text = overlay_text(app)
+        assert game_screen(app).has_class("-side-full")
+        text = sheet_text(app)
         view = session.match.view(0)
         if view.game_part.get("phase") != "over":
             assert "in play" in text
@@ -65,7 +69,8 @@ async def test_the_sheet_of_a_game_in_play_marks_the_deal_in_play(make_app, stor
         assert all(str(total) in text for total in session.match.totals)
         await pilot.press("s")
         await pilot.pause()
-        assert not isinstance(app.screen, Overlay)
+        assert not game_screen(app).has_class("-side-full")
+        assert not game_screen(app).query_one(ScoreSheet).display
 
 
 async def test_the_chart_of_the_match_draws_the_score_after_each_deal(make_app, store) -> None:

@@ -16,6 +16,7 @@ from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.charts import SessionChartScreen
 from polignac_tui.ui.screens.game_replay import GameReplayScreen
 from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.widgets.scoresheet import drawn
 
 NAMES = ("Ana", "Bruno", "Claire", "Denis", "Eva")
 
@@ -108,3 +109,28 @@ async def test_a_table_without_past_deals_says_so(make_app, store) -> None:
             await pilot.pause()
         assert isinstance(app.screen, GameTableScreen)
         assert "cannot show its past deals" in str(screen.query_one("#status").render())
+
+
+async def test_many_deals_at_80x24_the_deal_chosen_stays_in_sight(make_app, store) -> None:
+    """Twelve finished deals do not fit the room at 80×24: the sheet scrolls so that the
+    deal chosen is in sight, the last one when it opens, the first after ↑ to it."""
+    table = played(store, deals=12)
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        scores = table_screen(app).query_one(ScoreTable)
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.pause()
+        assert scores.chosen == 12 and scores.max_scroll_y > 0
+
+        def in_sight() -> bool:
+            row = drawn(scores.sheet(scores.frame, scores.look, scores.chosen))[2]
+            seen = scores.scrollable_content_region.height
+            return row is not None and scores.scroll_y <= row < scores.scroll_y + seen
+        assert scores.scroll_y > 0 and in_sight()    # scrolled down to the last deal
+        for _ in range(11):
+            await pilot.press("up")
+        await pilot.pause()
+        await pilot.pause()
+        assert scores.chosen == 1 and scores.scroll_y < scores.max_scroll_y and in_sight()

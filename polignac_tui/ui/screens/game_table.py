@@ -72,6 +72,7 @@ from ..widgets.cardface import face_size, faces_fit
 from ..widgets.gamepanel import GamePanel
 from ..widgets.hand import Hand, key_index
 from ..widgets.hanging import Hanging
+from ..widgets.scoresheet import ScoreSheet
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
 from ..widgets.trick import TrickArea
 from ..widgets.words import WordChoices
@@ -153,8 +154,8 @@ class GameTableScreen(Screen[None]):
     GameTableScreen Footer.-compact FooterLabel {
         margin-right: 1;
     }
-    /* the game's side column open full over the table (Polignac's score table) */
-    GameTableScreen.-side-full #trick {
+    /* the scores open full over the table (every game; Polignac's are its side column) */
+    GameTableScreen.-side-full #trick, GameTableScreen.-side-full #side {
         display: none;
     }
     GameTableScreen.-side-full #middle {
@@ -208,6 +209,10 @@ class GameTableScreen(Screen[None]):
                 tooltip=N_("exchange the cards marked with the talon")),
         Binding("space", "mark", N_("Mark"), show=False,
                 tooltip=N_("mark or unmark the selected card (a discard)")),
+        # With the scores open, Enter replays the finished deal chosen (n: the next deal).
+        Binding("enter,p", "replay_deal", N_("Replay"),
+                tooltip=N_("the scores open (s): replay and review the finished deal "
+                           "chosen")),
         Binding("n,enter", "next_deal", N_("Next deal"), key_display="n",
                 tooltip=N_("once a deal is over and its box closed: on to the next deal")),
         Binding("h", "hint", N_("Hint"), tooltip=N_("a hint: what the expert would do")),
@@ -220,14 +225,11 @@ class GameTableScreen(Screen[None]):
                 tooltip=N_("the score sheet: every deal, the totals (s again or esc closes it)")),
         Binding("r", "rules", N_("Rules"), show=False,    # 80 columns are full: in the help
                 tooltip=N_("the rules of this session")),
-        # With the full score table open: choose a finished deal, replay it.
+        # With the scores open (every game): choose a finished deal (Enter, p: replay it).
         Binding("up", "choose_deal(-1)", N_("Deal before"), show=False,
-                tooltip=N_("score table: the finished deal before")),
+                tooltip=N_("the scores open (s): the finished deal before")),
         Binding("down", "choose_deal(1)", N_("Deal after"), show=False,
-                tooltip=N_("score table: the finished deal after")),
-        Binding("p", "replay_deal", N_("Replay"), show=False,
-                tooltip=N_("score table: replay and review the finished deal chosen "
-                        "(Enter too)")),
+                tooltip=N_("the scores open (s): the finished deal after")),
         Binding("o", "hand_over", N_("Hand over"),
                 tooltip=N_("a computer plays for the player who is gone, until they come back")),
         Binding("g", "chart", N_("Chart"), show=False,
@@ -281,7 +283,9 @@ class GameTableScreen(Screen[None]):
         self._received = time.monotonic()   # when the latest update came (gone times)
         self._ticker: Timer | None = None   # redraws while someone is gone
         self._hint_card: str | None = None  # the card the status speaks of (a choice, a hint)
-        self._side: SidePanel | None = self.face.side_panel()
+        own = self.face.side_panel()
+        self._side: SidePanel = own if own is not None else ScoreSheet(
+            self._score_sheet, id="scores")
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -332,11 +336,12 @@ class GameTableScreen(Screen[None]):
         with Horizontal(id="middle"):
             yield self.face.trick_area()
             with Vertical(id="side-column"):
-                if isinstance(self._side, Widget):
-                    yield self._side
-                else:
+                if not self._side.in_column:
                     with VerticalScroll(id="side", can_focus=False):
                         yield GamePanel(id="panel")
+                if isinstance(self._side, Widget):
+                    self._side.display = self._side.in_column
+                    yield self._side
                 if talk is not None:
                     yield TalkPanel(talk)
         yield Static(id="status")
@@ -400,7 +405,7 @@ class GameTableScreen(Screen[None]):
         height = self.size.height or self.app.size.height or 24
         size = face_size(width, height) if faces_fit(width, height) else None
         side_width = self.face.side_width + (8 if width >= WIDE else 0)
-        if self._side is None:
+        if not self._side.in_column:
             self.query_one("#side").styles.width = side_width
         else:
             self._side.set_wide(width >= WIDE)
@@ -428,9 +433,8 @@ class GameTableScreen(Screen[None]):
         humans = state.humans if state is not None else (True,) * len(view.names)
         trick.show(self.face.table_seen(view, self.seat, humans), look, self._held(),
                    self._centre(view))
-        if self._side is not None:
-            self._side.show(view, look)
-        else:
+        self._side.show(view, look)
+        if not self._side.in_column:
             self.query_one(GamePanel).show(self.face.panel(view, look, self.seating(),
                                                            self._answered))
         status = self.query_one("#status", Static)
@@ -554,6 +558,9 @@ class GameTableScreen(Screen[None]):
                 if late:
                     return Text(_("Waiting for {names} to see the deal's summary.").format(
                         names=names_text(late)), style="italic")
+            if self._side_full():
+                return Text(_("The deal is over: n, the next deal (Enter replays the deal "
+                              "chosen)."), style="bold")
             return Text(_("The deal is over: Enter or n, the next deal."), style="bold")
         if state is not None and state.waiting == "paused":
             return Text(_("Nobody is at the table: it is paused."), style="italic")
@@ -867,6 +874,8 @@ class GameTableScreen(Screen[None]):
         over = state is not None and state.waiting == "over"
         if action in ("choose_deal", "replay_deal"):
             return self._side_full()
+        if action in ("move", "mark", "play", "discard") and self._side_full():
+            return False         # the hand is under the scores: Enter replays a deal
         if over and action in ("move", "play", "discard", "hint", "mark", "undo", "hand_over"):
             return False         # the match is over: what is left is to look, and leave
         if action in ("move", "play", "discard", "hint", "mark") and state is not None and \
@@ -908,6 +917,8 @@ class GameTableScreen(Screen[None]):
             event.stop()
             self.action_escape()
             return
+        if self._side_full():
+            return      # the scores over the table: their keys only, never a card or a word
         if event.key == "u" and state is not None and state.undo_off:
             event.stop()                # its binding is hidden: say why
             self.action_undo()
@@ -1003,9 +1014,6 @@ class GameTableScreen(Screen[None]):
         self.action_play()
 
     def action_play(self) -> None:
-        if self._side_full():      # Enter on the full score table replays the deal chosen
-            self.action_replay_deal()
-            return
         view = self.view()
         if view.outcome is not None:
             self._next()
@@ -1129,30 +1137,35 @@ class GameTableScreen(Screen[None]):
             self.action_leave()
 
     def _side_full(self) -> bool:
-        return self._side is not None and self._side.full
+        return self._side.full
+
+    def _score_sheet(self, view: View, look: CardLook, chosen: int | None) -> RenderableType:
+        """The house's score sheet (a game with no scores of its own in the side column)."""
+        return score_sheet(view, look, self.seating(), self.face, chosen)
 
     @while_shown
     def action_scores(self) -> None:
-        """The score sheet: the game's side column open full (a finished deal chosen in
-        it replays), or the sheet over the table."""
-        if self._side is not None:
-            self.set_class(self._side.toggle(), "-side-full")
-            self.refresh_bindings()
-            return
-        view = self.view()
-        self.app.push_screen(Overlay(_("Score sheet"), score_sheet(
-            view, self.look, self.seating(), self.face), "s"))
+        """The scores open full over the table (every deal; a finished deal chosen in
+        them replays), or closed again."""
+        full = self._side.toggle()
+        self.set_class(full, "-side-full")
+        words = self.query_one(WordChoices)
+        if full and words.has_focus:
+            self.set_focus(None)        # Enter replays a deal: it never says a word here
+        elif not full and words.can_focus and words.has_class("-shown"):
+            words.focus()
+        self.refresh_table()            # the status line says what Enter does now
+        self.refresh_bindings()
 
     @while_shown
     def action_choose_deal(self, step: int) -> None:
-        if self._side is not None:
-            self._side.choose(step)
+        self._side.choose(step)
 
     @while_shown
     def action_replay_deal(self) -> None:
-        """Replay the finished deal chosen in the full score table (never the deal in
-        play: the table gives finished deals only)."""
-        number = self._side.chosen if self._side is not None and self._side.full else None
+        """Replay the finished deal chosen in the full scores (never the deal in play:
+        the table gives finished deals only)."""
+        number = self._side.chosen if self._side.full else None
         if number is None:
             self.say(_("No deal is finished yet: there is nothing to replay."))
             return

@@ -11,13 +11,10 @@ from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from ....i18n import N_, _, ngettext, pgettext, tr
 from ....ui.cardtext import CardLook
-from ....ui.quiet import set_content
+from ....ui.widgets.scoresheet import ScoreSheet
 from ...base import View
 from ...view import finished
 from ..engine import Rules
@@ -168,21 +165,6 @@ def full_width(view: View, ascii: bool = False) -> int:
     return Measurement.get(console, console.options, full(view, ascii)).maximum
 
 
-# Columns and lines around the full table: the border and the padding, and a column for
-# a scroll bar (many deals on a small terminal).
-FULL_FRAME = (2 + 4 + 1, 2)
-
-
-def measure(renderable: RenderableType) -> tuple[int, int]:
-    """The columns and lines ``renderable`` takes at its widest."""
-    from rich.console import Console
-    from rich.measure import Measurement
-    console = Console(width=500, legacy_windows=False)
-    width = Measurement.get(console, console.options, renderable).maximum
-    return width, len(console.render_lines(renderable, console.options.update_width(width),
-                                           pad=False))
-
-
 # Two lines that fit the side column, so no entry is cut; "·" marks a deal in play
 # (its number; its points so far are +N, as in the compact column), so it cannot also
 # part the entries.
@@ -204,30 +186,20 @@ def in_play(view: View) -> bool:
     return any(d.points is None for d in view.deals)
 
 
-def full_with_legend(view: View, ascii: bool = False,
-                     chosen: int | None = None) -> RenderableType:
-    parts: list[RenderableType] = [full(view, ascii, chosen=chosen),
-                                   Text(end_line(view), style="italic"),
-                                   Text(legend(part_of(view).rules, ascii, in_play(view)),
-                                        style="dim")]
-    if chosen is not None:
-        keys = (_("up/down a finished deal, Enter or p replays it, g the chart") if ascii
-                else _("↑↓ a finished deal, Enter or p replays it, g the chart"))
-        parts.append(Text(keys, style="dim"))
-    return Group(*parts)
+def full_with_legend(view: View, ascii: bool = False, chosen: int | None = None,
+                     title: str | None = N_("Score table")) -> RenderableType:
+    return Group(full(view, ascii, title, chosen), Text(end_line(view), style="italic"),
+                 Text(legend(part_of(view).rules, ascii, in_play(view)), style="dim"))
 
 
-class ScoreTable(VerticalScroll):
-    """The score table; ``full`` switches between the side column and every deal."""
+class ScoreTable(ScoreSheet):
+    """The score table: the side column (``compact``, or every deal on a wide terminal),
+    and every deal open full over the table (``ScoreSheet``: a finished deal chosen)."""
 
-    SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
     DEFAULT_CSS = """
     ScoreTable {
-        height: 1fr;
         width: 24;
-        padding: 0 1;
         border-left: vkey $secondary;
-        scrollbar-size-vertical: 1;
     }
     ScoreTable.-wide {
         width: 46;   /* WIDE_COLUMN */
@@ -235,94 +207,30 @@ class ScoreTable(VerticalScroll):
     .ascii ScoreTable {
         border-left: ascii $secondary;
     }
-    ScoreTable.-full {
-        /* the table's own size, in the middle of the room (a large terminal): not a
-           screen-wide frame with the table in its left third */
-        max-width: 100%;
-        max-height: 100%;
-        padding: 0 2;
-        border: round $accent;
-        border-title-style: bold;
-        border-subtitle-color: $text-muted;
-    }
-    .ascii ScoreTable.-full {
-        border: ascii $accent;
-    }
     """
 
-    can_focus = False   # the arrow keys belong to the hand
-
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.full = False
-        self._body = Static()
-        self._view: View | None = None
-        self._ascii = False
-        self._colour = True
-        self.chosen: int | None = None   # the finished deal highlighted (full table only)
+        super().__init__(title=N_("Score table"), id=id)
 
-    def compose(self) -> ComposeResult:
-        yield self._body
-
-    def show(self, view: View, look: CardLook) -> None:
-        """Draw ``view``."""
-        self._view, self._ascii, self._colour = view, look.ascii, look.colour
-        self._update()
+    @property
+    def in_column(self) -> bool:
+        return True
 
     def set_wide(self, wide: bool) -> None:
         """On a wide terminal the side column has room for every deal."""
         if wide != self.has_class("-wide"):
             self.set_class(wide, "-wide")
-            self._update()
+            self.redraw()
 
-    def on_resize(self) -> None:
-        """Whether every deal fits depends on the width the layout gave this widget."""
-        self._update()
-
-    def _full_fits(self) -> bool:
+    def _full_fits(self, view: View) -> bool:
         """True when every deal's row fits the wide side column (not so with many players)."""
-        assert self._view is not None
         room = (self.size.width or WIDE_COLUMN) - 3    # padding and the border on the left
-        return full_width(self._view, self._ascii) <= room
+        return full_width(view, self.look.ascii) <= room
 
-    def toggle(self) -> bool:
-        self.full = not self.full
-        self.set_class(self.full, "-full")
-        self.border_subtitle = _("Esc or s: close") if self.full else ""
-        self.chosen = None
-        if self.full:
-            self.choose(0)
-        self._update()
-        return self.full
+    def sheet(self, view: View, look: CardLook, chosen: int | None) -> RenderableType:
+        return full_with_legend(view, look.ascii, chosen, title=None)   # on its frame
 
-    def choose(self, step: int) -> int | None:
-        """Move the highlight ``step`` finished deals on (0: keep it, or the last one);
-        the deal chosen, None when no deal is finished yet."""
-        numbers = [] if self._view is None else finished(self._view.deals)
-        if not numbers:
-            self.chosen = None
-        elif self.chosen not in numbers:
-            self.chosen = numbers[-1]
-        else:
-            at = numbers.index(self.chosen) + step
-            self.chosen = numbers[max(0, min(at, len(numbers) - 1))]
-        self._update()
-        return self.chosen
-
-    def _update(self) -> None:
-        if self._view is None:
-            return
-        if self.full or (self.has_class("-wide") and self._full_fits()):
-            body = full_with_legend(self._view, self._ascii,
-                                    self.chosen if self.full else None)
-            set_content(self._body, body)
-            if self.full:    # the table's own size (CSS keeps it within the room)
-                width, height = measure(body)
-                self.styles.width = width + FULL_FRAME[0]
-                self.styles.height = height + FULL_FRAME[1]
-            else:
-                self.styles.width = self.styles.height = None
-        else:
-            self.styles.width = self.styles.height = None
-            set_content(self._body, compact(self._view, colour=self._colour, ascii=self._ascii))
-
+    def column(self, view: View, look: CardLook) -> RenderableType:
+        if self.has_class("-wide") and self._full_fits(view):
+            return full_with_legend(view, look.ascii)
+        return compact(view, colour=look.colour, ascii=look.ascii)
