@@ -148,10 +148,3 @@ def is_carte_blanche(hand: int) -> bool:
     return not any((hand >> (8 * s)) & FACE_RANKS for s in range(4))
 
 
-def higher_in_suit(c: int) -> int:
-    """The cards of ``c``'s suit above it, as a mask."""
-    return SUIT_MASK[c >> 3] & ((1 << c) - 1)
-
-
-def lower_in_suit(c: int) -> int:
-    return SUIT_MASK[c >> 3] & ~((1 << (c + 1)) - 1)

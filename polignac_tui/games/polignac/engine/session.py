@@ -303,13 +303,6 @@ class Session:
         return self.finished_deals >= self.rules.limit
 
     @property
-    def deals_left(self) -> int | None:
-        """Deals still to play when the session ends after a number of deals."""
-        if self.rules.end != "deals":
-            return None
-        return max(0, self.rules.limit - self.finished_deals)
-
-    @property
     def losers(self) -> list[int]:
         """The seats that pay the cognac (the highest total, ties all lose)."""
         if not self.finished:
