@@ -215,7 +215,7 @@ class DuelMatch(Match, Generic[D]):
         return tuple(DealPoints(d.dealer, points)
                      for d, points in zip(self.deals, self.deal_points(), strict=True))
 
-    def _deals_part(self) -> list[JSON]:
+    def deals_part(self) -> list[JSON]:
         return [{"dealer": d.dealer,
                  "points": None if d.phase != "over" else list(d.points),
                  "tricks": list(d.won)} for d in self.deals]

@@ -317,7 +317,7 @@ class EcarteMatch(DuelMatch[EcarteDeal]):
         if not self.deals:
             return self.framed(seat, (), self.totals, self.outcome,
                                {"target": self.target, "rules": self._rules_part(),
-                                "value": self._value_word(), "deals": self._deals_part()})
+                                "value": self._value_word(), "deals": self.deals_part()})
         deal = self.deals[-1]
         hand = tuple(_sorted(deal.hands[seat])) if seat is not None else ()
         part: dict[str, JSON] = {
@@ -340,7 +340,7 @@ class EcarteMatch(DuelMatch[EcarteDeal]):
                        for leader, cards, winner in deal.tricks],
             "points": list(deal.points),
             "value": self._value_word(),
-            "deals": self._deals_part(),
+            "deals": self.deals_part(),
         }
         return self.framed(seat, hand, self.totals, self.outcome, part)
 

@@ -401,7 +401,7 @@ class PiquetMatch(DuelMatch[PiquetDeal]):
             "end": self.end, "limit": self.limit if self.end == "points" else None,
             "point_score": self.point_score, "deals_to_play": self._deals_to_play(),
             "value": None if outcome is None else outcome.value,
-            "deals": self._deals_part(),
+            "deals": self.deals_part(),
         }
         if not self.deals:
             return self.framed(seat, (), self.totals, outcome, common)
