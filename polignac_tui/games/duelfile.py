@@ -108,3 +108,4 @@ class DuelFile:
             "losers": [] if outcome is None else [match.names[s] for s in outcome.losers],
             "value": None if outcome is None else outcome.value,
         }
+
