@@ -12,7 +12,6 @@ from ..games import game_names, get_game
 from ..games.session import GameSession
 from ..i18n import _, tr
 from ..store import SessionFileError, SessionStore, StoreError
-from ..store.anyfile import game_of_session
 from ..store.gamefile import DEFAULT_GAME as FIRST_GAME
 from ..store.wording import game_title
 from . import CommandError
@@ -44,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         out(games_csv(saved_sessions(game)).rstrip("\n"))
         return 0
     session = read_any(args.session)
-    if game is not None and game_of_session(session) != game:
+    if game is not None and session.game != game:
         raise CommandError(_("{target} is not a session of {game}").format(
             target=args.session, game=game_title(game)))
     own = session.match.game.books.csv_table(session)
@@ -68,7 +67,7 @@ def saved_sessions(game: str) -> list[GameSession]:
     sessions: list[GameSession] = []
     for summary in reversed(summaries):
         try:
-            sessions.append(store.load_any(summary.id))
+            sessions.append(store.load_game(summary.id))
         except (StoreError, SessionFileError):
             continue   # changed or removed since it was listed: `list` says why
     return sessions

@@ -151,7 +151,7 @@ def run_delete(args: argparse.Namespace) -> int:
     store = SessionStore()
     id = args.session
     try:
-        session = store.load_any(id)
+        session = store.load_game(id)
     except StoreError as error:
         raise CommandError(str(error)) from None
     except ValueError as error:  # SessionFileError: unreadable, left alone

@@ -42,11 +42,11 @@ def resolve(target: str) -> Path:
 
 def read_any(target: str) -> GameSession:
     """The session of ``target`` (a file or a saved session's id), whatever its game."""
-    from ..store.anyfile import load_any
+    from ..store.gamefile import load
     from ..store.ids import is_id
     path = resolve(target)
     try:
-        session = load_any(path)
+        session = load(path)
     except SessionFileError as error:
         raise CommandError(f"{path}: {file_error_text(str(error))}") from None
     if not session.id and is_id(path.stem) and not session.match.game.books.reads_header:

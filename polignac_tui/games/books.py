@@ -16,6 +16,8 @@ from .jsonform import JSON
 
 if TYPE_CHECKING:
     from .base import Match
+    from .duel import DuelMatch
+    from .duelfile import DuelFile
     from .session import GameSession
 
 
@@ -117,4 +119,29 @@ class Bookkeeping(ABC):
         return None
 
 
-__all__ = ["Bookkeeping"]
+
+class DuelBooks(Bookkeeping):
+    """A duel's file part in its books, through the game's ``DuelFile`` (``duel_file``,
+    imported when first needed so that the lists load no rules)."""
+
+    @abstractmethod
+    def duel_file(self) -> DuelFile:
+        """The game's ``fileformat.FILE``."""
+
+    def file_part(self, match: Match) -> dict[str, JSON]:
+        return self.duel_file().to_doc(_duel(match))
+
+    def read_file_part(self, doc: Mapping[str, object]) -> Match:
+        return self.duel_file().from_doc(doc)
+
+    def file_summary(self, match: Match) -> dict[str, JSON]:
+        return self.duel_file().summary(_duel(match))
+
+
+def _duel(match: Match) -> DuelMatch[Any]:
+    from .duel import DuelMatch
+    assert isinstance(match, DuelMatch)
+    return match
+
+
+__all__ = ["Bookkeeping", "DuelBooks"]

@@ -7,8 +7,6 @@ from collections.abc import Mapping
 LANGUAGES = ("en", "fr", "it")
 # Each language named in itself (the Settings screen's choices, the same in every language).
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano"}
-# The setting's value that means "as the environment says".
-AUTO = "auto"
 ENV_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 

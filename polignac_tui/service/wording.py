@@ -10,11 +10,9 @@ known here (a newer service) is shown as it came, literally.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
+from ..i18n.reword import Rule, reworded
 from ..i18n.translator import _, current, ngettext
-
-Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
 RULES: list[Rule] = [
     (re.compile(r"there is no table (?P<table>.+)"),
@@ -98,13 +96,7 @@ RULES: list[Rule] = [
 def service_words(english: str) -> str:
     """``english``, as the table service or its client said it, in the current language;
     as it is when its form is not known here."""
-    if current().code == "en":
-        return english
-    for pattern, word in RULES:
-        match = pattern.fullmatch(english)
-        if match:
-            return word(match)
-    return english
+    return english if current().code == "en" else reworded(RULES, english)
 
 
 def _limit_words(code: str, params: dict[str, str | int]) -> str | None:

@@ -20,7 +20,6 @@ import platformdirs
 from ..games.namewords import name_problem, quoted
 from ..games.session import MAX_SESSION_NAME, GameSession
 from . import lock as _lock
-from .anyfile import load_any
 from .atomic import temporary_path, write_atomic
 from .errors import (
     PlayedServed,
@@ -31,6 +30,7 @@ from .errors import (
     StoreError,
     UnknownSession,
 )
+from .gamefile import load
 from .ids import base_id, check_id, is_id
 from .index import SessionIndex, Summary
 from .lock import SessionLock
@@ -156,12 +156,11 @@ class SessionStore:
 
     def load_game(self, id: str) -> GameSession:
         """Read and replay session ``id``, whatever its game."""
-        from .gamefile import load as load_game_file
         path = self.path(id)
         if not path.is_file():
             raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
-        session = load_game_file(path)
-        session.id = id
+        session = load(path)
+        session.id = id  # the file name is the id (a renamed file stays reachable)
         return session
 
     def game_of(self, id: str) -> str:
@@ -172,22 +171,13 @@ class SessionStore:
             raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
         return game_of(read_document(path))
 
-    def load_any(self, id: str) -> GameSession:
-        """Read and replay session ``id``, whatever its game."""
-        path = self.path(id)
-        if not path.is_file():
-            raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
-        session = load_any(path)
-        session.id = id  # the file name is the id (a renamed file stays reachable)
-        return session
-
     def delete(self, id: str) -> None:
         """Remove session ``id``: refused while it is open elsewhere or if it is unreadable."""
         path = self.path(id)
         if not path.is_file():
             raise UnknownSession(f"no saved session {id} (see polignac-tui list)")
         try:
-            load_any(path)
+            load(path)
         except SessionFileError as error:
             raise StoreError(f"session {id} is unreadable ({error}); damaged files are left "
                              f"untouched: move or remove {path} yourself") from None
@@ -326,7 +316,7 @@ class SessionStore:
         except OSError:
             mtime = datetime.fromtimestamp(0, UTC)
         try:
-            session = load_any(path)
+            session = load(path)
         except SessionFileError as error:
             return Entry(id, path, None, str(error), mtime)
         except Exception as error:  # one odd file never hides the others
@@ -354,7 +344,7 @@ class SessionStore:
                     "aside, see polignac-tui list)") if unreadable else ""
             raise ResumeError(f"no session in play to resume{more}; start a new one")
         try:
-            session = self.load_any(id)
+            session = self.load_game(id)
         except UnknownSession as error:
             if _lock.reserved(self.lock_path(id)):    # a served table waiting for players
                 raise PlayedServed(id) from None

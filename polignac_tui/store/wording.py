@@ -10,11 +10,11 @@ names, numbers and cards kept. A form not known here is shown as it is.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from ..games.namewords import is_default_name, names_again
 from ..games.namewords import label_words as label_words
 from ..games.namewords import names_text as names_text
+from ..i18n.reword import Rule, reworded
 from ..i18n.translator import _, current
 
 SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
@@ -35,8 +35,6 @@ def _games_say(kind: str, english: str, where: str = "") -> str | None:
             return said
     return None
 
-
-Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
 
 STATE_RULES: list[Rule] = [
     (re.compile(r"finished, (?P<result>.+)"),
@@ -69,25 +67,21 @@ RESULT_RULES: list[Rule] = [
 def result_words(english: str) -> str:
     """How a finished Écarté or Piquet session ended (``gamesummary.result``) in the
     current language; as it is when its form is not known here."""
-    for pattern, word in RESULT_RULES:
-        match = pattern.fullmatch(english)
-        if match:
-            return word(match)
-    return english
+    return reworded(RESULT_RULES, english)
 
 
 def state_words(english: str) -> str:
     """A session's state (``Summary.state``) in the current language."""
+    return _said("state", STATE_RULES, english)
+
+
+def _said(kind: str, rules: list[Rule], english: str) -> str:
+    """``english`` (of ``kind``) in the current language: as a game says it, else by
+    ``rules``, else as it is."""
     if current().code == "en":
         return english
-    own = _games_say("state", english)
-    if own is not None:
-        return own
-    for pattern, word in STATE_RULES:
-        match = pattern.fullmatch(english)
-        if match:
-            return word(match)
-    return english
+    own = _games_say(kind, english)
+    return own if own is not None else reworded(rules, english)
 
 
 def _card(text: str) -> str:
@@ -110,7 +104,7 @@ def _reason(english: str) -> str:
     if match:
         return _("{card} is not in the hand of seat {seat}").format(
             card=_card(match["card"]), seat=match["seat"])
-    return file_error_text(english, nested=True)
+    return file_error_text(english)
 
 
 FILE_RULES: list[Rule] = [
@@ -153,7 +147,7 @@ FILE_RULES: list[Rule] = [
                 r"untouched: move or remove (?P<path>.+) yourself"),
      lambda m: _("session {id} is unreadable ({why}); damaged files are left untouched: move "
                  "or remove {path} yourself").format(id=m["id"],
-                                                     why=file_error_text(m["why"], True),
+                                                     why=file_error_text(m["why"]),
                                                      path=m["path"])),
     (re.compile(r"session (?P<id>\S+) is finished; nothing left to play "
                 r"\(see polignac-tui show (?P<again>\S+)\)"),
@@ -163,7 +157,7 @@ FILE_RULES: list[Rule] = [
      lambda m: _("no saved session {id} (see polignac-tui list)").format(id=m["id"])),
     (re.compile(r"session (?P<id>\S+) cannot be resumed: (?P<why>.+)"),
      lambda m: _("session {id} cannot be resumed: {why}").format(
-         id=m["id"], why=file_error_text(m["why"], nested=True))),
+         id=m["id"], why=file_error_text(m["why"]))),
     (re.compile(r"file: id must be at most (?P<most>\d+) printable characters"),
      lambda m: _("the id in the file must be at most {most} printable characters").format(
          most=m["most"])),
@@ -182,19 +176,10 @@ FILE_RULES: list[Rule] = [
 ]
 
 
-def file_error_text(english: str, nested: bool = False) -> str:
+def file_error_text(english: str) -> str:
     """Why a session file cannot be read (``SessionFileError``), in the current language;
     as it is when its form is not known here."""
-    if current().code == "en":
-        return english
-    own = _games_say("file", english)
-    if own is not None:
-        return own
-    for pattern, word in FILE_RULES:
-        match = pattern.fullmatch(english)
-        if match:
-            return word(match)
-    return english
+    return _said("file", FILE_RULES, english)
 
 
 _WHERE = re.compile(r"deal (?P<n>\d+)(?: of (?P<of>\d+)|, limit (?P<limit>\d+)|, to (?P<to>\d+))?"

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from polignac_tui.games.polignac import GAME as POLIGNAC
+from polignac_tui.games.polignac import PolignacMatch
 from polignac_tui.games.polignac.engine import (
     LEVELS,
     PHASES,
@@ -26,6 +28,20 @@ from polignac_tui.games.polignac.engine.deal import Deal
 from .helpers import NAMES, deal_tricks, play_cards, random_session, scripted, table
 from .test_deal import GENERALE_FAILS, SPREAD
 from .test_properties import rules as any_rules
+
+
+def pop(session: Session) -> object:
+    """Take back the last action of the last deal."""
+    return session.rewind(len(session.deals[-1].actions) - 1)[0]
+
+
+def undo(session: Session, seat: int) -> int | None:
+    """``seat``'s undo through the match (``take_back``): how many actions it took back,
+    None when it took none."""
+    before = len(session.deals[-1].actions) if session.deals else 0
+    if PolignacMatch.of(POLIGNAC, session).take_back(seat) is None:
+        return None
+    return before - len(session.deals[-1].actions)
 
 
 def views(session: Session) -> list[object]:
@@ -90,7 +106,7 @@ def test_pop_takes_back_the_last_card_and_reopens_a_finished_deal_and_session() 
     deal = scripted(session, 3, SPREAD)
     assert deal.over and session.finished and session.totals == [2, 1, 1, 1]
     last = deal.actions[-1]
-    assert session.pop() == last
+    assert pop(session) == last
     assert not deal.over and not session.finished and session.totals == [0, 0, 0, 0]
     assert session.current is deal and session.turn == last.seat
     assert isinstance(last, Play) and last.card in session.view(last.seat).legal
@@ -103,19 +119,17 @@ def test_pop_takes_back_a_generale_answer_too() -> None:
     deal = deal_tricks(session, 1, GENERALE_FAILS)
     session.apply(Declare(2, False))
     session.apply(Declare(3, True))
-    assert session.pop() == Declare(3, True)
+    assert pop(session) == Declare(3, True)
     assert deal.phase == "generale" and deal.asking == 3 and deal.declarer is None
-    assert session.pop() == Declare(2, False)
+    assert pop(session) == Declare(2, False)
     assert deal.asking == 2 and deal.passed == 0
 
 
 def test_nothing_to_take_back_raises_and_changes_nothing() -> None:
     session = table()
-    with pytest.raises(IndexError, match="no action to take back"):
-        session.pop()
+    with pytest.raises(IndexError, match="no deal to take actions back from"):
+        session.rewind(0)
     deal = deal_tricks(session, 3, SPREAD)
-    with pytest.raises(IndexError, match="no action to take back"):
-        session.pop()
     play_cards(session, "KS JS")
     with pytest.raises(IndexError, match="cannot rewind to 3 actions"):
         session.rewind(3)
@@ -127,13 +141,13 @@ def test_undo_takes_back_the_seats_last_card_and_everything_after_it() -> None:
     session = table()
     deal = scripted(session, 3, SPREAD, played=1)   # Anna won the first trick
     play_cards(session, "7H KH JH")                # Anna leads, Bruno, Carla
-    assert session.undo(1) == 2                    # Bruno's KH and Carla's JH
+    assert undo(session, 1) == 2                    # Bruno's KH and Carla's JH
     assert deal.plays == [*SPREAD[0].split(), "7H"] and deal.undos == 1
     assert session.turn == 1
-    assert session.undo(0) == 1 and session.turn == 0 and deal.undos == 2
-    assert session.undo(0) == 4                    # Anna's KS and the whole first trick
+    assert undo(session, 0) == 1 and session.turn == 0 and deal.undos == 2
+    assert undo(session, 0) == 4                    # Anna's KS and the whole first trick
     assert deal.plays == [] and deal.undos == 3 and session.turn == 0
-    assert not session.can_undo(0) and session.undo(0) is None
+    assert undo(session, 0) is None
     assert deal.undos == 3
 
 
@@ -143,7 +157,7 @@ def test_undo_keeps_the_generale_and_reaches_into_a_finished_deal_only_if_it_is_
     deal = scripted(session, 1, GENERALE_FAILS, declarer=2)
     assert session.totals == [0, 1, 5, 1] and session.needs_deal
     actions = list(deal.actions)
-    taken = session.undo(0)                     # the deal is open again, Anna to play
+    taken = undo(session, 0)                     # the deal is open again, Anna to play
     assert taken is not None and deal.actions == actions[:-taken]
     assert not deal.over and deal.declarer == 2 and session.totals == [0, 0, 0, 0]
     assert session.turn == 0 and deal.actions[0] == Declare(2, True)
@@ -151,7 +165,7 @@ def test_undo_keeps_the_generale_and_reaches_into_a_finished_deal_only_if_it_is_
         session.apply(action)
     assert session.totals == [0, 1, 5, 1]
     deal_tricks(session, 2, SPREAD)             # the next deal: nobody has played in it
-    assert not session.can_undo(0) and session.undo(0) is None
+    assert undo(session, 0) is None
     assert [d.undos for d in session.deals] == [1, 0]
 
 

@@ -104,10 +104,10 @@ def test_number_of_deals_ties_share_the_loss_and_the_win() -> None:
     session = table(end="deals", limit=2)
     scripted(session, 3, SPREAD)
     assert not session.finished and session.losers == [] and session.winners == []
-    assert session.deals_left == 1
+    assert session.finished_deals == 1
     scripted(session, 0, SPREAD)
     assert session.totals == [3, 3, 2, 2]
-    assert session.finished and session.deals_left == 0
+    assert session.finished and session.finished_deals == 2
     assert session.losers == [0, 1]
     assert session.winners == [2, 3]
 

@@ -48,7 +48,7 @@ def test_the_view_of_a_trick_in_play() -> None:
     assert view.turn == 2 and view.my_turn and view.leader == 0
     assert view.trick == ((0, "7H"), (1, "KH")) and view.led_suit == "H"
     assert view.legal == ("JH", "QH")
-    assert view.last_trick is not None and view.last_trick.cards == ("KS", "JS", "7S", "8S")
+    assert view.tricks[-1].cards == ("KS", "JS", "7S", "8S")
     assert view.tricks_won == (1, 0, 0, 0) and view.jacks_taken == (("JS",), (), (), ())
     assert view.cards_left == (6, 6, 7, 7) and view.tricks_total == 8
     assert view.played() == {"KS", "JS", "7S", "8S", "7H", "KH"}

@@ -114,7 +114,7 @@ def test_the_store_lists_the_file_apart_with_the_reason(game: str) -> None:
     store.root.mkdir(parents=True)
     store.path(CRAFTED).write_text(with_name(game, BAD_NAMES["escapes"][0]), encoding="utf-8")
     with pytest.raises(SessionFileError, match="player 2: name must be at most 24"):
-        store.load_any(CRAFTED)
+        store.load_game(CRAFTED)
     (summary,) = store.summaries()
     assert not summary.readable
     assert summary.error == REFUSAL + BAD_NAMES["escapes"][1]
@@ -305,7 +305,7 @@ def test_the_store_never_writes_a_name_it_could_not_read(game: str) -> None:
         store.save_game(session)
     assert not store.path(GOOD).exists()
     store.save_game(make_game(game, GOOD, seed=3, names=("Anna", "B" * MAX_NAME)))
-    assert store.load_any(GOOD).names == ("Anna", "B" * MAX_NAME)
+    assert store.load_game(GOOD).names == ("Anna", "B" * MAX_NAME)
 
 
 def test_a_huge_string_is_scanned_in_linear_time_and_no_memory_per_character() -> None:

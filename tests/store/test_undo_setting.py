@@ -33,15 +33,6 @@ def test_undo_off_is_written_and_read_back_and_a_file_without_it_has_undo_on() -
         loads(text.replace("format = 1\n", 'format = 1\nundo = "no"\n'))
 
 
-def test_the_engine_refuses_undo_when_off() -> None:
-    session = make(actions=6)
-    seat = next(s for s in range(session.size) if session.can_undo(s))
-    session.undo_on = False
-    before = list(session.deals[-1].plays)
-    assert not session.can_undo(seat) and session.undo(seat) is None
-    assert session.deals[-1].plays == before and session.deals[-1].undos == 0
-
-
 def test_show_json_of_an_old_file_says_nothing_of_undo(capsys: Capture) -> None:
     store = SessionStore()
     session = make(actions=None, seed=5)

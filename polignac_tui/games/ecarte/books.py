@@ -3,38 +3,23 @@ end and are won in the lists, its statistics (``stats``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..books import Bookkeeping
-from ..jsonform import JSON
+from ..books import DuelBooks
 from .rules import VALUE_WORDS
 
 if TYPE_CHECKING:
     from ..base import Match
-    from .match import EcarteMatch
+    from ..duelfile import DuelFile
 
 
-def _ecarte(match: Match) -> EcarteMatch:
-    from .match import EcarteMatch
-    assert isinstance(match, EcarteMatch)
-    return match
-
-
-class EcarteBooks(Bookkeeping):
+class EcarteBooks(DuelBooks):
     """Écarté's files, lists and statistics (``show`` and ``export``: the house's)."""
 
-    def file_part(self, match: Match) -> dict[str, JSON]:
-        from .fileformat import to_doc
-        return to_doc(_ecarte(match))
-
-    def read_file_part(self, doc: Mapping[str, object]) -> EcarteMatch:
-        from .fileformat import from_doc
-        return from_doc(doc)
-
-    def file_summary(self, match: Match) -> dict[str, JSON]:
-        from .fileformat import summary
-        return summary(_ecarte(match))
+    def duel_file(self) -> DuelFile:
+        from .fileformat import FILE
+        return FILE
 
     def summary_bounds(self, match: Match) -> tuple[str, int]:
         return "points", match.settings.number("target")

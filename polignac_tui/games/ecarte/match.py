@@ -18,17 +18,13 @@ from ..base import (
     JSON,
     Action,
     CardChoice,
-    CardPlayed,
     CardsAction,
     CardsChoice,
     Choice,
     DealOver,
-    DealPoints,
     DealStarted,
     Dealt,
-    Discarded,
     Event,
-    Gathered,
     MatchOver,
     Outcome,
     PlayCard,
@@ -36,12 +32,11 @@ from ..base import (
     Say,
     Scored,
     Shown,
-    TrickTaken,
     View,
     WordChoice,
 )
 from ..cards import DECK, SUITS, Card, check_cards, shuffled, trick_winner
-from ..duel import DuelMatch
+from ..duel import DuelMatch, check_hands
 from ..errors import RuleError
 from .rules import (
     HAND,
@@ -205,23 +200,9 @@ class EcarteMatch(DuelMatch[EcarteDeal]):
         if not (isinstance(act, CardsAction) and act.verb == "discard"):
             raise self._not_now(deal, seat, act, "discard")
         least, most = deal.discard_span(seat, self.settings.flag("dealer_must_discard"))
-        cards = act.cards
-        hand = deal.hands[seat]
-        for card in cards:
-            if card not in hand:
-                raise RuleError("not_held", f"{card} is not in {self.names[seat]}'s hand",
-                                {"card": card})
-        if len(set(cards)) != len(cards):
-            raise RuleError("card_twice", f"{act}: a card is discarded twice")
-        if not least <= len(cards) <= most:
-            raise RuleError("discard_count", self._discard_span_words(deal, seat, least, most),
-                            {"least": least, "most": most, "count": len(cards)})
-        for card in cards:
-            hand.remove(card)
-        deal.discards[seat].extend(cards)
-        hand.extend(deal.stock[:len(cards)])
-        del deal.stock[:len(cards)]
-        events.append(Discarded(seat, len(cards)))
+        self.exchange(deal, seat, act, (least, most),
+                      lambda: self._discard_span_words(deal, seat, least, most),
+                      deal.stock, events)
         if deal.phase == "discard_elder":
             deal.phase = "discard_dealer"
             return
@@ -275,26 +256,16 @@ class EcarteMatch(DuelMatch[EcarteDeal]):
             raise self._not_now(deal, seat, act, "play a card")
         card = act.card
         hand = deal.hands[seat]
-        if card not in hand:
-            raise RuleError("not_held", f"{card} is not in {self.names[seat]}'s hand",
-                            {"card": card})
+        self.held(seat, (card,))
         led = deal.current[0] if deal.current else None
         forcing = self.settings.flag("forcing")
         if led is not None and card not in legal_cards(hand, led, deal.trumps, forcing):
             raise refusal(hand, led, deal.trumps, forcing, card)
-        hand.remove(card)
         deal.played[seat] += 1
-        deal.current.append(card)
-        events.append(CardPlayed(seat, card))
+        self.lay(deal, seat, card, events)
         if len(deal.current) < 2:
             return
-        cards = tuple(deal.current)
-        winner = (deal.leader + trick_winner(cards, ORDER, deal.trumps)) % 2
-        deal.tricks.append((deal.leader, cards, winner))
-        deal.won[winner] += 1
-        deal.leader = winner
-        deal.current = []
-        events.append(TrickTaken(winner, cards, False))
+        self.gather(deal, trick_winner(tuple(deal.current), ORDER, deal.trumps), events)
         if len(deal.tricks) == TRICKS:
             self._score_tricks(deal, events)
 
@@ -341,24 +312,13 @@ class EcarteMatch(DuelMatch[EcarteDeal]):
         return Outcome((winner,), (loser,), tuple(self._totals),
                        game_value(self._totals[loser]))
 
-    def deal_points(self) -> tuple[tuple[int, ...] | None, ...]:
-        """Each deal's points (None for the deal in play), the kings included."""
-        return tuple(None if d.phase != "over" else tuple(d.points) for d in self.deals)
-
     def view(self, seat: int | None) -> View:
-        if seat is not None and seat not in (0, 1):
-            raise RuleError("seat", f"seat {seat} is not at this table (seats are 0 and 1)")
-        base = View(game="ecarte", seat=seat, names=self.names, deal_number=len(self.deals),
-                    dealer=None, turn=None, hand=(), choice=None, trick=(),
-                    tricks_won=(0, 0), cards_left=(0, 0), totals=self.totals,
-                    outcome=self.outcome,
-                    game_part={"target": self.target, "rules": self._rules_part(),
-                               "value": self._value_word(), "deals": self._deals_part()},
-                    deals=self._deal_points())
+        self.check_seat(seat)
         if not self.deals:
-            return base
+            return self.framed(seat, (), self.totals, self.outcome,
+                               {"target": self.target, "rules": self._rules_part(),
+                                "value": self._value_word(), "deals": self.deals_part()})
         deal = self.deals[-1]
-        turn = self.turn
         hand = tuple(_sorted(deal.hands[seat])) if seat is not None else ()
         part: dict[str, JSON] = {
             "target": self.target,
@@ -380,18 +340,9 @@ class EcarteMatch(DuelMatch[EcarteDeal]):
                        for leader, cards, winner in deal.tricks],
             "points": list(deal.points),
             "value": self._value_word(),
-            "deals": self._deals_part(),
+            "deals": self.deals_part(),
         }
-        return View(
-            game="ecarte", seat=seat, names=self.names, deal_number=deal.number,
-            dealer=deal.dealer, turn=turn, hand=hand,
-            choice=None if seat is None else self.choices(seat),
-            trick=tuple(((deal.leader + i) % 2, c) for i, c in enumerate(deal.current)),
-            tricks_won=tuple(deal.won), cards_left=tuple(len(h) for h in deal.hands),
-            totals=self.totals, outcome=self.outcome, game_part=part,
-            phase=deal.phase, leader=deal.leader,
-            tricks=tuple(Gathered(*t) for t in deal.tricks), deals=self._deal_points(),
-        )
+        return self.framed(seat, hand, self.totals, self.outcome, part)
 
     def _value_word(self) -> str | None:
         """``treble``, ``double`` or ``single`` once the game is won (§7)."""
@@ -404,15 +355,6 @@ class EcarteMatch(DuelMatch[EcarteDeal]):
                 "mark_king": self.settings.word("mark_king"),
                 "dealer_must_discard": self.settings.flag("dealer_must_discard")}
 
-    def _deal_points(self) -> tuple[DealPoints, ...]:
-        return tuple(DealPoints(d.dealer, points)
-                     for d, points in zip(self.deals, self.deal_points(), strict=True))
-
-    def _deals_part(self) -> list[JSON]:
-        return [{"dealer": d.dealer,
-                 "points": None if d.phase != "over" else list(d.points),
-                 "tricks": list(d.won)} for d in self.deals]
-
 
 def _sorted(cards: Sequence[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (SUITS.index(c[1]), ORDER.index(c[0])))
@@ -420,15 +362,8 @@ def _sorted(cards: Sequence[Card]) -> list[Card]:
 
 def _check_dealt(dealt: Dealt) -> None:
     """What was dealt is 5 cards each, a turned-up card and a stock of 21: the deck."""
-    names = [name for name, _ in dealt.packets]
-    if sorted(names) != ["stock", "turnup"]:
-        raise RuleError("dealt", "an Écarté deal is two hands, a turned-up card and a stock, "
-                        f"not {', '.join(names) or 'nothing else'}")
-    if len(dealt.hands) != 2:
-        raise RuleError("dealt", f"{len(dealt.hands)} hands dealt for 2 players")
-    for seat, hand in enumerate(dealt.hands):
-        if len(hand) != HAND:
-            raise RuleError("dealt", f"seat {seat} was dealt {len(hand)} cards, not {HAND}")
+    check_hands(dealt, ["stock", "turnup"],
+                "an Écarté deal is two hands, a turned-up card and a stock", HAND)
     if len(dealt.packet("turnup")) != 1:
         raise RuleError("dealt", "one card is turned up")
     if len(dealt.packet("stock")) != STOCK:

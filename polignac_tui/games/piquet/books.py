@@ -3,37 +3,22 @@ end and are won in the lists (a partie's deals, the rubicon), its statistics (``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..books import Bookkeeping
-from ..jsonform import JSON
+from ..books import DuelBooks
 
 if TYPE_CHECKING:
     from ..base import Match
-    from .match import PiquetMatch
+    from ..duelfile import DuelFile
 
 
-def _piquet(match: Match) -> PiquetMatch:
-    from .match import PiquetMatch
-    assert isinstance(match, PiquetMatch)
-    return match
-
-
-class PiquetBooks(Bookkeeping):
+class PiquetBooks(DuelBooks):
     """Piquet's files, lists and statistics (``show`` and ``export``: the house's)."""
 
-    def file_part(self, match: Match) -> dict[str, JSON]:
-        from .fileformat import to_doc
-        return to_doc(_piquet(match))
-
-    def read_file_part(self, doc: Mapping[str, object]) -> PiquetMatch:
-        from .fileformat import from_doc
-        return from_doc(doc)
-
-    def file_summary(self, match: Match) -> dict[str, JSON]:
-        from .fileformat import summary
-        return summary(_piquet(match))
+    def duel_file(self) -> DuelFile:
+        from .fileformat import FILE
+        return FILE
 
     def summary_bounds(self, match: Match) -> tuple[str, int]:
         """A partie's deals (six, eight after a tie), or the point limit."""

@@ -23,18 +23,14 @@ from ..base import (
     JSON,
     Action,
     CardChoice,
-    CardPlayed,
     CardsAction,
     CardsChoice,
     Choice,
     DealOver,
-    DealPoints,
     DealStarted,
     Dealt,
-    Discarded,
     Disclosed,
     Event,
-    Gathered,
     MatchOver,
     Outcome,
     PlayCard,
@@ -42,12 +38,11 @@ from ..base import (
     Say,
     Scored,
     Shown,
-    TrickTaken,
     View,
     WordChoice,
 )
 from ..cards import DECK, Card, check_cards, shuffled
-from ..duel import DuelMatch
+from ..duel import DuelMatch, check_hands
 from ..errors import RuleError
 from .rules import (
     CAPOT,
@@ -232,30 +227,15 @@ class PiquetMatch(DuelMatch[PiquetDeal]):
             least, most = 1, ELDER_MOST
         else:
             least, most = deal.younger_span(self.settings.flag("younger_must_exchange"))
-        cards = act.cards
-        hand = deal.hands[seat]
-        for card in cards:
-            if card not in hand:
-                raise RuleError("not_held", f"{card} is not in {self.names[seat]}'s hand",
-                                {"card": card})
-        if len(set(cards)) != len(cards):
-            raise RuleError("card_twice", f"{act}: a card is discarded twice")
-        if not least <= len(cards) <= most:
-            who = self.names[seat]
-            where = ("the elder takes 1 to 5" if deal.phase == "discard_elder"
-                     else f"the talon holds {len(deal.talon)}")
-            raise RuleError("discard_count", f"{who} must discard {least} to {most} cards "
-                            f"({where}), not {len(cards)}",
-                            {"least": least, "most": most, "count": len(cards)})
-        for card in cards:
-            hand.remove(card)
-        deal.discards[seat].extend(cards)
-        hand.extend(deal.talon[:len(cards)])
-        del deal.talon[:len(cards)]
-        deal.taken[seat] = len(cards)
-        events.append(Discarded(seat, len(cards)))
+        where = ("the elder takes 1 to 5" if deal.phase == "discard_elder"
+                 else f"the talon holds {len(deal.talon)}")
+        deal.taken[seat] = self.exchange(
+            deal, seat, act, (least, most),
+            lambda: (f"{self.names[seat]} must discard {least} to {most} cards ({where}), "
+                     f"not {len(act.cards)}"),
+            deal.talon, events)
         if deal.phase == "discard_elder":
-            left = ELDER_MOST - len(cards)
+            left = ELDER_MOST - deal.taken[seat]
             if left:                         # §3: the elder alone sees the rest of his five
                 deal.elder_saw = tuple(deal.talon[:left])
                 events.append(Shown(None, deal.elder_saw, seat, "talon_left"))
@@ -329,32 +309,22 @@ class PiquetMatch(DuelMatch[PiquetDeal]):
             raise self._not_now(deal, seat, act)
         card = act.card
         hand = deal.hands[seat]
-        if card not in hand:
-            raise RuleError("not_held", f"{card} is not in {self.names[seat]}'s hand",
-                            {"card": card})
+        self.held(seat, (card,))
         led = deal.current[0] if deal.current else None
         if led is not None and card not in legal_cards(hand, led):
             raise refusal(hand, led, card)
         first = not deal.led_first
-        hand.remove(card)
-        deal.current.append(card)
-        events.append(CardPlayed(seat, card))
+        self.lay(deal, seat, card, events)
         if first:
             self._disclose(deal, events)
         if led is None:
             self._trick_point(deal, seat, "lead", events)
             return
-        cards = tuple(deal.current)
-        winner = (deal.leader + trick_winner(cards)) % 2
-        deal.tricks.append((deal.leader, cards, winner))
-        deal.won[winner] += 1
-        last = len(deal.tricks) == TRICKS
-        events.append(TrickTaken(winner, cards, False))
-        if winner != deal.leader:
+        leader = deal.leader
+        winner = self.gather(deal, trick_winner(tuple(deal.current)), events)
+        if winner != leader:
             self._trick_point(deal, winner, "win", events)
-        deal.leader = winner
-        deal.current = []
-        if last:
+        if len(deal.tricks) == TRICKS:
             self._trick_point(deal, winner, "last_trick", events)
             self._end_deal(deal, events)
 
@@ -425,33 +395,20 @@ class PiquetMatch(DuelMatch[PiquetDeal]):
         return tuple(totals)
 
     def view(self, seat: int | None) -> View:
-        if seat is not None and seat not in (0, 1):
-            raise RuleError("seat", f"seat {seat} is not at this table (seats are 0 and 1)")
+        self.check_seat(seat)
         outcome = self.outcome
         common: dict[str, JSON] = {
             "end": self.end, "limit": self.limit if self.end == "points" else None,
             "point_score": self.point_score, "deals_to_play": self._deals_to_play(),
             "value": None if outcome is None else outcome.value,
-            "deals": self._deals_part(),
+            "deals": self.deals_part(),
         }
         if not self.deals:
-            return View(game="piquet", seat=seat, names=self.names, deal_number=0,
-                        dealer=None, turn=None, hand=(), choice=None, trick=(),
-                        tricks_won=(0, 0), cards_left=(0, 0), totals=self.totals,
-                        outcome=outcome, game_part=common, deals=self._deal_points())
+            return self.framed(seat, (), self.totals, outcome, common)
         deal = self.deals[-1]
         hand = tuple(sort_cards(deal.hands[seat])) if seat is not None else ()
-        part: dict[str, JSON] = {**common, **self._deal_part(deal, seat)}
-        return View(
-            game="piquet", seat=seat, names=self.names, deal_number=deal.number,
-            dealer=deal.dealer, turn=self.turn, hand=hand,
-            choice=None if seat is None else self.choices(seat),
-            trick=tuple(((deal.leader + i) % 2, c) for i, c in enumerate(deal.current)),
-            tricks_won=tuple(deal.won), cards_left=tuple(len(h) for h in deal.hands),
-            totals=self.told(seat), outcome=outcome, game_part=part,
-            phase=deal.phase, leader=deal.leader,
-            tricks=tuple(Gathered(*t) for t in deal.tricks), deals=self._deal_points(),
-        )
+        return self.framed(seat, hand, self.told(seat), outcome,
+                           {**common, **self._deal_part(deal, seat)})
 
     def _deal_part(self, deal: PiquetDeal, seat: int | None) -> dict[str, JSON]:
         """The deal as ``seat`` may see it (§3, §4)."""
@@ -514,19 +471,6 @@ class PiquetMatch(DuelMatch[PiquetDeal]):
         return (sum(d.points[0] for d in self.deals[:deals]),
                 sum(d.points[1] for d in self.deals[:deals]))
 
-    def deal_points(self) -> tuple[tuple[int, ...] | None, ...]:
-        """Each deal's points (None for the deal in play)."""
-        return tuple(None if d.phase != "over" else tuple(d.points) for d in self.deals)
-
-    def _deal_points(self) -> tuple[DealPoints, ...]:
-        return tuple(DealPoints(d.dealer, points)
-                     for d, points in zip(self.deals, self.deal_points(), strict=True))
-
-    def _deals_part(self) -> list[JSON]:
-        return [{"dealer": d.dealer,
-                 "points": None if d.phase != "over" else list(d.points),
-                 "tricks": list(d.won)} for d in self.deals]
-
 
 def _json(values: Iterable[str | int]) -> list[JSON]:
     return list(values)
@@ -534,15 +478,7 @@ def _json(values: Iterable[str | int]) -> list[JSON]:
 
 def _check_dealt(dealt: Dealt) -> None:
     """What was dealt is 12 cards each and a talon of 8: the deck."""
-    names = [name for name, _ in dealt.packets]
-    if names != ["talon"]:
-        raise RuleError("dealt", "a Piquet deal is two hands and a talon, not "
-                        f"{', '.join(names) or 'nothing else'}")
-    if len(dealt.hands) != 2:
-        raise RuleError("dealt", f"{len(dealt.hands)} hands dealt for 2 players")
-    for seat, hand in enumerate(dealt.hands):
-        if len(hand) != HAND:
-            raise RuleError("dealt", f"seat {seat} was dealt {len(hand)} cards, not {HAND}")
+    check_hands(dealt, ["talon"], "a Piquet deal is two hands and a talon", HAND)
     if len(dealt.packet("talon")) != TALON:
         raise RuleError("dealt", f"the talon holds {len(dealt.packet('talon'))} cards, "
                         f"not {TALON}")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -43,29 +43,6 @@ def _ascii(screen: Screen[None]) -> bool:
 
 
 
-class _Limit(Protocol):
-    @property
-    def end(self) -> str: ...
-    @property
-    def limit(self) -> int: ...
-
-
-class _Points(Protocol):
-    @property
-    def points(self) -> Sequence[int] | None: ...
-
-
-class SessionSeen(Protocol):
-    """What the chart of a session at the table needs of the view of it."""
-
-    @property
-    def names(self) -> Sequence[str]: ...
-    @property
-    def results(self) -> Sequence[_Points]: ...
-    @property
-    def rules(self) -> _Limit: ...
-
-
 class SessionChartScreen(Screen[None]):
     """One session's score after each deal, a line per player, the point limit drawn."""
 
@@ -92,13 +69,6 @@ class SessionChartScreen(Screen[None]):
         return cls(f"{s.name or s.id}: {where_words(s.where)}", s.players,
                    [d.points for d in s.deals],
                    s.limit if s.end == "points" else None)
-
-    @classmethod
-    def of_view(cls, view: SessionSeen) -> SessionChartScreen:
-        """The chart of the session at the table (the end-of-session screen)."""
-        deals = [r.points for r in view.results if r.points is not None]
-        return cls(_("The session's score"), view.names, deals,
-                   view.rules.limit if view.rules.end == "points" else None)
 
     def compose(self) -> ComposeResult:
         yield header(self.app)

@@ -32,7 +32,6 @@ MIN_STEP = 4
 KEYS = "1234567890-="
 # Textual's names of the keys that are not their own character.
 KEY_NAMES = {"minus": "-", "equals_sign": "="}
-MAX_CARDS = len(KEYS)
 MARK = {False: "✓", True: "v"}       # under a marked card (glyphs, ASCII)
 
 

@@ -25,9 +25,9 @@ import random
 
 from ... import ARENA_LEVELS, LEVELS
 from ...base import CardChoice, CardsChoice, Match, View, WordChoice
-from ...cards import Card
+from ...cardmasks import any_action
 from . import search, thumb
-from .seen import SUIT_MASK, Seen, card_of, code, mask, read
+from .seen import SUIT_MASK, Seen, card_of, code, held_of, mask, read
 
 BUDGETS = {"hard": search.HARD, "expert": search.EXPERT, "cheat": search.CHEAT}
 REASONS = (
@@ -113,7 +113,7 @@ def _decide(view: View, level: str, rng: random.Random, truth: int | None) -> st
     if choice is None:
         raise ValueError("the view's seat has nothing to choose")
     if level == "easy":
-        return _any(choice, rng)
+        return any_action(choice, rng)
     seen = read(view)
     if isinstance(choice, CardChoice):
         if "king" in choice.words:
@@ -135,7 +135,7 @@ def _decide(view: View, level: str, rng: random.Random, truth: int | None) -> st
                                             budget, rng, truth)
             assert isinstance(picked, int)
             thrown = picked
-        return " ".join((choice.verb, *_cards(thrown, choice.cards)))
+        return " ".join((choice.verb, *held_of(thrown, choice.cards)))
     assert isinstance(choice, WordChoice) and choice.verb is None
     prefer_word = _thumb_word(seen, choice.words)
     if budget and budget.word_worlds and len(choice.words) > 1:
@@ -163,23 +163,6 @@ def _thumb_word(seen: Seen, words: tuple[str, ...]) -> str:
         refuses = thumb.dealer_refuses(seen.hand, seen.trumps, seen.exchanges)
         return "refuse" if refuses else "accept"
     return words[0]
-
-
-def _cards(thrown: int, held: tuple[Card, ...]) -> list[Card]:
-    return [c for c in held if (1 << code(c)) & thrown]
-
-
-def _any(choice: CardChoice | CardsChoice | WordChoice, rng: random.Random) -> str:
-    """A legal action drawn uniformly (a discard: a count, then that many cards)."""
-    if isinstance(choice, CardChoice):
-        return rng.choice((*choice.cards, *choice.words))
-    if isinstance(choice, CardsChoice):
-        count = rng.randint(choice.least, choice.most)
-        return " ".join((choice.verb, *rng.sample(choice.cards, count)))
-    if choice.verb is None:
-        return rng.choice(choice.words)
-    words = rng.sample(choice.words, rng.randint(0, len(choice.words)))
-    return " ".join((choice.verb, *words))
 
 
 __all__ = ["ARENA_LEVELS", "LEVELS", "REASONS", "advise", "cheat", "choose"]

@@ -7,30 +7,17 @@ seven, so a hand is a bit mask and, within a suit, a lower bit is a higher card.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...base import JSON, View
-from ...cards import SUITS, Card
+from ...cardmasks import ALL as ALL
+from ...cardmasks import SUIT_MASK as SUIT_MASK
+from ...cardmasks import codes
+from ...cards import SUITS
 from ..rules import ORDER
 
-SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
-ALL = (1 << 32) - 1
-
-
-def code(card: Card) -> int:
-    return SUITS.index(card[1]) * 8 + ORDER.index(card[0])
-
-
-def card_of(c: int) -> Card:
-    return ORDER[c & 7] + SUITS[c >> 3]
-
-
-def mask(cards: Iterable[Card]) -> int:
-    m = 0
-    for card in cards:
-        m |= 1 << code(card)
-    return m
+code, card_of, mask, held_of = codes(ORDER)
 
 
 # the cards of each byte of a mask: _BYTES[k][b] for byte ``k`` holding ``b``

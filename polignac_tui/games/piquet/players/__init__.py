@@ -28,9 +28,9 @@ import random
 
 from ... import ARENA_LEVELS, LEVELS
 from ...base import CardChoice, CardsChoice, Match, View, WordChoice
-from ...cards import Card
+from ...cardmasks import any_action
 from . import search, thumb
-from .masks import card_of, code, mask, point_key, sequence_key, sets_key
+from .masks import card_of, code, held_of, mask, point_key, sequence_key, sets_key
 from .partie import Standing, read_standing
 from .seen import Seen, read
 
@@ -87,7 +87,7 @@ def _decide(view: View, level: str, rng: random.Random,
     if choice is None:
         raise ValueError("the view's seat has nothing to choose")
     if level == "easy":
-        return _any(choice, rng), "random"
+        return any_action(choice, rng), "random"
     seen = read(view)
     budget = BUDGETS.get(level)
     if isinstance(choice, CardsChoice):
@@ -97,7 +97,7 @@ def _decide(view: View, level: str, rng: random.Random,
         else:
             thrown = search.choose_discard(seen, choice.least, choice.most, budget, rng, truth,
                                            _standing(view, budget))
-        return " ".join((choice.verb, *_cards(thrown, choice.cards))), why
+        return " ".join((choice.verb, *held_of(thrown, choice.cards))), why
     if isinstance(choice, WordChoice):
         if choice.verb is None:
             return ("look" if "look" in choice.words else choice.words[0]), "look_talon"
@@ -145,23 +145,6 @@ def _card_reason(seen: Seen, card: int) -> str:
     if card >> 3 != led >> 3:
         return "throw_least"
     return "win_cheaply" if card < led else "play_low"
-
-
-def _cards(thrown: int, held: tuple[Card, ...]) -> list[Card]:
-    return [c for c in held if (1 << code(c)) & thrown]
-
-
-def _any(choice: CardChoice | CardsChoice | WordChoice, rng: random.Random) -> str:
-    """A legal action drawn uniformly (a discard: a count, then that many cards)."""
-    if isinstance(choice, CardChoice):
-        return rng.choice((*choice.cards, *choice.words))
-    if isinstance(choice, CardsChoice):
-        n = rng.randint(choice.least, choice.most)
-        return " ".join((choice.verb, *rng.sample(choice.cards, n)))
-    if choice.verb is None:
-        return rng.choice(choice.words)
-    words = rng.sample(choice.words, rng.randint(0, len(choice.words)))
-    return " ".join((choice.verb, *words))
 
 
 __all__ = ["ARENA_LEVELS", "LEVELS", "REASONS", "advise", "cheat", "choose"]

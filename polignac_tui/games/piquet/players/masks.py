@@ -9,31 +9,17 @@ checks it on random hands).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from ...cards import SUITS, Card
+from ...cardmasks import ALL as ALL
+from ...cardmasks import SUIT_MASK as SUIT_MASK
+from ...cardmasks import codes
 from ..rules import ORDER
 
-ALL = (1 << 32) - 1
-SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 VALUES = (11, 10, 10, 10, 10, 9, 8, 7)          # A K Q J 10 9 8 7 (§1)
 FACE_RANKS = 0b00001110                          # K Q J: not carte blanche
 SET_TOP = 5                                      # sets: ranks 0 (A) to 4 (10)
 
 
-def code(card: Card) -> int:
-    return SUITS.index(card[1]) * 8 + ORDER.index(card[0])
-
-
-def card_of(c: int) -> Card:
-    return ORDER[c & 7] + SUITS[c >> 3]
-
-
-def mask(cards: Iterable[Card]) -> int:
-    m = 0
-    for card in cards:
-        m |= 1 << code(card)
-    return m
+code, card_of, mask, held_of = codes(ORDER)
 
 
 def bits(m: int) -> list[int]:
@@ -148,10 +134,3 @@ def is_carte_blanche(hand: int) -> bool:
     return not any((hand >> (8 * s)) & FACE_RANKS for s in range(4))
 
 
-def higher_in_suit(c: int) -> int:
-    """The cards of ``c``'s suit above it, as a mask."""
-    return SUIT_MASK[c >> 3] & ((1 << c) - 1)
-
-
-def lower_in_suit(c: int) -> int:
-    return SUIT_MASK[c >> 3] & ~((1 << (c + 1)) - 1)

@@ -248,34 +248,6 @@ class Session:
         finally:
             self._count(deal, +1)
 
-    def pop(self) -> Action:
-        """Take back the last action of the last deal (``IndexError`` when it has none;
-        dealing itself is never taken back)."""
-        if not self.deals or not self.deals[-1].actions:
-            raise IndexError("no action to take back in the last deal")
-        return self.rewind(len(self.deals[-1].actions) - 1)[0]
-
-    def can_undo(self, seat: int) -> bool:
-        """True when undo is on and ``seat`` has played a card in the last deal."""
-        return self.undo_on and self._last_play(seat) is not None
-
-    def undo(self, seat: int) -> int | None:
-        """Take back ``seat``'s last card of the last deal and every action after it.
-
-        Counts one more undo in that deal (``Deal.undos``, kept in the log). Returns
-        how many actions were taken back, or None, changing nothing, when ``seat``
-        has played no card in the last deal or undo is off in this session.
-        """
-        index = self._last_play(seat)
-        if index is None or not self.undo_on:
-            return None
-        taken = self.rewind(index)
-        self.deals[-1].undos += 1
-        return len(taken)
-
-    def _last_play(self, seat: int) -> int | None:
-        return self.deals[-1].last_play(seat) if self.deals else None
-
     def named(self, text: str) -> str:
         """``text`` with every ``seat N`` replaced by that player's name."""
         return _SEAT.sub(lambda m: self.players[int(m.group(1))].name
@@ -301,13 +273,6 @@ class Session:
         if self.rules.end == "points":
             return max(self._totals) >= self.rules.limit
         return self.finished_deals >= self.rules.limit
-
-    @property
-    def deals_left(self) -> int | None:
-        """Deals still to play when the session ends after a number of deals."""
-        if self.rules.end != "deals":
-            return None
-        return max(0, self.rules.limit - self.finished_deals)
 
     @property
     def losers(self) -> list[int]:

@@ -82,10 +82,6 @@ class SeatView:
     def my_turn(self) -> bool:
         return not self.watching and self.turn == self.seat
 
-    @property
-    def last_trick(self) -> Trick | None:
-        return self.tricks[-1] if self.tricks else None
-
     def played(self) -> set[Card]:
         """Every card seen played this deal (completed tricks and the current one)."""
         seen = {c for t in self.tricks for c in t.cards}
