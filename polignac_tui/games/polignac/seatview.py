@@ -29,9 +29,28 @@ def _opt(value: JSON) -> int | None:
     return None if value is None else int(cast(int, value))
 
 
+# The last views read, each with its ``humans`` and what it gave: a table screen reads the
+# same (frozen) view some six times a card, through its FACE (side panel, prompt, header,
+# the card the cursor rests on). Kept by identity, the view itself held so that its id is
+# not given to another.
+_RECENT: list[tuple[View, tuple[bool, ...] | None, SeatView]] = []
+RECENT_KEPT = 4
+
+
 def seat_view(view: View, humans: Sequence[bool] | None = None) -> SeatView:
     """The engine's view of ``view.seat`` (seat 0 placing the table for a watcher, who
     gets no hand); ``humans``: who plays each seat, when the caller knows (the table)."""
+    who = None if humans is None else tuple(humans)
+    for seen, seen_who, found in _RECENT:
+        if seen is view and seen_who == who:
+            return found
+    found = _read(view, who)
+    _RECENT.append((view, who, found))
+    del _RECENT[:-RECENT_KEPT]
+    return found
+
+
+def _read(view: View, humans: tuple[bool, ...] | None) -> SeatView:
     part: Mapping[str, JSON] = view.game_part
     n = len(view.names)
     rules = Rules.from_dict(dict(cast(Mapping[str, Any], part.get("rules") or {})))
@@ -46,7 +65,7 @@ def seat_view(view: View, humans: Sequence[bool] | None = None) -> SeatView:
     watching = view.seat is None
     return SeatView(
         seat=0 if view.seat is None else view.seat, names=tuple(view.names),
-        humans=tuple(humans) if humans is not None else (False,) * n,
+        humans=humans if humans is not None else (False,) * n,
         rules=rules, deal_number=view.deal_number, dealer=view.dealer,
         phase=cast(Phase, str(part.get("phase") or "none")), turn=view.turn,
         hand=tuple(view.hand), legal=_strs(part.get("legal")),

@@ -320,11 +320,20 @@ class ScoreTable(VerticalScroll):
             set_content(self._body, body)
             if self.full:    # the table's own size (CSS keeps it within the room)
                 width, height = measure(body)
-                self.styles.width = width + FULL_FRAME[0]
-                self.styles.height = height + FULL_FRAME[1]
+                self._own_size(width + FULL_FRAME[0], height + FULL_FRAME[1])
             else:
-                self.styles.width = self.styles.height = None
+                self._own_size(None, None)
         else:
-            self.styles.width = self.styles.height = None
+            self._own_size(None, None)
             set_content(self._body, compact(self._view, colour=self._colour, ascii=self._ascii))
+
+    def _own_size(self, width: int | None, height: int | None) -> None:
+        """This widget's own size (None: the stylesheet's), set only when it changes:
+        Textual lays the whole screen out again at each size set to None, changed or
+        not, and the table is drawn again at every card."""
+        inline = self.styles.inline
+        if width is not None or inline.has_rule("width"):
+            self.styles.width = width
+        if height is not None or inline.has_rule("height"):
+            self.styles.height = height
 
