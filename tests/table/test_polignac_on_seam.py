@@ -116,3 +116,19 @@ def test_the_hint_and_the_moves_come_from_the_same_seeds(tmp_path: Path,
             text(make_player("medium", 11).choose(engine))
     finally:
         table.close()
+
+
+def test_the_same_view_is_read_once_and_a_new_one_afresh() -> None:
+    session = engine_play(3)
+    session.rewind(9)
+    game = get_game("polignac")
+    log = tuple(DealLog(Dealt(d.dealer, tuple(tuple(h) for h in d.dealt)),
+                        tuple(text(a) for a in d.actions)) for d in session.deals)
+    match = replay(game, game.settings(), [f"P{i}" for i in range(4)], log)
+    view = match.view(0)
+    first = seat_view(view, (True, False, False, False))
+    assert seat_view(view, (True, False, False, False)) is first     # read once
+    other = seat_view(view)                         # other humans: read again, theirs
+    assert other is not first and other.humans == (False,) * 4
+    again = seat_view(match.view(0))                # an equal view, not the same one
+    assert again == other and again is not other
