@@ -16,6 +16,7 @@ from polignac_tui.games.base import DealLog, Dealt, replay
 from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, preset
 from polignac_tui.games.polignac.players import hint, make_player
 from polignac_tui.games.polignac.players.seen import seat_view
+from polignac_tui.games.polignac.viewpart import part_of
 from polignac_tui.games.session import Seat
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gametable import GameTable, _seed_for
@@ -116,3 +117,17 @@ def test_the_hint_and_the_moves_come_from_the_same_seeds(tmp_path: Path,
             text(make_player("medium", 11).choose(engine))
     finally:
         table.close()
+
+
+def test_the_same_view_is_read_once_and_a_new_one_afresh() -> None:
+    session = engine_play(3)
+    session.rewind(9)
+    game = get_game("polignac")
+    log = tuple(DealLog(Dealt(d.dealer, tuple(tuple(h) for h in d.dealt)),
+                        tuple(text(a) for a in d.actions)) for d in session.deals)
+    match = replay(game, game.settings(), [f"P{i}" for i in range(4)], log)
+    view = match.view(0)
+    first = part_of(view)
+    assert part_of(view) is first                   # the screen's widgets ask: read once
+    again = part_of(match.view(0))                  # an equal view, not the same one
+    assert again == first and again is not first

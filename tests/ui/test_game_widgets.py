@@ -301,3 +301,23 @@ async def test_game_panel_hidden_when_empty_and_literal() -> None:
         panel.show(Text("  "))
         await pilot.pause()
         assert not panel.display and panel.size.height == 0
+
+
+async def test_word_choices_set_again_the_same_ask_no_layout() -> None:
+    words = WordChoices([("propose", "I propose"), ("play", "I play")])
+    app = WidgetHost(words)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        layouts: list[bool] = []
+        original = words.refresh
+
+        def refresh(*regions: object, layout: bool = False, **kwargs: object) -> object:
+            layouts.append(layout)
+            return original(*regions, layout=layout, **kwargs)
+        words.refresh = refresh  # type: ignore[method-assign]
+        words.set_choices([("propose", "I propose"), ("play", "I play")])
+        assert layouts == [False]             # drawn again, the screen not laid out
+        words.set_choices([("play", "I play")])
+        assert layouts == [False, True]       # other words: their size may change
+        await pilot.pause()
+        assert "I play" in words.render().plain and "propose" not in words.render().plain

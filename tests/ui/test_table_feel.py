@@ -511,3 +511,25 @@ async def test_a_jacks_trick_stays_in_the_status_line_while_the_others_play(
         words = status(app)
         assert "is thinking" in words and "Last trick (l):" in words
         assert view.names[last.winner] in words.split("Last trick (l):")[1]
+
+
+async def test_the_card_chosen_on_a_lead_is_said_when_the_prompt_is_long(
+        make_app, store, monkeypatch) -> None:
+    """A long note before the prompt (at 80 columns, a trick's jacks told: 'Last trick
+    (l): Ana wins with Q♥ and takes J♥  Your turn: you lead…'): the first Enter's note
+    still shows, else that Enter seems to do nothing (the doors benchmark waited for it)."""
+    from rich.text import Text
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        long_note = Text("Last trick (l): Bruno wins with Q♥ and takes J♥ and J♦")
+        monkeypatch.setattr(screen.face, "status_note", lambda *_args: long_note)
+        screen.refresh_table()
+        await pilot.pause()
+        assert "takes J♥" in status(app) and "you lead" in status(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "chosen: Enter plays it" in status(app)
+        assert engine(table).deals[0].plays == []       # only chosen

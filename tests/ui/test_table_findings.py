@@ -511,3 +511,34 @@ def test_the_score_legend_names_the_generales_marks_only_when_it_is_played() -> 
     assert "G+" not in legend(preset("classique", 4))
     assert "G+ générale made" in legend(preset("generale", 4))
     assert legend(preset("classique", 4), ascii=True) == "d dealer, C chelem, . in play"
+
+
+async def test_the_side_scores_drawn_again_lay_nothing_out_and_open_full_at_their_size(
+        make_app, store) -> None:
+    """The table redraws the side score table at every card: with its size unchanged it
+    asks no layout of the screen (setting a size to None asked one, twice a card); open
+    full it takes its table's size, closed the stylesheet's again."""
+    table = open_table(store, strong_session())
+    app = make_app(table=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        scores = screen.query_one(ScoreTable)
+        layouts: list[bool] = []
+        original = scores.styles.inline.refresh
+
+        def refresh(**kwargs: bool) -> None:
+            layouts.append(kwargs.get("layout", False))
+            original(**kwargs)
+        scores.styles.inline.refresh = refresh  # type: ignore[method-assign]
+        screen.refresh_table()
+        screen.refresh_table()
+        assert True not in layouts
+        await pilot.press("s")
+        await pilot.pause()
+        assert scores.full and scores.styles.inline.has_rule("width")
+        assert scores.styles.inline.has_rule("height") and True in layouts
+        await pilot.press("s")
+        await pilot.pause()
+        assert not scores.full and not scores.styles.inline.has_rule("width")
+        assert not scores.styles.inline.has_rule("height")

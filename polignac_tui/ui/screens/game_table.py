@@ -1032,8 +1032,10 @@ class GameTableScreen(Screen[None]):
                 # A new trick to lead and the cursor not moved: this Enter only chooses,
                 # so that a quick Enter never plays a card by surprise.
                 hand.moved = True
+                # asked for (the Enter): kept when the prompt is long too (a trick's
+                # jacks told before it), else that Enter seemed to do nothing
                 self.say(assemble(_("{card} chosen: Enter plays it (or choose another)."),
-                                  card=inline(card, self.look)))
+                                  card=inline(card, self.look)), asked=True)
                 self._hint_card = card
                 return
             self._play(card)

@@ -166,16 +166,25 @@ class ScoreSheet(VerticalScroll):
             title, keys = tr(self._title), frame_keys(self.chosen, self.look.ascii)
             self.border_title, self.border_subtitle = title, keys
             width, height, row = drawn(body)   # its own size (CSS keeps it within the room)
-            self.styles.width = max(width + FULL_FRAME[0], cell_len(keys) + FRAME_EDGE,
-                                    cell_len(title) + FRAME_EDGE)
-            self.styles.height = height + FULL_FRAME[1]
+            self._own_size(max(width + FULL_FRAME[0], cell_len(keys) + FRAME_EDGE,
+                               cell_len(title) + FRAME_EDGE), height + FULL_FRAME[1])
             if row is not None:      # many deals on a small terminal: the chosen in sight
                 self.call_after_refresh(self._show_row, row)
             return
         self.border_title = self.border_subtitle = ""
-        self.styles.width = self.styles.height = None
+        self._own_size(None, None)
         if self.in_column:
             set_content(self._body, self.column(view, self.look))
+
+    def _own_size(self, width: int | None, height: int | None) -> None:
+        """This widget's own size (None: the stylesheet's), set only when it changes:
+        Textual lays the whole screen out again at each size set to None, changed or
+        not, and the table is drawn again at every card."""
+        inline = self.styles.inline
+        if width is not None or inline.has_rule("width"):
+            self.styles.width = width
+        if height is not None or inline.has_rule("height"):
+            self.styles.height = height
 
 
 __all__ = ["FULL_FRAME", "ScoreSheet", "SheetDrawing", "drawn", "frame_keys"]

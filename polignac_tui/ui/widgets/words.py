@@ -101,12 +101,16 @@ class WordChoices(Widget, can_focus=True):
                     ) -> None:
         """New ``(word, label)`` pairs, in order; keys chosen clear of ``reserved``, a
         word of ``fixed`` taking its own key whatever its label."""
+        before = (self.words, self.labels, self.keys)
         self.words = tuple(word for word, _label in choices)
         self.labels = tuple(" ".join(label.split()) for _word, label in choices)
         own = [(fixed or {}).get(word, "") for word in self.words]
         self.keys = tuple(choose_keys(self.labels, reserved, own))
         self.cursor = 0
-        self.refresh(layout=True)
+        if (self.words, self.labels, self.keys) != before:
+            self.refresh(layout=True)   # (the table sets them again at every card)
+        else:
+            self.refresh()
 
     def key_of(self, word: str) -> str:
         """The key shown for ``word`` (``""`` when it has none)."""
