@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Action, Declare, Play, SeatView
 from . import policy
+from .generale import Estimate, estimate
 from .inference import posterior
 from .knowledge import Knowledge, generale_losers, read_view, sample, sample_strong, view_seed
 from .search import (
@@ -138,6 +139,13 @@ class SearchPlayer:
         if not budget.pool:
             return draw
         return posterior(k, draw, rng, budget.pool, budget.steps, budget.miss)
+
+    def generale(self, view: SeatView) -> tuple[Estimate, Knowledge]:
+        """The estimate of declaring la générale, read from the seat's view."""
+        k = read_view(view)
+        rng = random.Random(view_seed(view, self.seed, f"{self.level}:generale"))
+        world = self.worlds(k, rng)
+        return estimate(k, world, rng, self.budget.declare_worlds or self.budget.worlds), k
 
     def decide(self, view: SeatView) -> tuple[Action, dict[int, float], Knowledge]:
         k = read_view(view)
