@@ -6,9 +6,10 @@ about la générale as in play (the seats asked before it pass) and the expert's
 is read from its view: the share of its sampled worlds where the générale is made
 against a sharp defence (``players.generale``). The same hand is played declaring in
 the true deal against that sharp defence (``sharp``), and, when the estimate reaches
-the lowest threshold, for real: the expert declares and plays, the defenders are
-computer players of each ``--defence`` level playing to break it. Prints, per player
-count, the share of seat-hands at or above every threshold of the estimate and how many
+``--lowest``, for real: the expert declares and plays, the defenders are computer
+players of each ``--defence`` level playing to break it (so are the hands made in some
+world against the policy's defence, and a ``--sample`` share of the rest). Prints, per
+player count, the share of seat-hands at or above every threshold of the estimate and how many
 of those were made, then the calibration (estimate bucket: predicted vs made). It
 measures, it does not judge: exit status 0 whatever the results.
 """
@@ -16,6 +17,7 @@ measures, it does not judge: exit status 0 whatever the results.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -40,18 +42,20 @@ class SeatHand:
     seat: int
     estimate: float                 # the expert's made share against a sharp defence
     passing: float                  # its mean points passing
+    loose: float                    # its made share against the policy's defence
     sharp: bool                     # made in the true deal against the sharp defence
     made: dict[str, bool] = field(default_factory=dict)   # by defending level, played
 
 
-def _job(args: tuple[int, int, int, tuple[str, ...], float]) -> list[SeatHand]:
+def _job(args: tuple[int, int, int, tuple[str, ...], float, float]) -> list[SeatHand]:
     from ..engine import Declare, Player, Session, preset
     from ..players.arena import _seed, deal_cards
     from ..players.bots import make_player
     from ..players.policy import playout
     from ..players.sim import State
 
-    players, seed, index, defence, lowest = args
+    players, seed, index, defence, lowest, sample = args
+    pick = random.Random(f"generale:{seed}:{index}:{players}")
     rules = preset("generale", players)
     dealer, hands = deal_cards(rules, players, seed, index)
 
@@ -70,12 +74,15 @@ def _job(args: tuple[int, int, int, tuple[str, ...], float]) -> list[SeatHand]:
         expert = make_player("expert", _seed(seed, index, seat, "expert"))
         assert hasattr(expert, "generale")
         view = session.view(seat)
-        est, k = expert.generale(view)
+        est, k = expert.generale(view, loose=True)
         true = State(rules, [k.cx.mask(h) for h in hands], seat, k.base.total)
         true.declarer = seat
         playout(true, defence=True)
-        hand = SeatHand(players, index, seat, est.made, est.passing, true.chelem_seat() == seat)
-        if est.made >= lowest:
+        hand = SeatHand(players, index, seat, est.made, est.passing, est.loose,
+                        true.chelem_seat() == seat)
+        # also played: every hand made in some world against the policy's defence (it
+        # gives its stoppers away), and a random share ``sample`` of the others
+        if est.made >= lowest or est.loose > 0 or pick.random() < sample:
             for level in defence:
                 played = asked(seat)
                 played.apply(Declare(seat, True))
@@ -91,9 +98,9 @@ def _job(args: tuple[int, int, int, tuple[str, ...], float]) -> list[SeatHand]:
 
 
 def measure(players: int, deals: int, seed: int, defence: tuple[str, ...], jobs: int,
-            lowest: float = THRESHOLDS[0]) -> Iterator[SeatHand]:
+            lowest: float = THRESHOLDS[0], sample: float = 0.0) -> Iterator[SeatHand]:
     """Every seat-hand of ``deals`` deals at ``players`` players, in order."""
-    args = [(players, seed, i, defence, lowest) for i in range(deals)]
+    args = [(players, seed, i, defence, lowest, sample) for i in range(deals)]
     if jobs <= 1:
         for a in args:
             yield from _job(a)
@@ -116,7 +123,7 @@ def summary(hands: list[SeatHand], defence: tuple[str, ...]) -> dict[str, Any]:
             **{f"{lvl}_made": sum(h.made.get(lvl, False) for h in above) for lvl in defence},
         })
     buckets = []
-    for lo, hi in zip(BUCKETS, BUCKETS[1:], strict=False):
+    for lo, hi in itertools.pairwise(BUCKETS):
         inside = [h for h in hands if lo <= h.estimate < hi]
         played = {lvl: [h.made[lvl] for h in inside if lvl in h.made] for lvl in defence}
         buckets.append({
@@ -164,6 +171,8 @@ def run(argv: list[str]) -> int:
                         help="processes (one per core)")
     parser.add_argument("--lowest", type=float, default=0.25,
                         help="the lowest estimate whose hands are played for real (0.25)")
+    parser.add_argument("--sample", type=float, default=0.0,
+                        help="share of the other hands played for real too (0)")
     parser.add_argument("--json", action="store_true", help="one JSON line per player count")
     parser.add_argument("--dump", metavar="FILE", help="write every seat-hand as JSON lines")
     args = parser.parse_args(argv)
@@ -177,15 +186,17 @@ def run(argv: list[str]) -> int:
         parser.error("--players must each be 3 to 8")
     if not set(defence) <= {"easy", "medium", "hard", "expert"}:
         parser.error(f"--defence levels are easy, medium, hard, expert, not {args.defence!r}")
-    if deals < 1 or not 1 <= args.jobs <= 64 or not 0.0 <= args.lowest <= 1.0:
-        parser.error("--deals must be at least 1, --jobs 1 to 64 and --lowest 0 to 1")
+    if (deals < 1 or not 1 <= args.jobs <= 64 or not 0.0 <= args.lowest <= 1.0
+            or not 0.0 <= args.sample <= 1.0):
+        parser.error("--deals must be at least 1, --jobs 1 to 64, --lowest and --sample 0 to 1")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     print(f"seed {seed}, {deals} deals per player count", flush=True)
     dump = open(args.dump, "w", encoding="utf-8") if args.dump else None  # noqa: SIM115
     try:
         for players in counts:
             hands = []
-            for h in measure(players, deals, seed, defence, args.jobs, args.lowest):
+            for h in measure(players, deals, seed, defence, args.jobs, args.lowest,
+                             args.sample):
                 hands.append(h)
                 if dump:
                     dump.write(json.dumps(asdict(h)) + "\n")

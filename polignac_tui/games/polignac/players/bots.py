@@ -140,12 +140,14 @@ class SearchPlayer:
             return draw
         return posterior(k, draw, rng, budget.pool, budget.steps, budget.miss)
 
-    def generale(self, view: SeatView) -> tuple[Estimate, Knowledge]:
-        """The estimate of declaring la générale, read from the seat's view."""
+    def generale(self, view: SeatView, loose: bool = False) -> tuple[Estimate, Knowledge]:
+        """The estimate of declaring la générale, read from the seat's view (``loose``:
+        also against the policy's defence)."""
         k = read_view(view)
         rng = random.Random(view_seed(view, self.seed, f"{self.level}:generale"))
         world = self.worlds(k, rng)
-        return estimate(k, world, rng, self.budget.declare_worlds or self.budget.worlds), k
+        worlds = self.budget.declare_worlds or self.budget.worlds
+        return estimate(k, world, rng, worlds, loose), k
 
     def decide(self, view: SeatView) -> tuple[Action, dict[int, float], Knowledge]:
         k = read_view(view)

@@ -23,14 +23,17 @@ class Estimate:
     made: float      # share of the worlds where the générale is made against a sharp defence
     passing: float   # mean penalty points of the deal if the seat passes
     worlds: int
+    loose: float = 0.0   # share made against the policy's defence (it throws its stoppers)
 
 
-def estimate(k: Knowledge, world: World, rng: random.Random, worlds: int) -> Estimate:
+def estimate(k: Knowledge, world: World, rng: random.Random, worlds: int,
+             loose: bool = False) -> Estimate:
     """The seat's générale over ``worlds`` worlds drawn by ``world``: the same worlds are
-    played passing (the policy in every seat) and declaring (the defence sharp)."""
+    played passing (the policy in every seat) and declaring (the defence sharp; with
+    ``loose``, also against the policy's defence)."""
     me = k.me
     passing = 0.0
-    made = 0
+    made = weak = 0
     for _ in range(worlds):
         hands = world(rng)
         st = k.base.copy()
@@ -43,6 +46,13 @@ def estimate(k: Knowledge, world: World, rng: random.Random, worlds: int) -> Est
         st.leader = me
         playout(st, defence=True)
         made += st.chelem_seat() == me
+        if loose:
+            st = k.base.copy()
+            st.hands = list(hands)
+            st.declarer = me
+            st.leader = me
+            playout(st)
+            weak += st.chelem_seat() == me
     if not worlds:
         return Estimate(0.0, 0.0, 0)
-    return Estimate(made / worlds, passing / worlds, worlds)
+    return Estimate(made / worlds, passing / worlds, worlds, weak / worlds)
