@@ -8,12 +8,17 @@ of their stoppers), and the mean points the seat would score passing.
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .knowledge import Knowledge
 from .policy import playout
 from .search import World
+
+if TYPE_CHECKING:
+    from ..engine import SeatView
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +61,47 @@ def estimate(k: Knowledge, world: World, rng: random.Random, worlds: int,
     if not worlds:
         return Estimate(0.0, 0.0, 0)
     return Estimate(made / worlds, passing / worlds, worlds, weak / worlds)
+
+
+# The estimate (made against the sharp defence, which knows the declarer's hand) read as
+# the share made in real play against the expert's own defence: (estimate, made) points,
+# straight lines between them. Measured by ``benchmarks generale``.
+CALIBRATION: tuple[tuple[float, float], ...] = ((0.0, 0.0), (1.0, 1.0))
+MADE = 0.75        # a declaration must be made at least this often
+RISKY = 0.9        # ... this often when failing would lose the game
+FAILED = 5         # a failed générale costs exactly this, a made one gives the others this
+
+
+def made_odds(est: Estimate) -> float:
+    """The share of such hands made in real play (``CALIBRATION``)."""
+    x = est.made
+    for (x0, y0), (x1, y1) in itertools.pairwise(CALIBRATION):
+        if x <= x1:
+            return y0 + (y1 - y0) * (x - x0) / (x1 - x0) if x1 > x0 else y1
+    return CALIBRATION[-1][1]
+
+
+def standing(view: SeatView) -> tuple[bool, bool]:
+    """(failing would end the game with the seat among the losers, a made générale would
+    end it with the seat among the winners), by the totals before this deal."""
+    rules = view.rules
+    if rules.end != "points" or not view.totals:
+        return False, False
+    me = view.seat
+    mine = view.totals[me]
+    others = [t for s, t in enumerate(view.totals) if s != me]
+    lost = mine + FAILED >= rules.limit and mine + FAILED >= max(others)
+    won = max(others) + FAILED >= rules.limit and max(others) + FAILED > mine
+    return lost, won
+
+
+def pays(est: Estimate, view: SeatView, made: float = MADE) -> bool:
+    """Declare when the générale is made often enough (``made`` of the time) and pays: the points it
+    costs on average (``FAILED`` when it fails) are fewer than passing costs, or a made
+    générale ends the game with the seat a winner; failing must not lose the game but
+    in ``RISKY`` hands."""
+    p = made_odds(est)
+    lost, won = standing(view)
+    if p < (max(RISKY, made) if lost else made):
+        return False
+    return won or FAILED * (1.0 - p) < est.passing
