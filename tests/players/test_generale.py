@@ -11,7 +11,13 @@ from polignac_tui.games.polignac.benchmarks import generale as bench
 from polignac_tui.games.polignac.engine import Declare, Player, Session, preset
 from polignac_tui.games.polignac.players import SearchPlayer, make_player
 from polignac_tui.games.polignac.players import generale as gen
-from polignac_tui.games.polignac.players.generale import Estimate, made_odds, pays, standing
+from polignac_tui.games.polignac.players.generale import (
+    Estimate,
+    made_odds,
+    pays,
+    standing,
+    standing_value,
+)
 
 ALL = [r + s for s in "SHDC" for r in "KQJAT987"]
 
@@ -75,17 +81,31 @@ def test_every_calibration_point_rises() -> None:
 
 
 @pytest.mark.parametrize(("made", "passing", "declared"), [
-    (0.9, 1.0, True),     # fails one time in ten: 0.5 points against 1.0
-    (0.8, 0.9, False),    # 1.0 point against 0.9: passing is cheaper
+    (0.9, 1.0, True),
+    (0.75, 0.0, True),    # made three times in four, it pays whatever passing costs
     (0.7, 4.9, False),    # cheap to try, but made fewer than three times in four
-    (0.75, 1.3, True),
-    (1.0, 0.0, False),    # passing costs nothing: nothing to gain
 ])
-def test_declaring_pays_when_it_costs_fewer_points_and_is_made_three_times_in_four(
-        monkeypatch: pytest.MonkeyPatch, made: float, passing: float, declared: bool) -> None:
+def test_declaring_needs_three_made_in_four(monkeypatch: pytest.MonkeyPatch, made: float,
+                                            passing: float, declared: bool) -> None:
     monkeypatch.setattr(gen, "CALIBRATION", ((0.0, 0.0), (1.0, 1.0)))
     view = _session(["KS", "QS", "JS", "AS", "KH", "QH", "JH", "TH"]).view(1)
     assert pays(Estimate(made, passing, 64), view) is declared
+
+
+@pytest.mark.parametrize(("made", "passing", "declared"), [
+    (0.5, 1.0, True),     # -0.67 against -0.33: below the others by more declaring
+    (0.5, 0.0, False),    # -0.83 against -1.67: passing leaves the seat further below
+    (0.65, 0.0, True),
+])
+def test_below_three_in_four_declaring_must_pay_against_the_others(
+        monkeypatch: pytest.MonkeyPatch, made: float, passing: float, declared: bool) -> None:
+    monkeypatch.setattr(gen, "CALIBRATION", ((0.0, 0.0), (1.0, 1.0)))
+    view = _session(["KS", "QS", "JS", "AS", "KH", "QH", "JH", "TH"]).view(1)
+    assert pays(Estimate(made, passing, 64), view, made=0.5) is declared
+    declaring, passing_value = standing_value(Estimate(made, passing, 64), 4)
+    assert (declaring < passing_value) is declared
+    # a made générale: 0 and 5 for the others; failed: 5 and the others' jacks
+    assert declaring == pytest.approx(made * -5 + (1 - made) * (5 - (5 - passing) / 3))
 
 
 def test_the_standing_of_the_game_weighs(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -95,13 +95,26 @@ def standing(view: SeatView) -> tuple[bool, bool]:
     return lost, won
 
 
+def standing_value(est: Estimate, players: int) -> tuple[float, float]:
+    """The seat's points less the mean of the others' (the game is lost by the highest
+    total), declaring and passing: a made générale scores 0 and every other 5, a failed
+    one exactly ``FAILED`` while the others score the jacks the seat would not take."""
+    p = made_odds(est)
+    others = players - 1
+    their_jacks = max(0.0, FAILED - est.passing) / others
+    passing = est.passing - their_jacks
+    declaring = p * -FAILED + (1.0 - p) * (FAILED - their_jacks)
+    return declaring, passing
+
+
 def pays(est: Estimate, view: SeatView, made: float = MADE) -> bool:
-    """Declare when the générale is made often enough (``made`` of the time) and pays: the points it
-    costs on average (``FAILED`` when it fails) are fewer than passing costs, or a made
-    générale ends the game with the seat a winner; failing must not lose the game but
-    in ``RISKY`` hands."""
+    """Declare when the générale is made often enough (``made`` of the time) and pays:
+    it leaves the seat further below the others on average than passing does
+    (``standing_value``), or a made générale ends the game with the seat a winner;
+    when failing would lose the game, only in ``RISKY`` hands."""
     p = made_odds(est)
     lost, won = standing(view)
     if p < (max(RISKY, made) if lost else made):
         return False
-    return won or FAILED * (1.0 - p) < est.passing
+    declaring, passing = standing_value(est, view.players)
+    return won or declaring < passing
