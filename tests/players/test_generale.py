@@ -151,3 +151,16 @@ def test_the_benchmark_plays_a_deal_and_sums_it_up() -> None:
     assert top[0.75]["hands"] == 1 and top[0.75]["hard_made"] == 1
     assert top[0.9]["hands"] == 0
     assert "| 0.75 | 1 | 25.00% | 1 | 1 |" in bench.table(4, s, ("hard",))
+
+
+def test_a_hand_made_in_nearly_every_world_is_declared_a_breakable_one_is_not() -> None:
+    # four top spades and K Q J 10 of hearts: only the A♥ with three more hearts beats it
+    strong = _session(["KS", "QS", "JS", "AS", "KH", "QH", "JH", "TH"]).view(1)
+    est, _ = _expert().generale(strong)
+    assert est.made >= 0.9 and made_odds(est) >= gen.MADE
+    assert _expert().choose(strong) == Declare(1, True)
+    # five top spades, K Q 9 of hearts: a defender keeping the J♥ and two hearts beats it
+    breakable = _session(["KS", "QS", "JS", "AS", "TS", "KH", "QH", "9H"]).view(1)
+    est, _ = _expert().generale(breakable)
+    assert 0.0 < est.made < 0.6 and made_odds(est) < gen.MADE
+    assert _expert().choose(breakable) == Declare(1, False)
