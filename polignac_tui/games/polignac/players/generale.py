@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .knowledge import Knowledge
-from .policy import playout
+from .policy import played_out
 from .search import World
 
 if TYPE_CHECKING:
@@ -41,23 +41,10 @@ def estimate(k: Knowledge, world: World, rng: random.Random, worlds: int,
     made = weak = 0
     for _ in range(worlds):
         hands = world(rng)
-        st = k.base.copy()
-        st.hands = list(hands)
-        playout(st)
-        passing += st.points()[me]
-        st = k.base.copy()
-        st.hands = list(hands)
-        st.declarer = me
-        st.leader = me
-        playout(st, defence=True)
-        made += st.chelem_seat() == me
+        passing += played_out(k.base, hands).points()[me]
+        made += played_out(k.base, hands, me, defence=True).chelem_seat() == me
         if loose:
-            st = k.base.copy()
-            st.hands = list(hands)
-            st.declarer = me
-            st.leader = me
-            playout(st)
-            weak += st.chelem_seat() == me
+            weak += played_out(k.base, hands, me).chelem_seat() == me
     if not worlds:
         return Estimate(0.0, 0.0, 0)
     return Estimate(made / worlds, passing / worlds, worlds, weak / worlds)
