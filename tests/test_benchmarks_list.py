@@ -16,7 +16,7 @@ def test_the_list_holds_the_house_and_the_games_own() -> None:
     done = _benchmarks("--help")
     assert done.returncode == 0
     listed = {line.split()[0] for line in done.stdout.splitlines()[3:] if line.strip()}
-    assert {"autosave", "bots", "replay"} <= listed          # Polignac's own
+    assert {"autosave", "bots", "generale", "replay"} <= listed   # Polignac's own
     assert {"doors", "serve", "startup"} <= listed           # the house's
     assert {"ecarte_bots", "piquet_bots"} <= listed          # Écarté's, Piquet's
 

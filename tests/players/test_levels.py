@@ -207,28 +207,6 @@ def test_opponents_beat_the_declarer() -> None:
         assert make_player(level, 1).choose(session.view(2)) == Play(2, "KD"), level
 
 
-@pytest.mark.parametrize(("declare", "pass_", "made", "declared"), [
-    (1.0, 2.0, 0.8, True), (1.0, 2.0, 0.75, True), (2.0, 1.0, 0.9, False),
-    (1.5, 1.5, 0.9, False), (1.0, 2.0, 0.7, False)])
-def test_the_expert_declares_when_it_pays_and_is_made_three_times_in_four(
-        monkeypatch: pytest.MonkeyPatch, declare: float, pass_: float, made: float,
-        declared: bool) -> None:
-    # a hand that is not sure (a defender may keep the J♥ with two more hearts): the
-    # expert answers from the mean points of declaring and of passing and the share of
-    # worlds where good defenders cannot beat it, nothing else
-    session = _generale_session(["KS", "QS", "JS", "AS", "TS", "KH", "QH", "9H"])
-    weighed = []
-
-    def fake(k: object, world: object, rng: object, worlds: int,
-             sharp: float = 0.0) -> tuple[float, float, float]:
-        weighed.append((worlds, sharp))
-        return declare, pass_, made
-
-    monkeypatch.setattr("polignac_tui.games.polignac.players.bots.declare_odds", fake)
-    assert make_player("expert", 3).choose(session.view(1)) == Declare(1, declared)
-    assert weighed == [(64, 1.0)]
-
-
 def test_hard_weighs_no_world_by_the_play_and_the_expert_does(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # hard, the middle step, deals the unseen cards in a dozen plain worlds; the expert

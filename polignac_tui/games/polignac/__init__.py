@@ -133,7 +133,7 @@ class Polignac(Game):
     review_module = "polignac_tui.games.polignac.players.review"
     arena_module = "polignac_tui.games.polignac.players.arena"
     benchmarks = tuple(f"polignac_tui.games.polignac.benchmarks.{name}"
-                       for name in ("autosave", "bots", "replay"))
+                       for name in ("autosave", "bots", "generale", "replay"))
 
     def default(self, setting: Setting, preset_name: str, players: int | None) -> SettingValue:
         value: SettingValue = getattr(_preset(preset_name, players), setting.name)

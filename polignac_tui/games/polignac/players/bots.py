@@ -12,7 +12,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..engine import Action, Declare, Play, SeatView
-from . import policy
+from . import generale, policy
+from .generale import Estimate, estimate
 from .inference import posterior
 from .knowledge import Knowledge, generale_losers, read_view, sample, sample_strong, view_seed
 from .search import (
@@ -139,6 +140,15 @@ class SearchPlayer:
             return draw
         return posterior(k, draw, rng, budget.pool, budget.steps, budget.miss)
 
+    def generale(self, view: SeatView, loose: bool = False) -> tuple[Estimate, Knowledge]:
+        """The estimate of declaring la générale, read from the seat's view (``loose``:
+        also against the policy's defence)."""
+        k = read_view(view)
+        rng = random.Random(view_seed(view, self.seed, f"{self.level}:generale"))
+        world = self.worlds(k, rng)
+        worlds = self.budget.declare_worlds or self.budget.worlds
+        return estimate(k, world, rng, worlds, loose), k
+
     def decide(self, view: SeatView) -> tuple[Action, dict[int, float], Knowledge]:
         k = read_view(view)
         rng = random.Random(view_seed(view, self.seed, self.level))
@@ -147,6 +157,9 @@ class SearchPlayer:
         if view.asked:
             if sure_generale(k, rng, 12) == 1.0:
                 return Declare(view.seat, True), {}, k
+            if budget.sharp:   # the expert: its estimate read as the share made in play
+                est, _ = self.generale(view)
+                return Declare(view.seat, generale.pays(est, view, budget.declare_odds)), {}, k
             d, p, odds = declare_odds(k, world, rng, budget.declare_worlds or budget.worlds,
                                       budget.sharp)
             pays = d + budget.declare_margin < p and odds >= budget.declare_odds

@@ -224,3 +224,16 @@ def playout(st: State, until: int = -1, defence: bool = False) -> None:
             card = pick(st, seat, legal, left & ~hand)
         st.play(card)
         left &= ~(1 << card)
+
+
+def played_out(base: State, hands: list[int], declarer: int = -1,
+               defence: bool = False) -> State:
+    """``base`` with ``hands`` played to the end by the policy (``declarer``: that seat
+    declares la générale and leads; ``defence``: as in ``playout``)."""
+    st = base.copy()
+    st.hands = list(hands)
+    if declarer >= 0:
+        st.declarer = declarer
+        st.leader = declarer
+    playout(st, defence=defence)
+    return st

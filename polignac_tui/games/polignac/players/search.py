@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .knowledge import Knowledge
-from .policy import choose, outstanding, playout
+from .policy import choose, outstanding, played_out, playout
 from .sim import State, bits
 
 World = Callable[[random.Random], list[int]]
@@ -181,17 +181,10 @@ def declare_odds(k: Knowledge, world: World, rng: random.Random, worlds: int,
     made = 0
     for _ in range(worlds):
         hands = world(rng)
-        st = k.base.copy()
-        st.hands = list(hands)
-        playout(st)
-        pass_ += st.points()[me]
+        pass_ += played_out(k.base, hands).points()[me]
         for defence, weight in ((False, 1.0 - sharp), (True, sharp)):
             if weight or defence:
-                st = k.base.copy()
-                st.hands = list(hands)
-                st.declarer = me
-                st.leader = me
-                playout(st, defence=defence)
+                st = played_out(k.base, hands, me, defence)
                 declare += weight * st.points()[me]
                 made += defence and st.chelem_seat() == me
     return declare / worlds, pass_ / worlds, made / worlds if worlds else 0.0
