@@ -141,7 +141,7 @@ def trick_log(view: View, look: CardLook, last: bool = False) -> RichTable:
     table.add_column("#", justify="right", style="dim")
     for name in view.names:
         table.add_column(Text(name[:14]), justify="center")
-    table.add_column(_("won by"), no_wrap=True)
+    table.add_column(_("Won by"), no_wrap=True)
     tricks = view.tricks
     first = len(tricks) if last and tricks else 1
     for number, trick in enumerate(tricks[first - 1:], start=first):
@@ -177,11 +177,11 @@ def score_table(view: View, look: CardLook) -> RichTable:
     in play marked, and the totals."""
     names = view.names
     table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column(_("deal"), justify="right", style="dim")
-    table.add_column(_("dealer"))
+    table.add_column(_("Deal"), justify="right", style="dim")
+    table.add_column(_("Dealer"))
     for name in names:
         table.add_column(Text(name[:12]), justify="right")
-    table.add_column(_("totals"), justify="right", style="dim")
+    table.add_column(_("Totals"), justify="right", style="dim")
     running = [0] * len(names)
     for number, deal in enumerate(view.deals, start=1):
         dealer = deal.dealer
@@ -196,7 +196,7 @@ def score_table(view: View, look: CardLook) -> RichTable:
         else:
             table.add_row(str(number), Text(who[:12]), *[""] * len(names),
                           Text(_("in play"), style="italic"))
-    table.add_row("", Text(_("total"), style="bold"),
+    table.add_row("", Text(_("Total"), style="bold"),
                   *[Text(str(t), style="bold") for t in view.totals], "")
     return table
 
