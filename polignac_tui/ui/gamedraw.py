@@ -266,8 +266,8 @@ def rules_text(game: Game, view: View, settings: Settings | None,
             preset=words.preset_title(str(preset)) or str(preset)) + "\n")
     for setting in game.described:
         value = values.get(setting.name)
-        if setting.name == "limit" and values.get("end") == "partie":
-            continue                      # no limit plays a part in a partie
+        if not setting.applies(values):
+            continue                      # (Piquet's limit in a partie)
         text.append("\n")
         text.append_text(assemble(_("{setting}: {value}"), "bold",
                                   setting=words.setting_label(setting.name),
