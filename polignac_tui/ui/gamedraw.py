@@ -94,17 +94,18 @@ NAME_ROOM = 18      # a longer session name is cut in the header
 
 
 def header_text(view: View, title: str, session_name: str, seating: Seating, face: GameFace,
-                width: int, ascii: bool = False) -> Text:
+                width: int, ascii: bool = False, preset: str = "") -> Text:
     """One header for every game, in ``width`` columns: the game, the session, the
-    game's preset, the deal (of how many) and its dealer, how the match ends, the totals
-    where the game shows them there; the least important parts left out when the line
-    is short, never the deal, its dealer or a declaration in force."""
+    game's preset (``preset``: the table's, as its client knows it), the deal (of how
+    many) and its dealer, how the match ends, the totals where the game shows them
+    there; the least important parts left out when the line is short, never the deal,
+    its dealer or a declaration in force."""
     parts: list[HeaderPart] = [(title, "bold", 0)]
     name = session_name.strip()
     if name:
         parts.append((name if len(name) <= NAME_ROOM else
                       name[:NAME_ROOM - 1] + ("." if ascii else "…"), "", 1))
-    extra = list(face.header_parts(view, seating))
+    extra = list(face.header_parts(view, seating, preset))
     parts += [p for p in extra if p[2] <= 2]
     if view.deal_number:
         deals = face.deals_to_play(view)

@@ -27,7 +27,7 @@ from ...games.settings import CUSTOM, Setting, Settings
 from ...i18n import N_, _, pgettext, tr
 from ..chrome import Footer, header, while_shown
 from ..formfields import FOCUS_CSS, MarkedFocus, TextField, on_off, show_problem
-from ..gameface import HOUSE_PRESET_WORDS, GameFace, face_of
+from ..gameface import GameFace, face_of, preset_words
 from ..handle import polignac_app
 from ..seats import (
     DEFAULT_LEVEL,
@@ -78,11 +78,6 @@ def setting_options(face: GameFace, setting: Setting) -> list[tuple[str, Any]]:
     if setting.kind == "bool":
         return on_off()
     return [(face.value_label(c), c) for c in setting.choices]
-
-
-def preset_words(face: GameFace, name: str) -> str:
-    """A preset's title: the game's own words, or the house's."""
-    return face.preset_title(name) or tr(HOUSE_PRESET_WORDS.get(name, name))
 
 
 def optional(game: Game, setting: Setting) -> bool:
