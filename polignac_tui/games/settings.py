@@ -19,7 +19,9 @@ class Setting:
 
     ``kind`` is ``bool``, ``choice`` (one of ``choices``) or ``int`` (``low`` to
     ``high``); ``defaults`` gives its value in each named preset; ``explain`` is one
-    line saying what it does (marked for translation, in English here).
+    line saying what it does (marked for translation, in English here); ``applies_when``
+    (another setting's name and value) says when it plays a part at all (Piquet's limit:
+    only when the end is at points), None for always.
     """
 
     name: str
@@ -29,6 +31,14 @@ class Setting:
     choices: tuple[str, ...] = ()
     low: int = 0
     high: int = 0
+    applies_when: tuple[str, SettingValue] | None = None
+
+    def applies(self, values: Mapping[str, object]) -> bool:
+        """Whether this setting plays a part under ``values`` (the other settings)."""
+        if self.applies_when is None:
+            return True
+        name, value = self.applies_when
+        return values.get(name) == value
 
     def check(self, value: object) -> SettingValue:
         """``value`` if this setting may take it, else ``RuleError`` naming the setting."""

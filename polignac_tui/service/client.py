@@ -509,16 +509,28 @@ class RemoteGameClient(GameClient):
         self.watching = watching
         self.closed = False
         self._name = ""
+        self._preset = ""
         #: What is said at this table (as at a table of Polignac).
         self.talk: TalkRoom = TalkRoom(link.muted)
+
+    def _listed(self) -> None:
+        """The table's name and preset, as the lobby last listed it (kept when it is
+        not listed now)."""
+        for info in self.link.tables_seen:
+            if info.table == self.table:
+                self._name, self._preset = info.name, info.preset
 
     @property
     def session_name(self) -> str:
         """The table's name, as the lobby last listed it."""
-        for info in self.link.tables_seen:
-            if info.table == self.table:
-                self._name = info.name
+        self._listed()
         return self._name
+
+    @property
+    def preset(self) -> str:
+        """The table's preset, as the lobby last listed it ("" unknown)."""
+        self._listed()
+        return self._preset
 
     @property
     def seats(self) -> tuple[int, ...]:

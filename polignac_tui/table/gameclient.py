@@ -69,6 +69,12 @@ class GameClient(ABC):
         return None
 
     @property
+    def preset(self) -> str:
+        """The table's preset (its settings', else as the service lists it; "" unknown)."""
+        settings = self.settings
+        return settings.preset if settings is not None else ""
+
+    @property
     @abstractmethod
     def seats(self) -> tuple[int, ...]:
         """The seats this client plays (empty: watching)."""

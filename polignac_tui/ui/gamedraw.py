@@ -95,17 +95,18 @@ NAME_ROOM = 18      # a longer session name is cut in the header
 
 
 def header_text(view: View, title: str, session_name: str, seating: Seating, face: GameFace,
-                width: int, ascii: bool = False) -> Text:
+                width: int, ascii: bool = False, preset: str = "") -> Text:
     """One header for every game, in ``width`` columns: the game, the session, the
-    game's preset, the deal (of how many) and its dealer, how the match ends, the totals
-    where the game shows them there; the least important parts left out when the line
-    is short, never the deal, its dealer or a declaration in force."""
+    game's preset (``preset``: the table's, as its client knows it), the deal (of how
+    many) and its dealer, how the match ends, the totals where the game shows them
+    there; the least important parts left out when the line is short, never the deal,
+    its dealer or a declaration in force."""
     parts: list[HeaderPart] = [(title, "bold", 0)]
     name = session_name.strip()
     if name:
         parts.append((name if len(name) <= NAME_ROOM else
                       name[:NAME_ROOM - 1] + ("." if ascii else "…"), "", 1))
-    extra = list(face.header_parts(view, seating))
+    extra = list(face.header_parts(view, seating, preset))
     parts += [p for p in extra if p[2] <= 2]
     if view.deal_number:
         deals = face.deals_to_play(view)
@@ -142,7 +143,7 @@ def trick_log(view: View, look: CardLook, last: bool = False) -> RichTable:
     table.add_column("#", justify="right", style="dim")
     for name in view.names:
         table.add_column(Text(name[:14]), justify="center")
-    table.add_column(_("won by"), no_wrap=True)
+    table.add_column(_("Won by"), no_wrap=True)
     tricks = view.tricks
     first = len(tricks) if last and tricks else 1
     for number, trick in enumerate(tricks[first - 1:], start=first):
@@ -180,11 +181,11 @@ def score_table(view: View, look: CardLook, chosen: int | None = None) -> RichTa
     replay would open)."""
     names = view.names
     table = RichTable(box=box.ASCII if look.ascii else box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column(_("deal"), justify="right", style="dim")
-    table.add_column(_("dealer"))
+    table.add_column(_("Deal"), justify="right", style="dim")
+    table.add_column(_("Dealer"))
     for name in names:
         table.add_column(Text(name[:12]), justify="right")
-    table.add_column(_("totals"), justify="right", style="dim")
+    table.add_column(_("Totals"), justify="right", style="dim")
     running = [0] * len(names)
     for number, deal in enumerate(view.deals, start=1):
         dealer = deal.dealer
@@ -200,7 +201,7 @@ def score_table(view: View, look: CardLook, chosen: int | None = None) -> RichTa
         else:
             table.add_row(str(number), Text(who[:12]), *[""] * len(names),
                           Text(_("in play"), style="italic"))
-    table.add_row("", Text(_("total"), style="bold"),
+    table.add_row("", Text(_("Total"), style="bold"),
                   *[Text(str(t), style="bold") for t in view.totals], "")
     return table
 
@@ -270,8 +271,8 @@ def rules_text(game: Game, view: View, settings: Settings | None,
             preset=words.preset_title(str(preset)) or str(preset)) + "\n")
     for setting in game.described:
         value = values.get(setting.name)
-        if setting.name == "limit" and values.get("end") == "partie":
-            continue                      # no limit plays a part in a partie
+        if not setting.applies(values):
+            continue                      # (Piquet's limit in a partie)
         text.append("\n")
         text.append_text(assemble(_("{setting}: {value}"), "bold",
                                   setting=words.setting_label(setting.name),

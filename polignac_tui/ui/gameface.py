@@ -45,6 +45,11 @@ HelpEntry = tuple[str, str, str, tuple[tuple[str, str], ...]]
 HOUSE_PRESET_WORDS = {CUSTOM: N_("Custom")}
 
 
+def preset_words(face: GameFace | HouseParts, name: str) -> str:
+    """A preset's title: the game's own words, or the house's."""
+    return face.preset_title(name) or tr(HOUSE_PRESET_WORDS.get(name, name))
+
+
 # Columns of a name in a game's side column (a name may have 24).
 SHORT_NAME = 12
 
@@ -267,9 +272,11 @@ class GameFace(Protocol):
         """How many deals the match has when it ends after a number of them (None: it
         ends otherwise): the header says ``Deal 2 of 6``."""
 
-    def header_parts(self, view: View, seating: Seating) -> tuple[HeaderPart, ...]:
-        """The game's parts of the table's header after the deal and its dealer (the
-        preset, how the match ends, a declaration in force)."""
+    def header_parts(self, view: View, seating: Seating,
+                     preset: str) -> tuple[HeaderPart, ...]:
+        """The game's parts of the table's header (those of importance 2 or less before
+        the deal, the others after its dealer): the preset (``preset``: the table's, as
+        its client knows it; "" unknown), how the match ends, a declaration in force."""
 
     def trick_area(self) -> TrickArea:
         """The seats round the trick, as the game draws them."""
@@ -421,8 +428,10 @@ class HouseParts:
     def deals_to_play(self, view: View) -> int | None:
         return None
 
-    def header_parts(self, view: View, seating: Seating) -> tuple[HeaderPart, ...]:
-        return ()
+    def header_parts(self, view: View, seating: Seating,
+                     preset: str) -> tuple[HeaderPart, ...]:
+        # the first part to go when the line is short (the game's name stays)
+        return ((preset_words(self, preset), "", -1),) if preset else ()
 
     def trick_area(self) -> TrickArea:
         from .gamedraw import GameTrickArea
@@ -494,4 +503,4 @@ def level_words(level: str | None) -> str:
 
 __all__ = ["HOUSE_PRESET_WORDS", "GameFace", "HeaderPart", "HelpEntry",
            "HintSource", "HouseParts", "Question", "Seating", "SidePanel", "cards_text",
-           "face_of", "level_words", "points_line", "points_text"]
+           "face_of", "level_words", "points_line", "points_text", "preset_words"]

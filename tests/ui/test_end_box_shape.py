@@ -19,7 +19,7 @@ from polignac_tui.games.ecarte.tui import FACE as ECARTE
 from polignac_tui.games.piquet.tui import FACE as PIQUET
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.ui.cardtext import CardLook
-from polignac_tui.ui.gamedraw import end_text
+from polignac_tui.ui.gamedraw import end_text, score_table, trick_log
 from polignac_tui.ui.gameface import Seating
 
 LOOK = CardLook(ascii=False, jacks=False)
@@ -95,7 +95,27 @@ def test_the_match_box_has_its_outcome_then_the_final_table() -> None:
         row = next(r for r in table if r[0] == str(number))
         shown = [p for p in row[2:2 + len(NAMES)]]
         assert shown == [f"+{p}" if p else "0" for p in deal.points], box
-    total = next(r for r in table if r[0] == "total")
+    total = next(r for r in table if r[0] == "Total")
     assert total[1:] == [str(t) for t in view.totals], box
     assert max(view.totals) >= 5
     assert "Enter goes" not in box
+
+
+@pytest.mark.parametrize(("lang", "heads", "total", "won"), [
+    ("en", ["Deal", "Dealer", "Ana", "Bruno", "Totals"], "Total", "Won by"),
+    ("fr", ["Donne", "Donneur", "Ana", "Bruno", "Totaux"], "Total", "Pris par"),
+    ("it", ["Smazz.", "Mazziere", "Ana", "Bruno", "Totali"], "Totale", "Presa da"),
+])
+def test_the_shared_sheets_headings_are_capitalised_as_polignacs(lang, heads, total,
+                                                                 won) -> None:
+    """The score sheet and the trick log of every game head their columns as Polignac's
+    score table does ("Deal ... Total"), in every language."""
+    match = ecarte_match_played(seed=3)
+    view = match.view(0)
+    with speaking(translator_for(lang)):
+        sheet = rendered(score_table(view, LOOK))
+        log = rendered(trick_log(view, LOOK))
+    lines = rows(sheet)
+    assert lines[0] == heads, sheet
+    assert next(r for r in lines if r[0] == total)[1:] == [str(t) for t in view.totals], sheet
+    assert " ".join(rows(log)[0]).endswith(won), log

@@ -117,7 +117,7 @@ async def test_the_trick_log_lists_the_tricks_of_the_deal(make_app, store) -> No
         await pilot.pause()
         assert isinstance(app.screen, Overlay)
         shown = overlay_text(app)
-        assert "won by" in shown and "Ana" in shown and "Bruno" in shown
+        assert "Won by" in shown and "Ana" in shown and "Bruno" in shown
         assert ("1 " in shown) and (len(tricks) < 2 or "2 " in shown)
 
 

@@ -64,7 +64,8 @@ async def test_each_game_shows_its_presets_players_seats_and_settings(make_app,
         for setting in game.described:
             field = form.field(f"set-{setting.name}")
             assert isinstance(field, Input if setting.kind == "int" else Select)
-            assert shown(field) == (setting.name not in face.form_more), setting.name
+            applies = setting.applies(form.chosen_values())   # (Piquet's limit: a partie)
+            assert shown(field) == (setting.name not in face.form_more and applies), setting.name
         for other in GAMES:              # no other game's fields in sight
             if other != name:
                 assert not shown(form.query_one(f"#{other}-preset"))
@@ -174,3 +175,45 @@ async def test_a_game_of_two_may_seat_two_people_with_their_names(make_app, star
         await pilot.pause()
     ((game, _settings, names, seats, _name, _undo),) = started
     assert game == "piquet" and names == ["Ana", "Bruno"] and seats == [Seat(True)] * 2
+
+
+async def test_a_setting_that_plays_no_part_is_not_shown(make_app, started) -> None:
+    """Piquet's limit in a partie (issue 34): its row and explanation are hidden, a
+    number left wrong there keeps nothing from starting, and the settings carry the
+    preset's limit; at points it is back."""
+    game = get_game("piquet")
+    limit = next(s for s in game.described if s.name == "limit")
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_on(app, pilot, "piquet")
+        rows = list(form.query(".row-piquet-limit"))
+        assert len(rows) == 2                                  # the field, its explanation
+        for end, applies in (("partie", False), ("points", True), ("partie", False)):
+            form.field("set-end", Select).value = end
+            await pilot.pause()
+            await pilot.pause()
+            assert limit.applies(form.chosen_values()) is applies
+            assert [shown(row) for row in rows] == [applies, applies], end
+            assert shown(form.field("set-limit")) is applies, end
+        form.field("set-limit", Input).value = "abc"           # hidden: plays no part
+        await pilot.pause()
+        assert form.validate(), form.build()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    ((_game, settings, *_rest),) = started
+    assert settings["end"] == "partie"
+    assert settings["limit"] == game.settings(settings.preset if settings.preset != "custom"
+                                              else game.presets[0], players=2)["limit"]
+
+
+@pytest.mark.parametrize(("preset", "limit_said"), [("rubicon", False), ("cent", True)])
+def test_the_rules_panel_says_a_setting_only_where_it_plays_a_part(preset: str,
+                                                                   limit_said: bool) -> None:
+    """The rules panel reads the same description as the form: no limit in a partie."""
+    from polignac_tui.ui.gamedraw import rules_text
+    game = get_game("piquet")
+    settings = game.settings(preset, players=2)
+    match = game.start(settings, ["Ana", "Bruno"], 0)
+    text = rules_text(game, match.view(0), settings, face_of("piquet")).plain
+    assert ("Limit: 100" in text) is limit_said, text
+    assert "End of the game: " in text

@@ -36,7 +36,6 @@ def test_while_shown_swallows_only_a_missing_widget() -> None:
 def test_generale_keys_before_its_widgets_exist() -> None:
     screen = GeneraleScreen("Ana", [], leads=True, hint=lambda: None)
     screen.action_hint()     # once: NoMatches '#generale-hint' (fuzz, 'h' pressed early)
-    screen.action_remind()
     screen.on_mount()
 
 

@@ -26,6 +26,7 @@ from tabletools import (
     text_of,
     void_session,
 )
+from textual.widgets._footer import FooterKey
 
 from polignac_tui.games.base import Gathered, Outcome
 from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, preset
@@ -394,17 +395,15 @@ def test_rules_panel_ascii_has_no_suit_glyphs(sevens: str) -> None:
     assert ("(7H 7D)" if sevens == "red" else "(7S 7C)") in plain
 
 
-# -- F23: the générale question: Esc never passes, s and r look, q goes Home ----------------
+# -- F23: the générale question: Esc never passes, s and r look, q and Esc go Home ----------
 async def test_generale_question_escape_scores_rules_and_home(make_app, store) -> None:
     table = open_table(store, strong_session("generale"))
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GeneraleScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, GeneraleScreen)
-        assert engine(table).deals[0].passed == 0 and engine(table).deals[0].declarer is None
+        footer = [f"{key.key_display} {key.description}" for key in app.screen.query(FooterKey)]
+        assert "q/esc Home" in footer, footer         # the table's footer's words
         for key, kind in (("s", Overlay), ("r", RulesOverlay)):
             await pilot.press(key)
             await pilot.pause()
@@ -412,13 +411,16 @@ async def test_generale_question_escape_scores_rules_and_home(make_app, store) -
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, GeneraleScreen), key
-        await pilot.press("q")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen) and table.closed
-        assert load_session(store, table.session.id).deals[0].passed == 0
-        assert app.resume(table.session.id)
-        await settle(pilot)
-        assert isinstance(app.screen, GeneraleScreen)
+        session_id = table.session.id
+        for key in ("escape", "q"):                 # Home, as at the table; never a pass
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen), key
+            assert load_session(store, session_id).deals[0].passed == 0, key
+            assert load_session(store, session_id).deals[0].declarer is None, key
+            assert app.resume(session_id)
+            await settle(pilot)
+            assert isinstance(app.screen, GeneraleScreen), key
 
 
 # -- F24: eight players: the trick log keeps one line per trick at 80 columns --------------

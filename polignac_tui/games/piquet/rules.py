@@ -49,7 +49,8 @@ DESCRIBED: tuple[Setting, ...] = (
                "player reaches the limit (points)."),
             {"rubicon": "partie", "cent": "points"}, choices=("partie", "points")),
     Setting("limit", "int", N_("The points a player must reach (end = points)."),
-            {"rubicon": DEFAULT_LIMIT, "cent": DEFAULT_LIMIT}, low=1, high=1000),
+            {"rubicon": DEFAULT_LIMIT, "cent": DEFAULT_LIMIT}, low=1, high=1000,
+            applies_when=("end", "points")),
 )
 
 

@@ -455,7 +455,7 @@ class GameTableScreen(Screen[None]):
     def _header(self, view: View, width: int) -> None:
         set_content(self.query_one("#info", Static), header_text(
             view, self.rules_game.title, self.client.session_name, self.seating(), self.face,
-            width - 2, self.look.ascii), fixed_size=True)
+            width - 2, self.look.ascii, self.client.preset), fixed_size=True)
 
     def _set_choice(self, view: View, hidden: bool) -> None:
         """The hand's mode and the word buttons for the choice in view (set once per

@@ -27,7 +27,7 @@ from ...games.settings import CUSTOM, Setting, Settings
 from ...i18n import N_, _, pgettext, tr
 from ..chrome import Footer, header, while_shown
 from ..formfields import FOCUS_CSS, MarkedFocus, TextField, on_off, show_problem
-from ..gameface import HOUSE_PRESET_WORDS, GameFace, face_of
+from ..gameface import GameFace, face_of, preset_words
 from ..handle import polignac_app
 from ..seats import (
     DEFAULT_LEVEL,
@@ -78,11 +78,6 @@ def setting_options(face: GameFace, setting: Setting) -> list[tuple[str, Any]]:
     if setting.kind == "bool":
         return on_off()
     return [(face.value_label(c), c) for c in setting.choices]
-
-
-def preset_words(face: GameFace, name: str) -> str:
-    """A preset's title: the game's own words, or the house's."""
-    return face.preset_title(name) or tr(HOUSE_PRESET_WORDS.get(name, name))
 
 
 def optional(game: Game, setting: Setting) -> bool:
@@ -278,9 +273,11 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
 
     def setting_row(self, game: Game, face: GameFace, setting: Setting, values: Settings,
                     only: str) -> ComposeResult:
-        """A setting's field, its label and its explanation."""
+        """A setting's field, its label and its explanation (both hidden while the setting
+        plays no part: ``show_applicable``)."""
         widget_id = f"{game.name}-set-{setting.name}"
-        with Horizontal(classes=f"field setting {only}" if only else "field"):
+        row = f"row-{game.name}-{setting.name}"
+        with Horizontal(classes=f"field setting {only} {row}" if only else f"field {row}"):
             yield Label(face.setting_label(setting.name), classes="field-label")
             if setting.kind == "int":
                 yield TextField(str(values[setting.name]), id=widget_id, type="integer",
@@ -289,7 +286,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             else:
                 yield Select(setting_options(face, setting), value=values[setting.name],
                              id=widget_id, allow_blank=False, compact=True)
-        yield Static(tr(setting.explain), classes=f"field-help {only}")
+        yield Static(tr(setting.explain), classes=f"field-help {only} {row}")
 
     def on_mount(self) -> None:
         self.show_game()
@@ -320,6 +317,19 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
 
     def game_value(self, name: str) -> Any:
         return self.value(f"{self.game}-{name}")
+
+    def chosen_values(self) -> dict[str, Any]:
+        """The chosen game's choices and switches as the form has them now (what says
+        whether a setting applies)."""
+        return {s.name: self.game_value(f"set-{s.name}") for s in get_game(self.game).described
+                if s.kind != "int"}
+
+    def preset_values(self) -> Settings:
+        """The settings of the preset chosen (the first preset's for a custom one)."""
+        game = get_game(self.game)
+        chosen = str(self.game_value("preset"))
+        return game.settings(game.presets[0] if chosen == CUSTOM else chosen,
+                             players=self.players)
 
     def undo(self) -> bool:
         """The session's undo setting (on unless chosen off)."""
@@ -397,8 +407,10 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             return None, _("{setting}: a whole number from {low} to {high}.").format(
                 setting=face_of(game.name).setting_label(wrong.name), low=wrong.low,
                 high=wrong.high)
+        now, preset = self.chosen_values(), self.preset_values()
         for setting in game.described:
-            value = self.game_value(f"set-{setting.name}")
+            value = self.game_value(f"set-{setting.name}") if setting.applies(now) else (
+                preset[setting.name])               # not shown: it plays no part
             values[setting.name] = int(str(value)) if setting.kind == "int" else value
         try:
             return game.kept_settings(game.table_settings(values, self.players)), None
@@ -407,8 +419,9 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
 
     def wrong_number(self) -> Setting | None:
         """The first number of the settings that is not a whole number in its range."""
+        now = self.chosen_values()
         for setting in get_game(self.game).described:
-            if setting.kind == "int":
+            if setting.kind == "int" and setting.applies(now):
                 text = str(self.game_value(f"set-{setting.name}")).strip()
                 if not (text.isdigit() and len(text) <= 6
                         and setting.low <= int(text) <= setting.high):
@@ -438,8 +451,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         """What the settings change from the preset chosen, in words."""
         game, face = get_game(self.game), face_of(self.game)
         chosen = str(self.game_value("preset"))
-        base = game.settings(game.presets[0] if chosen == CUSTOM else chosen,
-                             players=self.players)
+        base = self.preset_values()
         changed = [face.describe_setting(s.name, settings[s.name]) for s in game.described
                    if settings[s.name] != base[s.name]]
         title = preset_words(face, chosen)
@@ -491,6 +503,17 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
             more.remove_class("-shown")
         self.query_one("#more-session").remove_class("-shown")
         self.query_one("#more", Button).display = self.has_more()
+        self.show_applicable()
+
+    def show_applicable(self) -> None:
+        """Only the settings that play a part under the choices now (not Piquet's limit
+        in a partie); a field hidden keeps its value for when it applies again."""
+        game = get_game(self.game)
+        now = self.chosen_values()
+        for setting in game.described:
+            if setting.applies_when is not None:
+                for widget in self.query(f".row-{game.name}-{setting.name}"):
+                    widget.display = setting.applies(now)
 
     def apply_preset(self, name: str) -> None:
         """A preset chosen: its settings' values in the form (the optional variants kept
@@ -558,6 +581,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                 field.value = ""
         elif widget_id.startswith(f"{prefix}set-"):
             self.choice_changed(widget_id.removeprefix(f"{prefix}set-"), event.value)
+            self.show_applicable()
         self.validate_soon()
 
     def on_input_changed(self, event: Input.Changed) -> None:

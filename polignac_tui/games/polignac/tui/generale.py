@@ -30,9 +30,9 @@ from ..players.wording import reason_text
 class GeneraleScreen(DimmedModal[bool | None]):
     """Declare la générale (promise to win every trick) or pass; your hand stays in sight.
 
-    The answer is True (declare) or False (pass); None means "back Home" (q): the
-    question is saved with the session and asked again on its return. Esc never
-    passes by accident: it only says which keys answer.
+    The answer is True (declare) or False (pass); None means "back Home" (q or Esc,
+    as at the table): the question is saved with the session and asked again on its
+    return, so Esc never passes by accident.
     """
 
     SCOPED_CSS = False   # its rules name it; ".ascii" (on the app) must match too
@@ -72,11 +72,10 @@ class GeneraleScreen(DimmedModal[bool | None]):
         Binding("h", "hint", N_("Hint")),
         Binding("s", "scores", N_("Scores")),
         Binding("r", "rules", N_("Rules")),
-        Binding("q", "home", N_("Home")),
-        Binding("escape", "remind", N_("Keys"), show=False),
+        # the table's key, worded as the table's footer says it
+        Binding("q,escape", "home", N_("Home"), key_display="q/esc",
+                tooltip=N_("Home; the question is saved and asked again when you come back")),
     ]
-    # esc only repeats the keys the question shows: not a key of the help
-    HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"remind"})
 
     def __init__(self, name: str, passed: list[str], *, leads: bool,
                  hint: Callable[[], Awaitable[GameHint | None]] | None = None,
@@ -150,11 +149,6 @@ class GeneraleScreen(DimmedModal[bool | None]):
     def action_home(self) -> None:
         """Back Home without answering (the session is saved; the question waits)."""
         self.dismiss(None)
-
-    @while_shown
-    def action_remind(self) -> None:
-        self.query_one("#generale-hint", Static).update(
-            _("d: declare  p: pass  s: scores  r: rules  q: Home (the question waits)"))
 
     def action_scores(self) -> None:
         if self.scores is not None:

@@ -183,8 +183,10 @@ class PolignacTable:
         rules = part_of(view).rules
         return rules.limit if rules.end == "deals" else None
 
-    def header_parts(self, view: View, seating: Seating) -> tuple[HeaderPart, ...]:
-        """The preset (``Classique+`` when settings differ), the end, la générale."""
+    def header_parts(self, view: View, seating: Seating,
+                     preset: str) -> tuple[HeaderPart, ...]:
+        """The preset (``Classique+`` when settings differ: from the view's rules, which
+        say more than ``preset``), the end, la générale."""
         from .header import generale_label
         rules = part_of(view).rules
         title = tr(PRESET_TITLES.get(rules.preset, rules.preset)).split(" (")[0]
