@@ -213,7 +213,7 @@ def parse_and_run(argv: Sequence[str] | None, language: str | None = None) -> in
 def run_app(args: argparse.Namespace) -> int:
     """Open the app at Home."""
     from .config import load_settings
-    from .ui.app import PolignacApp
-    app = PolignacApp(load_settings(), ascii=args.ascii, lang=getattr(args, "lang", None))
+    from .ui.app import CardGamesApp
+    app = CardGamesApp(load_settings(), ascii=args.ascii, lang=getattr(args, "lang", None))
     app.run()
     return app.return_code or 0  # non-zero when the app stopped on an error

@@ -292,7 +292,8 @@ def run(argv: list[str]) -> int:
                         help="seconds a scripted person waits before acting, on average "
                              "(0.5; 0: at once, the service saturated)")
     parser.add_argument("--game", choices=GAMES, default=FIRST_GAME,
-                        help="the tables' game (polignac: 4 people a table; ecarte, piquet: 2)")
+                        help=f"the tables' game, one of {', '.join(GAMES)} (four people a "
+                             f"table at {FIRST_GAME}, two at the others)")
     parser.add_argument("--json", action="store_true", help="one JSON object per run")
     parser.add_argument("--connect", metavar="PID:PATH", default=None,
                         help="use the service already running (its pid and socket) instead "

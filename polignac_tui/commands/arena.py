@@ -13,7 +13,7 @@ from typing import Any
 from ..games import ARENA_LEVELS, FIRST_GAME, game_names, get_game
 from ..games.base import Game
 from ..i18n import _, ngettext
-from . import CommandError
+from . import CommandError, game_list
 
 
 def cpu_count() -> int:
@@ -34,9 +34,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                     "and once per seat with the candidate there. Means are penalty points per "
                     "deal per seat; diff = candidate - field, negative is better."))
     p.add_argument("--game", default=FIRST_GAME, choices=ARENA_GAMES,
-                   help=_("the game: polignac (the default), ecarte or piquet, whose means "
-                          "are points per deal and whose diff is positive when the "
-                          "candidate is better"))
+                   help=_("the game ({games}; {first} if not given), whose means are "
+                          "points per deal and whose diff is positive when the candidate is "
+                          "better").format(games=game_list(), first=FIRST_GAME))
     p.add_argument("--players", type=int, default=None,
                    help=_("players at the table ({least} to {most})").format(
                        least=first.min_players, most=first.max_players))

@@ -20,7 +20,7 @@ from ..i18n import _, ngettext
 from ..service.paths import service_folder
 from ..store import StoreError
 from ..store.folder import default_root
-from . import CommandError
+from . import CommandError, game_list
 from .output import out
 
 NAME_COLUMN = 24      # a name's width (MAX_NAME): a line is at most 79 characters
@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                      "(polignac-tui serve): every finished match, the "
                                      "players' ratings per game and who owes what."))
     p.add_argument("--game", choices=game_names(), metavar="GAME",
-                   help=_("only this game: polignac, ecarte or piquet"))
+                   help=_("only this game: one of {games}").format(games=game_list()))
     p.add_argument("--month", action="store_true",
                    help=_("this calendar month's matches only (UTC)"))
     p.set_defaults(handler=run_standings)
@@ -62,7 +62,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     q.add_argument("debtor", metavar="DEBTOR", help=_("the name of who paid"))
     q.add_argument("creditor", metavar="CREDITOR", help=_("the name of who was paid"))
     q.add_argument("--game", choices=game_names(), metavar="GAME", required=True,
-                   help=_("the game of the debt: polignac, ecarte or piquet"))
+                   help=_("the game of the debt: one of {games}").format(games=game_list()))
     q.add_argument("--amount", metavar="N", type=int, default=None,
                    help=_("how much was paid (all of it if not given)"))
     q.set_defaults(handler=run_settle)

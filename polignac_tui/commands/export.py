@@ -14,7 +14,7 @@ from ..i18n import _, tr
 from ..store import SessionFileError, SessionStore, StoreError
 from ..store.gamefile import DEFAULT_GAME as FIRST_GAME
 from ..store.wording import game_title
-from . import CommandError
+from . import CommandError, game_list
 from .gamescores import csv_rows
 from .output import out
 from .show import read_any
@@ -27,9 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("path of a session file (.toml), or a saved session's id"))
     p.add_argument("--csv", action="store_true", help=_("CSV (the one format so far)"))
     p.add_argument("--game", choices=game_names(), metavar="GAME",
-                   help=_("every saved session of this game (polignac, ecarte or piquet), "
-                          "oldest first: a row per deal with the game, the session, the "
-                          "deal, the dealer and each player's name, points and tricks"))
+                   help=_("every saved session of this game (one of {games}), oldest "
+                          "first: a row per deal with the game, the session, the deal, the "
+                          "dealer and each player's name, points and tricks").format(
+                              games=game_list()))
     p.set_defaults(handler=run)
 
 

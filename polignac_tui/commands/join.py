@@ -83,7 +83,7 @@ def check_service(path: Path) -> None:
 def run_join(args: argparse.Namespace) -> int:
     from ..config import load_settings
     from ..service.paths import check_socket_path
-    from ..ui.app import PolignacApp
+    from ..ui.app import CardGamesApp
 
     settings = load_settings()
     path = args.socket if args.socket is not None else default_socket()
@@ -93,7 +93,7 @@ def run_join(args: argparse.Namespace) -> int:
     check_service(path)
     ascii = bool(getattr(args, "ascii", False))
     if args.web:
-        app = PolignacApp(settings, start="web", join=JoinTarget(path, "", ""), ascii=ascii,
+        app = CardGamesApp(settings, start="web", join=JoinTarget(path, "", ""), ascii=ascii,
                           lang=getattr(args, "lang", None))
         app.run()
         return app.return_code or 0
@@ -103,7 +103,7 @@ def run_join(args: argparse.Namespace) -> int:
         raise CommandError(_("--name: {problem} (give your name with --name NAME or in the "
                              "app's settings)").format(problem=problem))
     target = JoinTarget(path, identity(), name)
-    app = PolignacApp(settings, start="lobby", join=target, ascii=ascii,
+    app = CardGamesApp(settings, start="lobby", join=target, ascii=ascii,
                       lang=getattr(args, "lang", None))
     app.run()
     return app.return_code or 0

@@ -71,7 +71,7 @@ def run_new(args: argparse.Namespace) -> int:
     """``new``: you and computers of ``--level`` at a new table of ``--game`` (any game of
     the registry), from ``--preset``, at once at the table."""
     from ..config import load_settings
-    from ..games.session import Seat
+    from ..games.session import SeatPlayer
     from ..games.settings import CUSTOM
     from ..store import StoreError
     from ..store.folder import SessionStore
@@ -96,7 +96,7 @@ def run_new(args: argparse.Namespace) -> int:
     try:
         rules = game.settings(preset_name, players=count)
         table = GameTable.create(store, game.name, rules, names,
-                                 [Seat(True), *[Seat(False, args.level)] * (count - 1)],
+                                 [SeatPlayer(True), *[SeatPlayer(False, args.level)] * (count - 1)],
                                  seed=args.seed)
     except RuleError as error:
         raise CommandError(str(error)) from None
@@ -122,8 +122,8 @@ def run_resume(args: argparse.Namespace) -> int:
 
 
 def run_table(args: argparse.Namespace, settings: Any, store: Any, table: GameTable) -> int:
-    from ..ui.app import PolignacApp
-    app = PolignacApp(settings, store, table=table, seed=getattr(args, "seed", None),
+    from ..ui.app import CardGamesApp
+    app = CardGamesApp(settings, store, table=table, seed=getattr(args, "seed", None),
                       ascii=bool(getattr(args, "ascii", False)), lang=getattr(args, "lang", None))
     try:
         app.run()

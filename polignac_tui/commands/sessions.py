@@ -17,7 +17,7 @@ from ..store.index import summarize
 from ..store.report import leaders, local_time, row
 from ..store.visible import visible
 from ..store.wording import file_error_text, game_title, names_text, state_words
-from . import CommandError
+from . import CommandError, game_list
 from .output import out
 
 WIDTH = 80  # every table fits an 80-column terminal
@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        "files that cannot be read are listed apart with the reason."))
     p.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     p.add_argument("--game", choices=game_names(), metavar="GAME",
-                   help=_("only the sessions of this game: polignac, ecarte or piquet"))
+                   help=_("only the sessions of this game: one of {games}").format(
+                       games=game_list()))
     p.set_defaults(handler=run_list)
 
     p = sub.add_parser("delete", help=_("delete a saved session"),
@@ -43,7 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description=tr(get_game(FIRST_GAME).books.command_words["stats"]))
     p.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
     p.add_argument("--game", choices=game_names(), metavar="GAME",
-                   help=_("the statistics of this game only: polignac, ecarte or piquet"))
+                   help=_("the statistics of this game only: one of {games}").format(
+                       games=game_list()))
     p.set_defaults(handler=run_stats)
 
 

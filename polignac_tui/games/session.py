@@ -19,7 +19,7 @@ MAX_SESSION_NAME = 40     # a session's name, in characters
 
 
 @dataclass(frozen=True, slots=True)
-class Seat:
+class SeatPlayer:
     """Who plays a seat: a person, or a computer of ``level`` (easy to expert)."""
 
     human: bool
@@ -35,7 +35,7 @@ class GameSession:
     """One session: a ``match`` of any game and its seats, in the match's seat order."""
 
     match: Match
-    seats: tuple[Seat, ...]
+    seats: tuple[SeatPlayer, ...]
     id: str = ""
     name: str = ""
     created: datetime | None = None
@@ -67,4 +67,4 @@ class GameSession:
         return tuple(s for s, seat in enumerate(self.seats) if seat.human)
 
 
-__all__ = ["COMPUTER", "HUMAN", "MAX_SESSION_NAME", "GameSession", "Seat"]
+__all__ = ["COMPUTER", "HUMAN", "MAX_SESSION_NAME", "GameSession", "SeatPlayer"]

@@ -1,7 +1,7 @@
 """The app's three languages (English, French, Italian) through gettext catalogs.
 
 - ``Translator``: one language's catalog; each app instance holds its own
-  (``PolignacApp.translator``): nothing is installed process-wide.
+  (``CardGamesApp.translator``): nothing is installed process-wide.
 - ``_``, ``ngettext``, ``pgettext``, ``npgettext``: the text in the language of whoever
   is asking: the running Textual app's translator, else the one set with ``speaking`` (the
   command line), else English. ``N_`` marks a text for the catalogs where it is defined

@@ -65,7 +65,7 @@ HOST_STOPPED = ("the host stopped the table service: every table is saved and co
 
 
 @dataclass(frozen=True, slots=True)
-class SeatInfo:
+class SeatListing:
     """One seat of a table, as the lobby shows it."""
 
     name: str
@@ -77,15 +77,15 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class TableInfo:
-    """One table of the server (the protocol's ``TableInfo``)."""
+class TableListing:
+    """One table of the server (the protocol's ``TableListing``)."""
 
     table: str
     game: str
     name: str
     preset: str
     players: int
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[SeatListing, ...]
     state: str                # "waiting", "playing" or "finished"
     deal: int
     creator: str
@@ -109,37 +109,37 @@ def _int(value: object, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def table_info(data: object) -> TableInfo | None:
-    """A ``TableInfo`` from its JSON object; None for one that is not a table."""
+def table_listing(data: object) -> TableListing | None:
+    """A ``TableListing`` from its JSON object; None for one that is not a table."""
     if not isinstance(data, dict) or not isinstance(data.get("table"), str):
         return None
     seats = []
     for seat in data.get("seats") or ():
         if isinstance(seat, dict):
             level = seat.get("level")
-            seats.append(SeatInfo(_text(seat.get("name")), _text(seat.get("kind"), "human"),
+            seats.append(SeatListing(_text(seat.get("name")), _text(seat.get("kind"), "human"),
                                   level if isinstance(level, str) else None,
                                   seat.get("open") is True, seat.get("connected") is True,
                                   seat.get("yours") is True))
-    return TableInfo(data["table"], _text(data.get("game"), FIRST_GAME),
+    return TableListing(data["table"], _text(data.get("game"), FIRST_GAME),
                      _text(data.get("name")), _text(data.get("preset")),
                      _int(data.get("players"), len(seats)), tuple(seats),
                      _text(data.get("state"), "waiting"), _int(data.get("deal")),
                      _text(data.get("creator")), _int(data.get("watchers")))
 
 
-def table_infos(data: object) -> list[TableInfo]:
+def table_listings(data: object) -> list[TableListing]:
     if not isinstance(data, list):
         return []
-    return [info for item in data if (info := table_info(item)) is not None]
+    return [info for item in data if (info := table_listing(item)) is not None]
 
 
-def tables_changed(tables: list[TableInfo], message: dict[str, Any]) -> list[TableInfo]:
+def tables_changed(tables: list[TableListing], message: dict[str, Any]) -> list[TableListing]:
     """``tables`` with a ``tables_changed`` message's changes: its entries added or
     replaced, the ids in its ``gone`` taken out; in the order of their ids, as a whole
     list comes; at most ``MAX_TABLES_SEEN``."""
     known = {info.table: info for info in tables}
-    for info in table_infos(message.get("tables")):
+    for info in table_listings(message.get("tables")):
         known[info.table] = info
     gone = message.get("gone")
     for table in gone if isinstance(gone, list) else ():
@@ -183,7 +183,7 @@ class LobbyClient:
         self.name = name
         self.server = ""
         self.games: tuple[str, ...] = (protocol.GAME,)   # the games the service hosts
-        self.tables_seen: list[TableInfo] = []
+        self.tables_seen: list[TableListing] = []
         self.lost: str | None = None         # why the connection ended, once it has
         self.at_table: AnyRemote | None = None
         #: What is said in the lobby (a table's talk is its ``RemoteGameClient``'s); a screen
@@ -191,7 +191,7 @@ class LobbyClient:
         self.lobby_talk = TalkRoom()
         #: Called (on the loop) with the pushed list of tables, and when the connection
         #: is lost (with the reason).
-        self.on_tables: Callable[[list[TableInfo]], None] | None = None
+        self.on_tables: Callable[[list[TableListing]], None] | None = None
         self.on_lost: Callable[[str], None] | None = None
         self._next_id = 1
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
@@ -235,9 +235,9 @@ class LobbyClient:
         return client
 
     # -- the lobby -------------------------------------------------------------------------
-    async def tables(self) -> list[TableInfo]:
+    async def tables(self) -> list[TableListing]:
         answer = await self.request({"type": "tables"})
-        self.tables_seen = table_infos(answer.get("tables"))
+        self.tables_seen = table_listings(answer.get("tables"))
         return self.tables_seen
 
     async def create(self, name: str, rules: dict[str, Any], seats: list[dict[str, Any]],
@@ -400,7 +400,7 @@ class LobbyClient:
                 future.set_result(message)
             return
         if kind == "tables":
-            self.tables_seen = table_infos(message.get("tables"))[:MAX_TABLES_SEEN]
+            self.tables_seen = table_listings(message.get("tables"))[:MAX_TABLES_SEEN]
             if self.on_tables is not None:
                 self.on_tables(self.tables_seen)
         elif kind == "tables_changed":
@@ -510,7 +510,7 @@ class RemoteGameClient(GameClient):
         self.closed = False
         self._name = ""
         self._preset = ""
-        #: What is said at this table (as at a table of Polignac).
+        #: What is said at this table.
         self.talk: TalkRoom = TalkRoom(link.muted)
 
     def _listed(self) -> None:

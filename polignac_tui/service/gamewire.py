@@ -1,11 +1,11 @@
-"""A table of any game on the wire (protocol version 3: Polignac's too).
+"""A table of any game on the wire (protocol version 3).
 
 ``update_to_json`` writes a ``GameUpdate`` for one client: its views as the seam writes
 them (``View.to_json``), the table's ``GameTableState``, and the events that client's seat
 may be told (``games.events.visible``: a word, a card or points told to one seat reach
 nobody else, whatever the runner passed on). A game's event travels as
 ``{"type": "game", "event": "Scored", ...}`` (the seam's ``event_to_json``); the table's
-own events as Polignac's tables write them (``trick_gathered``, ``seat_gone``, ...).
+own events as every table writes them (``trick_gathered``, ``seat_gone``, ...).
 ``update_from_json`` is the remote client's half: everything read is checked as it is read
 (``ValueError`` for a message that is not an update).
 """

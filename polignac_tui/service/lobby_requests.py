@@ -13,11 +13,11 @@ from .. import __version__
 from ..games import get_game
 from ..games.base import Game
 from ..games.base import RuleError as GameRuleError
-from ..games.session import Seat as GameSeat
+from ..games.session import SeatPlayer
 from ..store import SessionLock, StoreError
 from . import protocol
 from .protocol import ProtocolError
-from .saver import ServedGameTable
+from .saver import BackgroundSavedTable
 from .state import TableRecord
 from .status import peer_uid
 from .tables import SeatBinding, ServedTable
@@ -169,7 +169,7 @@ def start(service: Service, client: Client, message: dict[str, Any], id_: int | 
                             "sits at every open seat", params=(("game", served.game),))
     taken = {s.name.casefold() for s in served.seats if s.kind != "open"}
     names: list[str] = []
-    who: list[GameSeat] = []
+    who: list[SeatPlayer] = []
     for seat in served.seats:
         if seat.kind == "open":
             seat.kind, seat.level = "computer", fill
@@ -181,14 +181,14 @@ def start(service: Service, client: Client, message: dict[str, Any], id_: int | 
                                 f"{seat.name}: level {seat.level!r} is not one of "
                                 f"{', '.join(protocol.LEVELS)}")
         names.append(seat.name)
-        who.append(GameSeat(not computer, seat.level if computer else None))
+        who.append(SeatPlayer(not computer, seat.level if computer else None))
     lock: SessionLock | None = None
     try:
         assert served.reservation is not None
         game = get_game(served.game)
         settings = game.kept_settings(served.rules_data)
         lock = served.reservation.take()
-        table = ServedGameTable.create(
+        table = BackgroundSavedTable.create(
             service.store, served.game, settings, names, who, served.name,
             served.seed, lock=lock, served=True)
     except (ValueError, StoreError, OSError, MemoryError) as error:   # ValueError: the

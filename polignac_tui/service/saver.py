@@ -1,6 +1,6 @@
 """Saving a table after every action without holding the event loop on the disk.
 
-``ServedGameTable`` is the service's ``GameTable`` (a table of any game): its ``save()``
+``BackgroundSavedTable`` is the service's ``GameTable`` (a table of any game): its ``save()``
 (called by the runner after every action) writes the session's text — taken on the
 event loop, so it is exactly the table after that action — in a worker thread, one
 write at a time per table (a write asked while one runs waits, and only the newest
@@ -43,7 +43,7 @@ def _write(path: Path, data: bytes) -> None:
 
 
 class BackgroundSave:
-    """The autosave of a served table (``ServedGameTable``): in a worker thread, its
+    """The autosave of a served table (``BackgroundSavedTable``): in a worker thread, its
     clients gated on it. A subclass says how its session is written now (``_save_now``)
     and as text (``_dumps``)."""
 
@@ -155,8 +155,8 @@ class BackgroundSave:
             await self._idle.wait()
 
 
-class ServedGameTable(BackgroundSave, GameTable):
-    """A ``GameTable`` (a game of the seam) whose autosave runs in a worker thread."""
+class BackgroundSavedTable(BackgroundSave, GameTable):
+    """A ``GameTable`` (of any game) whose autosave runs in a worker thread."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         GameTable.__init__(self, *args, **kwargs)

@@ -1,7 +1,7 @@
 """The table service: one asyncio process holding every open table of a server.
 
 ``Service`` owns the tables (``tables.ServedTable``: waiting for its seats, or in play with
-a ``GameRunner`` over a ``ServedGameTable``, its updates written per seat by ``gamewire``,
+a ``GameRunner`` over a ``BackgroundSavedTable``, its updates written per seat by ``gamewire``,
 whatever the game), the shared pool of computer players, and ``state.json`` (who sits
 where, across restarts). Each client connection is one ``connection.Client``, released in a
 ``finally`` whatever happens to its socket; each of its requests is answered by the
@@ -53,7 +53,7 @@ from .paths import check_socket_path, default_socket, service_folder
 from .protocol import ProtocolError
 from .requests import BEFORE_HELLO, HANDLERS
 from .resources import ResourceGuard
-from .saver import ServedGameTable
+from .saver import BackgroundSavedTable
 from .state import ServiceState, StateError, TableRecord
 from .status import ActionTimes, Status
 from .tables import ServedTable
@@ -193,7 +193,7 @@ class Service:
                         served.reservation.release()
                         raise StoreError(f"session {record.table} exists already")
                 else:
-                    self.run_game(served, ServedGameTable.open(
+                    self.run_game(served, BackgroundSavedTable.open(
                         self.store, record.table, seed=record.seed, served=True))
             except (StoreError, SessionFileError, ValueError, OSError,   # ValueError: the
                     MemoryError) as error:                # rules of any game (RuleError)
@@ -318,7 +318,7 @@ class Service:
             served.reservation.release()
 
     # -- tables ----------------------------------------------------------------------------------
-    def run_game(self, served: ServedTable, table: ServedGameTable) -> None:
+    def run_game(self, served: ServedTable, table: BackgroundSavedTable) -> None:
         """``table`` in play at ``served``, with its runner and the computer players of its
         game in the shared pool. A finished trick stays for the table's pause (longer for
         a trick worth a look), never until every player pressed a key: at a table of

@@ -1,5 +1,5 @@
 """The tables of the service: ``ServedTable`` (waiting for its seats, then in play with a
-``GameRunner`` over a ``ServedGameTable``, whatever the game) and ``SeatBinding`` (a seat's
+``GameRunner`` over a ``BackgroundSavedTable``, whatever the game) and ``SeatBinding`` (a seat's
 binding to a person, a computer player, or nobody yet)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..store.lock import Reservation
 from ..table.gamerunner import GameConnection, GameRunner
-from .saver import ServedGameTable
+from .saver import BackgroundSavedTable
 from .state import SeatRecord, TableRecord
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ class ServedTable:
         self.seats = [SeatBinding(s.kind, s.name, s.level, s.identity) for s in record.seats]
         self.reservation: Reservation | None = None     # the id set aside while waiting
         self.touched = 0.0                              # the service's clock, last request
-        self.game_table: ServedGameTable | None = None    # the table in play
+        self.game_table: BackgroundSavedTable | None = None    # the table in play
         self.game_runner: GameRunner | None = None
         self.members: set[Client] = set()               # seated here, or watching
         self._seen: tuple[object, ...] = ()

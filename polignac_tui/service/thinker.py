@@ -167,7 +167,7 @@ class _OnPool:
 
 class GamePoolThinker(_OnPool):
     """A table's ``GameThinker`` (``table.gamerunner``) on the shared pool: the computer
-    players of a game of the seam (``players_module(game).choose`` / ``advise``)."""
+    players of any game (``players_module(game).choose`` / ``advise``)."""
 
     def __init__(self, pool: ThinkerPool, table_seed: int, game: str) -> None:
         super().__init__(pool, table_seed)

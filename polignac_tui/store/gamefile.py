@@ -25,7 +25,7 @@ from ..games.filepart import FORMAT, TYPE_NAMES
 from ..games.filepart import check_moment as _game_check_moment
 from ..games.filepart import get as _game_get
 from ..games.filepart import type_name as _type_name
-from ..games.session import COMPUTER, HUMAN, MAX_SESSION_NAME, GameSession, Seat
+from ..games.session import COMPUTER, HUMAN, MAX_SESSION_NAME, GameSession, SeatPlayer
 from .errors import SessionFileError
 from .ids import MAX_ID
 from .textfile import FileRefused, FileTooLarge, parse_toml, read_bounded
@@ -172,7 +172,7 @@ def _deal_text(deal: dict[str, Any], rows: Mapping[str, int]) -> str:
 
 
 # -- reading -------------------------------------------------------------------------------
-def _seats(doc: dict[str, Any]) -> tuple[Seat, ...]:
+def _seats(doc: dict[str, Any]) -> tuple[SeatPlayer, ...]:
     raw = doc.get("players")
     if not isinstance(raw, list):
         raise _fail("no players: add a [[players]] table for each player")
@@ -192,7 +192,7 @@ def _seats(doc: dict[str, Any]) -> tuple[Seat, ...]:
         if kind == COMPUTER and level not in LEVELS:
             raise _fail(f"{where}: a computer's level is one of {', '.join(LEVELS)}, "
                         f"not {str(level)[:20]!r}")
-        seats.append(Seat(kind == HUMAN, level if kind == COMPUTER else None))
+        seats.append(SeatPlayer(kind == HUMAN, level if kind == COMPUTER else None))
     return tuple(seats)
 
 

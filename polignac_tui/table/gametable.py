@@ -17,7 +17,7 @@ from ..games import get_game
 from ..games.arena import players_of, seeded_players_of
 from ..games.base import Event, Settings, View
 from ..games.computers import ComputerPlayers, Params
-from ..games.session import GameSession, Seat
+from ..games.session import GameSession, SeatPlayer
 
 if TYPE_CHECKING:
     from ..store.folder import SessionStore
@@ -54,7 +54,7 @@ class GameTable:
     # -- opening -------------------------------------------------------------------------
     @classmethod
     def create(cls, store: SessionStore, game: str, settings: Settings, names: Sequence[str],
-               seats: Sequence[Seat], name: str = "", seed: int | None = None,
+               seats: Sequence[SeatPlayer], name: str = "", seed: int | None = None,
                lock: SessionLock | None = None, undo: bool = True,
                served: bool = False) -> Self:
         """A new session of ``game``: id, first dealer drawn, deal 1 dealt, lock, saved.

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-__all__ = ["PolignacApp"]
+__all__ = ["CardGamesApp"]
 
 
 def __getattr__(name: str) -> object:
     # Imported lazily so that ``import polignac_tui.ui`` stays cheap.
-    if name == "PolignacApp":
-        from .app import PolignacApp
-        return PolignacApp
+    if name == "CardGamesApp":
+        from .app import CardGamesApp
+        return CardGamesApp
     raise AttributeError(name)

@@ -65,8 +65,9 @@ def main_commands() -> type:
     return MainCommands
 
 
-class PolignacApp(App[None]):
-    """Polignac in the terminal."""
+class CardGamesApp(App[None]):
+    """The house's card games in the terminal, every game of the registry (the title
+    keeps the name the app has always had)."""
 
     TITLE = "Polignac"
     SUB_TITLE = "Quatre Valets"
@@ -351,7 +352,7 @@ class PolignacApp(App[None]):
         """Quit at once; but at a table whose last save failed, the first ctrl+q says
         what would be lost and a second one quits (issue 15)."""
         for screen in self.screen_stack:
-            # a table screen (the shared one, or a game's own) says whether it may be left
+            # the table screen says whether it may be left
             may_leave = getattr(screen, "may_leave", None)
             if callable(may_leave) and not may_leave():
                 if screen is not self.screen:
@@ -445,8 +446,8 @@ class PolignacApp(App[None]):
     def open_game_client(self, client: GameClient) -> None:
         """Show the table screen of ``client``'s game as a client of its seats (one
         screen for every game)."""
-        from .screens.game_table import GameTableScreen
-        self.push_screen(GameTableScreen(client))
+        from .screens.table import TableScreen
+        self.push_screen(TableScreen(client))
 
     def open_game_session(self, session_id: str) -> bool:
         """Resume a saved session of any game at its table; False (and a message)
@@ -499,7 +500,7 @@ class PolignacApp(App[None]):
         """You plus computers (medium) with a preset of the first game:
         ``polignac-tui new``."""
         from ..games import get_game
-        from ..games.session import Seat
+        from ..games.session import SeatPlayer
         from .seats import DEFAULT_LEVEL, computer_names, start_players
         game = get_game(FIRST_GAME)
         count = players or start_players(game)
@@ -507,7 +508,7 @@ class PolignacApp(App[None]):
         settings = game.settings(preset_name or self.settings.default_preset, players=count)
         names = [you, *computer_names(you, count - 1)]
         game.check_players(names)
-        seats = [Seat(True), *[Seat(False, DEFAULT_LEVEL)] * (count - 1)]
+        seats = [SeatPlayer(True), *[SeatPlayer(False, DEFAULT_LEVEL)] * (count - 1)]
         return self.start_game(FIRST_GAME, settings, names, seats)
 
     def resume(self, session_id: str) -> bool:

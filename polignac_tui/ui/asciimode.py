@@ -72,7 +72,7 @@ def key_words(text: str) -> str:
 @runtime_checkable
 class AsciiKeyLabels(Protocol):
     """A screen whose footer names some keys its own way in ASCII mode (``{key: label}``,
-    e.g. the table's ``<-`` and ``->``); ``PolignacApp.get_key_display`` reads it."""
+    e.g. the table's ``<-`` and ``->``); ``CardGamesApp.get_key_display`` reads it."""
 
     ASCII_KEYS: ClassVar[dict[str, str]]
 

@@ -20,7 +20,7 @@ from textual.widgets import Footer as TextualFooter
 from textual.widgets import Label, Static
 
 from ..i18n import _, tr
-from .handle import polignac_app
+from .handle import card_games_app
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -240,7 +240,7 @@ class Footer(TextualFooter):
 
 def header_icon(app: App[object]) -> str:
     """The header's icon (the command palette button): ``*`` in ASCII mode."""
-    return "*" if polignac_app(app).settings.ascii else "♠"
+    return "*" if card_games_app(app).settings.ascii else "♠"
 
 
 def header(app: App[object]) -> SafeHeader:

@@ -1,4 +1,4 @@
-"""The drawing of a game of the seam's table that is not the screen's flow: its trick
+"""The drawing of any game's table that is not the screen's flow: its trick
 area (the other's cards counted), the trick log, the end of a deal or of the match, the
 rules from the game's settings, an action in words. Pure functions of a ``View``."""
 
@@ -24,12 +24,12 @@ from .gameface import (
     points_text,
 )
 from .textfmt import assemble
-from .widgets.trick import TableSeen, TrickArea
+from .widgets.trick import TrickArea, TrickAreaSeen
 
 __all__ = [
     "GameTrickArea",
     "Gathered",
-    "TableView",
+    "TrickAreaView",
     "action_text",
     "end_text",
     "header_text",
@@ -42,14 +42,15 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """The way play goes round the table (a game of the seam: to the right)."""
+    """The way play goes round the table in the shared trick area: to the right (a game
+    that may play the other way draws its own trick area, as Polignac does)."""
 
     direction: str = "counterclockwise"
 
 
 @dataclass(frozen=True, slots=True)
-class TableView:
-    """What ``TrickArea`` draws of a game's ``View`` (``trick.TableSeen``): the names,
+class TrickAreaView:
+    """What ``TrickArea`` draws of a game's ``View`` (``trick.TrickAreaSeen``): the names,
     the dealer, the trick, the cards left and the tricks won."""
 
     seat: int
@@ -70,9 +71,9 @@ class TableView:
         return len(self.names)
 
 
-def seat_view_of(view: View, seat: int, humans: tuple[bool, ...], playing: bool) -> TableView:
+def seat_view_of(view: View, seat: int, humans: tuple[bool, ...], playing: bool) -> TrickAreaView:
     """What ``TrickArea`` draws, from a game's ``View``."""
-    return TableView(
+    return TrickAreaView(
         seat=seat, names=view.names, humans=humans, dealer=view.dealer,
         phase="play" if playing else "none", turn=view.turn, trick=view.trick,
         tricks=view.tricks, tricks_won=view.tricks_won, cards_left=view.cards_left,
@@ -83,7 +84,7 @@ class GameTrickArea(TrickArea):
     """The shared trick area, the other's hand also counted in figures (a hand of twelve
     backs is not counted at a glance)."""
 
-    def _block(self, view: TableSeen, seat: int, width: int, own: bool = False) -> list[Text]:
+    def _block(self, view: TrickAreaSeen, seat: int, width: int, own: bool = False) -> list[Text]:
         lines = super()._block(view, seat, width, own)
         if not own and len(lines) > 1 and seat < len(view.cards_left):
             count = view.cards_left[seat]

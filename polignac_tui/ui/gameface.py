@@ -3,7 +3,7 @@ its own dialogs and panels elsewhere.
 
 Each game draws its own part in ``games/<game>/tui`` (the only place under ``games/``
 that may draw): a ``FACE`` keeping this protocol. The table screen
-(``screens.game_table``) speaks through it only, so a game adds its words, never a
+(``screens.table``) speaks through it only, so a game adds its words, never a
 branch of the screen; so do the help (a game's dialogs), the Rules screen (its
 rulebook), the replay (its review's reasons), Statistics (its columns), Home (its line), the
 card faces (a card's mark) and the screenshots (its scenes). ``HouseParts`` holds the
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from ..table.gameevents import GameHint
-    from .widgets.trick import TableSeen, TrickArea
+    from .widgets.trick import TrickArea, TrickAreaSeen
 
 # A screen in the help: (title, module, class name, keys handled by widgets inside); the
 # module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
@@ -126,7 +126,7 @@ class GameFace(Protocol):
     #: the Rules screen's numbers of players, and the one it starts with
     players: tuple[int, ...]
     default_players: int
-    #: the questions its own table screen asks besides a card, each as (its words in
+    #: the questions the table asks for the game besides a card, each as (its words in
     #: English, the key answering it so that the deal goes on): a scripted player's
     #: answers (the doors benchmark)
     questions: tuple[tuple[str, str], ...]
@@ -255,7 +255,7 @@ class GameFace(Protocol):
         """The game's rulebook at its table, with ``values`` (the session's settings) in
         force: ("head", a heading) and ("line", an item under it), in order."""
 
-    # -- the table's own moments and parts (``screens.game_table``) ---------------------
+    # -- the table's own moments and parts (``screens.table``) ---------------------
     #: True when the header carries the totals (the side column does not show them)
     totals_in_header: bool
 
@@ -281,7 +281,7 @@ class GameFace(Protocol):
     def trick_area(self) -> TrickArea:
         """The seats round the trick, as the game draws them."""
 
-    def table_seen(self, view: View, seat: int, humans: tuple[bool, ...]) -> TableSeen:
+    def table_seen(self, view: View, seat: int, humans: tuple[bool, ...]) -> TrickAreaSeen:
         """What ``trick_area`` draws of ``view`` for ``seat`` at the bottom."""
 
     def side_panel(self) -> SidePanel | None:
@@ -437,7 +437,7 @@ class HouseParts:
         from .gamedraw import GameTrickArea
         return GameTrickArea(id="trick")
 
-    def table_seen(self, view: View, seat: int, humans: tuple[bool, ...]) -> TableSeen:
+    def table_seen(self, view: View, seat: int, humans: tuple[bool, ...]) -> TrickAreaSeen:
         from .gamedraw import seat_view_of
         return seat_view_of(view, seat, humans, view.phase == "play")
 

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, cast
 if TYPE_CHECKING:
     from textual.app import App
 
-    from .app import PolignacApp
+    from .app import CardGamesApp
 
 
-def polignac_app(app: App[object] | App[None]) -> PolignacApp:
-    """``app`` as the ``PolignacApp`` it is (every screen of this package runs in one)."""
-    return cast("PolignacApp", app)
+def card_games_app(app: App[object] | App[None]) -> CardGamesApp:
+    """``app`` as the ``CardGamesApp`` it is (every screen of this package runs in one)."""
+    return cast("CardGamesApp", app)

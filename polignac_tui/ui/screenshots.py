@@ -108,7 +108,7 @@ def game_session(store: SessionStore, game: str, seed: int,
     two medium players from a seeded deal until ``stop(match)``; written with fixed dates."""
     from ..games import get_game
     from ..games.arena import players_of
-    from ..games.session import GameSession, Seat
+    from ..games.session import GameSession, SeatPlayer
     from ..store.gamefile import dumps as dumps_game
     rules = get_game(game)
     rng = random.Random(seed)
@@ -121,7 +121,7 @@ def game_session(store: SessionStore, game: str, seed: int,
         if stop(match) or match.turn is None:
             break
         match.apply(choose(match.view(match.turn), "medium", rng))
-    session = GameSession(match, (Seat(True), Seat(False, "medium")), id=f"{game}-shot",
+    session = GameSession(match, (SeatPlayer(True), SeatPlayer(False, "medium")), id=f"{game}-shot",
                           name="", created=FIXED, updated=FIXED)
     store.root.mkdir(parents=True, exist_ok=True)
     store.path(session.id).write_text(dumps_game(session), encoding="utf-8")
@@ -139,9 +139,9 @@ def mid_deal(match: Any) -> bool:
 
 
 async def to_game_turn(pilot: Any, app: Any) -> None:
-    """The table of a game of the seam, waiting for Ana's card."""
-    from .screens.game_table import GameTableScreen
-    await until(pilot, app, lambda: isinstance(app.screen, GameTableScreen)
+    """The table of a game, waiting for Ana's card."""
+    from .screens.table import TableScreen
+    await until(pilot, app, lambda: isinstance(app.screen, TableScreen)
                 and app.screen.awaits_me())
 
 
@@ -209,20 +209,20 @@ async def _then(first: Scenario, pilot: Any, app: Any, *names: str) -> None:
 
 def build_app(shot: Shot, root: Path) -> Any:
     """The app for ``shot`` on a fresh store under ``root`` (seeded, pace instant)."""
-    from .app import PolignacApp
+    from .app import CardGamesApp
     store = SessionStore(root / "sessions")
     settings = Settings(name="Ana", pace="instant", ascii=shot.ascii)
     if shot.start in ("home", "history"):
         scenes().fill_store(store)
         if shot.start == "history":
             scenes().fill_history(store)
-        return PolignacApp(settings, store, seed=SEED, lang=shot.lang)
+        return CardGamesApp(settings, store, seed=SEED, lang=shot.lang)
     if shot.start in game_names():
         session_id = game_session(store, shot.start, SEED, mid_deal)
     else:
         made = scenes().table_session if shot.start == "table" else scenes().final_session
         session_id = made(store)
-    return PolignacApp(settings, store, start="resume", resume_id=session_id, seed=SEED,
+    return CardGamesApp(settings, store, start="resume", resume_id=session_id, seed=SEED,
                        lang=shot.lang)
 
 

@@ -5,7 +5,7 @@ Each Textual app parses its CSS for itself (the app's stylesheet and every widge
 stylesheet. ``prime`` runs a lobby once, headless, in the parent: its stylesheet then holds
 every source of CSS a lobby needs, parsed, and Textual's and Rich's own caches are filled.
 The parent keeps that stylesheet; after a fork, the child's one app takes it as its own
-(``PolignacApp`` asks ``take_primed_stylesheet``) and finds its CSS parsed. Public names
+(``CardGamesApp`` asks ``take_primed_stylesheet``) and finds its CSS parsed. Public names
 only (``App.stylesheet``, ``App.get_css_variables``): should a version of Textual keep
 parsed CSS otherwise, a child parses it again, as before, and nothing else changes.
 """
@@ -22,7 +22,7 @@ from textual.css.stylesheet import Stylesheet
 from ..games import FIRST_GAME
 
 if TYPE_CHECKING:
-    from ..service.client import TableInfo
+    from ..service.client import TableListing
 
 PRIME_TIMEOUT_S = 30.0
 
@@ -53,14 +53,14 @@ def prime() -> None:
     from ..config import load_settings
     from ..i18n.choose import LANGUAGES
     from ..i18n.translator import translator_for
-    from .app import PolignacApp
+    from .app import CardGamesApp
     from .screens.lobby import LobbyScreen
 
     for code in LANGUAGES:
         translator_for(code)
 
     async def lobby(nowhere: Path) -> None:
-        app = PolignacApp(load_settings(), start="lobby",
+        app = CardGamesApp(load_settings(), start="lobby",
                           join=JoinTarget(nowhere, "warm:", "warm"))
         # with the tooltip and the notifications a player's app has (their CSS too)
         async with app.run_test(size=(80, 24), tooltips=True, notifications=True) as pilot:
@@ -79,16 +79,16 @@ def prime() -> None:
                                      PRIME_TIMEOUT_S))
 
 
-def sample_tables() -> list[TableInfo]:
+def sample_tables() -> list[TableListing]:
     """Tables as a lobby lists them: waiting and in play, seats open, taken, yours."""
-    from ..service.client import SeatInfo, TableInfo
+    from ..service.client import SeatListing, TableListing
 
     def seat(name: str, *, kind: str = "human", open: bool = False,
-             connected: bool = True, yours: bool = False) -> SeatInfo:
-        return SeatInfo(name, kind, "medium" if kind == "computer" else None, open,
+             connected: bool = True, yours: bool = False) -> SeatListing:
+        return SeatListing(name, kind, "medium" if kind == "computer" else None, open,
                         connected, yours)
     seats = (seat("Anna", yours=True), seat("Bruno", connected=False),
              seat("Carla", kind="computer"), seat("", open=True))
-    return [TableInfo(f"t{n}", FIRST_GAME, f"table {n}", "classique", 4, seats,
+    return [TableListing(f"t{n}", FIRST_GAME, f"table {n}", "classique", 4, seats,
                       "playing" if n % 2 else "waiting", 1, "Anna", n % 3)
             for n in range(1, 11)]

@@ -9,7 +9,7 @@ from pathlib import Path
 from polignac_tui.club.book import ClubBook
 from polignac_tui.club.journal import SeatLine, SeatsFile
 from polignac_tui.games import get_game
-from polignac_tui.games.session import Seat
+from polignac_tui.games.session import SeatPlayer
 from polignac_tui.service.paths import service_folder
 from polignac_tui.store import SessionStore
 from polignac_tui.table.gametable import GameTable
@@ -23,7 +23,7 @@ def served_ecarte(loser: str, winner: str, store: SessionStore | None = None,
     """A finished served Écarté game that ``winner`` won from ``loser`` (3 ices); its id."""
     store = store or SessionStore()
     table = GameTable.create(store, "ecarte", get_game("ecarte").settings(
-        "classique", {"target": 1}), [loser, winner], [Seat(True), Seat(True)], seed=5,
+        "classique", {"target": 1}), [loser, winner], [SeatPlayer(True), SeatPlayer(True)], seed=5,
         served=True)
     try:
         session = table.session

@@ -14,7 +14,7 @@ from polignac_tui.cli import main
 from polignac_tui.club.book import ClubBook, ClubError
 from polignac_tui.club.journal import JOURNAL_FILE, SEATS_FILE, SeatLine, SeatsFile
 from polignac_tui.games import get_game
-from polignac_tui.games.session import Seat
+from polignac_tui.games.session import SeatPlayer
 from polignac_tui.service.paths import service_folder
 from polignac_tui.store import SessionStore
 from polignac_tui.table.gametable import GameTable
@@ -265,7 +265,8 @@ def test_this_month_s_standings_hold_this_month_s_matches_only() -> None:
 
 def test_a_computer_neither_owes_nor_is_owed_nor_is_settled_with() -> None:
     table = GameTable.create(SessionStore(), "ecarte", get_game("ecarte").settings(
-        "classique", {"target": 1}), ["Anna", "Bruno"], [Seat(True), Seat(False, "easy")],
+        "classique", {"target": 1}), ["Anna", "Bruno"],
+        [SeatPlayer(True), SeatPlayer(False, "easy")],
         seed=5, served=True)
     table.close()
     book = club_book()

@@ -52,7 +52,7 @@ from polignac_tui.games.base import (
     visible,
 )
 from polignac_tui.games.books import Bookkeeping
-from polignac_tui.games.session import GameSession, Seat
+from polignac_tui.games.session import GameSession, SeatPlayer
 from polignac_tui.store.gamefile import dumps, loads
 
 from .helpers import random_action, view_cards
@@ -349,7 +349,7 @@ def file_moments(case: Case) -> Iterator[Match]:
 
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_the_session_file_read_back_is_the_same_match(case: Case) -> None:
-    seats = (Seat(True), *(Seat(False, "medium") for _ in range(case.players - 1)))
+    seats = (SeatPlayer(True), *(SeatPlayer(False, "medium") for _ in range(case.players - 1)))
     moments = 0
     for match in file_moments(case):
         session = GameSession(match, seats, id="contract", name="Contract")
@@ -386,7 +386,7 @@ def test_a_match_resumed_from_its_file_plays_on_as_the_one_saved(case: Case) -> 
     """Saved in the middle of a deal and between deals, read back: the same seat to act,
     the same trick to show again, then the same events as the match saved, action for
     action, to the end of the match."""
-    seats = tuple(Seat(True) for _ in range(case.players))
+    seats = tuple(SeatPlayer(True) for _ in range(case.players))
     for moment in (0, 1):
         _, saved = start(case)
         assert play_to(saved, random.Random(SEED), moment), f"{case}: ended before {moment}"

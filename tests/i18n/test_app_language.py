@@ -14,20 +14,20 @@ from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.service.protocol import event_from_json, event_to_json
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gameevents import Refused
-from polignac_tui.ui.app import PolignacApp
+from polignac_tui.ui.app import CardGamesApp
 from polignac_tui.ui.screens.settings import SettingsScreen
 
 
-def screen_text(app: PolignacApp) -> str:
+def screen_text(app: CardGamesApp) -> str:
     return "\n".join(str(w.render()) for w in app.screen.query(Static))
 
 
-def make(tmp_path, **kwargs) -> PolignacApp:
-    return PolignacApp(kwargs.pop("settings", Settings()),
+def make(tmp_path, **kwargs) -> CardGamesApp:
+    return CardGamesApp(kwargs.pop("settings", Settings()),
                        SessionStore(tmp_path / "sessions"), **kwargs)
 
 
-async def open_settings(app: PolignacApp, pilot) -> SettingsScreen:
+async def open_settings(app: CardGamesApp, pilot) -> SettingsScreen:
     app.action_settings()
     await pilot.pause()
     assert isinstance(app.screen, SettingsScreen)
@@ -139,8 +139,8 @@ def test_your_name_stays_yours_in_every_language(tmp_path) -> None:
     from textual.widgets import Input
 
     from polignac_tui.config import load_settings
-    from polignac_tui.ui.screens.game_table import GameTableScreen
     from polignac_tui.ui.screens.new_session import NewSessionScreen
+    from polignac_tui.ui.screens.table import TableScreen
 
     async def run() -> None:
         app = make(tmp_path, settings=Settings(language="fr", pace="instant"), seed=5)
@@ -156,7 +156,7 @@ def test_your_name_stays_yours_in_every_language(tmp_path) -> None:
             assert isinstance(app.screen, NewSessionScreen)
             await pilot.press("ctrl+s")
             await pilot.pause()
-            tables = [s for s in app.screen_stack if isinstance(s, GameTableScreen)]
+            tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
             assert len(tables) == 1
             assert tables[0].client.table.session.names[0] == "Toi"
             tables[0].client.table.close()

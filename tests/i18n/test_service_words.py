@@ -8,7 +8,7 @@ import json
 import pytest
 
 from polignac_tui.i18n import speaking, translator_for
-from polignac_tui.service.client import SeatInfo, TableInfo, no_service
+from polignac_tui.service.client import SeatListing, TableListing, no_service
 from polignac_tui.service.wording import RULES, service_words
 from polignac_tui.ui.screens.lobby import players_words
 
@@ -74,12 +74,12 @@ def test_the_tables_own_refusals_in_french() -> None:
 ])
 def test_the_lobby_counts_open_seats_in_the_language(lang: str, open_seats: int,
                                                      said: str) -> None:
-    def seat(open_: bool, kind: str = "human") -> SeatInfo:
-        return SeatInfo("x", kind, None if kind == "human" else "medium", open_, True, False)
+    def seat(open_: bool, kind: str = "human") -> SeatListing:
+        return SeatListing("x", kind, None if kind == "human" else "medium", open_, True, False)
 
     seats = (seat(False), *(seat(True) for _ in range(open_seats)),
              *(seat(False, "computer") for _ in range(3 - open_seats)))
-    info = TableInfo("t-1", "polignac", "Table", "classique", 4, seats, "waiting", 0, "x", 0)
+    info = TableListing("t-1", "polignac", "Table", "classique", 4, seats, "waiting", 0, "x", 0)
     with speaking(translator_for(lang)):
         assert players_words(info) == said
 

@@ -12,7 +12,7 @@ import pytest
 
 from polignac_tui.games import get_game
 from polignac_tui.games.base import Said, Scored, Shown
-from polignac_tui.games.session import Seat
+from polignac_tui.games.session import SeatPlayer
 from polignac_tui.service import gamewire
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gameevents import (
@@ -39,7 +39,7 @@ def a_state(**changes: Any) -> GameTableState:
 def an_update(tmp_path: Path, events: tuple[Any, ...]) -> GameUpdate:
     rules = get_game("piquet")
     table = GameTable.create(SessionStore(tmp_path), "piquet", rules.settings(),
-                             ["Anna", "Bruno"], [Seat(True), Seat(True)], seed=3)
+                             ["Anna", "Bruno"], [SeatPlayer(True), SeatPlayer(True)], seed=3)
     try:
         return GameUpdate((table.view(0),), a_state(), events)
     finally:

@@ -42,9 +42,9 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def lobby_app(socket: Path, name: str = "Anna", identity: str = "local:anna") -> Any:
     from polignac_tui.store.folder import SessionStore
-    from polignac_tui.ui.app import PolignacApp
+    from polignac_tui.ui.app import CardGamesApp
     settings = Settings(name=name, pace="instant")
-    return PolignacApp(settings, SessionStore(socket.parent / "client-store"), start="lobby",
+    return CardGamesApp(settings, SessionStore(socket.parent / "client-store"), start="lobby",
                        join=JoinTarget(socket, identity, name))
 
 
@@ -99,8 +99,8 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
     async def main(socket: Path) -> None:
         from textual.widgets import Select
 
-        from polignac_tui.ui.screens.game_table import GameTableScreen
         from polignac_tui.ui.screens.new_session import NewSessionScreen
+        from polignac_tui.ui.screens.table import TableScreen
         app = lobby_app(socket)
         async with app.run_test(size=SIZE) as pilot:
             # connected, then the (empty) list: the status says so once the list came
@@ -132,7 +132,7 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
             assert "2 Bruno" in text_of(lobby.query_one("#table-detail"))
 
             await pilot.press("s")
-            table = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
+            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
                                and app.screen, "the table screen")
             client = table.client
             assert client.seats == (0,)
@@ -161,7 +161,7 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
 
 def test_take_your_seat_back_from_the_lobby(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
-        from polignac_tui.ui.screens.game_table import GameTableScreen
+        from polignac_tui.ui.screens.table import TableScreen
         # Anna's identity already holds a seat at a table in play (her terminal closed).
         first = await LobbyClient.connect(socket, "local:anna", "Anna")
         at = polignac(await first.create("Tuesday", classique(), [
@@ -180,7 +180,7 @@ def test_take_your_seat_back_from_the_lobby(tmp_path: Path) -> None:
             assert "takes your seat back" in text_of(lobby.query_one("#lobby-status"))
             assert app.active_bindings["enter"].binding.description == "Take your seat back"
             await pilot.press("enter")
-            table = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
+            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
                                and app.screen, "her table")
             assert table.client.seats == (0,)
             assert table.client.view().names[0] == "Anna"
@@ -242,7 +242,7 @@ def test_a_service_that_stops_and_comes_back(tmp_path: Path) -> None:
 
 def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
-        from polignac_tui.ui.screens.game_table import GameTableScreen
+        from polignac_tui.ui.screens.table import TableScreen
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
         seen_anna = Recorder(at_anna)
@@ -255,7 +255,7 @@ def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path:
             assert "Waiting for Anna to start" in text_of(lobby.query_one("#lobby-status"))
             assert app.screen is lobby
             await anna.start(at_anna.table, "easy")
-            table = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
+            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
                                and app.screen, "the table screen")
             assert table.client.seats == (1,)
             # Anna (scripted) plays on; Bruno's screen sees her card.
@@ -304,13 +304,13 @@ def test_a_number_past_the_seats_says_how_many_there_are(tmp_path: Path) -> None
 async def first_deal_replayed(pilot: Any, table: Any) -> Any:
     """At a game's table (``table``, its screen): s, the first deal chosen in the scores,
     Enter; the replay screen that opens."""
-    from polignac_tui.ui.screens.game_replay import GameReplayScreen
+    from polignac_tui.ui.screens.replay import ReplayScreen
     from polignac_tui.ui.widgets.scoresheet import ScoreSheet
     await pilot.press("s")
     sheet = table.query_one(ScoreSheet)
     await wait(pilot, lambda: sheet.full and sheet.chosen == 1, "deal 1 chosen")
     await pilot.press("enter")
-    return await wait(pilot, lambda: isinstance(pilot.app.screen, GameReplayScreen)
+    return await wait(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen)
                       and pilot.app.screen, "the replay")
 
 
@@ -319,8 +319,8 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
     the service sent (never the deal in play)."""
     async def main(socket: Path) -> None:
         from polignac_tui.games.polignac.tui.scores import ScoreTable
-        from polignac_tui.ui.screens.game_table import GameTableScreen
         from polignac_tui.ui.screens.panels import DealOverBox
+        from polignac_tui.ui.screens.table import TableScreen
         from polignac_tui.ui.widgets.scoresheet import ScoreSheet
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
@@ -332,7 +332,7 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
             await pilot.press("2")
             await wait(pilot, lambda: lobby.tables[0].my_seat == 1, "Bruno seated")
             await anna.start(at_anna.table, "easy")
-            table = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
+            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
                                and app.screen, "the table screen")
             await drive([at_anna, polignac(table.client)],
                         lambda: table.client.latest.state.waiting == "ready", "deal 1 over",
@@ -396,14 +396,14 @@ def test_no_seat_to_take_back_at_a_finished_table() -> None:
     Enter then did nothing. A seat of yours at a table in play is offered; not when over."""
     from types import SimpleNamespace
 
-    from polignac_tui.service.client import SeatInfo, TableInfo
+    from polignac_tui.service.client import SeatListing, TableListing
     from polignac_tui.ui.screens.lobby import LobbyScreen
 
-    mine = SeatInfo("Anna", "human", None, False, False, True)
-    other = SeatInfo("Bruno", "computer", "easy", False, True, False)
+    mine = SeatListing("Anna", "human", None, False, False, True)
+    other = SeatListing("Bruno", "computer", "easy", False, True, False)
 
-    def info(state: str) -> TableInfo:
-        return TableInfo("t-1", "polignac", "Friday", "classique", 2, (mine, other), state, 3,
+    def info(state: str) -> TableListing:
+        return TableListing("t-1", "polignac", "Friday", "classique", 2, (mine, other), state, 3,
                          "Anna", 0)
 
     lobby = SimpleNamespace(link=SimpleNamespace(at_table=None))

@@ -17,8 +17,8 @@ from .test_lobby import SIZE, lobby_of, wait
 
 def web_player(socket: Path) -> Any:
     from polignac_tui.store.folder import SessionStore
-    from polignac_tui.ui.app import PolignacApp
-    return PolignacApp(Settings(name="Chloé", pace="instant"),
+    from polignac_tui.ui.app import CardGamesApp
+    return CardGamesApp(Settings(name="Chloé", pace="instant"),
                        SessionStore(socket.parent / "client-store"), start="lobby",
                        join=JoinTarget(socket, "local:chloe", "Chloé", code="4417"))
 

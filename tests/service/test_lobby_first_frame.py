@@ -209,7 +209,7 @@ def test_a_themes_css_variables_are_computed_once_per_process(
     from textual.app import App
 
     from polignac_tui.ui import app as app_module
-    from polignac_tui.ui.app import PolignacApp
+    from polignac_tui.ui.app import CardGamesApp
     monkeypatch.setattr(app_module, "_css_variables", {}, raising=False)
     computed: list[str] = []
     compute = App.get_css_variables
@@ -218,7 +218,7 @@ def test_a_themes_css_variables_are_computed_once_per_process(
         computed.append(self.theme)
         return compute(self)
     monkeypatch.setattr(App, "get_css_variables", counted)
-    first, second = PolignacApp(), PolignacApp()
+    first, second = CardGamesApp(), CardGamesApp()
     assert first.get_css_variables() == second.get_css_variables() == compute(second)
     assert computed == [first.theme]
     second.theme = "nord" if first.theme != "nord" else "gruvbox"

@@ -22,10 +22,10 @@ def test_the_lobby_creates_a_table_of_ecarte_and_opens_it_as_a_game(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from textual.widgets import Select
 
-    from polignac_tui.ui.app import PolignacApp
+    from polignac_tui.ui.app import CardGamesApp
     from polignac_tui.ui.screens.new_session import NewSessionScreen
     opened: list[Any] = []
-    monkeypatch.setattr(PolignacApp, "open_game_client",
+    monkeypatch.setattr(CardGamesApp, "open_game_client",
                         lambda self, client: opened.append(client))
 
     async def main(socket: Path) -> None:
@@ -112,7 +112,7 @@ def _first(choice: Any) -> str:
 async def sit_at_a_new_table(pilot: Any, game: str) -> Any:
     """From the lobby: a new table of ``game`` against a computer (as the form offers),
     sat at; its table screen."""
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     app = pilot.app
     lobby = await wait(pilot, lambda: lobby_of(app).link and lobby_of(app), "the connection")
     await pilot.press("n")
@@ -123,7 +123,7 @@ async def sit_at_a_new_table(pilot: Any, game: str) -> Any:
     await pilot.press("ctrl+s")
     await wait(pilot, lambda: lobby.tables, "the new table")
     await pilot.press("s")
-    return await wait(pilot, lambda: isinstance(app.screen, GameTableScreen) and app.screen,
+    return await wait(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen,
                       "the game table screen")
 
 

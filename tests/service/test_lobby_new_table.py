@@ -15,7 +15,7 @@ from textual.widgets import Input, Select
 
 from polignac_tui.config import Settings
 from polignac_tui.games import get_game
-from polignac_tui.ui.app import PolignacApp
+from polignac_tui.ui.app import CardGamesApp
 from polignac_tui.ui.screens.new_session import Chosen, NewSessionScreen
 
 from .lobbytools import running_service
@@ -29,7 +29,7 @@ def kinds(form: Any, seat: int) -> list[Any]:
 def test_open_seats_only_for_a_table_of_the_service() -> None:
     async def main() -> None:
         created: list[Chosen] = []
-        app = PolignacApp(Settings(name="Anna", pace="instant"))
+        app = CardGamesApp(Settings(name="Anna", pace="instant"))
         async with app.run_test(size=(80, 24)) as pilot:
             await app.push_screen(NewSessionScreen())
             await pilot.pause()

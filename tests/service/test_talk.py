@@ -157,7 +157,7 @@ def test_the_lobby_and_the_table_screen_talk_through_the_service(tmp_path: Path)
     Anna says shows literally in his status area; his sixth line in 10 s is refused by the
     service and said so in his bar."""
     from polignac_tui.service.client import LobbyClient
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     from polignac_tui.ui.widgets.talk import TalkBar
 
     from .lobbytools import SEATS_ONE_OPEN, classique, running_service, until
@@ -185,7 +185,7 @@ def test_the_lobby_and_the_table_screen_talk_through_the_service(tmp_path: Path)
             await pilot.press("2")                # Bruno sits at seat 2
             await wait(pilot, lambda: lobby.tables[0].my_seat == 1, "Bruno seated")
             await anna.start(at_anna.table, "easy")
-            table = await wait(pilot, lambda: isinstance(app.screen, GameTableScreen)
+            table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
                                and app.screen, "the table screen")
             await until(lambda: at_anna.latest is not None, "Anna at the table")
             shown = {b.action for _, b, enabled, _ in table.active_bindings.values()

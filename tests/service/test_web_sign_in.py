@@ -35,8 +35,8 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 def web_app(socket: Path) -> Any:
     from polignac_tui.commands.join import JoinTarget
     from polignac_tui.store.folder import SessionStore
-    from polignac_tui.ui.app import PolignacApp
-    return PolignacApp(Settings(name="You"), SessionStore(socket.parent / "store"),
+    from polignac_tui.ui.app import CardGamesApp
+    return CardGamesApp(Settings(name="You"), SessionStore(socket.parent / "store"),
                        start="web", join=JoinTarget(socket, "", ""))
 
 

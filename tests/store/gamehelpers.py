@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from polignac_tui.games import get_game
 from polignac_tui.games.base import CardChoice, CardsChoice, Choice, Event, Match, WordChoice
-from polignac_tui.games.session import GameSession, Seat
+from polignac_tui.games.session import GameSession, SeatPlayer
 
 CREATED = datetime(2026, 11, 22, 20, 15, tzinfo=UTC)
 
@@ -68,5 +68,5 @@ def make_game(game: str, id: str = "20261122-2015-anna", *, seed: int = 0,
     happened = advance(match, rng, actions)
     if events is not None:
         events.extend(happened)
-    return GameSession(match, (Seat(True), Seat(False, level)), id=id, name=name,
+    return GameSession(match, (SeatPlayer(True), SeatPlayer(False, level)), id=id, name=name,
                        created=CREATED)

@@ -12,7 +12,7 @@ from polignac_file import save_session
 from polignac_tui.games.base import Event, Scored
 from polignac_tui.games.ecarte.stats import ecarte_stats
 from polignac_tui.games.piquet.stats import piquet_stats
-from polignac_tui.games.session import GameSession, Seat
+from polignac_tui.games.session import GameSession, SeatPlayer
 from polignac_tui.store import SessionStore
 from polignac_tui.store.gamestats import game_counts
 from polignac_tui.store.index import Summary
@@ -63,7 +63,7 @@ def test_a_vole_built_by_hand_wins_a_treble_game(tmp_path: Path) -> None:
     match.start_deal(vole_dealt(dealer=1, winner=0))
     play_out(match, ["play"])                 # the elder (Anna) plays at once, takes all five
     assert match.outcome is not None and match.outcome.value == 3
-    session = GameSession(match, (Seat(True), Seat(False, "easy")), id="vole")
+    session = GameSession(match, (SeatPlayer(True), SeatPlayer(False, "easy")), id="vole")
     (anna, bruno) = sorted(ecarte_stats(summaries_of(tmp_path, [session])),
                            key=lambda s: s.name)
     assert (anna.won, anna.voles, anna.treble, anna.double, anna.single) == (1, 1, 1, 0, 0)
@@ -102,7 +102,7 @@ def test_a_carte_blanche_built_by_hand_is_counted(tmp_path: Path) -> None:
     match = piquet_match(first_dealer=1)
     match.start_deal(piquet_dealt(1, (blanche, other), "9D 8D 7D AC TC 9C 8C 7C"))
     play_out(match)
-    session = GameSession(match, (Seat(True), Seat(True)), id="blanche")
+    session = GameSession(match, (SeatPlayer(True), SeatPlayer(True)), id="blanche")
     stats = {s.name: s for s in piquet_stats(summaries_of(tmp_path, [session]))}
     assert stats == {}                     # the partie is not over: no statistics yet
     (summary,) = summaries_of(tmp_path, [session])

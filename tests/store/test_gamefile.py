@@ -10,7 +10,7 @@ import pytest
 from polignac_file import SessionFileError
 
 from polignac_tui.games import get_game
-from polignac_tui.games.session import GameSession, Seat
+from polignac_tui.games.session import GameSession, SeatPlayer
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.store.gamefile import dumps, game_of, loads
 
@@ -33,7 +33,8 @@ def played(game: str, actions: int, seed: int = 3) -> GameSession:
             match.apply(" ".join([choice.verb, *choice.cards[:max(choice.least, 1)]]))  # type: ignore[union-attr]
         else:
             match.apply(choice.verb or choice.words[0])   # type: ignore[union-attr]
-    return GameSession(match, (Seat(True), Seat(False, "expert")), id="s", name="Friday")
+    return GameSession(match, (SeatPlayer(True), SeatPlayer(False, "expert")), id="s",
+                       name="Friday")
 
 
 @pytest.mark.parametrize("game", ["ecarte", "piquet"])

@@ -22,7 +22,7 @@ from polignac_tui.games.base import (
     View,
     WordChoice,
 )
-from polignac_tui.games.session import Seat
+from polignac_tui.games.session import SeatPlayer
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gameevents import (
     Act,
@@ -40,7 +40,7 @@ from polignac_tui.table.gamerunner import GameRunner, ThreadGameThinker
 from polignac_tui.table.gametable import GameTable
 
 
-def make_table(tmp_path: Path, game: str, seats: tuple[Seat, Seat], seed: int = 5,
+def make_table(tmp_path: Path, game: str, seats: tuple[SeatPlayer, SeatPlayer], seed: int = 5,
                **overrides: object) -> GameTable:
     store = SessionStore(tmp_path / "sessions")
     rules = get_game(game)
@@ -95,7 +95,7 @@ def any_action(view: View, rng: random.Random) -> str:
 @pytest.mark.parametrize("game", ["ecarte", "piquet"])
 def test_a_table_of_computers_plays_a_whole_match_for_a_watcher_who_sees_no_hand(
         tmp_path: Path, game: str) -> None:
-    table = make_table(tmp_path, game, (Seat(False, "easy"), Seat(False, "easy")),
+    table = make_table(tmp_path, game, (SeatPlayer(False, "easy"), SeatPlayer(False, "easy")),
                        **({"target": 3} if game == "ecarte" else {"end": "points"}))
 
     async def run() -> Follower:
@@ -128,7 +128,7 @@ def test_a_table_of_computers_plays_a_whole_match_for_a_watcher_who_sees_no_hand
 
 def test_a_seat_is_never_told_the_other_seats_cards_and_a_refusal_goes_to_its_sender(
         tmp_path: Path) -> None:
-    table = make_table(tmp_path, "ecarte", (Seat(True), Seat(True)), seed=11)
+    table = make_table(tmp_path, "ecarte", (SeatPlayer(True), SeatPlayer(True)), seed=11)
     rng = random.Random(3)
 
     async def run() -> tuple[Follower, Follower]:
@@ -176,7 +176,7 @@ def test_a_seat_is_never_told_the_other_seats_cards_and_a_refusal_goes_to_its_se
 
 def test_undo_takes_back_the_lone_player_s_last_action_and_the_computer_s_after_it(
         tmp_path: Path) -> None:
-    table = make_table(tmp_path, "ecarte", (Seat(True), Seat(False, "easy")), seed=21)
+    table = make_table(tmp_path, "ecarte", (SeatPlayer(True), SeatPlayer(False, "easy")), seed=21)
 
     async def run() -> Follower:
         runner = GameRunner(table, ThreadGameThinker(table), pace="instant", after_trick="pause")
@@ -203,7 +203,7 @@ def test_undo_takes_back_the_lone_player_s_last_action_and_the_computer_s_after_
 
 
 def test_a_gone_player_s_seat_waits_then_may_be_handed_to_a_computer(tmp_path: Path) -> None:
-    table = make_table(tmp_path, "ecarte", (Seat(True), Seat(True)), seed=4)
+    table = make_table(tmp_path, "ecarte", (SeatPlayer(True), SeatPlayer(True)), seed=4)
     now = [0.0]
 
     async def run() -> int:
@@ -230,7 +230,7 @@ def test_a_gone_player_s_seat_waits_then_may_be_handed_to_a_computer(tmp_path: P
     gone = asyncio.run(run())
     # the computer standing in acted for the gone seat; the file says who sits there
     assert any(seat == gone for seat, _ in table.session.match.history)
-    assert table.store.load_game(table.session.id).seats[gone] == Seat(True)
+    assert table.store.load_game(table.session.id).seats[gone] == SeatPlayer(True)
 
 
 @pytest.mark.parametrize("game", ["ecarte", "piquet"])
@@ -238,7 +238,7 @@ def test_a_table_resumed_between_two_tricks_shows_the_last_one_again(
         tmp_path: Path, game: str) -> None:
     """The terminal may have closed while the trick was on show: a table opened between
     two tricks of a deal holds the last trick taken first (``Match.trick_to_show_again``)."""
-    table = make_table(tmp_path, game, (Seat(True), Seat(True)), seed=7)
+    table = make_table(tmp_path, game, (SeatPlayer(True), SeatPlayer(True)), seed=7)
     rng = random.Random(7)
     tricks = 0
     while tricks < 2:

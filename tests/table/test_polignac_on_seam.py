@@ -17,7 +17,7 @@ from polignac_tui.games.polignac.engine import Declare, Play, Player, Session, p
 from polignac_tui.games.polignac.players import hint, make_player
 from polignac_tui.games.polignac.players.seen import seat_view
 from polignac_tui.games.polignac.viewpart import part_of
-from polignac_tui.games.session import Seat
+from polignac_tui.games.session import SeatPlayer
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gametable import GameTable, _seed_for
 
@@ -61,7 +61,7 @@ def test_a_table_of_the_house_deals_and_plays_as_polignac_tables_did(
         tmp_path: Path, seed: int, unsaved: None) -> None:
     game = get_game("polignac")
     table = GameTable.create(SessionStore(tmp_path), "polignac", game.settings(),
-                             [f"P{i}" for i in range(4)], [Seat(False, lv) for lv in LEVELS],
+                             [f"P{i}" for i in range(4)], [SeatPlayer(False, lv) for lv in LEVELS],
                              seed=seed)
     try:
         for _ in range(2000):
@@ -101,7 +101,8 @@ def test_the_hint_and_the_moves_come_from_the_same_seeds(tmp_path: Path,
     game = get_game("polignac")
     table = GameTable.create(SessionStore(tmp_path), "polignac", game.settings(),
                              ["Ana", "B", "C", "D"],
-                             [Seat(True), *(Seat(False, "medium") for _ in range(3))], seed=5)
+                             [SeatPlayer(True), *(SeatPlayer(False, "medium") for _ in range(3))],
+                             seed=5)
     try:
         for _ in range(50):
             if table.session.match.turn == 0:

@@ -96,12 +96,12 @@ def settings() -> Settings:
 
 @pytest.fixture
 def make_app(store: SessionStore, settings: Settings) -> Callable[..., Any]:
-    """A ``PolignacApp`` on the temporary store, seeded, pace instant."""
-    from polignac_tui.ui.app import PolignacApp
+    """A ``CardGamesApp`` on the temporary store, seeded, pace instant."""
+    from polignac_tui.ui.app import CardGamesApp
 
-    def build(**kwargs: Any) -> PolignacApp:
+    def build(**kwargs: Any) -> CardGamesApp:
         kwargs.setdefault("seed", 11)
-        return PolignacApp(settings, store, **kwargs)
+        return CardGamesApp(settings, store, **kwargs)
     return build
 
 

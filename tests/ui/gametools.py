@@ -11,7 +11,7 @@ from polignac_tui.games import get_game
 from polignac_tui.games.base import CardChoice, CardsChoice, WordChoice
 from polignac_tui.games.piquet.match import PiquetMatch
 from polignac_tui.games.piquet.players import choose
-from polignac_tui.games.session import Seat
+from polignac_tui.games.session import SeatPlayer
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gameevents import Seen
 from polignac_tui.table.gametable import GameTable
@@ -25,7 +25,7 @@ def game_table(store: SessionStore, game: str, seed: int = 5, both_human: bool =
                **overrides: object) -> GameTable:
     """Ana (a person) against Bruno (a computer of ``level``, or a person too)."""
     rules = get_game(game)
-    seats = [Seat(True), Seat(True) if both_human else Seat(False, level)]
+    seats = [SeatPlayer(True), SeatPlayer(True) if both_human else SeatPlayer(False, level)]
     return GameTable.create(store, game, rules.settings(preset, overrides), ["Ana", "Bruno"],
                             seats,
                             name="Evening", seed=seed)
@@ -45,9 +45,9 @@ def piquet_deal_played(names: tuple[str, str] = ("Ana", "Bruno")) -> PiquetMatch
 
 
 def game_screen(app: Any) -> Any:
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, GameTableScreen):
+        if isinstance(screen, TableScreen):
             return screen
     raise AssertionError("no game table screen open")
 
@@ -55,9 +55,9 @@ def game_screen(app: Any) -> Any:
 def waits_for_person(app: Any) -> bool:
     """True when the game waits for the person: their action, or a screen over the table
     (the end of a deal, of the match, the privacy screen)."""
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     screen = app.screen
-    if not isinstance(screen, GameTableScreen):
+    if not isinstance(screen, TableScreen):
         return True
     state = screen.state
     if state is None:
@@ -70,7 +70,7 @@ def waits_for_person(app: Any) -> bool:
 async def settle(pilot: Any, until: Any = None) -> None:
     """Let the computer act (in its thread) until the person is needed; a trick on show
     is seen, as a person would press a key. Fails when it never happens."""
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     app = pilot.app
     check = until or (lambda: waits_for_person(app))
     deadline = time.monotonic() + SETTLE_SECONDS
@@ -81,7 +81,7 @@ async def settle(pilot: Any, until: Any = None) -> None:
         if check():
             return
         screen = app.screen
-        if isinstance(screen, GameTableScreen) and screen.state is not None and (
+        if isinstance(screen, TableScreen) and screen.state is not None and (
                 screen.state.waiting == "hold"):
             screen.client.send(Seen())
     raise AssertionError(f"the game table never settled (screen {type(app.screen).__name__})")

@@ -72,18 +72,18 @@ def engine(table: GameTable) -> Session:
 
 
 def table_screen(app: Any) -> Any:
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     for screen in reversed(app.screen_stack):
-        if isinstance(screen, GameTableScreen):
+        if isinstance(screen, TableScreen):
             return screen
     raise AssertionError("no table screen open")
 
 
 def idle(app: Any) -> bool:
     """True when the game waits for a person: a question, a summary, or a human's card."""
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     screen = app.screen
-    if not isinstance(screen, GameTableScreen):
+    if not isinstance(screen, TableScreen):
         return True
     state = screen.state
     if screen._dialog is not None or state is None or state.waiting != "turn":
@@ -107,7 +107,7 @@ async def settle(pilot: Any, until: Callable[[], bool] | None = None, limit: int
     import time
 
     from polignac_tui.table.gameevents import Seen
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     app = pilot.app
     check = until or (lambda: idle(app))
     # ``limit`` pauses, and at least SETTLE_SECONDS: computers think in threads, which a
@@ -120,7 +120,7 @@ async def settle(pilot: Any, until: Callable[[], bool] | None = None, limit: int
         if check():
             return
         screen = app.screen
-        if until is None and isinstance(screen, GameTableScreen) and screen.holding():
+        if until is None and isinstance(screen, TableScreen) and screen.holding():
             screen.client.send(Seen())
     raise AssertionError(f"the table never settled (screen {type(app.screen).__name__})")
 

@@ -44,13 +44,13 @@ async def keys(pilot: Any, *names: str) -> None:
 
 
 def app_on(tmp_path: Path, start: str, ascii: bool = True) -> Any:
-    from polignac_tui.ui.app import PolignacApp
+    from polignac_tui.ui.app import CardGamesApp
     store = SessionStore(tmp_path / "sessions")
     settings = Settings(name="Ana", pace="instant", ascii=ascii)
     if start == "home":
         shots.fill_store(store)   # names with accents, a finished session, a damaged file
-        return PolignacApp(settings, store, seed=shots.SEED)
-    return PolignacApp(settings, store, start="resume", resume_id=shots.table_session(store),
+        return CardGamesApp(settings, store, seed=shots.SEED)
+    return CardGamesApp(settings, store, start="resume", resume_id=shots.table_session(store),
                        seed=shots.SEED)
 
 
@@ -133,13 +133,13 @@ async def test_the_table_footer_names_its_card_keys_per_mode(make_app, store) ->
     from tabletools import open_table, settle, strong_session, table_screen
     from textual.binding import Binding
 
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
 
     app = make_app(table=open_table(store, strong_session()))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = table_screen(app)
-        keys = {b.key: b for b in GameTableScreen.BINDINGS if isinstance(b, Binding)}
+        keys = {b.key: b for b in TableScreen.BINDINGS if isinstance(b, Binding)}
 
         def shown() -> list[str]:
             return [app.get_key_display(keys[k]) for k in ("left", "right", "enter")]

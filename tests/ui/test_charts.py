@@ -169,15 +169,15 @@ def test_session_chart_snapshot_ascii_large(snap_compare, make_app, store, setti
 
 async def test_the_end_of_session_screen_opens_the_chart(make_app, store) -> None:
     """The finished table (its end-of-match box closed) opens the session's chart (g)."""
-    from polignac_tui.ui.screens.game_table import GameTableScreen
     from polignac_tui.ui.screens.panels import MatchOverBox
+    from polignac_tui.ui.screens.table import TableScreen
     session = done("20261121-2130-ana", ("Ana", "Bruno", "Claire", "Denis"), 3)
     app = make_app(table=open_table(store, session))
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot, lambda: isinstance(app.screen, MatchOverBox))
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
         await pilot.press("g")
         await pilot.pause()
         screen = app.screen
@@ -188,7 +188,7 @@ async def test_the_end_of_session_screen_opens_the_chart(make_app, store) -> Non
         assert note.endswith(", ".join(f"{p.name} {t}" for p, t in
                                        zip(session.players, session.totals, strict=True)))
         await pilot.press("escape")
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
 
 
 async def test_the_end_of_a_served_session_has_a_word_for_the_table(make_app) -> None:

@@ -19,7 +19,7 @@ from textual.widgets import Static
 from polignac_tui.games.polignac import game_session as as_game_session
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
-from polignac_tui.ui.screens.game_replay import GameReplayScreen
+from polignac_tui.ui.screens.replay import ReplayScreen
 
 
 def screen_text(app: Any) -> str:
@@ -51,7 +51,7 @@ async def test_the_replay_speaks_to_you_in_the_second_person(make_app) -> None:
     assert session.deals[0].tricks[0].leader == seated.index("You")
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        screen = GameReplayScreen(as_game_session(session), deal=1)
+        screen = ReplayScreen(as_game_session(session), deal=1)
         app.push_screen(screen)
         await pilot.pause()
         seen = []
@@ -167,9 +167,9 @@ async def test_the_final_table_has_no_legend_for_a_deal_in_play(tmp_path: Path) 
     from polignac_tui.config import Settings
     from polignac_tui.games.polignac.tui import scenes as shots
     from polignac_tui.store.folder import SessionStore
-    from polignac_tui.ui.app import PolignacApp
+    from polignac_tui.ui.app import CardGamesApp
     store = SessionStore(tmp_path / "sessions")
-    app = PolignacApp(Settings(name="Ana", pace="instant"), store, start="resume",
+    app = CardGamesApp(Settings(name="Ana", pace="instant"), store, start="resume",
                       resume_id=shots.final_session(store), seed=shots.SEED)
     async with app.run_test(size=(100, 40)) as pilot:
         await shots.to_cognac(pilot, app)
@@ -182,8 +182,8 @@ async def test_the_final_table_has_no_legend_for_a_deal_in_play(tmp_path: Path) 
 async def test_the_command_palette_in_ascii_has_no_question_marks(tmp_path: Path) -> None:
     from polignac_tui.config import Settings
     from polignac_tui.store.folder import SessionStore
-    from polignac_tui.ui.app import PolignacApp
-    app = PolignacApp(Settings(name="Ana", ascii=True), SessionStore(tmp_path / "s"))
+    from polignac_tui.ui.app import CardGamesApp
+    app = CardGamesApp(Settings(name="Ana", ascii=True), SessionStore(tmp_path / "s"))
     async with app.run_test(size=(80, 24)) as pilot:
         from textual.command import CommandPalette
         await pilot.pause()

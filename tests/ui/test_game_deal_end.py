@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from gametools import act, game_screen, game_table, settle, status
 
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.panels import DealOverBox
+from polignac_tui.ui.screens.table import TableScreen
 
 SIZE = (80, 24)
 
@@ -47,7 +47,7 @@ async def test_closing_the_box_shows_the_finished_table(make_app, store, close) 
         await pilot.press(close)
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameTableScreen)
+        assert isinstance(screen, TableScreen)
         view = screen.view()
         assert view.deal_number == 1 and screen.state is not None
         assert screen.state.waiting == "ready"               # the next deal waits
@@ -81,7 +81,7 @@ async def test_the_boxs_next_deal_key_goes_on_at_once(make_app, store, key) -> N
         await to_the_deals_end(pilot)
         await pilot.press(key)
         await settle(pilot)
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
         assert game_screen(app).view().deal_number == 2
 
 
@@ -179,7 +179,7 @@ async def test_at_a_served_table_the_next_deal_waits_for_everyone(make_app, stor
         await pilot.press("escape")                  # Ana reads the finished table
         for _ in range(20):
             await pilot.pause(0.02)
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
         assert latest[-1].state.waiting == "ready"   # the table waits for Ana
         assert len(table.session.match.log) == 1
         await pilot.press("n")

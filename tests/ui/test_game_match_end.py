@@ -13,11 +13,11 @@ from store.gamehelpers import make_game
 from tabletools import text_of
 
 from polignac_tui.games import get_game
-from polignac_tui.games.session import Seat
+from polignac_tui.games.session import SeatPlayer
 from polignac_tui.table.gametable import GameTable
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.panels import MatchOverBox
+from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.scoresheet import ScoreSheet
 
 SIZE = (80, 24)
@@ -26,7 +26,8 @@ SIZE = (80, 24)
 def finished_ecarte(store: Any) -> GameTable:
     """Seed 5 turns up a king for Bruno: with a target of 1 the game is over at once."""
     table = GameTable.create(store, "ecarte", get_game("ecarte").settings(
-        "classique", {"target": 1}), ["Ana", "Bruno"], [Seat(True), Seat(False, "easy")],
+        "classique", {"target": 1}), ["Ana", "Bruno"],
+        [SeatPlayer(True), SeatPlayer(False, "easy")],
         seed=5)
     assert table.session.finished
     return table
@@ -53,7 +54,7 @@ async def test_closing_the_box_leaves_the_finished_table_on_show(make_app, store
         await pilot.press(close)
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameTableScreen)
+        assert isinstance(screen, TableScreen)
         assert screen.state is not None and screen.state.waiting == "over"
         keys = footer_keys(app)
         assert keys.get("scores") == "s" and keys.get("trick_log") == "t"

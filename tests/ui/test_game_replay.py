@@ -13,7 +13,7 @@ from textual.widgets import Static
 from polignac_tui.games.base import replay
 from polignac_tui.games.events import TrickTaken
 from polignac_tui.ui.cardtext import CardLook, label
-from polignac_tui.ui.screens.game_replay import GameReplayScreen
+from polignac_tui.ui.screens.replay import ReplayScreen
 
 
 def tricks_of_the_first_deal(session: Any) -> int:
@@ -25,7 +25,7 @@ def tricks_of_the_first_deal(session: Any) -> int:
                for event in again.apply(action))
 
 
-def text_of(screen: GameReplayScreen, id: str) -> str:
+def text_of(screen: ReplayScreen, id: str) -> str:
     return str(screen.query_one(f"#{id}", Static).render())
 
 
@@ -35,7 +35,7 @@ async def test_a_finished_deal_replays_action_by_action_and_is_reviewed(
     session = make_game(game, f"{game}-replay", seed=5, actions=None, name="Vendredi")
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = GameReplayScreen(session, deal=1)
+        screen = ReplayScreen(session, deal=1)
         await app.push_screen(screen)
         await pilot.pause()
         assert "deal 1 of" in text_of(screen, "replay-title")
@@ -81,7 +81,7 @@ async def test_a_finished_deal_replays_action_by_action_and_is_reviewed(
         assert text_of(screen, "replay-summary") == (
             f"Reviewing against the expert: 1 of {len(done.steps)} choices")
         await pilot.press("escape")
-        assert not isinstance(app.screen, GameReplayScreen)
+        assert not isinstance(app.screen, ReplayScreen)
 
 
 @pytest.mark.parametrize("game", ["ecarte", "piquet"])
@@ -91,7 +91,7 @@ def test_game_replay_snapshot(snap_compare: Any, make_app: Any, game: str) -> No
     session = make_game(game, f"{game}-replay", seed=5, actions=None, name="Vendredi")
 
     async def run_before(pilot: Any) -> None:
-        screen = GameReplayScreen(session, deal=1)
+        screen = ReplayScreen(session, deal=1)
         await pilot.app.push_screen(screen)
         for _ in range(300):
             if 1 in screen.reviews:

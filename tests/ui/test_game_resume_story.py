@@ -11,7 +11,7 @@ from polignac_tui.games.base import CardsChoice, View
 from polignac_tui.games.ecarte.tui.story import story
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.ui.gameface import Seating
-from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.screens.table import TableScreen
 
 # Ana is the elder, Bruno deals and turned up the king of spades (a point for him).
 KING_TURNED_UP = 5
@@ -21,7 +21,7 @@ async def leave_and_resume(pilot, session_id: str) -> None:
     app = pilot.app
     await pilot.press("q")
     await pilot.pause()
-    assert not any(isinstance(s, GameTableScreen) for s in app.screen_stack)
+    assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
     assert app.open_game_session(session_id)
     await settle(pilot)
 

@@ -10,8 +10,8 @@ from textual.widgets import Input, Select
 
 from polignac_tui.cli import main
 from polignac_tui.games import FIRST_GAME, game_names
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.new_session import NewSessionScreen
+from polignac_tui.ui.screens.table import TableScreen
 
 
 def shown(widget) -> bool:
@@ -22,9 +22,9 @@ def shown(widget) -> bool:
 
 @pytest.fixture
 def ran(monkeypatch: pytest.MonkeyPatch) -> list:
-    from polignac_tui.ui.app import PolignacApp
+    from polignac_tui.ui.app import CardGamesApp
     apps: list = []
-    monkeypatch.setattr(PolignacApp, "run", lambda self, *a, **k: apps.append(self))
+    monkeypatch.setattr(CardGamesApp, "run", lambda self, *a, **k: apps.append(self))
     return apps
 
 
@@ -169,7 +169,7 @@ async def test_open_game_session_resumes_a_saved_piquet(make_app, store) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.open_game_session(session_id)
         await settle(pilot)
-        assert any(isinstance(s, GameTableScreen) for s in app.screen_stack)
+        assert any(isinstance(s, TableScreen) for s in app.screen_stack)
         assert game_screen(app).client.table.session.match.log[0].actions[0].startswith(
             "discard ")
 

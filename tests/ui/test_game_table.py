@@ -18,9 +18,9 @@ from gametools import (
 from tabletools import text_of
 
 from polignac_tui.games.base import CardChoice, CardsChoice, WordChoice
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.panels import Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
+from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand, key_for
 from polignac_tui.ui.widgets.words import WordChoices
 
@@ -130,7 +130,7 @@ async def test_quit_and_resume_at_the_same_point(make_app, store) -> None:
         assert isinstance(before.choice, CardsChoice)      # Bruno accepted: discard now
         await pilot.press("q")
         await pilot.pause()
-        assert not any(isinstance(s, GameTableScreen) for s in app.screen_stack)
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
         assert table.closed
         assert app.open_game_session(session_id)
         await settle(pilot)
@@ -374,7 +374,7 @@ async def test_a_failed_save_is_said_and_q_asks_twice(make_app, store, monkeypat
         assert "No space left on device" in status(app)
         await pilot.press("q")
         await pilot.pause()
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
         assert "NOT saved" in status(app)
         await pilot.press("q")
         await pilot.pause()

@@ -17,8 +17,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from polignac_tui.games.base import CardChoice
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.panels import DealOverBox
+from polignac_tui.ui.screens.table import TableScreen
 
 SIZE = (80, 24)
 LANGUAGES = ("en", "fr", "it")
@@ -78,7 +78,7 @@ async def play_a_deal(pilot: Any, prefer: tuple[str, ...], mark_king: bool) -> l
     check("the end of the deal's box")
     await pilot.press("escape")
     await pilot.pause()
-    assert isinstance(app.screen, GameTableScreen)
+    assert isinstance(app.screen, TableScreen)
     check("the finished table")
     assert moments >= 6
     return problems
@@ -140,12 +140,12 @@ async def test_ecarte_fits_80x24_with_names_of_24_characters(make_app, store, la
                                                               seed) -> None:
     """The longest names a file allows: the side column shortens them, never scrolls."""
     from polignac_tui.games import get_game
-    from polignac_tui.games.session import Seat
+    from polignac_tui.games.session import SeatPlayer
     from polignac_tui.table.gametable import GameTable
     names = ["Anastasia-Valentina Ma", "Bernadette-Alexandrine X"]
     assert all(len(name) <= 24 for name in names)
     table = GameTable.create(store, "ecarte", get_game("ecarte").settings(
-        None, {"mark_king": "ask"}), names, [Seat(True), Seat(False, "expert")],
+        None, {"mark_king": "ask"}), names, [SeatPlayer(True), SeatPlayer(False, "expert")],
         name="Evening", seed=seed)
     app = make_app(game_table=table, lang=lang)
     async with app.run_test(size=SIZE) as pilot:
@@ -181,6 +181,6 @@ async def test_the_match_end_fits_80x24(make_app, store, lang, game, names) -> N
         assert outcome is not None and str(outcome.value) in shown
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
         found = overflows(app.screen)
         assert not found, f"{found}\n{screen_text(app)}"

@@ -8,7 +8,7 @@ import random
 import pytest
 from gametools import game_table, settle
 
-from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.screens.table import TableScreen
 
 KEYS = ("1", "2", "3", "4", "5", "6", "0", "minus", "equals_sign", "enter", "space", "left",
         "right", "h", "u", "t", "r", "escape", "p", "l", "a", "e", "k", "question_mark",
@@ -25,12 +25,12 @@ async def test_random_keys_keep_the_table_whole(make_app, store, game, both_huma
         await settle(pilot)
         for _step in range(150):
             key = rng.choice(KEYS)
-            if key == "escape" and isinstance(app.screen, GameTableScreen):
+            if key == "escape" and isinstance(app.screen, TableScreen):
                 continue                      # leaving is tried apart
             await pilot.press(key)
             if _step % 10 == 0:
                 await pilot.pause()
         await pilot.pause()
         assert app.return_code is None and app.is_running
-        assert any(isinstance(s, GameTableScreen) for s in app.screen_stack) or table.closed
+        assert any(isinstance(s, TableScreen) for s in app.screen_stack) or table.closed
         assert table.session.match.log        # the match is there, saved as it went

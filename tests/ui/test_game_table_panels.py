@@ -8,7 +8,7 @@ from gametools import act, game_screen, game_table, settle, status, word_key
 from tabletools import text_of
 
 from polignac_tui.games import get_game
-from polignac_tui.games.session import Seat
+from polignac_tui.games.session import SeatPlayer
 from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.help import HelpScreen
 from polignac_tui.ui.screens.panels import Overlay
@@ -25,7 +25,8 @@ async def test_the_end_of_an_ecarte_match_says_its_value_and_who_buys_the_ices(
     the game at once, a treble (Ana has nothing), and Ana buys the ices."""
     game = get_game("ecarte")
     table = GameTable.create(store, "ecarte", game.settings("classique", {"target": 1}),
-                             ["Ana", "Bruno"], [Seat(True), Seat(False, "easy")], seed=5)
+                             ["Ana", "Bruno"], [SeatPlayer(True), SeatPlayer(False, "easy")],
+                             seed=5)
     assert table.session.finished
     app = make_app(game_table=table)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -12,10 +12,10 @@ from gametools import game_table, settle
 from tabletools import text_of
 
 from polignac_tui.games import get_game
-from polignac_tui.service.client import RemoteGameClient, SeatInfo, TableInfo
+from polignac_tui.service.client import RemoteGameClient, SeatListing, TableListing
 from polignac_tui.ui.gamedraw import header_text
 from polignac_tui.ui.gameface import Seating, face_of
-from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.screens.table import TableScreen
 
 
 def header(game: str, preset: str, width: int = 120) -> str:
@@ -48,15 +48,15 @@ async def test_a_table_here_names_its_sessions_preset(make_app, store, game: str
     app = make_app(game_table=table)
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot)
-        screen = next(s for s in app.screen_stack if isinstance(s, GameTableScreen))
+        screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         assert screen.client.preset == preset
         assert words in text_of(screen.query_one("#info"))
 
 
 def test_a_table_of_the_service_names_the_preset_the_lobby_lists() -> None:
-    seats = (SeatInfo("Ana", "human", None, False, True, True),
-             SeatInfo("Bruno", "human", None, False, True, False))
-    listed = TableInfo("t1", "piquet", "Evening", "cent", 2, seats, "playing", 1, "Ana", 0)
+    seats = (SeatListing("Ana", "human", None, False, True, True),
+             SeatListing("Bruno", "human", None, False, True, False))
+    listed = TableListing("t1", "piquet", "Evening", "cent", 2, seats, "playing", 1, "Ana", 0)
     link = SimpleNamespace(tables_seen=[], muted=set())
     client = RemoteGameClient(link, "t1", (0,), False, "piquet")  # type: ignore[arg-type]
     assert client.preset == ""                              # not listed yet

@@ -41,8 +41,8 @@ def test_keys_of_one_action_share_a_row() -> None:
 
 async def test_ascii_mode_help_has_no_arrows(store) -> None:
     from polignac_tui.config import Settings
-    from polignac_tui.ui.app import PolignacApp
-    app = PolignacApp(Settings(name="Ana"), store, ascii=True)
+    from polignac_tui.ui.app import CardGamesApp
+    app = CardGamesApp(Settings(name="Ana"), store, ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()

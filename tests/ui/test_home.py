@@ -47,8 +47,8 @@ async def test_continue_is_first_when_an_unfinished_session_exists(make_app, sav
         assert info.startswith("Continue: Friday (deal 1")
         await pilot.press("c")
         await pilot.pause()
-        from polignac_tui.ui.screens.game_table import GameTableScreen
-        tables = [s for s in app.screen_stack if isinstance(s, GameTableScreen)]
+        from polignac_tui.ui.screens.table import TableScreen
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
         assert len(tables) == 1 and tables[0].client.table.session.name == "Friday"
 
 

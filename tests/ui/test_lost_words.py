@@ -7,7 +7,7 @@ import pytest
 
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.service.client import HOST_STOPPED
-from polignac_tui.ui.screens.game_table import lost_words
+from polignac_tui.ui.screens.table import lost_words
 
 
 @pytest.mark.parametrize(("lang", "head", "saved"), [

@@ -100,7 +100,7 @@ async def test_typing_a_name_by_keyboard(make_app) -> None:
 
 
 async def test_start_creates_the_session_and_opens_the_table(make_app, store) -> None:
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(app, pilot)
@@ -110,7 +110,7 @@ async def test_start_creates_the_session_and_opens_the_table(make_app, store) ->
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
-        tables = [s for s in app.screen_stack if isinstance(s, GameTableScreen)]
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
         assert len(tables) == 1  # (la générale is on: its question shows over the table)
         entries = store.entries()
         assert len(entries) == 1
@@ -263,7 +263,7 @@ async def test_a_problem_is_shown_by_its_field_in_view_and_the_toast_expires(mak
 async def test_a_change_in_flight_when_the_form_starts_is_no_crash(make_app) -> None:
     """A field changed, then ctrl+s before the validation it asked for ran: the form is
     gone by then, and the late validation does nothing (over SSH it was a traceback)."""
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_form(app, pilot)
@@ -271,5 +271,5 @@ async def test_a_change_in_flight_when_the_form_starts_is_no_crash(make_app) -> 
         form.action_start()           # ctrl+s in the same moment
         for _ in range(5):
             await pilot.pause()
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
         assert not form.is_attached

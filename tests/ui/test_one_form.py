@@ -10,8 +10,8 @@ import pytest
 from textual.widgets import Input, Select
 
 from polignac_tui.games import game_names, get_game
-from polignac_tui.games.session import Seat
-from polignac_tui.ui.app import PolignacApp
+from polignac_tui.games.session import SeatPlayer
+from polignac_tui.ui.app import CardGamesApp
 from polignac_tui.ui.gameface import face_of
 from polignac_tui.ui.screens.new_session import NewSessionScreen, optional
 
@@ -33,7 +33,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
                    name: str = "", undo: bool = True) -> bool:
         calls.append((game, settings, names, seats, name, undo))
         return True
-    monkeypatch.setattr(PolignacApp, "start_game", start_game)
+    monkeypatch.setattr(CardGamesApp, "start_game", start_game)
     return calls
 
 
@@ -125,8 +125,8 @@ async def test_start_gives_the_game_s_settings_names_and_seats(make_app, started
     assert game_name == name and settings == expected
     assert settings[number.name] == number.low
     assert names == shown_names and names[0] == "Zoé" and len(names) == players
-    assert seats[:2] == [Seat(True), Seat(False, "expert")]
-    assert all(s == Seat(False, "medium") for s in seats[2:])
+    assert seats[:2] == [SeatPlayer(True), SeatPlayer(False, "expert")]
+    assert all(s == SeatPlayer(False, "medium") for s in seats[2:])
     assert session_name == "Dimanche" and undo is True
 
 
@@ -174,7 +174,7 @@ async def test_a_game_of_two_may_seat_two_people_with_their_names(make_app, star
         await pilot.press("ctrl+s")
         await pilot.pause()
     ((game, _settings, names, seats, _name, _undo),) = started
-    assert game == "piquet" and names == ["Ana", "Bruno"] and seats == [Seat(True)] * 2
+    assert game == "piquet" and names == ["Ana", "Bruno"] and seats == [SeatPlayer(True)] * 2
 
 
 async def test_a_setting_that_plays_no_part_is_not_shown(make_app, started) -> None:

@@ -11,10 +11,10 @@ from polignac_tui.config import Settings, save_settings
 
 @pytest.fixture
 def ran(monkeypatch: pytest.MonkeyPatch) -> list:
-    """Replace ``PolignacApp.run`` by a recorder: the app that would have run."""
-    from polignac_tui.ui.app import PolignacApp
+    """Replace ``CardGamesApp.run`` by a recorder: the app that would have run."""
+    from polignac_tui.ui.app import CardGamesApp
     apps: list = []
-    monkeypatch.setattr(PolignacApp, "run", lambda self, *a, **k: apps.append(self))
+    monkeypatch.setattr(CardGamesApp, "run", lambda self, *a, **k: apps.append(self))
     return apps
 
 

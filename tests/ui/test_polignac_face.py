@@ -24,7 +24,7 @@ def test_polignacs_dialogs_stand_in_the_help_where_they_always_stood() -> None:
         "Rules panel", "End of a deal"]
     # the one replay of every game is the house's, where Polignac's stood
     assert titles.index("Replay and review") == titles.index("Delete a saved session?") + 1
-    assert ("Replay and review", "screens.game_replay", "GameReplayScreen", ()) in SCREENS
+    assert ("Replay and review", "screens.replay", "ReplayScreen", ()) in SCREENS
     # Écarté's and Piquet's words follow the one table (their FACEs)
     assert titles[titles.index("Table") + 1:][:2] == [
         "Écarté: what you say", "Piquet: what you say"]

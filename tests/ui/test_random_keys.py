@@ -68,7 +68,7 @@ async def hammer(app, pilot, keys: list[str]) -> int:
 SCREEN_CLASSES = {"home": "home.HomeScreen", "new_session": "new_session.NewSessionScreen",
                   "saved": "saved.SavedScreen", "settings": "settings.SettingsScreen",
                   "rules": "rules.RulesScreen",
-                  "table": "polignac_tui.ui.screens.game_table.GameTableScreen"}
+                  "table": "polignac_tui.ui.screens.table.TableScreen"}
 
 
 async def go(app, pilot, screen: str) -> None:
@@ -92,10 +92,10 @@ async def go(app, pilot, screen: str) -> None:
 
 
 def close_tables(app) -> None:
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
 
     for screen in app.screen_stack:
-        if isinstance(screen, GameTableScreen):
+        if isinstance(screen, TableScreen):
             screen.client.close()
 
 

@@ -16,7 +16,7 @@ from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.games.polignac.engine.cards import sorted_hand
 from polignac_tui.games.polignac.players.review import review_deal, review_match
 from polignac_tui.games.polignac.players.wording import reason_text
-from polignac_tui.ui.screens.game_replay import GameReplayScreen, deal_at
+from polignac_tui.ui.screens.replay import ReplayScreen, deal_at
 from polignac_tui.ui.screens.saved import SavedScreen
 from polignac_tui.ui.screenshots import FIXED
 
@@ -40,11 +40,11 @@ def save(store, session: Session) -> None:
     store.path(session.id).write_text(dumps(session), encoding="utf-8")
 
 
-def text(screen: GameReplayScreen, id: str) -> str:
+def text(screen: ReplayScreen, id: str) -> str:
     return str(screen.query_one(f"#replay-{id}", Static).render())
 
 
-async def reviewed(pilot, screen: GameReplayScreen) -> None:
+async def reviewed(pilot, screen: ReplayScreen) -> None:
     for _ in range(600):   # a few seconds of search at most
         if screen.review is not None:
             await pilot.pause()
@@ -53,13 +53,13 @@ async def reviewed(pilot, screen: GameReplayScreen) -> None:
     raise AssertionError("the review never came")
 
 
-async def open_replay(app, pilot) -> GameReplayScreen:
+async def open_replay(app, pilot) -> ReplayScreen:
     await pilot.press("s")
     await listed(pilot)
     await pilot.press("p")
     await pilot.pause()
     screen = app.screen
-    assert isinstance(screen, GameReplayScreen)
+    assert isinstance(screen, ReplayScreen)
     return screen
 
 

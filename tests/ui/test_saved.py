@@ -43,14 +43,14 @@ async def test_list_shows_sessions_and_damaged_files(make_app, saved, store, ses
 
 
 async def test_resume_opens_the_table(make_app, saved) -> None:
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     session_id = saved()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_saved(app, pilot)
         await pilot.press("enter")
         await pilot.pause()
-        tables = [s for s in app.screen_stack if isinstance(s, GameTableScreen)]
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
         assert len(tables) == 1 and tables[0].client.table.session.id == session_id
         tables[0].client.table.close()
 
@@ -114,7 +114,7 @@ async def test_damaged_file_is_left_alone(make_app, store) -> None:
 
 
 async def test_click_selects_then_a_second_click_resumes(make_app, saved, session_maker) -> None:
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     saved(session_maker(name="One"))
     second = saved(session_maker(seed=2, name="Two"), first_human="Bruno")
     app = make_app()
@@ -131,7 +131,7 @@ async def test_click_selects_then_a_second_click_resumes(make_app, saved, sessio
         assert isinstance(app.screen, SavedScreen) and table.cursor_row == index
         await pilot.click("#sessions", offset=offset)
         await pilot.pause()
-        tables = [s for s in app.screen_stack if isinstance(s, GameTableScreen)]
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
         assert len(tables) == 1 and tables[0].client.table.session.id == second
         tables[0].client.table.close()
 

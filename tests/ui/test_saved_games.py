@@ -16,7 +16,7 @@ from polignac_tui.config import Settings
 from polignac_tui.games.ecarte.stats import ecarte_stats
 from polignac_tui.games.polignac.engine import Player, Session, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
-from polignac_tui.ui.app import PolignacApp
+from polignac_tui.ui.app import CardGamesApp
 from polignac_tui.ui.screens.charts import StatsScreen
 from polignac_tui.ui.screens.saved import SavedScreen
 
@@ -101,7 +101,7 @@ async def test_with_polignac_alone_there_is_no_game_filter(make_app, saved) -> N
 async def test_resuming_a_game_session_calls_the_app_hook(make_app, store, monkeypatch) -> None:
     save_games(store)
     opened: list[str] = []
-    monkeypatch.setattr(PolignacApp, "open_game_session",
+    monkeypatch.setattr(CardGamesApp, "open_game_session",
                         lambda self, session_id: opened.append(session_id))
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -122,7 +122,7 @@ async def test_resuming_a_game_session_calls_the_app_hook(make_app, store, monke
 async def test_the_hook_opens_a_game_at_its_table(make_app, store) -> None:
     """The hook (the games' table screen has landed): Continue or Saved sessions open an
     Écarté session at its table, at the point where it was left."""
-    from polignac_tui.ui.screens.game_table import GameTableScreen
+    from polignac_tui.ui.screens.table import TableScreen
     save_games(store)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -131,10 +131,10 @@ async def test_the_hook_opens_a_game_at_its_table(make_app, store) -> None:
         assert app.resume("ecarte-playing") is True
         for _ in range(200):
             await pilot.pause()
-            if isinstance(app.screen, GameTableScreen) and app.screen.client.latest:
+            if isinstance(app.screen, TableScreen) and app.screen.client.latest:
                 break
         screen = app.screen
-        assert isinstance(screen, GameTableScreen)
+        assert isinstance(screen, TableScreen)
         view = screen.client.view(0)
         assert view.hand == expected.hand and view.choice == expected.choice
 
@@ -191,7 +191,7 @@ async def test_every_game_s_overview_draws_no_empty_chart(make_app, store) -> No
 async def test_every_game_s_lists_fit_80_by_24(store, lang: str) -> None:
     save_games(store)
     settings = Settings(name="Ana", pace="instant", language=lang)
-    app = PolignacApp(settings, store, seed=11)
+    app = CardGamesApp(settings, store, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_stats(app, pilot)
         for _ in range(4):                           # every game, Polignac, Écarté, Piquet

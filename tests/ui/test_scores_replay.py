@@ -16,10 +16,10 @@ from polignac_tui.games.base import WordChoice
 from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gametable import GameTable
-from polignac_tui.ui.screens.game_replay import GameReplayScreen
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox
+from polignac_tui.ui.screens.replay import ReplayScreen
+from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.scoresheet import ScoreSheet
 from polignac_tui.ui.widgets.words import WordChoices
 
@@ -50,10 +50,10 @@ async def first_deal_played(pilot: Any) -> None:
     raise AssertionError("the deal never ended")
 
 
-async def replay_shown(pilot: Any) -> GameReplayScreen:
+async def replay_shown(pilot: Any) -> ReplayScreen:
     app = pilot.app
     for _ in range(300):
-        if isinstance(app.screen, GameReplayScreen):
+        if isinstance(app.screen, ReplayScreen):
             return app.screen
         await pilot.pause()
     raise AssertionError(f"no replay (screen {type(app.screen).__name__})")
@@ -67,7 +67,7 @@ async def test_a_finished_deal_replays_from_the_scores_and_the_table_is_as_it_wa
     async with app.run_test(size=SIZE) as pilot:
         await first_deal_played(pilot)
         screen = game_screen(app)
-        assert isinstance(screen, GameTableScreen)
+        assert isinstance(screen, TableScreen)
         before = screen.view()
         assert before.deal_number == 2 and before.turn == 0 and screen.awaits_me()
         assert before.deals[0].points is not None and before.deals[1].points is None

@@ -59,11 +59,11 @@ def test_bad_values_keep_the_good_ones() -> None:
 
 
 async def test_damaged_settings_are_notified_at_start(make_app) -> None:
-    from polignac_tui.ui.app import PolignacApp
+    from polignac_tui.ui.app import CardGamesApp
     path = settings_path()
     path.parent.mkdir(parents=True)
     path.write_text("[[[", encoding="utf-8")
-    app = PolignacApp(load_settings(), make_app().store)
+    app = CardGamesApp(load_settings(), make_app().store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         messages = [n.message for n in app._notifications]
@@ -124,8 +124,8 @@ def test_unknown_theme_name_is_kept_but_falls_back_at_start() -> None:
 
 
 async def test_ascii_from_the_command_line_is_not_saved(store) -> None:
-    from polignac_tui.ui.app import PolignacApp
-    app = PolignacApp(Settings(name="Ana"), store, ascii=True)
+    from polignac_tui.ui.app import CardGamesApp
+    app = CardGamesApp(Settings(name="Ana"), store, ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("o")
         await pilot.pause()

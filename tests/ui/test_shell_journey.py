@@ -7,9 +7,9 @@ from polignac_file import engine_of
 from tabletools import listed
 from textual.widgets import DataTable, Input, Select
 
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.saved import SavedScreen
+from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.screenshots import until
 
 
@@ -50,7 +50,7 @@ async def test_quit_mid_trick_and_continue_the_same_trick(make_app, store) -> No
 
         def mid_trick() -> bool:
             screen = app.screen
-            return (isinstance(screen, GameTableScreen) and screen.awaits_me()
+            return (isinstance(screen, TableScreen) and screen.awaits_me()
                     and len(screen.view().trick) >= 1 and len(screen.view().tricks) >= 1)
 
         await until(pilot, app, mid_trick)
@@ -64,7 +64,7 @@ async def test_quit_mid_trick_and_continue_the_same_trick(make_app, store) -> No
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
-        table = next(s for s in app.screen_stack if isinstance(s, GameTableScreen))
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         after = table.view()
         assert (after.hand, after.trick, after.tricks) == (before.hand, before.trick,
                                                            before.tricks)

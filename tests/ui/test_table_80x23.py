@@ -10,7 +10,7 @@ from textual.widgets import Footer, Static
 
 from polignac_tui.games.polignac.tui.scores import ScoreTable
 from polignac_tui.ui.app import MIN_HEIGHT, MIN_WIDTH
-from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.screens.too_small import TooSmallScreen
 from polignac_tui.ui.widgets.hand import Hand
 from polignac_tui.ui.widgets.trick import TrickArea
@@ -18,7 +18,7 @@ from polignac_tui.ui.widgets.trick import TrickArea
 SIZE = (80, 23)
 
 
-def check_layout(screen: GameTableScreen, status_lines: int) -> list[str]:
+def check_layout(screen: TableScreen, status_lines: int) -> list[str]:
     """Header, trick area, status, hand and footer on screen, one under the other, and
     the trick area drawn on the rows it has (its last lines, yours, not cut off)."""
     parts = [screen.query_one("#info"), screen.query_one(TrickArea),
@@ -40,7 +40,7 @@ async def test_table_mid_trick_at_80x23(make_app, store) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        assert isinstance(screen, GameTableScreen) and engine(table).view(0).my_turn
+        assert isinstance(screen, TableScreen) and engine(table).view(0).my_turn
         assert len(engine(table).view(0).trick) == 3
         lines = check_layout(screen, status_lines=2)
         drawn = "\n".join(lines)

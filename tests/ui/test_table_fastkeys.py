@@ -8,8 +8,8 @@ from textual.css.query import NoMatches
 
 from polignac_tui.games.polignac.tui.generale import GeneraleScreen
 from polignac_tui.ui.chrome import HeaderTitle, SafeHeader, while_shown
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.panels import Overlay
+from polignac_tui.ui.screens.table import TableScreen
 
 
 def test_while_shown_swallows_only_a_missing_widget() -> None:
@@ -52,7 +52,7 @@ async def test_table_keys_while_its_widgets_are_removed(make_app, store) -> None
             action()
         await pilot.press("s", "escape", "s")
         await pilot.pause()
-        assert app.return_value is None and isinstance(app.screen, GameTableScreen)
+        assert app.return_value is None and isinstance(app.screen, TableScreen)
 
 
 async def test_the_header_of_a_screen_being_removed_does_not_crash(make_app, store) -> None:
@@ -80,4 +80,4 @@ async def test_an_overlay_closed_twice_leaves_the_table_open(make_app, store) ->
         overlay.dismiss(None)                          # no longer on top: nothing happens
         overlay.action_close()
         await pilot.pause()
-        assert isinstance(app.screen, GameTableScreen) and app.return_value is None
+        assert isinstance(app.screen, TableScreen) and app.return_value is None

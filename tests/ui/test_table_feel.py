@@ -25,9 +25,9 @@ from tabletools import (
 
 from polignac_tui.games.polignac.engine import Play, Session, preset
 from polignac_tui.games.polignac.engine.cards import FULL_DECK
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox, Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
+from polignac_tui.ui.screens.table import TableScreen
 
 
 def status(app) -> str:
@@ -155,7 +155,7 @@ async def test_the_trick_log_holds_the_computers_back(make_app, store, settings)
         assert len(plays) == 0
         await pilot.press("escape")
         await settle(pilot, lambda: len(plays) > 0, limit=5000)
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
 
 
 def test_the_after_trick_setting_is_saved_and_checked(tmp_path) -> None:

@@ -41,9 +41,9 @@ from polignac_tui.games.polignac.tui.tableparts import taken
 from polignac_tui.table import pace as table_module
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.gamedraw import trick_log
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox, Overlay
+from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand
 from polignac_tui.ui.widgets.trick import TrickArea
 
@@ -74,7 +74,7 @@ async def test_escape_closes_the_score_table_then_goes_home(make_app, store) -> 
         assert scores.full and scores.border_subtitle == "Esc or s: close"
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, GameTableScreen) and not scores.full
+        assert isinstance(app.screen, TableScreen) and not scores.full
         assert not screen.has_class("-scores-full")
         await pilot.press("escape")
         await pilot.pause()
@@ -172,7 +172,7 @@ async def test_summary_explains_an_early_end_and_shows_the_tricks(make_app, stor
         played = 0
         while not isinstance(app.screen, DealOverBox):
             await settle(pilot)
-            if isinstance(app.screen, GameTableScreen):
+            if isinstance(app.screen, TableScreen):
                 await pilot.press("enter")
                 played += 1
         view = engine(table).view(0)
@@ -188,7 +188,7 @@ async def test_summary_explains_an_early_end_and_shows_the_tricks(make_app, stor
         assert log.count("Ana") >= 8          # the header and the winner of every trick
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
 
 
 @pytest.mark.parametrize(("seed", "left"), [(1, 2), (2, 1)])
@@ -505,7 +505,7 @@ async def test_a_table_screen_without_its_widgets_does_not_crash(make_app, store
         screen._next()                                 # what on_mount does: no NoMatches
         await pilot.pause()
         await pilot.pause()
-        assert app.return_value is None and isinstance(app.screen, GameTableScreen)
+        assert app.return_value is None and isinstance(app.screen, TableScreen)
 
 
 def test_the_score_legend_names_the_generales_marks_only_when_it_is_played() -> None:

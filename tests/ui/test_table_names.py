@@ -26,9 +26,9 @@ from polignac_tui.games.polignac.tui.scores import ScoreTable, full
 from polignac_tui.games.polignac.tui.summary import summary_renderable
 from polignac_tui.ui.cardtext import CardLook
 from polignac_tui.ui.gamedraw import trick_log
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox, Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
+from polignac_tui.ui.screens.table import TableScreen
 
 NAMES = ("[/x]", "[b]Bob", "Zoé 🍷", "Denis")
 SESSION_NAME = "[red]Soir[/x]"
@@ -82,9 +82,9 @@ async def test_every_panel_opens_with_bracketed_names(make_app, store) -> None:
             elif isinstance(screen, DealOverBox):
                 assert "[b]Bob" in text_of(screen.query_one("#overlay-box Static"))
                 break
-            elif isinstance(screen, GameTableScreen) and turns >= 3:
+            elif isinstance(screen, TableScreen) and turns >= 3:
                 break       # (the summary is checked in the test above)
-            elif isinstance(screen, GameTableScreen):
+            elif isinstance(screen, TableScreen):
                 turns += 1
                 assert "Soir" in text_of(screen.query_one("#info"))
                 await pilot.press("s")
@@ -102,7 +102,7 @@ async def test_every_panel_opens_with_bracketed_names(make_app, store) -> None:
                 await pilot.press("enter")
             else:
                 break
-    assert {PrivacyScreen, GeneraleScreen, GameTableScreen} <= seen and turns == 3
+    assert {PrivacyScreen, GeneraleScreen, TableScreen} <= seen and turns == 3
 
 
 async def test_cognac_names_who_pays_as_written(make_app, store, finish) -> None:

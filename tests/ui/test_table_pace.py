@@ -10,17 +10,17 @@ from tabletools import engine, polignac_table
 
 from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.table.gamerunner import GameRunner, ThreadGameThinker
-from polignac_tui.ui.screens.game_table import PACE_DELAY
+from polignac_tui.ui.screens.table import PACE_DELAY
 
 
 async def test_the_card_shows_a_pace_delay_after_the_thinking_began(store, settings,
                                                                    monkeypatch) -> None:
-    from polignac_tui.ui.app import PolignacApp
+    from polignac_tui.ui.app import CardGamesApp
 
     seats = [Player("Ana")] + [Player(n, "computer", "easy") for n in ("Bruno", "Claire", "Denis")]
     table = polignac_table(store, preset("classique", 4), seats, name="Pace", seed=5)
     assert engine(table).turn != 0          # a computer leads the first trick
-    app = PolignacApp(replace(settings, pace="slow"), store, table=table, seed=11)
+    app = CardGamesApp(replace(settings, pace="slow"), store, table=table, seed=11)
     began: list[float] = []                 # when the thinking began
     shown: list[float] = []                 # when its card was played on the table
     think, apply = ThreadGameThinker.think, table.apply

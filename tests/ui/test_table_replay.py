@@ -14,8 +14,8 @@ from polignac_tui.games.polignac.players.review import finished_session
 from polignac_tui.games.polignac.tui.scores import ScoreTable
 from polignac_tui.table.gametable import GameTable
 from polignac_tui.ui.screens.charts import SessionChartScreen
-from polignac_tui.ui.screens.game_replay import GameReplayScreen
-from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.screens.replay import ReplayScreen
+from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.scoresheet import drawn
 
 NAMES = ("Ana", "Bruno", "Claire", "Denis", "Eva")
@@ -57,7 +57,7 @@ async def test_score_table_replays_the_chosen_finished_deal(make_app, store) -> 
         scores = screen.query_one(ScoreTable)
         await pilot.press("p")   # the score table closed: no replay
         await pilot.pause()
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
         await pilot.press("s")
         assert scores.full and scores.chosen == in_play - 1   # the last finished deal
         await pilot.press("down")   # never past it onto the deal in play
@@ -69,21 +69,21 @@ async def test_score_table_replays_the_chosen_finished_deal(make_app, store) -> 
         await pilot.press("down")
         await pilot.press("p")
         for _ in range(200):
-            if isinstance(app.screen, GameReplayScreen):
+            if isinstance(app.screen, ReplayScreen):
                 break
             await pilot.pause()
         replay = app.screen
-        assert isinstance(replay, GameReplayScreen) and replay.number == 2
+        assert isinstance(replay, ReplayScreen) and replay.number == 2
         assert len(replay.session.match.log) == in_play - 1   # the deal in play is not there
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is screen and scores.full
         await pilot.press("enter")   # Enter too, on the full score table
         for _ in range(200):
-            if isinstance(app.screen, GameReplayScreen):
+            if isinstance(app.screen, ReplayScreen):
                 break
             await pilot.pause()
-        assert isinstance(app.screen, GameReplayScreen) and app.screen.number == 2
+        assert isinstance(app.screen, ReplayScreen) and app.screen.number == 2
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("g")
@@ -107,7 +107,7 @@ async def test_a_table_without_past_deals_says_so(make_app, store) -> None:
         await pilot.press("s", "p")
         for _ in range(50):
             await pilot.pause()
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
         assert "cannot show its past deals" in str(screen.query_one("#status").render())
 
 

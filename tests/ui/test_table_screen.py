@@ -23,10 +23,10 @@ from polignac_tui.games.polignac.tui.generale import GeneraleScreen
 from polignac_tui.games.polignac.tui.rules_overlay import RulesOverlay
 from polignac_tui.games.polignac.tui.scores import ScoreTable
 from polignac_tui.table.gametable import GameTable
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
 from polignac_tui.ui.screens.panels import DealOverBox, MatchOverBox, Overlay
 from polignac_tui.ui.screens.privacy import PrivacyScreen
+from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand
 
 
@@ -48,7 +48,7 @@ async def play_my_cards(pilot, count: int | None = None) -> None:
     done = 0
     while count is None or done < count:
         await settle(pilot)
-        if not isinstance(app.screen, GameTableScreen):
+        if not isinstance(app.screen, TableScreen):
             return
         await pilot.press("enter")
         done += 1
@@ -68,7 +68,7 @@ async def test_a_whole_deal_by_keys_then_the_next(make_app, store) -> None:
         assert "Ana" in summary and "Jacks taken" in summary
         await pilot.press("enter")
         await settle(pilot)
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
         assert len(engine(table).deals) == 2
         assert len(load_session(store, table.session.id).deals) == 2
 
@@ -240,7 +240,7 @@ async def test_privacy_screen_between_two_humans(make_app, store) -> None:
                 assert engine(screen.client.table).players[screen.seat].name == name
                 seen.add(screen.seat)
                 continue
-            if not isinstance(app.screen, GameTableScreen):
+            if not isinstance(app.screen, TableScreen):
                 break
             await pilot.press("enter")
         assert seen == {0, 1}
@@ -263,7 +263,7 @@ async def test_panels_open_and_close(make_app, store) -> None:
             assert isinstance(app.screen, kind), key
             await pilot.press("escape")
             await pilot.pause()
-            assert isinstance(app.screen, GameTableScreen), key
+            assert isinstance(app.screen, TableScreen), key
         scores = table_screen(app).query_one(ScoreTable)
         await pilot.press("s")
         assert scores.full and table_screen(app).has_class("-side-full")

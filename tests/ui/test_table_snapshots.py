@@ -22,8 +22,8 @@ from tabletools import (
 from polignac_tui.games.polignac.engine import Player, preset
 from polignac_tui.games.polignac.engine.autoplay import random_step
 from polignac_tui.table.gametable import GameTable
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.panels import MatchOverBox
+from polignac_tui.ui.screens.table import TableScreen
 
 SMALL = (80, 24)
 LARGE = (120, 36)
@@ -46,7 +46,7 @@ async def to_summary(pilot) -> None:
     app = pilot.app
     while True:
         await settle(pilot)
-        if not isinstance(app.screen, GameTableScreen):
+        if not isinstance(app.screen, TableScreen):
             return
         await pilot.press("enter")
 

@@ -16,8 +16,8 @@ from tabletools import (
 )
 
 from polignac_tui.store.folder import SessionStore
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.home import HomeScreen
+from polignac_tui.ui.screens.table import TableScreen
 
 UNSAVED = "Could not save"
 FULL = "[Errno 28] No space left on device"
@@ -81,7 +81,7 @@ async def test_leaving_unsaved_says_so_then_leaves(make_app, store, monkeypatch)
         for key in ("q", "escape"):
             await pilot.press(key)  # the first press says what would be lost
             await pilot.pause()
-            assert isinstance(app.screen, GameTableScreen)
+            assert isinstance(app.screen, TableScreen)
             assert "NOT saved" in status(app) and status(app).startswith(UNSAVED)
             await play_selected(pilot)  # a move in between: asked again next time
             await settle(pilot)
@@ -125,8 +125,8 @@ async def test_saved_tables_leave_at_once(make_app, store) -> None:
 
 
 def test_no_tooltip_claims_the_session_is_saved() -> None:
-    from polignac_tui.ui.app import PolignacApp
-    for cls in (PolignacApp, HomeScreen, GameTableScreen):
+    from polignac_tui.ui.app import CardGamesApp
+    for cls in (CardGamesApp, HomeScreen, TableScreen):
         for binding in cls.BINDINGS:
             tooltip = getattr(binding, "tooltip", "") or ""
             assert "already saved" not in tooltip, (cls.__name__, binding)

@@ -20,7 +20,7 @@ from polignac_tui.games.polignac.tui.rules_panel import rules_text
 from polignac_tui.games.polignac.tui.scores import compact, full
 from polignac_tui.table import pace as table_module
 from polignac_tui.ui.cardtext import BLUE, GREEN, RED, CardLook, box, inline, words
-from polignac_tui.ui.screens.game_table import GameTableScreen
+from polignac_tui.ui.screens.table import TableScreen
 from polignac_tui.ui.widgets.hand import Hand, key_for
 from polignac_tui.ui.widgets.trick import slots
 
@@ -146,7 +146,7 @@ async def test_status_names_the_turn(make_app, store) -> None:
     app = make_app(table=table)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, GameTableScreen)
+        assert isinstance(app.screen, TableScreen)
         assert "Your turn: you lead" in text_of(app.screen.query_one("#status"))
 
 

@@ -15,8 +15,8 @@ from tabletools import (
 )
 from textual.widgets import Select
 
-from polignac_tui.ui.screens.game_table import GameTableScreen
 from polignac_tui.ui.screens.new_session import NewSessionScreen
+from polignac_tui.ui.screens.table import TableScreen
 
 
 def status(app) -> str:
@@ -56,7 +56,7 @@ async def test_new_session_starts_with_undo_on_and_may_turn_it_off(make_app, sto
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
-        tables = [s for s in app.screen_stack if isinstance(s, GameTableScreen)]
+        tables = [s for s in app.screen_stack if isinstance(s, TableScreen)]
         assert len(tables) == 1
         session = engine_of(store.entries()[0])
         assert session is not None and session.undo_on is False

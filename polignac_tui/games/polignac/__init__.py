@@ -44,7 +44,7 @@ from ..base import (
     as_action,
 )
 from ..errors import RuleError
-from ..session import COMPUTER, HUMAN, GameSession, Seat
+from ..session import COMPUTER, HUMAN, GameSession, SeatPlayer
 from .books import PolignacBooks
 from .engine import (
     PRESET_NAMES,
@@ -112,9 +112,9 @@ def settings_of(rules: Rules) -> Settings:
     return Settings(rules.preset, {k: v for k, v in rules.to_dict().items() if k != "preset"})
 
 
-def seats_of(players: Sequence[Player]) -> tuple[Seat, ...]:
+def seats_of(players: Sequence[Player]) -> tuple[SeatPlayer, ...]:
     """The seam's seats of the engine's players: a person, or a computer of a level."""
-    return tuple(Seat(p.is_human, None if p.is_human else p.level) for p in players)
+    return tuple(SeatPlayer(p.is_human, None if p.is_human else p.level) for p in players)
 
 
 class Polignac(Game):
@@ -314,7 +314,7 @@ class PolignacMatch(Match):
                              undos=deal.undos)
         return PolignacMatch.of(self.game, copy)
 
-    def sit(self, seats: Sequence[Seat]) -> None:
+    def sit(self, seats: Sequence[SeatPlayer]) -> None:
         """Who plays each seat, told to the engine's session (its players' kinds and
         levels, which its views and its file tell)."""
         self.session.players = tuple(
@@ -425,7 +425,7 @@ def game_session(session: Session) -> GameSession:
     """An engine ``session`` as a ``GameSession`` over a ``PolignacMatch`` (the same
     engine object under it): its seats from its players' kinds and levels, its id, name,
     dates, undo setting and ``served`` from it."""
-    seats = tuple(Seat(p.kind == HUMAN, p.level if p.kind == COMPUTER else None)
+    seats = tuple(SeatPlayer(p.kind == HUMAN, p.level if p.kind == COMPUTER else None)
                   for p in session.players)
     return GameSession(PolignacMatch.of(GAME, session), seats, id=session.id,
                        name=session.name, created=session.created, updated=session.updated,

@@ -79,7 +79,7 @@ def _wrap(owner: type, name: str, before: str, after: str) -> None:
 def _patch() -> None:
     from textual.drivers.linux_driver import LinuxDriver
 
-    from ...ui.app import PolignacApp
+    from ...ui.app import CardGamesApp
     from ...ui.screens.lobby import LobbyScreen
 
     def app_init(original: Any) -> Any:
@@ -87,7 +87,7 @@ def _patch() -> None:
             original(self, *args, **kwargs)
             mark("app")
         return init
-    PolignacApp.__init__ = app_init(PolignacApp.__init__)  # type: ignore[method-assign]
+    CardGamesApp.__init__ = app_init(CardGamesApp.__init__)  # type: ignore[method-assign]
     _wrap(LinuxDriver, "start_application_mode", "driver_start", "driver")
     _wrap(LobbyScreen, "on_mount", "", "mount")
     original_show = LobbyScreen.show

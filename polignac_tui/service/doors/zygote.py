@@ -35,7 +35,7 @@ from . import child_trace
 # zygote's: a child imports nothing more before it.
 PRELOAD = (
     "polignac_tui.cli", "polignac_tui.commands.join", "polignac_tui.ui.app",
-    "polignac_tui.ui.screens.lobby", "polignac_tui.ui.screens.game_table",
+    "polignac_tui.ui.screens.lobby", "polignac_tui.ui.screens.table",
     "polignac_tui.ui.screens.web_sign_in", "polignac_tui.ui.screens.too_small",
     "polignac_tui.service.client", "polignac_tui.service.paths",
     "textual.drivers.linux_driver", "textual.drivers.headless_driver", "textual.pilot",
@@ -84,7 +84,7 @@ def warm() -> dict[str, int]:
     languages the command line's parser was built in (``cli.prepare_parsers``)."""
     for name in PRELOAD:
         importlib.import_module(name)
-    # every game's own table screen, where its FACE has one (Polignac's), by the registry
+    # every game's own screens (its dialogs, through its FACE), by the registry
     from ...games import game_names
     from ...ui.gameface import face_of
     for game in game_names():

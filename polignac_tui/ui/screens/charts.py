@@ -24,7 +24,7 @@ from ...store.index import Summary
 from ...store.wording import game_title, label_words, where_words
 from ..chrome import Footer, header
 from ..gameface import face_of
-from ..handle import polignac_app
+from ..handle import card_games_app
 from ..widgets.charts import AverageChart, ScoreChart, running_totals
 
 # (label, days back; None: every session)
@@ -220,13 +220,13 @@ class StatsScreen(Screen[None]):
         table.focus()
         ready = None
         try:
-            ready = polignac_app(self.app).store.current_summaries()
+            ready = card_games_app(self.app).store.current_summaries()
         except Exception:
             ready = None
         if ready is not None:
             self.loaded(ready)
         else:
-            self._reader = self.run_worker(polignac_app(self.app).store.summaries,
+            self._reader = self.run_worker(card_games_app(self.app).store.summaries,
                                            name="statistics", group="stats", thread=True,
                                            exclusive=True, exit_on_error=False)
 

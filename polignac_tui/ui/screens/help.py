@@ -22,7 +22,7 @@ from ..gameface import HelpEntry, face_of
 # (title, module under polignac_tui.ui, class name, keys handled by widgets inside); each
 # game's own dialogs come from its FACE (``help_screens``), after the entry they follow
 SCREENS: tuple[HelpEntry, ...] = (
-    (N_("Everywhere"), "app", "PolignacApp", (
+    (N_("Everywhere"), "app", "CardGamesApp", (
         ("ctrl+p", N_("command palette: the main actions by name")),
         ("tab / shift+tab", N_("move between fields and buttons")),
     )),
@@ -42,7 +42,7 @@ SCREENS: tuple[HelpEntry, ...] = (
     (N_("Last trick, tricks, scores"), "screens.panels", "Overlay", ()),
     (N_("End of a deal"), "screens.panels", "DealOverBox", ()),
     (N_("End of the match"), "screens.panels", "MatchOverBox", ()),
-    (N_("Table"), "screens.game_table", "GameTableScreen", (
+    (N_("Table"), "screens.table", "TableScreen", (
         ("1-9, 0, -, =", N_("select a card by its key; the same key again plays it (in a "
                            "discard: marks or unmarks it)")),
         ("click", N_("select a card with the mouse; a click on the selected card plays it")),
@@ -55,7 +55,7 @@ SCREENS: tuple[HelpEntry, ...] = (
         ("↑ ↓", N_("move along the list")),
     )),
     (N_("Delete a saved session?"), "screens.saved", "ConfirmDelete", ()),
-    (N_("Replay and review"), "screens.game_replay", "GameReplayScreen", ()),
+    (N_("Replay and review"), "screens.replay", "ReplayScreen", ()),
     (N_("A session's chart"), "screens.charts", "SessionChartScreen", ()),
     (N_("Statistics"), "screens.charts", "StatsScreen", ()),
     (N_("The club's book (lobby: b)"), "screens.club", "ClubScreen", (

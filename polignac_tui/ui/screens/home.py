@@ -22,7 +22,7 @@ from ...store.report import who_plays
 from ...store.wording import game_title, where_words
 from ..chrome import Footer, header
 from ..gameface import face_of
-from ..handle import polignac_app
+from ..handle import card_games_app
 
 if TYPE_CHECKING:
     from ...store.index import Summary
@@ -153,7 +153,7 @@ class HomeScreen(Screen[None]):
             return
         self.opening = True
         self.set_timer(CONTINUE_GUARD, self._continue_done)
-        app = polignac_app(self.app)
+        app = card_games_app(self.app)
         app.go_home()
         app.resume(self.unfinished)
 
@@ -173,7 +173,7 @@ class HomeScreen(Screen[None]):
     def refresh_menu(self) -> None:
         """The menu at once, with what is known of Continue; the newest files are then
         read again in a thread (a slow disk or an odd file never holds up the keys)."""
-        settings = polignac_app(self.app).settings
+        settings = card_games_app(self.app).settings
         self.query_one("#suits", Static).update(jacks_line(settings.ascii, settings.four_colour))
         self.show_menu()
         self.find_unfinished()
@@ -181,7 +181,7 @@ class HomeScreen(Screen[None]):
     @work(thread=True, exclusive=True, group=CONTINUE_GROUP, exit_on_error=False)
     def find_unfinished(self) -> Summary | None:
         """The most recent unfinished session (reads up to ``CONTINUE_SCAN`` files)."""
-        return polignac_app(self.app).unfinished()
+        return card_games_app(self.app).unfinished()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != CONTINUE_GROUP or event.state not in (WorkerState.SUCCESS,
@@ -227,7 +227,7 @@ class HomeScreen(Screen[None]):
     def describe(self, session: Summary) -> str:
         """A line about the session that "Continue" resumes, on one line of the screen."""
         return continue_line(session, max(self.app.size.width - 4, 20),
-                             polignac_app(self.app).settings.ascii)
+                             card_games_app(self.app).settings.ascii)
 
     def on_resize(self) -> None:
         if self.unfinished_session is not None:

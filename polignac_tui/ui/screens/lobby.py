@@ -21,13 +21,13 @@ from textual.widgets import DataTable, Static
 from ...games import FIRST_GAME, game_names
 from ...games.settings import CUSTOM
 from ...i18n import N_, _, ngettext, pgettext, tr
-from ...service.client import AnyRemote, LobbyClient, ServiceError, TableInfo
+from ...service.client import AnyRemote, LobbyClient, ServiceError, TableListing
 from ...service.wording import refusal_words, service_words
 from ...store.wording import game_title
 from ...table.talk import TalkRoom
 from ..chrome import Footer, header
 from ..gameface import HOUSE_PRESET_WORDS, face_of
-from ..handle import polignac_app
+from ..handle import card_games_app
 from ..textfmt import assemble, level_name
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
 
@@ -69,7 +69,7 @@ def seat_line(index: int, seat: Any, state: str) -> Text:
     return line
 
 
-def game_preset(info: TableInfo) -> str:
+def game_preset(info: TableListing) -> str:
     """A table's game and its preset by their titles, the same for every game and short
     as the table's header has them ("Polignac · Classique", "Écarté · Italiana")."""
     known = info.game in game_names()
@@ -80,7 +80,7 @@ def game_preset(info: TableInfo) -> str:
     return f"{title} · {info.preset if preset is None else preset.split(' (')[0]}"
 
 
-def players_words(info: TableInfo) -> str:
+def players_words(info: TableListing) -> str:
     """ "4: 2 people, 1 open" (computers are the rest)."""
     people = sum(1 for s in info.seats if s.kind == "human" and not s.open)
     left = len(info.open_seats)
@@ -90,7 +90,7 @@ def players_words(info: TableInfo) -> str:
                     if left else "")
 
 
-def state_words(info: TableInfo) -> str:
+def state_words(info: TableListing) -> str:
     if info.state == "playing":
         return _("in play, deal {number}").format(number=info.deal)
     if info.state == "finished":
@@ -191,7 +191,7 @@ class LobbyScreen(Screen[None]):
         self.target = target
         self.code_told = False      # the code's notice, said once a seat is yours
         self.link: LobbyClient | None = None
-        self.tables: list[TableInfo] = []
+        self.tables: list[TableListing] = []
         self.problem: str | None = None        # the connection's, shown until it is back
         self.refused: str | None = None        # the last request's refusal, until the next
         self.refused_at: str | None = None     # (or until another row is chosen)
@@ -275,7 +275,7 @@ class LobbyScreen(Screen[None]):
         self.show()
         self.open_table_when_ready()
 
-    def tables_changed(self, tables: list[TableInfo]) -> None:
+    def tables_changed(self, tables: list[TableListing]) -> None:
         self.tables = tables
         if self.is_attached:
             self.show()
@@ -332,7 +332,7 @@ class LobbyScreen(Screen[None]):
             self.offered_keys = offered
             self.refresh_bindings()
 
-    def selected(self) -> TableInfo | None:
+    def selected(self) -> TableListing | None:
         if not self.tables:
             return None
         row = self.query_one("#tables", DataTable).cursor_row
@@ -376,7 +376,7 @@ class LobbyScreen(Screen[None]):
         self.words_shown[static.id] = (static, words)
         static.update(words)
 
-    def advice(self, info: TableInfo | None) -> str:
+    def advice(self, info: TableListing | None) -> str:
         """What can be done now, in words."""
         if self.link is None:
             return _("Connecting…")
@@ -403,11 +403,11 @@ class LobbyScreen(Screen[None]):
             return _("This table is finished: w shows how it ended.")
         return _("w watches this table.")
 
-    def is_creator(self, info: TableInfo) -> bool:
+    def is_creator(self, info: TableListing) -> bool:
         mine = info.my_seat
         return mine is not None and info.seats[mine].name == info.creator
 
-    def yours_to_take_back(self, info: TableInfo | None) -> bool:
+    def yours_to_take_back(self, info: TableListing | None) -> bool:
         """A seat of ``info`` is bound to you, the table is not over, and this terminal is
         not sitting there."""
         if info is None or info.my_seat is None or self.link is None \
@@ -591,7 +591,7 @@ class LobbyScreen(Screen[None]):
             return
         # The creator's language names it (the others see the name as it was given).
         table_name = chosen.name or table_of(self.link.name)[:DEFAULT_TABLE_NAME]
-        pace = polignac_app(self.app).settings.pace
+        pace = card_games_app(self.app).settings.pace
         self.run_worker(self._create(table_name, chosen.settings.to_dict(), seats, pace,
                                      chosen.game),
                         group="lobby-action", exit_on_error=False)
@@ -632,4 +632,4 @@ class LobbyScreen(Screen[None]):
         remote = link.at_table
         if remote is None or remote.closed or remote.latest is None:
             return
-        polignac_app(self.app).open_game_client(remote)
+        card_games_app(self.app).open_game_client(remote)

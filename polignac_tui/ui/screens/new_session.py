@@ -22,13 +22,13 @@ from ...config import default_name
 from ...games import FIRST_GAME, game_names, get_game
 from ...games.base import Game
 from ...games.errors import RuleError
-from ...games.session import MAX_SESSION_NAME, Seat
+from ...games.session import MAX_SESSION_NAME, SeatPlayer
 from ...games.settings import CUSTOM, Setting, Settings
 from ...i18n import N_, _, pgettext, tr
 from ..chrome import Footer, header, while_shown
 from ..formfields import FOCUS_CSS, MarkedFocus, TextField, on_off, show_problem
 from ..gameface import GameFace, face_of, preset_words
-from ..handle import polignac_app
+from ..handle import card_games_app
 from ..seats import (
     DEFAULT_LEVEL,
     LEVELS,
@@ -58,9 +58,9 @@ class Chosen:
     choices: tuple[str, ...]
     name: str
 
-    def seats(self) -> list[Seat]:
+    def seats(self) -> list[SeatPlayer]:
         """The seats of a session played here."""
-        return [Seat(True) if c == "human" else Seat(False, c) for c in self.choices]
+        return [SeatPlayer(True) if c == "human" else SeatPlayer(False, c) for c in self.choices]
 
 
 def seat_choices(lobby: bool = False) -> list[tuple[str, str]]:
@@ -177,7 +177,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
 
     # -- the form ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        settings = polignac_app(self.app).settings
+        settings = card_games_app(self.app).settings
         you = self.your_name or settings.your_name()
         yield header(self.app)
         with VerticalScroll(id="new-session", classes="form", can_focus=False):
@@ -387,7 +387,7 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                             if folded[i] in ambiguous)
         game = get_game(self.game)
         if self.on_create is None and len(humans) < len(choices) and \
-                not polignac_app(self.app).computer_plays(game.name):
+                not card_games_app(self.app).computer_plays(game.name):
             problems.append(_("{game} against a computer is not in this version yet.").format(
                 game=game.title))
         if not problems:  # the game's own checks, in case they grow
@@ -678,5 +678,5 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
         if self.on_create is not None:
             self.on_create(built)
             return
-        polignac_app(app).start_game(built.game, built.settings, list(built.names),
+        card_games_app(app).start_game(built.game, built.settings, list(built.names),
                                      built.seats(), built.name, undo=undo)

@@ -14,7 +14,7 @@ from ...games import FIRST_GAME
 from ...i18n import N_, _
 from ..chrome import Footer, header
 from ..gameface import GameFace, face_of
-from ..handle import polignac_app
+from ..handle import card_games_app
 
 
 def rulebook() -> GameFace:
@@ -34,7 +34,7 @@ class RulesScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        default = polignac_app(self.app).settings.default_preset
+        default = card_games_app(self.app).settings.default_preset
         yield header(self.app)
         with Horizontal(id="rules-choice", classes="field"):
             yield Label(_("Preset"), classes="field-label")
@@ -62,7 +62,7 @@ class RulesScreen(Screen[None]):
             return
         body = self.query_one("#rules-body", Container)
         await body.remove_children()
-        ascii = polignac_app(self.app).settings.ascii
+        ascii = card_games_app(self.app).settings.ascii
         panel = rulebook().rules_panel(name, players, ascii)
         if panel is not None:
             await body.mount(panel)

@@ -21,7 +21,7 @@ from ...i18n import N_, _, pgettext
 from ...store.index import Summary
 from ...store.wording import file_error_text, game_title, where_words
 from ..chrome import Footer, header
-from ..handle import polignac_app
+from ..handle import card_games_app
 from ..textfmt import assemble
 
 
@@ -165,7 +165,7 @@ class SavedScreen(Screen[None]):
 
     @property
     def ascii(self) -> bool:
-        return bool(polignac_app(self.app).settings.ascii)
+        return bool(card_games_app(self.app).settings.ascii)
 
     def compose(self) -> ComposeResult:
         yield header(self.app)
@@ -213,7 +213,7 @@ class SavedScreen(Screen[None]):
     def show_current(self) -> bool:
         """Show the list at once if the summary index is current (no file to read)."""
         try:
-            ready = polignac_app(self.app).store.current_summaries()
+            ready = card_games_app(self.app).store.current_summaries()
         except Exception:  # the worker's reading says what is wrong
             return False
         if ready is None:
@@ -230,7 +230,7 @@ class SavedScreen(Screen[None]):
         self.reading = True
         # exclusive: a newer reading replaces an older one still running (its result is
         # dropped); the worker is the screen's, so leaving the screen cancels it too.
-        self._reader = self.run_worker(polignac_app(self.app).store.summaries,
+        self._reader = self.run_worker(card_games_app(self.app).store.summaries,
                                        name="saved sessions", group="saved-sessions",
                                        thread=True, exclusive=True, exit_on_error=False)
 
@@ -342,7 +342,7 @@ class SavedScreen(Screen[None]):
             self.notify(_("{id} is finished: {where}.").format(
                 id=entry.id, where=where_words(entry.where_short)),
                         title=_("Finished session"), markup=False)
-        polignac_app(self.app).resume(entry.id)
+        card_games_app(self.app).resume(entry.id)
 
     def action_ends(self, last: bool) -> None:
         table = self.query_one("#sessions", DataTable)
@@ -372,9 +372,9 @@ class SavedScreen(Screen[None]):
                 id=entry.id, why=file_error_text(entry.error or "")), severity="error",
                         markup=False, title=_("Cannot replay"))
             return
-        from .game_replay import GameReplayScreen
+        from .replay import ReplayScreen
         try:                                  # one replay for every game
-            screen = GameReplayScreen(polignac_app(self.app).store.load_game(entry.id))
+            screen = ReplayScreen(card_games_app(self.app).store.load_game(entry.id))
         except Exception as error:  # changed or removed since it was listed, or no deal over
             self.notify(_("{id} cannot be replayed: {why}").format(
                 id=entry.id, why=error), severity="error",
@@ -393,7 +393,7 @@ class SavedScreen(Screen[None]):
             if not yes:
                 return
             try:
-                polignac_app(self.app).store.delete(entry.id)
+                card_games_app(self.app).store.delete(entry.id)
             except Exception as error:  # locked or not removable: say why
                 self.notify(_("{id} not deleted: {error}").format(
                     id=entry.id, error=error), severity="error", markup=False)

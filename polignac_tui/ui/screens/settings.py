@@ -26,7 +26,7 @@ from ...i18n import LANGUAGE_NAMES, N_, _, tr
 from ..chrome import Footer, header
 from ..formfields import MarkedFocus, TextField, on_off, show_problem
 from ..gameface import face_of
-from ..handle import polignac_app
+from ..handle import card_games_app
 
 HELP = {
     "name": N_("The name of your seat in new sessions."),
@@ -69,7 +69,7 @@ class SettingsScreen(MarkedFocus, Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        s = polignac_app(self.app).settings
+        s = card_games_app(self.app).settings
         yield header(self.app)
         with VerticalScroll(id="settings", classes="form", can_focus=False):
             yield Static(_("Settings (saved as soon as you change them)"),
@@ -125,7 +125,7 @@ class SettingsScreen(MarkedFocus, Screen[None]):
             self.change("name", DEFAULT_NAME if name == default_name() else name)
 
     def change(self, name: str, value: Any) -> None:
-        settings = polignac_app(self.app).settings
+        settings = card_games_app(self.app).settings
         error = self.query_one(f"#{name}-error", Static)
         why = check(name, value)
         if why is not None:
@@ -136,6 +136,6 @@ class SettingsScreen(MarkedFocus, Screen[None]):
             return
         setattr(settings, name, value)
         if name == "ascii":  # chosen here: kept, even if --ascii started this run
-            polignac_app(self.app).ascii_for_this_run = False
-        polignac_app(self.app).save_settings()
-        polignac_app(self.app).apply_settings()   # a new language recomposes this screen
+            card_games_app(self.app).ascii_for_this_run = False
+        card_games_app(self.app).save_settings()
+        card_games_app(self.app).apply_settings()   # a new language recomposes this screen

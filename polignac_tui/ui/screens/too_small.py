@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from ...i18n import N_, _
 from ..chrome import while_shown
-from ..handle import polignac_app
+from ..handle import card_games_app
 
 
 class TooSmallScreen(Screen[None]):
@@ -37,4 +37,4 @@ class TooSmallScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.refresh_size()
-        polignac_app(self.app).check_size()
+        card_games_app(self.app).check_size()

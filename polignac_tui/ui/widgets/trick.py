@@ -41,7 +41,7 @@ class _Direction(Protocol):
     def direction(self) -> str: ...
 
 
-class TableSeen(Protocol):
+class TrickAreaSeen(Protocol):
     """What the trick area draws of a seat's view of the table."""
 
     @property
@@ -154,7 +154,7 @@ class TrickArea(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.view: TableSeen | None = None
+        self.view: TrickAreaSeen | None = None
         self.look = CardLook()
         self.gathered: TrickSeen | None = None   # a finished trick still on show
         self.message: Text = Text()
@@ -166,7 +166,7 @@ class TrickArea(Widget):
             self.face = size
             self.refresh()
 
-    def show(self, view: TableSeen, look: CardLook, gathered: TrickSeen | None = None,
+    def show(self, view: TrickAreaSeen, look: CardLook, gathered: TrickSeen | None = None,
              message: Text | str = "") -> None:
         self.view, self.look, self.gathered = view, look, gathered
         self.message = Text(message) if isinstance(message, str) else message
@@ -193,7 +193,7 @@ class TrickArea(Widget):
             text = Text("\n" * pad_top, no_wrap=True) + Text("\n", no_wrap=True).join(lines)
         return text
 
-    def _draw(self, canvas: Canvas, view: TableSeen) -> None:
+    def _draw(self, canvas: Canvas, view: TrickAreaSeen) -> None:
         width, height = canvas.width, canvas.height
         n = view.players
         block = min(18, max(10, width // 4))
@@ -243,15 +243,15 @@ class TrickArea(Widget):
             canvas.center(y, width // 2, self.message)
 
     # -- what a game adds (a subclass) -----------------------------------------------------
-    def _acting(self, view: TableSeen) -> bool:
+    def _acting(self, view: TrickAreaSeen) -> bool:
         """True in a phase where the seat to act is pointed at."""
         return view.phase == "play"
 
-    def _marks(self, view: TableSeen, seat: int) -> str:
+    def _marks(self, view: TrickAreaSeen, seat: int) -> str:
         """Marks after a seat's name besides the dealer's (``" (G)"``)."""
         return ""
 
-    def _shown(self, view: TableSeen, seat: int) -> tuple[str, ...]:
+    def _shown(self, view: TrickAreaSeen, seat: int) -> tuple[str, ...]:
         """Cards shown face up before a seat (the game's own: none)."""
         return ()
 
@@ -259,7 +259,7 @@ class TrickArea(Widget):
         """The word before those cards in your own line."""
         return ""
 
-    def _cards_on_table(self, view: TableSeen) -> dict[int, Text]:
+    def _cards_on_table(self, view: TrickAreaSeen) -> dict[int, Text]:
         cards: dict[int, Text] = {}
         if self.gathered is not None:
             for seat, card in self.gathered.by_seat(view.players).items():
@@ -271,7 +271,7 @@ class TrickArea(Widget):
             cards[view.turn] = Text("[..]" if self.look.ascii else "[··]", style="dim")
         return cards
 
-    def _block(self, view: TableSeen, seat: int, width: int, own: bool = False) -> list[Text]:
+    def _block(self, view: TrickAreaSeen, seat: int, width: int, own: bool = False) -> list[Text]:
         """Name line (turn pointer, dealer, the game's marks), backs, the cards shown."""
         turn = view.turn == seat and self._acting(view)
         marks = _(" (D)") if view.dealer == seat else ""
@@ -327,7 +327,7 @@ class TrickArea(Widget):
             text = Text("\n" * pad_top, no_wrap=True) + Text("\n", no_wrap=True).join(lines)
         return text
 
-    def _draw_faces(self, grid: Grid, view: TableSeen, size: FaceSize, gap: int) -> None:
+    def _draw_faces(self, grid: Grid, view: TrickAreaSeen, size: FaceSize, gap: int) -> None:
         """Seats round the edge, their cards in front of them towards the middle: the far
         row for the seats across, the sides beside it, yours (and the seats beside you)
         in the near row; with rows to spare, the table's edge round the cards."""
@@ -414,7 +414,7 @@ class TrickArea(Widget):
             under.put(y, right, Text(down, style=style))
         grid.underlay(under)
 
-    def _faces_on_table(self, view: TableSeen, size: FaceSize) -> dict[int, list[Text]]:
+    def _faces_on_table(self, view: TrickAreaSeen, size: FaceSize) -> dict[int, list[Text]]:
         cards: dict[int, list[Text]] = {}
         if self.gathered is not None:
             for seat, card in self.gathered.by_seat(view.players).items():
@@ -427,7 +427,7 @@ class TrickArea(Widget):
             cards[view.turn] = draw_slot(self.look, size)
         return cards
 
-    def _face_block(self, view: TableSeen, seat: int, room: int) -> list[Text]:
+    def _face_block(self, view: TrickAreaSeen, seat: int, room: int) -> list[Text]:
         """Name line (in ``room`` columns), the hand as a fan of backs (from its count
         only), the cards shown and the tricks won."""
         title, _backs, taken = self._block(view, seat, room)

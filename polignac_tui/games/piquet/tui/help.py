@@ -8,7 +8,7 @@ from ....ui.gameface import HelpEntry
 from .declaring import KEYS
 
 HELP: dict[str, tuple[HelpEntry, ...]] = {
-    "GameTableScreen": ((N_("Piquet: what you say"), "widgets.words", "WordChoices", (
+    "TableScreen": ((N_("Piquet: what you say"), "widgets.words", "WordChoices", (
         (f"{KEYS['point']} / {KEYS['sequence']} / {KEYS['sets']}",
          N_("the declarations: your point, your sequence, your sets; each key declares that "
             "kind or sinks it (its button says what you would declare)")),

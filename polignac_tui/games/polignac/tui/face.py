@@ -13,7 +13,7 @@ from ....ui.gameface import GameFace, HouseParts
 from ..engine import PRESET_NAMES, one_of, preset
 from ..engine.cards import jack_points
 from ..engine.rules import PRESET_TITLES, SETTING_LABELS, describe_setting
-from .tableparts import PolignacTable
+from .tableparts import PolignacTableParts
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -39,7 +39,7 @@ VALUE_WORDS = {"red": N_("red"), "black": N_("black"), "clockwise": N_("clockwis
                "points": N_("at a point limit"), "deals": N_("after a number of deals")}
 
 
-class PolignacFace(PolignacTable, HouseParts):
+class PolignacFace(PolignacTableParts, HouseParts):
     """Polignac's dialogs, panels and words for the house's shared screens."""
 
     tagline = TAGLINE

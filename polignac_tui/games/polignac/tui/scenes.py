@@ -82,15 +82,15 @@ def final_session(store: SessionStore) -> str:
 async def until(pilot: Any, app: Any, done: Callable[[], bool], steps: int = 2000) -> None:
     """Play your cards with Enter (and close deal-over boxes, gather tricks on show)
     until ``done()``."""
-    from ....ui.screens.game_table import GameTableScreen
+    from ....ui.screens.table import TableScreen
     for _ in range(steps):
         await pilot.pause(0.02)
         if done():
             return
         screen = app.screen
-        if isinstance(screen, GameTableScreen) and screen.holding():
+        if isinstance(screen, TableScreen) and screen.holding():
             await pilot.press("space")
-        elif isinstance(screen, GameTableScreen) and screen.awaits_me():
+        elif isinstance(screen, TableScreen) and screen.awaits_me():
             await pilot.press("enter")
         elif type(screen).__name__ in ("DealOverBox", "GeneraleScreen"):
             if done():
@@ -101,9 +101,9 @@ async def until(pilot: Any, app: Any, done: Callable[[], bool], steps: int = 200
 
 def mid_trick(app: Any) -> bool:
     """Your turn, with cards already on the table."""
-    from ....ui.screens.game_table import GameTableScreen
+    from ....ui.screens.table import TableScreen
     screen = app.screen
-    if not isinstance(screen, GameTableScreen) or not screen.awaits_me():
+    if not isinstance(screen, TableScreen) or not screen.awaits_me():
         return False
     view = screen.view()
     return len(view.trick) >= 2 and len(view.tricks) >= 2

@@ -1,4 +1,4 @@
-"""Polignac at the shared table screen (``ui/screens/game_table.py``): its words (the
+"""Polignac at the shared table screen (``ui/screens/table.py``): its words (the
 prompt with the led suit and the jack guard, refusals, la générale), its trick area
 (the jacks taken, face up), its side column (the score table, a finished deal chosen
 and replayed from it), its question before the first card (la générale), its deal
@@ -28,7 +28,7 @@ from ..viewpart import part_of
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from ....ui.widgets.trick import TableSeen, TrickArea
+    from ....ui.widgets.trick import TrickArea, TrickAreaSeen
 
 WORDS = {"declare": N_("Declare la générale"), "pass": N_("Pass")}
 
@@ -120,7 +120,7 @@ def prompt(view: View, look: CardLook) -> Text:
     return text
 
 
-class PolignacTable:
+class PolignacTableParts:
     """Polignac's parts of the shared table screen (a part of its FACE)."""
 
     side_width = 24
@@ -205,7 +205,7 @@ class PolignacTable:
         from .trick import TrickArea
         return TrickArea(id="trick")
 
-    def table_seen(self, view: View, seat: int, humans: tuple[bool, ...]) -> TableSeen:
+    def table_seen(self, view: View, seat: int, humans: tuple[bool, ...]) -> TrickAreaSeen:
         from .trick import table_seen
         return table_seen(view, humans)
 
@@ -285,4 +285,4 @@ def answer(declare: Any) -> str | None:
     return "declare" if declare else "pass"
 
 
-__all__ = ["PolignacTable", "careful_card", "led_suit", "prompt", "taken"]
+__all__ = ["PolignacTableParts", "careful_card", "led_suit", "prompt", "taken"]

@@ -7,15 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ....i18n import _, pgettext
-from ....ui.gamedraw import Round, TableView
-from ....ui.widgets.trick import TableSeen
+from ....ui.gamedraw import Round, TrickAreaView
 from ....ui.widgets.trick import TrickArea as SharedTrickArea
+from ....ui.widgets.trick import TrickAreaSeen
 from ...base import View
 from ..viewpart import part_of
 
 
 @dataclass(frozen=True, slots=True)
-class PolignacSeen(TableView):
+class PolignacSeen(TrickAreaView):
     """What the trick area draws of a Polignac ``View``: the shared table, the declarer
     of la générale and the jacks each seat has taken."""
 
@@ -38,13 +38,13 @@ def table_seen(view: View, humans: tuple[bool, ...]) -> PolignacSeen:
 class TrickArea(SharedTrickArea):
     """Every seat round Polignac's table with the cards of the trick in front of them."""
 
-    def _acting(self, view: TableSeen) -> bool:
+    def _acting(self, view: TrickAreaSeen) -> bool:
         return view.phase in ("play", "generale")
 
-    def _marks(self, view: TableSeen, seat: int) -> str:
+    def _marks(self, view: TrickAreaSeen, seat: int) -> str:
         return _(" (G)") if isinstance(view, PolignacSeen) and view.declarer == seat else ""
 
-    def _shown(self, view: TableSeen, seat: int) -> tuple[str, ...]:
+    def _shown(self, view: TrickAreaSeen, seat: int) -> tuple[str, ...]:
         if not isinstance(view, PolignacSeen) or seat >= len(view.jacks_taken):
             return ()
         return view.jacks_taken[seat]

@@ -6,7 +6,7 @@ off the UI thread, its progress shown as it goes).
 One screen for every game: it speaks to a game only through the seam (the match replayed
 from its log, its views and the events of each action) and the game's FACE (a card's
 mark, its words, its review's reasons). Saved sessions open it on the last finished deal;
-a table's score table on the deal chosen: ``GameReplayScreen(session, deal=N)``."""
+a table's score table on the deal chosen: ``ReplayScreen(session, deal=N)``."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from ..cardtext import CardLook, inline
 from ..chrome import Footer, header
 from ..gamedraw import action_text
 from ..gameface import GameFace, Seating, face_of
-from ..handle import polignac_app
+from ..handle import card_games_app
 from ..textfmt import assemble
 
 MARK_STYLE = {"?": "bold yellow", "??": "bold red"}
@@ -91,20 +91,20 @@ def you_named(name: str) -> bool:
     return name.strip().casefold() in (DEFAULT_NAME.casefold(), default_name().casefold())
 
 
-class GameReplayScreen(Screen[None]):
+class ReplayScreen(Screen[None]):
     """One finished deal of a session of any game, replayed and reviewed."""
 
     DEFAULT_CSS = """
-    GameReplayScreen #replay { padding: 0 1; }
-    GameReplayScreen #replay-title { height: auto; text-style: bold; }
-    GameReplayScreen #replay-hands { height: auto; border: round $primary-darken-1;
+    ReplayScreen #replay { padding: 0 1; }
+    ReplayScreen #replay-title { height: auto; text-style: bold; }
+    ReplayScreen #replay-hands { height: auto; border: round $primary-darken-1;
                                      padding: 0 1; }
-    GameReplayScreen #replay-trick { height: auto; min-height: 2; padding: 0 1; }
-    GameReplayScreen #replay-review { height: auto; min-height: 2; padding: 0 1; }
-    GameReplayScreen #replay-summary { height: auto; color: $text-muted; padding: 0 1; }
-    GameReplayScreen #replay-below { height: auto; }
-    GameReplayScreen #replay-said { width: 1fr; height: auto; }
-    GameReplayScreen #replay-panel { width: auto; max-width: 40%; height: auto;
+    ReplayScreen #replay-trick { height: auto; min-height: 2; padding: 0 1; }
+    ReplayScreen #replay-review { height: auto; min-height: 2; padding: 0 1; }
+    ReplayScreen #replay-summary { height: auto; color: $text-muted; padding: 0 1; }
+    ReplayScreen #replay-below { height: auto; }
+    ReplayScreen #replay-said { width: 1fr; height: auto; }
+    ReplayScreen #replay-panel { width: auto; max-width: 40%; height: auto;
                                      padding: 0 1; border-left: vkey $primary-darken-1; }
     """
 
@@ -140,7 +140,7 @@ class GameReplayScreen(Screen[None]):
 
     @property
     def look(self) -> CardLook:
-        app = polignac_app(self.app)
+        app = card_games_app(self.app)
         return CardLook.of(app.settings, app.no_color)
 
     @property
@@ -413,4 +413,4 @@ class GameReplayScreen(Screen[None]):
         return "\n".join(lines)
 
 
-__all__ = ["GameReplayScreen", "Moment", "deal_at", "you_named"]
+__all__ = ["Moment", "ReplayScreen", "deal_at", "you_named"]

@@ -65,7 +65,7 @@ from ..gamedraw import (
     trick_log,
 )
 from ..gameface import GameFace, Seating, SidePanel, face_of
-from ..handle import polignac_app
+from ..handle import card_games_app
 from ..quiet import set_content
 from ..textfmt import assemble
 from ..widgets.cardface import face_size, faces_fit
@@ -79,7 +79,7 @@ from ..widgets.words import WordChoices
 from .panels import DealOverBox, MatchOverBox, Overlay
 from .privacy import PrivacyScreen
 
-__all__ = ["GameTableScreen"]
+__all__ = ["TableScreen"]
 
 # Keys that look at something: they do not say "seen" of the trick on show.
 LOOK_KEYS = frozenset({"l", "t", "s", "r", "question_mark", "f1", "ctrl+p", "apostrophe",
@@ -108,69 +108,69 @@ def lost_words(reason: str) -> Text:
     return assemble(_("Connection lost: {why}"), "bold", why=why)
 
 
-class GameTableScreen(Screen[None]):
-    """The table of one session of a game of the seam, as a client of its seat(s)."""
+class TableScreen(Screen[None]):
+    """The table of one session of any game, as a client of its seat(s)."""
 
     DEFAULT_CSS = """
-    GameTableScreen {
+    TableScreen {
         layout: vertical;
     }
-    GameTableScreen #info {
+    TableScreen #info {
         height: 1;
         background: $panel;
         color: $text;
         padding: 0 1;
     }
-    GameTableScreen #middle {
+    TableScreen #middle {
         height: 1fr;
     }
-    GameTableScreen TrickArea {
+    TableScreen TrickArea {
         min-height: 12;
     }
-    GameTableScreen #side {
+    TableScreen #side {
         height: 1fr;
         border-left: vkey $primary 40%;
         scrollbar-size-vertical: 1;
     }
-    .ascii GameTableScreen #side {
+    .ascii TableScreen #side {
         border-left: ascii $primary 40%;
     }
-    GameTableScreen #status {
+    TableScreen #status {
         height: 2;
         padding: 0 1;
         background: $boost;
     }
-    GameTableScreen #status.-error {
+    TableScreen #status.-error {
         color: $error;
         text-style: bold;
     }
-    GameTableScreen WordChoices {
+    TableScreen WordChoices {
         padding: 0 1;
         display: none;
     }
-    GameTableScreen WordChoices.-shown {
+    TableScreen WordChoices.-shown {
         display: block;
     }
-    GameTableScreen Footer.-compact FooterLabel {
+    TableScreen Footer.-compact FooterLabel {
         margin-right: 1;
     }
     /* the scores open full over the table (every game; Polignac's are its side column) */
-    GameTableScreen.-side-full #trick, GameTableScreen.-side-full #side {
+    TableScreen.-side-full #trick, TableScreen.-side-full #side {
         display: none;
     }
-    GameTableScreen.-side-full #middle {
+    TableScreen.-side-full #middle {
         align: center middle;
     }
-    GameTableScreen.-side-full #side-column {
+    TableScreen.-side-full #side-column {
         width: 1fr;
         align: center middle;
     }
-    GameTableScreen.-side-full #side-column TalkPanel {
+    TableScreen.-side-full #side-column TalkPanel {
         display: none;
     }
     /* Notices go top right, over the side column: never over the hand, the status line
        or a card on the table. */
-    GameTableScreen ToastRack {
+    TableScreen ToastRack {
         dock: top;
         align: right top;
         margin-top: 1;
@@ -178,24 +178,24 @@ class GameTableScreen(Screen[None]):
         max-height: 50%;
         overflow-y: hidden;
     }
-    GameTableScreen Toast {
+    TableScreen Toast {
         width: 24;
         max-width: 24;
         margin-top: 0;
         margin-bottom: 1;
     }
     /* a served table: the game's panel and, on a large terminal, the talk below it */
-    GameTableScreen #side-column {
+    TableScreen #side-column {
         width: auto;
         height: 1fr;
     }
-    GameTableScreen #side-column TalkPanel {
+    TableScreen #side-column TalkPanel {
         display: none;
         height: 40%;
         padding: 0 1;
         border-left: vkey $secondary;
     }
-    GameTableScreen.-talk-wide #side-column TalkPanel {
+    TableScreen.-talk-wide #side-column TalkPanel {
         display: block;
     }
     """
@@ -290,7 +290,7 @@ class GameTableScreen(Screen[None]):
     # -- state ---------------------------------------------------------------------------
     @property
     def look(self) -> CardLook:
-        app = polignac_app(self.app)
+        app = card_games_app(self.app)
         look = CardLook.of(app.settings, app.no_color)
         return CardLook(look.ascii, look.four_colour, look.colour, jacks=False)
 
@@ -354,7 +354,7 @@ class GameTableScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        settings = polignac_app(self.app).settings
+        settings = card_games_app(self.app).settings
         self.client.set_pace(settings.pace, settings.after_trick)
         self.client.listen(self._table_changed)
         self.call_after_refresh(self._next)
@@ -370,7 +370,7 @@ class GameTableScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         if not self._left:
-            settings = polignac_app(self.app).settings
+            settings = card_games_app(self.app).settings
             self.client.set_pace(settings.pace, settings.after_trick)
             if self._looking:
                 self._looking = False
@@ -638,7 +638,7 @@ class GameTableScreen(Screen[None]):
             self._stop_answers()
         if told is None or lines <= told:
             return
-        step = PACE_DELAY.get(polignac_app(self.app).settings.pace, 0.7)
+        step = PACE_DELAY.get(card_games_app(self.app).settings.pace, 0.7)
         if self._answered is None:
             # what this seat said itself is there at once, then the first new line of
             # the other as it is said (his answer comes under each call, in its turn)
@@ -1192,9 +1192,9 @@ class GameTableScreen(Screen[None]):
             self.say(_("This table cannot show its past deals here: replay them from "
                        "Saved sessions where the session is saved."), error=True)
             return
-        from .game_replay import GameReplayScreen
+        from .replay import ReplayScreen
         try:
-            screen = GameReplayScreen(session, deal=number)
+            screen = ReplayScreen(session, deal=number)
         except (TypeError, ValueError) as error:
             self.say(_("Deal {number} cannot be replayed: {error}.").format(
                 number=number, error=error), error=True)
@@ -1223,7 +1223,7 @@ class GameTableScreen(Screen[None]):
         return self.client.settings
 
     def action_help(self) -> None:
-        polignac_app(self.app).action_help()
+        card_games_app(self.app).action_help()
 
     def _talking(self) -> bool:
         with contextlib.suppress(NoMatches):
@@ -1266,5 +1266,5 @@ class GameTableScreen(Screen[None]):
             return
         self._left = True
         self.client.close()
-        polignac_app(self.app).leave_table()
+        card_games_app(self.app).leave_table()
 
