@@ -10,6 +10,7 @@ the default game are each defined once, in the registry.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "polignac_tui"
@@ -87,3 +88,81 @@ def test_the_levels_and_the_first_game_are_defined_once_in_the_registry() -> Non
     for name in ONCE:
         assert len(where[name]) == 1 and where[name][0].startswith(registry + ":"), (
             f"{name} is defined at {where[name]}: once, in the registry")
+
+
+# -- the registry's lists are written once: no copy under another name -------------------
+
+def registry_lists() -> dict[frozenset[str], str]:
+    """The registry's lists as sets, each with its name: a copy of one is the same set."""
+    from polignac_tui.games import ARENA_LEVELS, LEVELS, game_names
+    return {frozenset(LEVELS): "LEVELS", frozenset(ARENA_LEVELS): "ARENA_LEVELS",
+            frozenset(game_names()): "game_names()"}
+
+
+def copied_lists(path: Path, base: Path, lists: dict[frozenset[str], str]) -> list[str]:
+    """Each literal tuple, list or set of ``path`` that holds the same strings as one of
+    ``lists``, as ``file:line: NAME``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Tuple | ast.List | ast.Set) and node.elts and all(
+                isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.elts):
+            held = frozenset(e.value for e in node.elts if isinstance(e, ast.Constant))
+            if held in lists:
+                found.append(f"{path.relative_to(base)}:{node.lineno}: {lists[held]}")
+    return found
+
+
+def test_the_levels_and_the_games_are_listed_in_the_registry_alone() -> None:
+    """``LEVELS`` defined once is not enough if a module writes the four levels out again
+    under another name (``DIFFICULTIES = ("easy", ...)``): no module but the registry
+    lists them, nor the arena's levels, nor the games."""
+    lists = registry_lists()
+    found = [line for path in sorted(ROOT.rglob("*.py")) if path != REGISTRY
+             for line in copied_lists(path, ROOT.parent, lists)]
+    assert not found, "ask the registry for these:\n" + "\n".join(found)
+
+
+def test_the_list_check_sees_a_copy_in_any_order(tmp_path: Path) -> None:
+    lists = registry_lists()
+    levels = sorted(next(k for k, v in lists.items() if v == "LEVELS"))
+    games = sorted(next(k for k, v in lists.items() if v == "game_names()"))
+    module = tmp_path / "form.py"
+    module.write_text(f"DIFFICULTIES = {tuple(reversed(levels))!r}\n"
+                      f"CHOICES = {[*games]!r}\n"
+                      f"SOME = {tuple(levels[:2])!r}\n", encoding="utf-8")
+    assert [line.split(": ", 1)[1] for line in copied_lists(module, tmp_path, lists)] == [
+        "LEVELS", "game_names()"]
+
+
+# -- no game's module named by a string outside the games ---------------------------------
+
+def game_modules_named(path: Path, base: Path) -> list[str]:
+    """Each string literal of ``path`` (docstrings aside) naming a game's module or folder
+    (``"polignac_tui.games.piquet.tui"``, ``"games/ecarte"``), as ``file:line: 'x'``."""
+    from polignac_tui.games import game_names
+    named = re.compile(r"\bgames[./](" + "|".join(map(re.escape, game_names())) + r")(?![\w-])")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    prose = docstrings(tree)
+    return [f"{path.relative_to(base)}:{node.lineno}: {node.value!r}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in prose and named.search(node.value)]
+
+
+def test_no_game_module_is_named_by_a_string_outside_the_games() -> None:
+    """An import by a string (``import_module("...games.polignac.tui")``) names a game
+    as surely as a literal ``"polignac"`` and hides it from the layers' check: the
+    registry's entry points and each game's FACE are the way to a game's modules."""
+    found = [line for path in outside_games() for line in game_modules_named(path, ROOT.parent)]
+    assert not found, "reach a game through the registry or its FACE:\n" + "\n".join(found)
+
+
+def test_the_module_check_passes_over_prose_and_the_package_name(tmp_path: Path) -> None:
+    module = tmp_path / "door.py"
+    module.write_text('"""Preloads ``games/polignac/tui``: prose."""\n'
+                      'import importlib\n'
+                      'PRELOAD = ("polignac_tui.ui.app", "polignac_tui.games.piquet.tui")\n'
+                      'SHOTS = "games/ecarte-shots"\n'
+                      'importlib.import_module("polignac_tui.games.base")\n', encoding="utf-8")
+    assert [line.split(": ", 1)[1] for line in game_modules_named(module, tmp_path)] == [
+        "'polignac_tui.games.piquet.tui'"]
