@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "polignac_tui"
@@ -47,6 +48,14 @@ def outside_games() -> list[Path]:
     return [p for p in sorted(ROOT.rglob("*.py")) if GAMES not in p.parents]
 
 
+def planted(tmp_path: Path, text: str, check: Callable[[Path, Path], list[str]]) -> list[str]:
+    """What ``check`` finds in a module of ``text`` planted in ``tmp_path`` (each finding
+    without its ``file:line: ``)."""
+    module = tmp_path / "planted.py"
+    module.write_text(text, encoding="utf-8")
+    return [line.split(": ", 1)[1] for line in check(module, tmp_path)]
+
+
 def test_the_house_names_no_game_outside_the_games() -> None:
     found = [line for path in outside_games() for line in game_literals(path, ROOT.parent)]
     assert len(found) <= BAR, (f"{len(found)} game names written outside games/ (at most "
@@ -54,15 +63,12 @@ def test_the_house_names_no_game_outside_the_games() -> None:
 
 
 def test_the_count_sees_a_name_and_passes_over_prose(tmp_path: Path) -> None:
-    module = tmp_path / "screen.py"
-    module.write_text('"""Écarté, Piquet: prose."""\n'
-                      'GAMES = ("ecarte", "piquet")\n'
-                      'def title(game: str) -> str:\n'
-                      '    """Polignac\'s title."""\n'
-                      '    return "Polignac" if game == "polignac" else f"{game}"\n',
-                      encoding="utf-8")
-    assert [line.split(": ", 1)[1] for line in game_literals(module, tmp_path)] == [
-        "'ecarte'", "'piquet'", "'Polignac'", "'polignac'"]
+    assert planted(tmp_path, '"""Écarté, Piquet: prose."""\n'
+                   'GAMES = ("ecarte", "piquet")\n'
+                   'def title(game: str) -> str:\n'
+                   '    """Polignac\'s title."""\n'
+                   '    return "Polignac" if game == "polignac" else f"{game}"\n',
+                   game_literals) == ["'ecarte'", "'piquet'", "'Polignac'", "'polignac'"]
 
 
 def definitions(path: Path) -> list[tuple[str, str]]:
@@ -126,11 +132,10 @@ def test_the_list_check_sees_a_copy_in_any_order(tmp_path: Path) -> None:
     lists = registry_lists()
     levels = sorted(next(k for k, v in lists.items() if v == "LEVELS"))
     games = sorted(next(k for k, v in lists.items() if v == "game_names()"))
-    module = tmp_path / "form.py"
-    module.write_text(f"DIFFICULTIES = {tuple(reversed(levels))!r}\n"
-                      f"CHOICES = {[*games]!r}\n"
-                      f"SOME = {tuple(levels[:2])!r}\n", encoding="utf-8")
-    assert [line.split(": ", 1)[1] for line in copied_lists(module, tmp_path, lists)] == [
+    assert planted(tmp_path, f"DIFFICULTIES = {tuple(reversed(levels))!r}\n"
+                   f"CHOICES = {[*games]!r}\n"
+                   f"SOME = {tuple(levels[:2])!r}\n",
+                   lambda path, base: copied_lists(path, base, lists)) == [
         "LEVELS", "game_names()"]
 
 
@@ -158,11 +163,9 @@ def test_no_game_module_is_named_by_a_string_outside_the_games() -> None:
 
 
 def test_the_module_check_passes_over_prose_and_the_package_name(tmp_path: Path) -> None:
-    module = tmp_path / "door.py"
-    module.write_text('"""Preloads ``games/polignac/tui``: prose."""\n'
-                      'import importlib\n'
-                      'PRELOAD = ("polignac_tui.ui.app", "polignac_tui.games.piquet.tui")\n'
-                      'SHOTS = "games/ecarte-shots"\n'
-                      'importlib.import_module("polignac_tui.games.base")\n', encoding="utf-8")
-    assert [line.split(": ", 1)[1] for line in game_modules_named(module, tmp_path)] == [
-        "'polignac_tui.games.piquet.tui'"]
+    assert planted(tmp_path, '"""Preloads ``games/polignac/tui``: prose."""\n'
+                   'import importlib\n'
+                   'PRELOAD = ("polignac_tui.ui.app", "polignac_tui.games.piquet.tui")\n'
+                   'SHOTS = "games/ecarte-shots"\n'
+                   'importlib.import_module("polignac_tui.games.base")\n',
+                   game_modules_named) == ["'polignac_tui.games.piquet.tui'"]
