@@ -9,6 +9,7 @@ the default game are each defined once, in the registry.
 
 from __future__ import annotations
 
+import argparse
 import ast
 import re
 from collections.abc import Callable
@@ -96,6 +97,34 @@ def test_the_levels_and_the_first_game_are_defined_once_in_the_registry() -> Non
             f"{name} is defined at {where[name]}: once, in the registry")
 
 
+def listed_games(path: Path, base: Path) -> list[str]:
+    """Each string literal of ``path`` (docstrings aside) that writes out two or more of the
+    games' short names, a list a fourth game would be missing from, as ``file:line: 'x'``."""
+    from polignac_tui.games import game_names
+    names = [re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])") for name in game_names()]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    prose = docstrings(tree)
+    return [f"{path.relative_to(base)}:{node.lineno}: {node.value!r}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in prose and sum(bool(n.search(node.value)) for n in names) >= 2]
+
+
+def test_no_list_of_the_games_is_written_out_outside_the_games() -> None:
+    """``help=_("only this game: polignac, ecarte or piquet")`` leaves a fourth game out:
+    the list comes from ``game_names()``."""
+    found = [line for path in outside_games() for line in listed_games(path, ROOT.parent)]
+    assert not found, "list the games from the registry:\n" + "\n".join(found)
+
+
+def test_the_list_check_sees_a_help_and_passes_over_one_name(tmp_path: Path) -> None:
+    assert planted(tmp_path, '"""polignac, ecarte or piquet: prose."""\n'
+                   'HELP = "only this game: polignac, ecarte or piquet"\n'
+                   'ONE = "the piquet preset of polignac-tui"\n'
+                   'PATH = "polignac_tui/games/ecarte"\n',
+                   listed_games) == ["'only this game: polignac, ecarte or piquet'"]
+
+
 # -- the registry's lists are written once: no copy under another name -------------------
 
 def registry_lists() -> dict[frozenset[str], str]:
@@ -169,3 +198,37 @@ def test_the_module_check_passes_over_prose_and_the_package_name(tmp_path: Path)
                    'SHOTS = "games/ecarte-shots"\n'
                    'importlib.import_module("polignac_tui.games.base")\n',
                    game_modules_named) == ["'polignac_tui.games.piquet.tui'"]
+
+
+# -- the command line lists the registry's games ---------------------------------------
+
+def game_options() -> dict[str, str]:
+    """Each sub-command's ``--game`` help (sub-commands of sub-commands too), by its path."""
+
+    from polignac_tui.cli import build_parser
+    found: dict[str, str] = {}
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, f"{path} {name}".strip())
+            elif "--game" in action.option_strings:
+                found[path] = str(action.help)
+    walk(build_parser(), "")
+    return found
+
+
+def test_a_game_option_naming_games_names_the_registry_s() -> None:
+    """A ``--game`` help that wrote "polignac, ecarte or piquet" out would leave a fourth
+    game out of it: one that names a game (by its short name or a title) names every
+    game of the registry, as its choices do; one that names none is left alone."""
+    from polignac_tui.games import game_names
+    helps = game_options()
+    assert {"list", "stats", "export", "arena", "club", "new"} <= {p.split()[0] for p in helps}
+    naming = [(path, text) for path, text in helps.items()
+              if any(name in text for name in NAMES)]
+    assert len(naming) >= 6           # list, stats, export, arena, new, the club's two
+    for path, text in naming:
+        missing = [name for name in game_names() if name not in text]
+        assert not missing, f"polignac-tui {path} --game: {text!r} leaves out {missing}"

@@ -33,8 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     # the games of the registry (a game's presets and counts are checked once it is
     # chosen, so that the CLI loads no other game to parse its arguments)
     p.add_argument("--game", choices=game_names(), default=FIRST_GAME,
-                   help=_("the game to play (default: {game}); --preset and --players "
-                          "then follow that game").format(game=get_game(FIRST_GAME).title))
+                   help=_("the game to play: {games} (default: {game}); --preset and "
+                          "--players then follow that game").format(
+                              games=", ".join(game_names()), game=FIRST_GAME))
     add_ascii(p)
     p.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     p.set_defaults(handler=run_new)

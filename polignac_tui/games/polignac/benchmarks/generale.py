@@ -26,6 +26,8 @@ from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
 from typing import Any
 
+from ... import LEVELS
+
 NAME = "generale"
 HELP = ("la générale: the expert's estimate per seat-hand and how often such hands are made "
         "in real play (200 deals per player count; --quick: 20)")
@@ -184,8 +186,8 @@ def run(argv: list[str]) -> int:
     defence = tuple(d for d in args.defence.split(",") if d)
     if not all(3 <= p <= 8 for p in counts):
         parser.error("--players must each be 3 to 8")
-    if not set(defence) <= {"easy", "medium", "hard", "expert"}:
-        parser.error(f"--defence levels are easy, medium, hard, expert, not {args.defence!r}")
+    if not set(defence) <= set(LEVELS):
+        parser.error(f"--defence levels are {', '.join(LEVELS)}, not {args.defence!r}")
     if (deals < 1 or not 1 <= args.jobs <= 64 or not 0.0 <= args.lowest <= 1.0
             or not 0.0 <= args.sample <= 1.0):
         parser.error("--deals must be at least 1, --jobs 1 to 64, --lowest and --sample 0 to 1")
