@@ -50,6 +50,12 @@ def preset_words(face: GameFace | HouseParts, name: str) -> str:
     return face.preset_title(name) or tr(HOUSE_PRESET_WORDS.get(name, name))
 
 
+def short_preset(face: GameFace | HouseParts, name: str) -> str:
+    """A preset's title as a header or a list says it, without its country
+    ("Classique (FR)" → "Classique")."""
+    return preset_words(face, name).split(" (")[0]
+
+
 # Columns of a name in a game's side column (a name may have 24).
 SHORT_NAME = 12
 
@@ -431,7 +437,7 @@ class HouseParts:
     def header_parts(self, view: View, seating: Seating,
                      preset: str) -> tuple[HeaderPart, ...]:
         # the first part to go when the line is short (the game's name stays)
-        return ((preset_words(self, preset), "", -1),) if preset else ()
+        return ((short_preset(self, preset), "", -1),) if preset else ()
 
     def trick_area(self) -> TrickArea:
         from .gamedraw import GameTrickArea

@@ -27,7 +27,7 @@ def header(game: str, preset: str, width: int = 120) -> str:
 
 
 @pytest.mark.parametrize(("game", "preset", "words"), [
-    ("ecarte", "classique", "Classique (FR)"), ("ecarte", "italiana", "Italiana (IT)"),
+    ("ecarte", "classique", "Classique"), ("ecarte", "italiana", "Italiana"),
     ("piquet", "rubicon", "Rubicon"), ("piquet", "cent", "Piquet au cent"),
     ("piquet", "custom", "Custom"),
 ])
@@ -41,7 +41,7 @@ def test_the_header_names_the_preset(game: str, preset: str, words: str) -> None
 
 
 @pytest.mark.parametrize(("game", "preset", "words"), [
-    ("piquet", "cent", "Piquet au cent"), ("ecarte", "italiana", "Italiana (IT)")])
+    ("piquet", "cent", "Piquet au cent"), ("ecarte", "italiana", "Italiana")])
 async def test_a_table_here_names_its_sessions_preset(make_app, store, game: str,
                                                       preset: str, words: str) -> None:
     table = game_table(store, game, seed=5, both_human=True, preset=preset)

@@ -26,7 +26,7 @@ from ...service.wording import refusal_words, service_words
 from ...store.wording import game_title
 from ...table.talk import TalkRoom
 from ..chrome import Footer, header
-from ..gameface import HOUSE_PRESET_WORDS, face_of
+from ..gameface import face_of, short_preset
 from ..handle import card_games_app
 from ..textfmt import assemble, level_name
 from ..widgets.talk import TALK_WIDE, TalkBar, TalkPanel
@@ -74,10 +74,10 @@ def game_preset(info: TableListing) -> str:
     as the table's header has them ("Polignac · Classique", "Écarté · Italiana")."""
     known = info.game in game_names()
     title = game_title(info.game) if known else info.game
-    preset = face_of(info.game).preset_title(info.preset) if known else None
-    if preset is None and info.preset == CUSTOM:
-        preset = tr(HOUSE_PRESET_WORDS[CUSTOM])
-    return f"{title} · {info.preset if preset is None else preset.split(' (')[0]}"
+    face = face_of(info.game) if known else None
+    if face is None or (face.preset_title(info.preset) is None and info.preset != CUSTOM):
+        return f"{title} · {info.preset}"     # not a preset of the game's: as the service said
+    return f"{title} · {short_preset(face, info.preset)}"
 
 
 def players_words(info: TableListing) -> str:
