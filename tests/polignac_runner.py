@@ -1,7 +1,6 @@
 """Polignac's table runner as its tests knew it, over the house's ``GameRunner``: a thin
-test-side shim that speaks Polignac's commands (``Play``, ``Declare``) as ``Act`` and reads
-every ``GameUpdate`` in Polignac's words (``games.polignac.tui.seat``), so that the tests of
-the runner keep their assertions while the one runner runs every game."""
+test-side shim that speaks Polignac's commands (``Play``, ``Declare``) as ``Act`` and hands
+its clients the house's own ``GameUpdate`` (Polignac's fields of a ``View``: ``part_of``)."""
 
 from __future__ import annotations
 
@@ -10,19 +9,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from polignac_seat import (
-    HintGiven,
-    TableState,
-    Update,
-    hint_given,
-    update_of,
-)
-from polignac_seat import table_state as polignac_state
-
+from polignac_tui.games.base import View
 from polignac_tui.games.polignac import seats_of, settings_of
 from polignac_tui.games.polignac.engine import Declare, Play, Player, SeatView, Session, Trick
+from polignac_tui.games.polignac.viewpart import part_of
 from polignac_tui.store.folder import SessionStore
-from polignac_tui.table.gameevents import Act
+from polignac_tui.table.gameevents import Act, GameHint, GameTableState, GameUpdate, HeldTrick
 from polignac_tui.table.gamerunner import GameConnection, GameRunner, ThreadGameThinker
 from polignac_tui.table.gametable import GameTable
 
@@ -109,42 +101,41 @@ def command(sent: Any) -> Any:
 
 
 class Connection:
-    """A client's place, in Polignac's words."""
+    """A client's place: Polignac's commands in, the house's ``GameUpdate`` out."""
 
-    def __init__(self, runner: TableRunner, listener: Callable[[Update], None],
+    def __init__(self, runner: TableRunner, listener: Callable[[GameUpdate], None],
                  seats: Sequence[int]) -> None:
         self.runner = runner
         self._listener = listener
         self.inner: GameConnection = runner.inner.connect(self._receive, seats)
 
     @property
-    def listener(self) -> Callable[[Update], None]:
+    def listener(self) -> Callable[[GameUpdate], None]:
         return self._listener
 
     @listener.setter
-    def listener(self, listener: Callable[[Update], None]) -> None:
+    def listener(self, listener: Callable[[GameUpdate], None]) -> None:
         self._listener = listener
 
     @property
     def seats(self) -> tuple[int, ...]:
         return self.inner.seats
 
-    def _receive(self, update: Any) -> None:
-        self._listener(update_of(update))
+    def _receive(self, update: GameUpdate) -> None:
+        self._listener(update)
 
     def send(self, sent: Any) -> None:
         self.inner.send(command(sent))
 
-    async def hint(self, seat: int) -> HintGiven | None:
-        given = await self.inner.hint(seat)
-        return None if given is None else hint_given(given)
+    async def hint(self, seat: int) -> GameHint | None:
+        return await self.inner.hint(seat)
 
     def close(self) -> None:
         self.inner.close()
 
 
 class TableRunner:
-    """``GameRunner`` over a Polignac table, in Polignac's words."""
+    """``GameRunner`` over a Polignac table, Polignac's commands sent as ``Act``."""
 
     def __init__(self, table: Table, thinker: ThreadGameThinker | None = None,
                  **options: Any) -> None:
@@ -153,7 +144,7 @@ class TableRunner:
                                 **options)
         self._connections: list[Connection] = []
 
-    def connect(self, listener: Callable[[Update], None], seats: Sequence[int] = ()
+    def connect(self, listener: Callable[[GameUpdate], None], seats: Sequence[int] = ()
                 ) -> Connection:
         connection = Connection(self, listener, seats)
         self._connections.append(connection)
@@ -166,9 +157,8 @@ class TableRunner:
     def handle(self, connection: Connection, sent: Any) -> None:
         self.inner.handle(connection.inner, command(sent))
 
-    def state(self, connection: Connection | None = None) -> TableState:
-        return polignac_state(self.inner.state(None if connection is None
-                                               else connection.inner), self.view(0))
+    def state(self, connection: Connection | None = None) -> GameTableState:
+        return self.inner.state(None if connection is None else connection.inner)
 
     def view(self, seat: int) -> SeatView:
         return self.table.view(seat)
@@ -177,11 +167,8 @@ class TableRunner:
         return replace(self.table.view(0), hand=(), legal=(), asked=False, watching=True)
 
     @property
-    def _held(self) -> Trick | None:
-        held = self.inner._held
-        if held is None or not held.cards:
-            return None
-        return Trick(held.cards[0][0], tuple(c for _, c in held.cards), held.winner)
+    def _held(self) -> HeldTrick | None:
+        return self.inner._held
 
     @property
     def _hold_timer(self) -> Any:
@@ -196,3 +183,26 @@ class TableRunner:
 
 def store_in(tmp_path: Path) -> SessionStore:
     return SessionStore(tmp_path / "sessions")
+
+
+def held_trick(trick: Trick, players: int) -> HeldTrick:
+    """The engine's finished ``trick`` as a table shows it (``GameTableState.held``): its
+    cards with their seats, in the order played."""
+    return HeldTrick(tuple(((trick.leader + i) % players, card)
+                           for i, card in enumerate(trick.cards)), trick.winner)
+
+
+# -- Polignac's fields of a seat's ``View`` (what the engine's ``SeatView`` called them) --------
+def my_turn(view: View) -> bool:
+    """``view``'s seat is to act now (a card, or its word on la générale); a watcher never."""
+    return view.seat is not None and view.turn == view.seat
+
+
+def asked(view: View) -> bool:
+    """``view``'s seat is asked about la générale now."""
+    return part_of(view).asked
+
+
+def legal(view: View) -> tuple[str, ...]:
+    """What ``view``'s seat may play now (empty when it is not its card)."""
+    return part_of(view).legal

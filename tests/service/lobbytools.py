@@ -18,17 +18,18 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from polignac_seat import PolignacSeat, Update
+from polignac_runner import asked, legal
+from polignac_runner import my_turn as seat_to_act
 
+from polignac_tui.games.base import View
+from polignac_tui.games.polignac import PolignacMatch
+from polignac_tui.games.polignac.engine import Session
 from polignac_tui.service.client import LobbyClient, RemoteGameClient
+from polignac_tui.table.gameclient import GameClient
+from polignac_tui.table.gameevents import GameUpdate
 
-# A seat at a served table of Polignac, read in Polignac's words (as its screen reads it)
-RemoteClient = PolignacSeat
-
-
-def polignac(remote: RemoteGameClient) -> PolignacSeat:
-    """``remote`` (a seat at a Polignac table of the service) in Polignac's words."""
-    return PolignacSeat(remote)
+# A seat at a served table: the house's client, its updates the house's ``GameUpdate``
+RemoteClient = RemoteGameClient
 
 # Seconds a service has to start listening, and a condition to come true.
 START_LIMIT = 30.0
@@ -113,11 +114,11 @@ async def until(condition: Callable[[], Any], what: str, limit: float = WAIT_LIM
 
 
 class Recorder:
-    """Every ``Update`` a remote client receives."""
+    """Every ``GameUpdate`` a remote client receives."""
 
     def __init__(self, client: RemoteClient) -> None:
         self.client = client
-        self.updates: list[Update] = []
+        self.updates: list[GameUpdate] = []
         client.listen(self.updates.append)
 
     def events(self) -> list[Any]:
@@ -137,20 +138,25 @@ def classique() -> dict[str, Any]:
 async def friends_table(anna: LobbyClient, bruno: LobbyClient, name: str = "Friday",
                         pace: str = "instant") -> tuple[RemoteClient, RemoteClient, str]:
     """Anna creates a table with Bruno's seat open; Bruno sits; Anna starts it."""
-    at_anna = polignac(await anna.create(name, classique(), SEATS_ONE_OPEN, pace))
+    at_anna = await anna.create(name, classique(), SEATS_ONE_OPEN, pace)
     table = at_anna.table
     listed = {t.table: t for t in await bruno.tables()}
     assert listed[table].open_seats == [1], listed
-    at_bruno = polignac(await bruno.sit(table, 1))
+    at_bruno = await bruno.sit(table, 1)
     await anna.start(table, "easy")
     return at_anna, at_bruno, table
 
 
-def act(client: RemoteClient, acted: dict[int, Any]) -> Any:
-    """Make ``client``'s seat do what its latest update asks of it (pass on la générale,
-    play its first legal card, see the trick, be ready), once per update."""
-    from polignac_tui.games.polignac.engine import Declare, Play
-    from polignac_tui.table.gameevents import Ready, Seen
+def to_play(view: View) -> bool:
+    """It is ``view``'s seat's card now, and it has one to play (a Polignac table's)."""
+    return view.phase != "generale" and seat_to_act(view) and bool(legal(view))
+
+
+def act(client: GameClient, acted: dict[int, Any]) -> Any:
+    """Make ``client``'s seat (at a Polignac table) do what its latest update asks of it
+    (pass on la générale, play its first legal card, see the trick, be ready), once per
+    update."""
+    from polignac_tui.table.gameevents import Act, Ready, Seen
     update = client.latest
     key = id(client)
     if update is None or acted.get(key) is update or not client.seats:
@@ -158,20 +164,20 @@ def act(client: RemoteClient, acted: dict[int, Any]) -> Any:
     acted[key] = update
     view, state = update.views[0], update.state
     command: Any = None
-    if state.waiting == "generale" and view.asked:
-        command = Declare(view.seat, False)
-    elif state.waiting == "card" and view.my_turn and view.legal:
-        command = Play(view.seat, view.legal[0])
+    if state.waiting == "turn" and view.phase == "generale" and asked(view):
+        command = Act(view.seat or 0, "pass")
+    elif state.waiting == "turn" and to_play(view):
+        command = Act(view.seat or 0, legal(view)[0])
     elif state.waiting == "hold":
         command = Seen()
-    elif state.waiting == "ready" and not state.ready[view.seat]:
+    elif state.waiting == "ready" and view.seat is not None and not state.ready[view.seat]:
         command = Ready()
     if command is not None:
         client.send(command)
     return command
 
 
-async def drive(clients: list[RemoteClient], done: Callable[[], Any], what: str,
+async def drive(clients: list[GameClient], done: Callable[[], Any], what: str,
                 limit: float = WAIT_LIMIT) -> Any:
     """Let every client act until ``done()``; fail after ``limit`` seconds."""
     acted: dict[int, Any] = {}
@@ -186,7 +192,17 @@ async def drive(clients: list[RemoteClient], done: Callable[[], Any], what: str,
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def my_turn(client: RemoteClient) -> bool:
+def my_turn(client: GameClient) -> bool:
+    """It is the card of ``client``'s first seat (at a Polignac table), a legal one to play."""
     update = client.latest
-    return (update is not None and update.state.waiting == "card"
-            and update.views[0].my_turn and bool(update.views[0].legal))
+    return update is not None and update.state.waiting == "turn" and to_play(update.views[0])
+
+
+async def past_session(client: GameClient) -> Session | None:
+    """The finished deals ``client`` is given (``finished_session``), as Polignac's engine
+    session that holds them (None: none given)."""
+    got = await client.finished_session()
+    if got is None:
+        return None
+    assert isinstance(got.match, PolignacMatch), got.game
+    return got.match.session

@@ -8,16 +8,16 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from polignac_seat import CardPlayed
 
-from polignac_tui.games.polignac.engine import Play
+from polignac_tui.games.events import CardPlayed
 from polignac_tui.games.polignac.players.hint import Reason
 from polignac_tui.games.polignac.players.wording import reason_text
+from polignac_tui.games.polignac.viewpart import part_of
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.service import protocol
 from polignac_tui.service.client import LobbyClient, ServiceError
 from polignac_tui.table.gameclient import PastDealsUnavailable
-from polignac_tui.table.gameevents import Refused, SeatConnected, SeatGone
+from polignac_tui.table.gameevents import Act, Refused, SeatConnected, SeatGone
 
 from .helpers import running_service as service_in_loop
 from .lobbytools import (
@@ -27,7 +27,7 @@ from .lobbytools import (
     drive,
     friends_table,
     my_turn,
-    polignac,
+    past_session,
     running_service,
     until,
 )
@@ -48,14 +48,14 @@ def test_a_card_played_by_one_friend_is_seen_by_the_other(tmp_path: Path) -> Non
         bruno = await LobbyClient.connect(socket, "local:bruno", "Bruno")
         pushed: list = []
         bruno.on_tables = pushed.append
-        at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
+        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
         table = at_anna.table
         # The list pushed to Bruno shows the new table and its open seat.
         listed = await until(lambda: [t for ts in pushed for t in ts if t.table == table],
                              "the table list pushed to Bruno")
         assert listed[-1].open_seats == [1] and listed[-1].seats[0].name == "Anna"
         assert listed[-1].state == "waiting" and listed[-1].my_seat is None
-        at_bruno = polignac(await bruno.sit(table, 1))
+        at_bruno = await bruno.sit(table, 1)
         await anna.start(table, "easy")
         assert at_anna.seats == (0,) and at_bruno.seats == (1,)
         seen_anna, seen_bruno = Recorder(at_anna), Recorder(at_bruno)
@@ -114,19 +114,19 @@ def test_coming_back_takes_the_seat_at_the_same_trick(tmp_path: Path) -> None:
         again = await LobbyClient.connect(socket, "local:anna", "Anna")
         (info,) = [t for t in await again.tables() if t.table == table]
         assert info.my_seat == 0 and info.state == "playing"
-        back = polignac(await again.sit(table, 0))
+        back = await again.sit(table, 0)
         Recorder(back)
         await until(lambda: back.latest is not None, "Anna's view again")
         after = back.view()
         assert after.hand == before.hand
         assert after.trick == before.trick and after.tricks == before.tricks
-        assert after.deal_number == before.deal_number and after.my_turn
+        assert after.deal_number == before.deal_number and after.turn == after.seat == 0
         await until(lambda: [e for e in seen_bruno.events()
                              if isinstance(e, SeatConnected) and e.seat == 0],
                     "Bruno to see Anna back")
         # And she plays on from there.
-        card = after.legal[0]
-        back.send(Play(0, card))
+        card = part_of(after).legal[0]
+        back.send(Act(0, card))
         await until(lambda: CardPlayed(0, card) in seen_bruno.events(), "her card")
         again.close()
         bruno.close()
@@ -146,7 +146,7 @@ def test_hint_refusals_and_a_lost_service(tmp_path: Path) -> None:
         seen_bruno = Recorder(at_bruno)
         await drive([at_anna, at_bruno], lambda: my_turn(at_anna), "Anna's turn")
         hint = await at_anna.hint(0)
-        assert hint is not None and hint.seat == 0 and hint.card in at_anna.view().legal
+        assert hint is not None and hint.seat == 0 and hint.action in part_of(at_anna.view()).legal
         # The reason travels as a code and details: each player reads it in their language.
         names = at_anna.view().names
         assert hint.why and reason_text(Reason(hint.why, hint.params), names)
@@ -156,11 +156,11 @@ def test_hint_refusals_and_a_lost_service(tmp_path: Path) -> None:
         assert await at_bruno.hint(1) is None        # not his turn
         assert await at_bruno.hint(0) is None        # not his seat
         # A card of Anna's seat sent by Bruno is refused, to him alone.
-        at_bruno.send(Play(0, at_anna.view().legal[0]))
+        at_bruno.send(Act(0, part_of(at_anna.view()).legal[0]))
         await until(lambda: [e for e in seen_bruno.events() if isinstance(e, Refused)],
                     "the refusal")
         # A message the service refuses outright (not a card) is said to him too.
-        at_bruno.send(Play(1, "ZZ"))
+        at_bruno.send(Act(1, "ZZ"))
         bad = await until(lambda: [e for e in seen_bruno.events()
                                    if isinstance(e, Refused) and e.rule == "bad_field"],
                           "the error as a refusal")
@@ -182,7 +182,7 @@ def test_hint_refusals_and_a_lost_service(tmp_path: Path) -> None:
         assert last.state.waiting == "paused"
         assert [e.rule for e in last.events] == ["connection_lost"]
         assert await at_bruno.hint(1) is None
-        at_bruno.send(Play(1, "JS"))                  # nothing happens, nothing raised
+        at_bruno.send(Act(1, "JS"))                  # nothing happens, nothing raised
         with pytest.raises(ServiceError) as caught:
             await bruno.tables()
         assert caught.value.code == "lost"
@@ -196,7 +196,7 @@ def test_names_are_unique_at_a_table(tmp_path: Path) -> None:
     async def main(socket: Path) -> None:
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
         other_anna = await LobbyClient.connect(socket, "local:anna2", "Anna")
-        at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
+        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
         with pytest.raises(ServiceError) as caught:
             await other_anna.sit(at_anna.table, 1)
         assert caught.value.code == "name_taken"
@@ -217,7 +217,7 @@ def test_the_same_person_at_another_terminal_takes_the_seat_over(tmp_path: Path)
         elsewhere = await LobbyClient.connect(socket, "local:bruno", "Bruno")
         (info,) = [t for t in await elsewhere.tables() if t.table == table]
         assert info.my_seat == 1
-        second = polignac(await elsewhere.sit(table, 1))
+        second = await elsewhere.sit(table, 1)
         Recorder(second)
         await until(lambda: second.latest is not None, "the seat at the other terminal")
         await until(lambda: at_bruno.lost is not None, "the first terminal told")
@@ -242,13 +242,13 @@ def test_past_deals_come_with_every_hand_but_none_of_the_deal_in_play(tmp_path: 
         Recorder(at_bruno)
         # Before any deal is finished, the answer is a session without deals.
         await until(lambda: at_anna.latest is not None, "the first update")
-        empty = await at_anna.finished_session()
+        empty = await past_session(at_anna)
         assert empty is not None and empty.deals == []
         await drive([at_anna, at_bruno],
                     lambda: at_anna.view().deal_number == 2 and at_anna.view().trick,
                     "a card of the second deal")
         mine = at_anna.view().hand
-        past = await at_anna.finished_session()
+        past = await past_session(at_anna)
         assert past is not None and len(past.deals) == 1 and past.deals[0].over
         assert [p.name for p in past.players][:2] == ["Anna", "Bruno"]
         dealt = {card for hand in past.deals[0].dealt for card in hand}
@@ -256,9 +256,9 @@ def test_past_deals_come_with_every_hand_but_none_of_the_deal_in_play(tmp_path: 
         assert tuple(past.totals) == at_anna.view().totals
         # A watcher can ask too, and gets the same file.
         zoe = await LobbyClient.connect(socket, "local:zoe", "Zoé")
-        watching = polignac(await zoe.watch(table))
+        watching = await zoe.watch(table)
         Recorder(watching)
-        seen = await watching.finished_session()
+        seen = await past_session(watching)
         assert seen is not None and [d.dealt for d in seen.deals] == [d.dealt
                                                                        for d in past.deals]
         # Anna's current hand was dealt in deal 2: it is in no dealt hand of the file
@@ -312,7 +312,7 @@ def test_an_undo_right_after_asking_for_past_deals_lets_no_hand_of_play_out() ->
     async def main() -> None:
         async with service_in_loop() as service:
             anna = await LobbyClient.connect(service.socket_path, "local:anna", "Anna")
-            at = polignac(await anna.create("Solo", classique(), seats, "instant"))
+            at = await anna.create("Solo", classique(), seats, "instant")
             await anna.start(at.table, "easy")
             Recorder(at)
             await until(lambda: at.latest is not None, "the first update")
@@ -324,11 +324,11 @@ def test_an_undo_right_after_asking_for_past_deals_lets_no_hand_of_play_out() ->
             assert all(d.over for d in sent.deals)
             live = service.tables[at.table].game_table.session.match.session
             await until(lambda: not live.deals[0].over, "the undo")
-            after = await at.finished_session()
+            after = await past_session(at)
             assert after is not None and after.deals == []       # deal 1 is in play again
             await drive([at], lambda: live.deals[0].over
                         and at.latest.state.waiting == "ready", "deal 1 over again")
-            again = await at.finished_session()
+            again = await past_session(at)
             assert again is not None and [list(d.plays) for d in again.deals] == \
                 [list(live.deals[0].plays)]
             anna.close()

@@ -8,12 +8,13 @@ import json
 import time
 from typing import Any
 
+from polignac_tui.games.polignac.viewpart import part_of
 from polignac_tui.service.client import LobbyClient
 from polignac_tui.service.connection import MAX_ERRORS
 from polignac_tui.table.gameclient import HintBusy
 
 from .helpers import Wire, my_move, running_service, table_of
-from .lobbytools import Recorder, classique, drive, polignac, until
+from .lobbytools import Recorder, classique, drive, my_turn, until
 
 ANNA_SEATS = [{"kind": "you"}, {"kind": "computer", "level": "easy"},
               {"kind": "computer", "level": "easy"}]
@@ -171,21 +172,20 @@ def test_the_remote_client_raises_hint_busy_for_a_second_hint_of_its_seat() -> N
     async def main() -> None:
         async with running_service() as service:
             anna = await LobbyClient.connect(service.socket_path, "local:anna", "Anna")
-            at = polignac(await anna.create("Solo", classique(), seats, "instant"))
+            at = await anna.create("Solo", classique(), seats, "instant")
             await anna.start(at.table, "easy")
             Recorder(at)
             await until(lambda: at.latest is not None, "the first update")
-            await drive([at], lambda: at.latest.state.waiting == "card"
-                        and at.latest.views[0].my_turn
-                        and len(at.latest.views[0].legal) >= 2, "a choice of cards")
-            legal = at.latest.views[0].legal
+            await drive([at], lambda: my_turn(at)
+                        and len(part_of(at.latest.views[0]).legal) >= 2, "a choice of cards")
+            legal = part_of(at.latest.views[0]).legal
             first, second = await asyncio.gather(at.hint(0), at.hint(0),
                                                  return_exceptions=True)
             assert first is not None and not isinstance(first, BaseException)
-            assert first.card in legal
+            assert first.action in legal
             assert isinstance(second, HintBusy)
             again = await at.hint(0)
-            assert again is not None and again.card == first.card
+            assert again is not None and again.action == first.action
             assert anna.lost is None and at.lost is None
             anna.close()
 

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from polignac_seat import CardPlayed
 
 from polignac_tui.commands.join import JoinTarget
 from polignac_tui.config import Settings
+from polignac_tui.games.events import CardPlayed
 from polignac_tui.service.client import LobbyClient
 
 from .lobbytools import (
@@ -20,7 +20,7 @@ from .lobbytools import (
     Recorder,
     classique,
     drive,
-    polignac,
+    my_turn,
     running_service,
     until,
 )
@@ -125,7 +125,7 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
 
             # Bruno, at another terminal (a scripted client), sits at the open seat.
             bruno = await LobbyClient.connect(socket, "local:bruno", "Bruno")
-            at_bruno = polignac(await bruno.sit(friday.table, 1))
+            at_bruno = await bruno.sit(friday.table, 1)
             seen_bruno = Recorder(at_bruno)
             await wait(pilot, lambda: lobby.tables and lobby.tables[0].seats[1].name == "Bruno",
                        "Bruno in the lobby's list")
@@ -140,10 +140,7 @@ def test_create_with_an_open_seat_a_friend_sits_the_creator_starts(tmp_path: Pat
                      if b.show and enabled}
             assert "Lobby" in shown and "Home" not in shown      # q goes back to the lobby
             # Play on (Bruno scripted) until Anna's turn, then she plays with the keys.
-            seat = polignac(client)            # read in Polignac's words (the screen listens)
-            await drive([at_bruno], lambda: seat.latest is not None
-                        and seat.latest.state.waiting == "card"
-                        and seat.view().my_turn, "Anna's turn", limit=30)
+            await drive([at_bruno], lambda: my_turn(client), "Anna's turn", limit=30)
             await pilot.pause()
             before = len(client.view().hand)
             await pilot.press("enter")
@@ -164,9 +161,9 @@ def test_take_your_seat_back_from_the_lobby(tmp_path: Path) -> None:
         from polignac_tui.ui.screens.table import TableScreen
         # Anna's identity already holds a seat at a table in play (her terminal closed).
         first = await LobbyClient.connect(socket, "local:anna", "Anna")
-        at = polignac(await first.create("Tuesday", classique(), [
+        at = await first.create("Tuesday", classique(), [
             {"kind": "you"}, {"kind": "computer", "name": "Claire", "level": "easy"},
-            {"kind": "computer", "name": "Denis", "level": "easy"}], "instant"))
+            {"kind": "computer", "name": "Denis", "level": "easy"}], "instant")
         await first.start(at.table, "easy")
         Recorder(at)
         await until(lambda: at.latest is not None, "the first view")
@@ -205,7 +202,7 @@ def test_lobby_snapshot(snap_compare, tmp_path: Path) -> None:
                 {"kind": "computer", "name": "Denis", "level": "hard"}], "instant")
             zoe = await LobbyClient.connect(service.socket, "local:zoe", "Zoé")
             clients.append(zoe)
-            at_zoe = polignac(await zoe.create("Sunday", classique(), SEATS_ONE_OPEN, "instant"))
+            at_zoe = await zoe.create("Sunday", classique(), SEATS_ONE_OPEN, "instant")
             await zoe.start(at_zoe.table, "easy")
             await wait(pilot, lambda: len(lobby.tables) == 2
                        and lobby.tables[1].state == "playing", "both tables")
@@ -244,7 +241,7 @@ def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path:
     async def main(socket: Path) -> None:
         from polignac_tui.ui.screens.table import TableScreen
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
-        at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
+        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
         seen_anna = Recorder(at_anna)
         app = lobby_app(socket, name="Bruno", identity="local:bruno")
         async with app.run_test(size=SIZE) as pilot:
@@ -267,7 +264,7 @@ def test_a_friend_sits_from_the_lobby_and_the_table_opens_when_started(tmp_path:
                 shown |= {t.by_seat(len(view.names))[0] for t in view.tricks}
                 return bool(played) and played[0] in shown
 
-            await drive([at_anna, polignac(table.client)], anna_card_seen, "Anna's card at Bruno's",
+            await drive([at_anna, table.client], anna_card_seen, "Anna's card at Bruno's",
                         limit=30)
             # Leaving the table comes back to the lobby; the seat stays his.
             await pilot.press("q")
@@ -323,7 +320,7 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
         from polignac_tui.ui.screens.table import TableScreen
         from polignac_tui.ui.widgets.scoresheet import ScoreSheet
         anna = await LobbyClient.connect(socket, "local:anna", "Anna")
-        at_anna = polignac(await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant"))
+        at_anna = await anna.create("Friday", classique(), SEATS_ONE_OPEN, "instant")
         Recorder(at_anna)
         app = lobby_app(socket, name="Bruno", identity="local:bruno")
         async with app.run_test(size=SIZE) as pilot:
@@ -334,7 +331,7 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
             await anna.start(at_anna.table, "easy")
             table = await wait(pilot, lambda: isinstance(app.screen, TableScreen)
                                and app.screen, "the table screen")
-            await drive([at_anna, polignac(table.client)],
+            await drive([at_anna, table.client],
                         lambda: table.client.latest.state.waiting == "ready", "deal 1 over",
                         limit=60)
             summary = await wait(pilot, lambda: isinstance(app.screen, DealOverBox)

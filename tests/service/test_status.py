@@ -19,14 +19,14 @@ from typing import Any
 
 import aiohttp
 import pytest
-from polignac_seat import CardPlayed
 
+from polignac_tui.games.events import CardPlayed
 from polignac_tui.service import status as status_module
 from polignac_tui.service.client import LobbyClient
 from polignac_tui.service.status import ActionTimes, Status, percentile
 
 from .helpers import Wire, running_service
-from .lobbytools import START_LIMIT, Recorder, classique, drive, polignac
+from .lobbytools import START_LIMIT, Recorder, classique, drive
 
 LINE = re.compile(r"status: tables waiting (\d+), in play (\d+); players seated (\d+); "
                   r"connections: ssh (\d+), web (\d+), socket (\d+); "
@@ -110,7 +110,7 @@ def test_serve_prints_the_status_while_a_player_plays_and_tells_the_host_when_as
         anna = await LobbyClient.connect(serve.socket, "local:anna", "Anna")
         watcher = await Wire.open(serve.socket)          # a player in the lobby
         await watcher.hello("local:bruno", "Bruno")
-        at_anna = polignac(await anna.create("Friday", classique(), SEATS, "instant"))
+        at_anna = await anna.create("Friday", classique(), SEATS, "instant")
         await anna.start(at_anna.table, "easy")
         seen = Recorder(at_anna)
 

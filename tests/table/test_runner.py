@@ -8,12 +8,21 @@ from collections.abc import Callable
 from pathlib import Path
 
 from polignac_file import load_session
-from polignac_runner import Table, TableRunner, ThreadThinker
-from polignac_seat import CardPlayed, SessionOver, Update
+from polignac_runner import (
+    Table,
+    TableRunner,
+    ThreadThinker,
+    asked,
+    held_trick,
+    legal,
+    my_turn,
+)
 
+from polignac_tui.games.events import CardPlayed, MatchOver
 from polignac_tui.games.polignac.engine import Declare, Play, Player, preset
 from polignac_tui.store.folder import SessionStore
 from polignac_tui.table.gameevents import (
+    GameUpdate,
     HandOver,
     Looking,
     Ready,
@@ -41,22 +50,22 @@ class Follower:
     """A client that records every update and wakes whoever waits for a condition."""
 
     def __init__(self) -> None:
-        self.updates: list[Update] = []
+        self.updates: list[GameUpdate] = []
         self.changed = asyncio.Event()
 
-    def __call__(self, update: Update) -> None:
+    def __call__(self, update: GameUpdate) -> None:
         self.updates.append(update)
         self.changed.set()
 
     @property
-    def last(self) -> Update:
+    def last(self) -> GameUpdate:
         return self.updates[-1]
 
     def events(self) -> list[object]:
         return [e for u in self.updates for e in u.events]
 
-    async def until(self, check: Callable[[Update], bool], limit: float = 30.0) -> Update:
-        async def wait() -> Update:
+    async def until(self, check: Callable[[GameUpdate], bool], limit: float = 30.0) -> GameUpdate:
+        async def wait() -> GameUpdate:
             while not (self.updates and check(self.last)):
                 self.changed.clear()
                 await self.changed.wait()
@@ -73,7 +82,7 @@ def test_a_table_of_computers_plays_a_whole_session_with_nobody_but_a_watcher(
         watcher = Follower()
         connection = runner.connect(watcher)
 
-        def answer(update: Update) -> None:   # the watcher says "seen" and "ready"
+        def answer(update: GameUpdate) -> None:   # the watcher says "seen" and "ready"
             watcher(update)
             if update.state.waiting == "hold":
                 connection.send(Seen())
@@ -89,7 +98,7 @@ def test_a_table_of_computers_plays_a_whole_session_with_nobody_but_a_watcher(
 
     watcher = asyncio.run(run())
     assert table.session.finished and len(table.session.deals) == 2
-    assert any(isinstance(e, SessionOver) for e in watcher.events())
+    assert any(isinstance(e, MatchOver) for e in watcher.events())
     played = [e for e in watcher.events() if isinstance(e, CardPlayed)]
     assert [e.card for e in played] == [c for d in table.session.deals for c in d.plays]
     # A watcher never sees a hand; the file on disk holds every card.
@@ -110,7 +119,7 @@ def test_two_clients_follow_one_table_and_a_refusal_goes_to_its_sender_alone(
         # Until it is Ana's card: Bruno plays his own, both pass la générale.
         for _ in range(40):
             await ana.until(lambda u: table.session.turn in (0, 1)
-                                     and u.state.waiting in ("card", "generale"))
+                                     and u.state.waiting == "turn")
             seat = table.session.turn
             view = table.view(seat)
             if seat == 0 and not view.asked:
@@ -161,13 +170,13 @@ def test_a_gone_player_is_waited_for_then_handed_over_and_gets_the_seat_back(
         assert any(isinstance(e, SeatGone) and e.seat == 1 for e in ana.events())
         # The table goes on until Bruno's turn, then waits for him.
         state = (await ana.until(lambda u: u.state.waiting == "absent"
-                                 or u.views[0].my_turn or u.views[0].asked)).state
+                                 or my_turn(u.views[0]) or asked(u.views[0]))).state
         while state.waiting != "absent":
             view = ana.last.views[0]
-            action = Declare(0, False) if view.asked else Play(0, view.legal[0])
+            action = Declare(0, False) if asked(view) else Play(0, legal(view)[0])
             runner.handle(runner.connections[0], action)
             state = (await ana.until(lambda u: u.state.waiting in ("absent", "hold")
-                                     or u.views[0].my_turn or u.views[0].asked)).state
+                                     or my_turn(u.views[0]) or asked(u.views[0]))).state
             if state.waiting == "hold":
                 runner.handle(runner.connections[0], Seen())
                 state = (await ana.until(lambda u: u.state.waiting != "hold")).state
@@ -204,12 +213,12 @@ def test_a_finished_trick_stays_until_every_player_has_seen_it(tmp_path: Path) -
         to_ana = runner.connect(ana, [0])
         while True:
             update = await ana.until(lambda u: u.state.waiting == "hold"
-                                     or u.views[0].my_turn or u.views[0].asked)
+                                     or my_turn(u.views[0]) or asked(u.views[0]))
             if update.state.waiting == "hold":
                 break
             view = update.views[0]
-            to_ana.send(Declare(0, False) if view.asked else Play(0, view.legal[0]))
-            await ana.until(lambda u: not u.views[0].my_turn or u.state.waiting == "hold")
+            to_ana.send(Declare(0, False) if asked(view) else Play(0, legal(view)[0]))
+            await ana.until(lambda u: not my_turn(u.views[0]) or u.state.waiting == "hold")
         assert ana.last.state.held is not None
         to_ana.send(Play(0, ana.last.views[0].hand[0]))   # playing on a held trick: wait
         assert isinstance(ana.last.events[-1], Refused) and ana.last.events[-1].rule == "wait"
@@ -229,7 +238,7 @@ def test_every_player_hears_who_has_seen_the_deal_summary(tmp_path: Path) -> Non
         ana, bruno = Follower(), Follower()
         links = {0: runner.connect(ana, [0]), 1: runner.connect(bruno, [1])}
         for _ in range(200):               # both play their cards until the deal is over
-            await ana.until(lambda u: u.state.waiting in ("card", "generale", "ready")
+            await ana.until(lambda u: u.state.waiting in ("turn", "ready")
                             and (u.state.waiting == "ready" or table.session.turn in (0, 1)))
             if ana.last.state.waiting == "ready":
                 break
@@ -248,16 +257,16 @@ def test_every_player_hears_who_has_seen_the_deal_summary(tmp_path: Path) -> Non
     asyncio.run(run())
 
 
-async def _to_a_hold(runner: TableRunner, ana: Follower, to_ana: object) -> Update:
+async def _to_a_hold(runner: TableRunner, ana: Follower, to_ana: object) -> GameUpdate:
     """Play Ana's cards (passing la générale) until a finished trick is on show."""
     while True:
         update = await ana.until(lambda u: u.state.waiting == "hold"
-                                 or u.views[0].my_turn or u.views[0].asked)
+                                 or my_turn(u.views[0]) or asked(u.views[0]))
         if update.state.waiting == "hold":
             return update
         view = update.views[0]
-        to_ana.send(Declare(0, False) if view.asked else Play(0, view.legal[0]))
-        await ana.until(lambda u: not u.views[0].my_turn or u.state.waiting == "hold")
+        to_ana.send(Declare(0, False) if asked(view) else Play(0, legal(view)[0]))
+        await ana.until(lambda u: not my_turn(u.views[0]) or u.state.waiting == "hold")
 
 
 def test_at_pace_instant_a_finished_trick_is_still_on_show_then_goes_by_itself(
@@ -269,7 +278,7 @@ def test_at_pace_instant_a_finished_trick_is_still_on_show_then_goes_by_itself(
         ana = Follower()
         to_ana = runner.connect(ana, [0])
         update = await _to_a_hold(runner, ana, to_ana)
-        assert update.state.held == table.session.deals[-1].tricks[0]
+        assert update.state.held == held_trick(table.session.deals[-1].tricks[0], len(NAMES))
         assert not update.state.held_until_seen
         # Nobody says "seen": the pace's pause gathers it.
         await ana.until(lambda u: u.state.waiting != "hold",
@@ -293,7 +302,7 @@ def test_after_trick_auto_waits_for_a_key_when_a_player_won_or_a_jack_fell(
             update = await _to_a_hold(runner, ana, to_ana)
             trick = update.state.held
             assert trick is not None
-            expected = trick.winner == 0 or any(c[0] == "J" for c in trick.cards)
+            expected = trick.winner == 0 or any(c[0] == "J" for _, c in trick.cards)
             seen.append((update.state.held_until_seen, expected))
             if update.state.held_until_seen:
                 assert runner._hold_timer is None        # no pause: only a key ends it
@@ -356,8 +365,8 @@ def test_looking_over_the_table_holds_back_the_computers_and_the_trick_on_show(
         # A computer's card waits while she looks, and comes when she is back.
         while table.session.turn == 0:
             view = ana.last.views[0]
-            to_ana.send(Declare(0, False) if view.asked else Play(0, view.legal[0]))
-            await ana.until(lambda u: u.state.waiting in ("card", "generale", "hold"))
+            to_ana.send(Declare(0, False) if asked(view) else Play(0, legal(view)[0]))
+            await ana.until(lambda u: u.state.waiting in ("turn", "hold"))
             if ana.last.state.waiting == "hold":
                 to_ana.send(Seen())
         plays = len(table.session.deals[-1].plays)
@@ -449,7 +458,7 @@ def test_served_a_jacks_trick_stays_longer_and_no_idle_player_holds_it(tmp_path:
         met: list[str] = []
         for _ in range(200):
             update = await ana.until(lambda u: u.state.waiting in ("hold", "ready", "over")
-                                     or (u.state.waiting in ("card", "generale")
+                                     or (u.state.waiting == "turn"
                                          and table.session.turn in (0, 1)))
             if update.state.waiting in ("ready", "over"):
                 break
@@ -463,7 +472,7 @@ def test_served_a_jacks_trick_stays_longer_and_no_idle_player_holds_it(tmp_path:
             assert trick is not None and not update.state.held_until_seen
             timer = runner._hold_timer
             assert timer is not None
-            jack = any(c[0] == "J" for c in trick.cards)
+            jack = any(c[0] == "J" for _, c in trick.cards)
             assert timer.when() - loop.now == (JACK_HOLD if jack else TRICK_HOLD)["instant"]
             if (jack and trick.winner in links and table.view(trick.winner).legal
                     and "both saw" not in met):
