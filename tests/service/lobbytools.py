@@ -16,7 +16,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from polignac_runner import asked, legal
 from polignac_runner import my_turn as seat_to_act
@@ -29,7 +29,7 @@ from polignac_tui.table.gameclient import GameClient
 from polignac_tui.table.gameevents import GameUpdate
 
 # A seat at a served table: the house's client, its updates the house's ``GameUpdate``
-RemoteClient = RemoteGameClient
+RemoteClient: TypeAlias = RemoteGameClient
 
 # Seconds a service has to start listening, and a condition to come true.
 START_LIMIT = 30.0
