@@ -88,3 +88,18 @@ def test_a_bad_part_is_refused_by_name(key: str, value: object, named: str) -> N
     with pytest.raises(RuleError) as refused:
         PolignacPart.from_json(bad, 4)  # type: ignore[arg-type]
     assert refused.value.code == "json" and named in str(refused.value)
+
+
+def test_the_frame_is_not_sent_twice_and_each_view_has_its_own_rules() -> None:
+    session = a_session(7, 30)
+    match = game_session(session).match
+    first, second = match.view(0), match.view(1)
+    assert first.tricks and first.phase and first.leader is not None
+    for view in (first, second, match.view(None)):
+        assert not {"phase", "leader", "tricks"} & set(view.game_part)   # the frame's
+        assert view.game_part["rules"] == session.rules.to_dict()
+    rules = first.game_part["rules"]
+    assert isinstance(rules, dict)
+    rules["limit"] = -1             # one view's part changed: no other view's, no later one
+    assert second.game_part["rules"] == session.rules.to_dict()
+    assert match.view(0).game_part["rules"] == session.rules.to_dict()

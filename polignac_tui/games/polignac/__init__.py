@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import fields
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from ..base import (
@@ -185,6 +186,12 @@ class Polignac(Game):
     def stake_words(self, amount: int) -> str:
         from ...i18n import ngettext
         return ngettext("{count} cognac", "{count} cognacs", amount).format(count=amount)
+
+
+@lru_cache(maxsize=16)
+def _rules_json(rules: Rules) -> Mapping[str, JSON]:
+    """``rules`` as a view sends them, written once per set of rules (each view copies)."""
+    return rules.to_dict()
 
 
 def _text(action: EngineAction) -> str:
@@ -385,17 +392,16 @@ class PolignacMatch(Match):
         if seat is not None and not 0 <= seat < len(self.names):
             raise RuleError("seat", f"seat {seat} is not at this table")
         seen = self.session.view(0 if seat is None else seat)
+        # the phase, the leader and the deal's tricks are the frame's (sent once, not twice)
         part: dict[str, JSON] = {
-            "phase": seen.phase, "declarer": seen.declarer, "passed": seen.passed,
-            "leader": seen.leader, "tricks_total": seen.tricks_total,
-            "tricks": [{"leader": t.leader, "cards": list(t.cards), "winner": t.winner}
-                       for t in seen.tricks],
+            "declarer": seen.declarer, "passed": seen.passed,
+            "tricks_total": seen.tricks_total,
             "jacks_taken": [list(j) for j in seen.jacks_taken],
             "deals": [{"dealer": r.dealer, "declarer": r.declarer, "chelem": r.chelem,
                        "points": None if r.points is None else list(r.points),
                        "undos": r.undos}
                       for r in seen.results],
-            "rules": dict(seen.rules.to_dict()),
+            "rules": dict(_rules_json(seen.rules)),
             "asked": seat is not None and seen.asked,
             "legal": [] if seat is None else list(seen.legal),
             "winners": list(seen.winners), "losers": list(seen.losers),

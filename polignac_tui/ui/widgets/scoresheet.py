@@ -93,6 +93,7 @@ class ScoreSheet(VerticalScroll):
         self.chosen: int | None = None   # the finished deal highlighted (full only)
         self._draw = draw
         self._title = title             # on its frame, in the player's language
+        self._framed: tuple[str, str] | None = None   # the frame's title and keys shown
         self._body = Static()
         self.frame: View | None = None
         self.look = CardLook()
@@ -164,17 +165,24 @@ class ScoreSheet(VerticalScroll):
             body = self.sheet(view, self.look, self.chosen)
             set_content(self._body, body)
             title, keys = tr(self._title), frame_keys(self.chosen, self.look.ascii)
-            self.border_title, self.border_subtitle = title, keys
+            self._frame(title, keys)
             width, height, row = drawn(body)   # its own size (CSS keeps it within the room)
             self._own_size(max(width + FULL_FRAME[0], cell_len(keys) + FRAME_EDGE,
                                cell_len(title) + FRAME_EDGE), height + FULL_FRAME[1])
             if row is not None:      # many deals on a small terminal: the chosen in sight
                 self.call_after_refresh(self._show_row, row)
             return
-        self.border_title = self.border_subtitle = ""
+        self._frame("", "")
         self._own_size(None, None)
         if self.in_column:
             set_content(self._body, self.column(view, self.look))
+
+    def _frame(self, title: str, keys: str) -> None:
+        """The frame's title and keys, set only when they change: Textual paints the whole
+        widget again at each set, changed or not (the side column at every card)."""
+        if self._framed != (title, keys):
+            self._framed = (title, keys)
+            self.border_title, self.border_subtitle = title, keys
 
     def _own_size(self, width: int | None, height: int | None) -> None:
         """This widget's own size (None: the stylesheet's), set only when it changes:
