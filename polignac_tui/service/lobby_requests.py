@@ -213,11 +213,13 @@ def start(service: Service, client: Client, message: dict[str, Any], id_: int | 
 def leave(service: Service, client: Client, message: dict[str, Any], id_: int | None) -> None:
     served, seat = client.table, client.seat
     client.leave_table()
-    if served is not None and served.state == "waiting" and seat is not None \
-            and not served.created_by(client):
-        served.seats[seat] = SeatBinding("open")       # a friend who leaves frees the seat
-        service.save_state()
-        service.lobby_news.table_changed(served, force=True)
+    if served is not None and served.state == "waiting" and seat is not None:
+        if not served.created_by(client):
+            served.seats[seat] = SeatBinding("open")   # a friend who leaves frees the seat
+            service.save_state()
+            service.lobby_news.table_changed(served, force=True)
+        elif served.deserted(seat):
+            service.close_waiting(served)      # its creator alone at it: it closes
     service.reply(client, {"type": "left"}, id_)
     service.lobby_news.send_list(client)
 

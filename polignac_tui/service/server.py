@@ -387,6 +387,17 @@ class Service:
         self.sweep()
         self._sweeper = asyncio.get_running_loop().call_later(SWEEP_EVERY, self._sweep_tick)
 
+    def close_waiting(self, served: ServedTable) -> None:
+        """Close the waiting table ``served``: gone from every lobby at once, its id set
+        free, and forgotten by the state file (a restart does not bring it back)."""
+        assert served.state == "waiting"
+        if self.tables.get(served.id) is not served:
+            return
+        del self.tables[served.id]
+        self.close_table(served)
+        self.lobby_news.gone(served.id)
+        self.save_state()
+
     # -- what the host sees ----------------------------------------------------------------------
     def status(self) -> Status:
         """The room now: tables waiting and in play, human seats taken at them, connections
@@ -426,11 +437,8 @@ class Service:
         stale = [t for t in self.tables.values() if t.state == "waiting" and not t.members
                  and now - t.touched >= self.waiting_timeout]
         for served in stale:
-            del self.tables[served.id]
-            self.close_table(served)
-            self.lobby_news.gone(served.id)
+            self.close_waiting(served)
         if stale:
-            self.save_state()
             self.log(ngettext("closed {count} waiting table nobody came to",
                               "closed {count} waiting tables nobody came to",
                               len(stale)).format(count=len(stale)))

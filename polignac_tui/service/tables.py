@@ -77,6 +77,12 @@ class ServedTable:
         return client.identity == self.creator and \
             client.name.casefold() == self.creator_name.casefold()
 
+    def deserted(self, but: int) -> bool:
+        """Nobody but seat ``but`` is here: no other person's seat, nobody at the table
+        (sitting or watching)."""
+        return not self.members and not any(
+            i != but and s.kind == "human" for i, s in enumerate(self.seats))
+
     def name_taken(self, name: str, but: int | None = None) -> bool:
         folded = name.strip().casefold()
         return any(i != but and s.name.strip().casefold() == folded

@@ -184,6 +184,46 @@ def test_a_waiting_table_nobody_uses_closes_after_30_minutes() -> None:
     run(scenario())
 
 
+def test_the_creator_leaving_a_waiting_table_nobody_else_sits_at_closes_it() -> None:
+    """Leaving (``l``) a waiting table of one's own that nobody else joined closes it: gone
+    from every lobby at once, no longer one of the creator's three, forgotten at a restart.
+    A table where a friend sits stays, the creator's seat still theirs."""
+    async def scenario() -> None:
+        folder = short_socket_dir()
+        store = SessionStore()
+        async with running_service(folder) as service:
+            anna = await Wire.open(service.socket_path)
+            await anna.hello("test:anna", "Anna")
+            bruno = await Wire.open(service.socket_path)
+            await bruno.hello("test:bruno", "Bruno")
+            alone = (await create(anna, 1))["table"]
+            await anna.expect("seated")
+            await bruno.lobby_until(lambda tables: [t["table"] for t in tables] == [alone])
+            await anna.send({"type": "leave", "id": 2})
+            await anna.expect("left")
+            assert [t["table"] for t in (await anna.expect("tables"))["tables"]] == []
+            await bruno.lobby_until(lambda tables: tables == [])     # gone at once
+            assert alone not in service.tables
+            assert not store.lock_path(alone).exists()              # its id is free
+            # it no longer counts: three more tables for Anna
+            made = [await create(anna, 3 + index) for index in range(3)]
+            assert [m["type"] for m in made] == ["created"] * 3, made
+            shared = made[-1]["table"]                   # Anna sits at the last one
+            await bruno.send({"type": "sit", "id": 9, "table": shared, "seat": 1})
+            await bruno.expect("seated")
+            await anna.send({"type": "leave", "id": 10})
+            await anna.expect("left")
+            listed = await anna.lobby_until(lambda tables: len(tables) == 3)
+            kept = next(t for t in listed if t["table"] == shared)
+            assert kept["state"] == "waiting" and kept["seats"][0]["yours"] is True
+            assert kept["seats"][1]["name"] == "Bruno"
+            anna.close()
+            bruno.close()
+        async with running_service(folder) as service:        # the state file agrees
+            assert set(service.tables) == {m["table"] for m in made}
+    run(scenario())
+
+
 async def play_one_card(wire: Wire) -> None:
     """Play on (as ``my_move`` says) until this seat's card is played, and see it saved."""
     deadline = time.monotonic() + 60
