@@ -278,14 +278,14 @@ class LobbyScreen(Screen[None]):
 
     def tables_changed(self, tables: list[TableListing]) -> None:
         self.tables = tables
-        if self.is_attached:
+        if self.drawable():
             self.show()
 
     def connection_lost(self, reason: str) -> None:
         reason = service_words(reason)
         self.problem = _("Connection lost: {reason}. Press r to connect again.").format(
             reason=reason)
-        if self.is_attached:
+        if self.drawable():
             self.show()
             if reason != "closed":
                 self.app.notify(_("Connection to the table service lost: {reason}.").format(
@@ -294,8 +294,14 @@ class LobbyScreen(Screen[None]):
                                 timeout=10)
 
     # -- showing ---------------------------------------------------------------------------
+    def drawable(self) -> bool:
+        """Are its widgets there to draw on? A screen taken down stops its message loop,
+        then removes its widgets, then unmounts (letting the connection go): the
+        connection's news come on their own task, at any of these moments."""
+        return self.is_attached and self.is_running
+
     def show(self) -> None:
-        if not self.is_attached:
+        if not self.drawable():
             return
         table = self.query_one("#tables", DataTable)
         row = table.cursor_row
@@ -422,7 +428,7 @@ class LobbyScreen(Screen[None]):
             return self.link is not None and self.link.lost is None
         if self.talking():            # Enter (a key of its own here) says the line
             return action not in ("sit", "take_back")
-        info = self.selected() if self.is_attached else None
+        info = self.selected() if self.drawable() else None
         if action in ("sit", "take_back"):
             return self.yours_to_take_back(info) == (action == "take_back")
         if action == "start":
@@ -457,7 +463,7 @@ class LobbyScreen(Screen[None]):
                                                      before="#lobby-status")
 
     def talking(self) -> bool:
-        return self.is_attached and self.talk_bar.is_attached and self.talk_bar.is_open
+        return self.drawable() and self.talk_bar.is_attached and self.talk_bar.is_open
 
     def action_talk(self) -> None:
         self.talk_bar.open()
@@ -497,7 +503,7 @@ class LobbyScreen(Screen[None]):
             return await step
         except ServiceError as error:
             self.refused = refusal_words(error.code, error.message, error.params)
-            chosen = self.selected() if self.is_attached else None
+            chosen = self.selected() if self.drawable() else None
             self.refused_at = chosen.table if chosen is not None else None
             self.notify(self.refused, title=tr(what), severity="error", markup=False,
                         timeout=8)
@@ -628,7 +634,7 @@ class LobbyScreen(Screen[None]):
 
     def open_table_when_ready(self) -> None:
         link = self.link
-        if link is None or not self.is_attached or self.app.screen is not self:
+        if link is None or not self.drawable() or self.app.screen is not self:
             return
         remote = link.at_table
         if remote is None or remote.closed or remote.latest is None:
