@@ -462,20 +462,6 @@ class CardGamesApp(App[None]):
         self.open_game_table(table)
         return True
 
-    @staticmethod
-    def computer_plays(game: str) -> bool:
-        """True when this version holds ``game``'s computer players."""
-        from importlib.util import find_spec
-
-        from ..games import get_game
-        from ..games.arena import PLAYERS
-        from ..games.errors import RuleError
-        try:    # a game whose arena is its own names its players' module itself
-            module = get_game(game).players_module or PLAYERS[game]
-            return find_spec(module) is not None
-        except (KeyError, ModuleNotFoundError, RuleError):
-            return False
-
     def start_game(self, game: str, settings: Any, names: list[str], seats: list[Any],
                    name: str = "", undo: bool = True) -> bool:
         """Create a session of ``game`` (any game), save it and open its table;

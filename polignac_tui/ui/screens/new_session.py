@@ -386,10 +386,6 @@ class NewSessionScreen(MarkedFocus, Screen[None]):
                                   number=i + 1, name=repr(names[i])) for i in humans
                             if folded[i] in ambiguous)
         game = get_game(self.game)
-        if self.on_create is None and len(humans) < len(choices) and \
-                not card_games_app(self.app).computer_plays(game.name):
-            problems.append(_("{game} against a computer is not in this version yet.").format(
-                game=game.title))
         if not problems:  # the game's own checks, in case they grow
             try:
                 game.check_players([n or f"Seat {i + 1}" for i, n in enumerate(names)])
