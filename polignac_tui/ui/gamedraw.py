@@ -86,9 +86,9 @@ class GameTrickArea(TrickArea):
 
     def _block(self, view: TrickAreaSeen, seat: int, width: int, own: bool = False) -> list[Text]:
         lines = super()._block(view, seat, width, own)
-        if not own and len(lines) > 1 and seat < len(view.cards_left):
-            count = view.cards_left[seat]
-            lines[1] = Text(f"{count} ", style="bold") + lines[1]
+        if not own and len(lines) > 1 and seat < len(view.cards_left) \
+                and view.cards_left[seat]:       # (none left: no "0" before "won 1")
+            lines[1] = Text(f"{view.cards_left[seat]} ", style="bold") + lines[1]
         return lines
 
 

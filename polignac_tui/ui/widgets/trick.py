@@ -304,7 +304,7 @@ class TrickArea(Widget):
         left = view.cards_left[seat] if seat < len(view.cards_left) else 0
         backs = Text()
         backs.append(BACK[self.look.ascii] * left, style=BACK_COLOUR if self.look.colour else "")
-        backs.append(" " + won_text(won) if won else "", style="dim")
+        backs.append((" " if left else "") + won_text(won) if won else "", style="dim")
         return [title, backs, taken]
 
 
