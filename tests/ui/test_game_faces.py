@@ -64,6 +64,20 @@ def test_ecarte_words_in_each_language(lang, words) -> None:
     assert said == words
 
 
+@pytest.mark.parametrize(("lang", "reasons"), [
+    ("en", ("the point, 2 against whoever played without proposing",
+            "the point, 2 against whoever refused")),
+    ("fr", ("le point, 2 contre qui a joué d'autorité", "le point, 2 contre qui a refusé")),
+    ("it", ("il punto, 2 contro chi ha giocato senza proporre",
+            "il punto, 2 contro chi ha rifiutato")),
+])
+def test_ecarte_doubled_points_say_against_whom(lang, reasons) -> None:
+    """Found in play: "2 against who played without proposing" (whoever did)."""
+    with speaking(translator_for(lang)):
+        said = tuple(ECARTE.reason(r) for r in ("no_proposal", "refused"))
+    assert said == reasons
+
+
 def test_ecarte_points_of_the_deal_come_from_the_view() -> None:
     """The turned-up king, the king marked, then the tricks' point: the same after a
     resume, where no event is left to tell them."""

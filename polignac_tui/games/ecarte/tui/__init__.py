@@ -38,8 +38,8 @@ REASONS = {
     "king_marked": N_("the king of trumps"),
     "point": N_("the point (3 or 4 tricks)"),
     "vole": N_("la vole (all five tricks)"),
-    "no_proposal": N_("the point, 2 against who played without proposing"),
-    "refused": N_("the point, 2 against who refused"),
+    "no_proposal": N_("the point, 2 against whoever played without proposing"),
+    "refused": N_("the point, 2 against whoever refused"),
 }
 VALUES = {3: N_("a treble game"), 2: N_("a double game"), 1: N_("a single game")}
 
