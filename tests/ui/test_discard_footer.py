@@ -1,7 +1,9 @@
 """The footer says what Enter does (issue 35, 4): while the person marks cards to
 exchange (Piquet's and Écarté's discard) Enter confirms the discard, and the footer
 reads "Discard" (Écarter, Scarta), not "Play" (Jouer, Gioca); once the cards are played
-it reads "Play" again, and Enter there has discarded the cards marked."""
+it reads "Play" again, and Enter there has discarded the cards marked. With words alone
+to choose (Écarté's propose or play, Piquet's talon and declarations) Enter says the
+word highlighted: the footer reads "Choose", not "Play" (found in play)."""
 
 from __future__ import annotations
 
@@ -9,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from polignac_tui.games.choices import CardChoice, CardsChoice
+from polignac_tui.games.choices import CardChoice, CardsChoice, WordChoice
 from polignac_tui.ui.widgets.hand import key_for
 
 ENTER = {"en": ("Discard", "Play"), "fr": ("Écarter", "Jouer"), "it": ("Scarta", "Gioca")}
+CHOOSE = {"en": "Choose", "fr": "Choisir", "it": "Scegli"}
 
 
 def footer_words(app: Any) -> list[str]:
@@ -53,3 +56,25 @@ async def test_enter_reads_discard_while_cards_are_marked(make_app, store, game,
         assert screen.active_bindings["enter"].binding.action == "play"
         words = footer_words(app)
         assert play in words and discard not in words, words
+
+
+@pytest.mark.parametrize(("game", "lang"), [("ecarte", "en"), ("piquet", "fr"),
+                                            ("ecarte", "it")])
+async def test_enter_reads_choose_while_words_are_asked(make_app, store, game, lang) -> None:
+    from gametools import game_screen, game_table, settle
+    app = make_app(game_table=game_table(store, game, seed=4), lang=lang)
+    discard, play = ENTER[lang]
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await until(pilot, lambda v: isinstance(v.choice, WordChoice))
+        screen = game_screen(app)
+        assert screen.active_bindings["enter"].binding.action == "choose"
+        words = footer_words(app)
+        assert CHOOSE[lang] in words and play not in words and discard not in words, words
+        asked = view.choice
+        assert isinstance(asked, WordChoice)
+        await pilot.press("enter")                  # the word highlighted: the first
+        await settle(pilot)
+        if asked.verb is None:                      # said: no longer asked
+            assert screen.view().choice != asked
+        else:                                       # a declaration: its first kind toggled
+            assert screen._toggled == set(screen.face.toggled_first(view)) ^ {asked.words[0]}

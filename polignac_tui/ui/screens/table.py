@@ -207,6 +207,10 @@ class TableScreen(Screen[None]):
         # While cards are marked for a discard, Enter confirms them: the footer says so.
         Binding("enter", "discard", N_("Discard"),
                 tooltip=N_("exchange the cards marked with the talon")),
+        # Words alone to choose (Écarté's propose or play, Piquet's talon and declarations):
+        # Enter says the word highlighted, and the footer says so (never "Play" there).
+        Binding("enter", "choose", N_("Choose"),
+                tooltip=N_("say the word highlighted (←/→ move between the words)")),
         Binding("space", "mark", N_("Mark"), show=False,
                 tooltip=N_("mark or unmark the selected card (a discard)")),
         # With the scores open, Enter replays the finished deal chosen (n: the next deal).
@@ -874,18 +878,19 @@ class TableScreen(Screen[None]):
         over = state is not None and state.waiting == "over"
         if action in ("choose_deal", "replay_deal"):
             return self._side_full()
-        if action in ("move", "mark", "play", "discard") and self._side_full():
+        if action in ("move", "mark", "play", "discard", "choose") and self._side_full():
             return False         # the hand is under the scores: Enter replays a deal
-        if over and action in ("move", "play", "discard", "hint", "mark", "undo", "hand_over"):
+        if over and action in ("move", "play", "discard", "choose", "hint", "mark", "undo",
+                               "hand_over"):
             return False         # the match is over: what is left is to look, and leave
-        if action in ("move", "play", "discard", "hint", "mark") and state is not None and \
-                state.waiting == "ready":
+        if action in ("move", "play", "discard", "choose", "hint", "mark") and \
+                state is not None and state.waiting == "ready":
             return False         # the deal is over: its keys give way to the next deal's
         if action == "undo":
             return len(self.client.seats) == 1 and (state is None or not state.undo_off) \
                 and (state is None or sum(state.humans) == 1)
-        if action in ("play", "discard") and self.client.seats:
-            return (action == "discard") == self._discarding()
+        if action in ("play", "discard", "choose") and self.client.seats:
+            return action == self._enter_does()
         if action in ("move", "play", "hint", "mark"):
             return bool(self.client.seats)
         if action == "hand_over":
@@ -1010,7 +1015,19 @@ class TableScreen(Screen[None]):
         choice = self.view().choice if self.awaits_me() else None
         return isinstance(choice, CardsChoice) and choice.verb == "discard"
 
+    @while_shown
+    def _enter_does(self) -> str:
+        """What Enter does now: ``discard`` the cards marked, ``choose`` the word
+        highlighted (words alone), else ``play`` the card selected."""
+        if self._discarding():
+            return "discard"
+        choice = self.view().choice if self.awaits_me() else None
+        return "choose" if isinstance(choice, WordChoice) else "play"
+
     def action_discard(self) -> None:
+        self.action_play()
+
+    def action_choose(self) -> None:
         self.action_play()
 
     def action_play(self) -> None:
