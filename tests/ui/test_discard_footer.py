@@ -24,6 +24,14 @@ def footer_words(app: Any) -> list[str]:
     return [str(key.description) for key in app.screen.query(FooterKey)]
 
 
+def enter_reads(app: Any, action: str, shown: str, hidden: tuple[str, ...]) -> None:
+    """Enter does ``action`` now, the footer shows ``shown`` and none of ``hidden``."""
+    from gametools import game_screen
+    assert game_screen(app).active_bindings["enter"].binding.action == action
+    words = footer_words(app)
+    assert shown in words and not set(hidden) & set(words), words
+
+
 async def until(pilot: Any, holds: Any) -> Any:
     """Act as ``gametools.act`` does until ``holds(view)``; that view."""
     from gametools import act, game_screen, settle
@@ -40,22 +48,17 @@ async def until(pilot: Any, holds: Any) -> Any:
 @pytest.mark.parametrize(("game", "lang"), [("piquet", "it"), ("ecarte", "fr"),
                                             ("piquet", "en")])
 async def test_enter_reads_discard_while_cards_are_marked(make_app, store, game, lang) -> None:
-    from gametools import game_screen, game_table
+    from gametools import game_table
     app = make_app(game_table=game_table(store, game, seed=4), lang=lang)
     discard, play = ENTER[lang]
     async with app.run_test(size=(80, 24)) as pilot:
         view = await until(pilot, lambda v: isinstance(v.choice, CardsChoice))
-        screen = game_screen(app)
-        assert screen.active_bindings["enter"].binding.action == "discard"
-        words = footer_words(app)
-        assert discard in words and play not in words, words
+        enter_reads(app, "discard", discard, (play,))
         first = view.hand[0]
         await pilot.press(key_for(0), "enter")       # the first card marked, then Enter
         after = await until(pilot, lambda v: isinstance(v.choice, CardChoice))
         assert first not in after.hand and after.deal_number == view.deal_number
-        assert screen.active_bindings["enter"].binding.action == "play"
-        words = footer_words(app)
-        assert play in words and discard not in words, words
+        enter_reads(app, "play", play, (discard,))
 
 
 @pytest.mark.parametrize(("game", "lang"), [("ecarte", "en"), ("piquet", "fr"),
@@ -66,10 +69,8 @@ async def test_enter_reads_choose_while_words_are_asked(make_app, store, game, l
     discard, play = ENTER[lang]
     async with app.run_test(size=(80, 24)) as pilot:
         view = await until(pilot, lambda v: isinstance(v.choice, WordChoice))
+        enter_reads(app, "choose", CHOOSE[lang], (play, discard))
         screen = game_screen(app)
-        assert screen.active_bindings["enter"].binding.action == "choose"
-        words = footer_words(app)
-        assert CHOOSE[lang] in words and play not in words and discard not in words, words
         asked = view.choice
         assert isinstance(asked, WordChoice)
         await pilot.press("enter")                  # the word highlighted: the first
