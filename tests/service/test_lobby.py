@@ -355,9 +355,10 @@ def test_a_finished_deal_replays_from_the_score_table_at_a_served_table(tmp_path
 @pytest.mark.parametrize(("lang", "last"), [("en", "Quit"), ("fr", "Quitter"), ("it", "Esci")])
 def test_the_creators_lobby_keeps_its_last_key_on_screen_in_every_language(
         tmp_path: Path, lang: str, last: str) -> None:
-    """Seated at the waiting table it created, the creator's lobby offers every key (sit,
-    new, watch, start, leave, the club's book, quit; refresh only when the connection is
-    lost): at 80 columns the last one stays whole, and no two keys say the same word."""
+    """Seated at the waiting table it created, the creator's lobby offers every key (new,
+    watch, start, leave, the club's book, quit; refresh only when the connection is lost;
+    not sit, sitting there already): at 80 columns the last one stays whole, and no two
+    keys say the same word."""
     async def main(socket: Path) -> None:
         from textual.widgets import Select
 
@@ -378,7 +379,10 @@ def test_the_creators_lobby_keeps_its_last_key_on_screen_in_every_language(
             await pilot.pause()
             footer = lobby.query_one(Footer)
             shown = [k.description for k in footer.children if getattr(k, "description", None)]
-            assert len(shown) == 8, shown       # and the palette
+            assert len(shown) == 7, shown       # and the palette
+            offered = {b.action for _, b, enabled, _ in lobby.active_bindings.values()
+                       if b.show and enabled}
+            assert "sit" not in offered and "take_back" not in offered, offered
             keys = [k for k in footer.children if getattr(k, "description", None) == last]
             (palette,) = [k for k in footer.children if getattr(k, "description", None)
                           in ("palette", "comandi")]
@@ -406,6 +410,29 @@ def test_no_seat_to_take_back_at_a_finished_table() -> None:
     lobby = SimpleNamespace(link=SimpleNamespace(at_table=None))
     assert LobbyScreen.yours_to_take_back(lobby, info("playing"))   # type: ignore[arg-type]
     assert not LobbyScreen.yours_to_take_back(lobby, info("finished"))  # type: ignore[arg-type]
+
+
+def test_no_sit_offered_at_the_waiting_table_you_sit_at() -> None:
+    """Found in play: once her table was created, the lobby's footer still offered "Sit"
+    at it, and Enter then did nothing. Sitting there, neither Sit nor Take back is
+    offered; watching it, or sitting elsewhere, Sit is."""
+    from types import SimpleNamespace
+
+    from polignac_tui.service.client import SeatListing, TableListing
+    from polignac_tui.ui.screens.lobby import LobbyScreen
+
+    mine = SeatListing("Anna", "human", None, False, True, True)
+    free = SeatListing("", "human", None, True, False, False)
+    info = TableListing("t-1", "polignac", "Friday", "classique", 2, (mine, free), "waiting",
+                        0, "Anna", 0)
+
+    def sitting(table: str, seats: tuple[int, ...]) -> bool:
+        at = SimpleNamespace(table=table, seats=seats, closed=False)
+        lobby = SimpleNamespace(link=SimpleNamespace(at_table=at))
+        return LobbyScreen.sitting_here(lobby, info)  # type: ignore[arg-type]
+    assert sitting("t-1", (0,))
+    assert not sitting("t-1", ())          # watching it: the open seat is offered
+    assert not sitting("t-2", (0,))        # sitting at another table
 
 
 def test_b_opens_the_club_s_book_and_h_leaves_the_standings(

@@ -423,6 +423,12 @@ class LobbyScreen(Screen[None]):
         at = self.link.at_table
         return at is None or at.table != info.table or info.state == "playing"
 
+    def sitting_here(self, info: TableListing | None) -> bool:
+        """This terminal sits at ``info``, a table waiting for its start (not watching)."""
+        at = self.link.at_table if self.link is not None else None
+        return info is not None and info.state == "waiting" and at is not None \
+            and at.table == info.table and bool(at.seats) and not at.closed
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("talk", "talk_panel", "book"):
             return self.link is not None and self.link.lost is None
@@ -430,6 +436,8 @@ class LobbyScreen(Screen[None]):
             return action not in ("sit", "take_back")
         info = self.selected() if self.drawable() else None
         if action in ("sit", "take_back"):
+            if self.sitting_here(info):
+                return False            # sitting there already: Enter has nothing to do
             return self.yours_to_take_back(info) == (action == "take_back")
         if action == "start":
             return info is not None and info.state == "waiting" and self.is_creator(info)
