@@ -416,11 +416,6 @@ def points_line(points: int, who: str, reason: str) -> Text:
                     reason=Text(reason, style="dim"))
 
 
-def level_words(level: str | None) -> str:
-    from .textfmt import level_name
-    return _("computer, {level}").format(level=level_name(level or "medium"))
-
-
 __all__ = ["HOUSE_PRESET_WORDS", "GameFace", "HeaderPart", "HelpEntry",
            "HintSource", "HouseParts", "Question", "Seating", "SidePanel", "cards_text",
-           "face_of", "level_words", "points_line", "points_text", "preset_words"]
+           "face_of", "points_line", "points_text", "preset_words"]
