@@ -71,13 +71,6 @@ def deal_tallies(match: Match) -> list[DealTally]:
     return out
 
 
-def finished_deals(match: Match) -> int:
-    """How many deals of ``match`` are over (a deal cut short by the end included)."""
-    shown = match.game.books.file_summary(match)["deals"]
-    assert isinstance(shown, list)
-    return sum(1 for deal in shown if isinstance(deal, dict) and deal["points"] is not None)
-
-
 def reason_counts(tallies: Sequence[DealTally], seats: int) -> list[dict[str, int]]:
     """Per seat, how many times it scored for each reason over the session."""
     counts = [Counter[str]() for _ in range(seats)]
