@@ -81,12 +81,6 @@ def reason_counts(tallies: Sequence[DealTally], seats: int) -> list[dict[str, in
 
 
 # -- the words -------------------------------------------------------------------------
-def bounds(match: Match) -> tuple[str, int]:
-    """``(end, limit)`` as a summary keeps them, in the game's own terms
-    (``Game.books.summary_bounds``): ``points`` and the limit, or ``deals`` and their count."""
-    return match.game.books.summary_bounds(match)
-
-
 def result(session: GameSession) -> str:
     """The result in the game's own English (``Game.books.summary_result``): ``Anna won a
     double game``, ``Bruno won the partie, worth 230``, ``Anna won by 37``."""
@@ -111,7 +105,7 @@ def where(session: GameSession, short: bool = False) -> str:
     if session.finished:
         return result(session) if short else "finished: " + result(session)
     match = session.match
-    end, limit = bounds(match)
+    end, limit = match.game.books.summary_bounds(match)
     dealt = len(match.log)
     number = max(dealt, 1)
     line = f"deal {number}"
@@ -140,7 +134,7 @@ def summarize_game(id: str, path: Path, updated: datetime, session: GameSession)
     tallies = deal_tallies(match)
     lines = [DealLine(t.points) for t in tallies if t.points is not None]
     outcome = match.outcome
-    end, limit = bounds(match)
+    end, limit = match.game.books.summary_bounds(match)
     humans = tuple(s.human for s in session.seats)
     return Summary(
         id=id, path=path, updated=updated, name=session.name, game=session.game,
@@ -160,5 +154,5 @@ def summarize_game(id: str, path: Path, updated: datetime, session: GameSession)
     )
 
 
-__all__ = ["DealTally", "bounds", "deal_tallies", "reason_counts", "replay_events",
+__all__ = ["DealTally", "deal_tallies", "reason_counts", "replay_events",
            "state", "summarize_game", "where"]
