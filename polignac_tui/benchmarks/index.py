@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from statistics import median
 
 from .saved import child_env, spread
 
@@ -58,10 +59,6 @@ def touch_one(workdir: Path, n: int) -> None:
     path = sorted(sessions_folder(workdir).glob("*.toml"))[0]
     with path.open("a", encoding="utf-8") as out:
         out.write(f"# touched {n}\n")
-
-
-def median(times: list[float]) -> float:
-    return statistics.median(times)
 
 
 def run(argv: list[str]) -> int:

@@ -12,9 +12,6 @@ from typing import Literal
 Period = Literal["month", "all"]
 """This calendar month (UTC) / all time."""
 
-PROVISIONAL = 5
-"""A rating from fewer rated matches than this is provisional."""
-
 
 @dataclass(frozen=True, slots=True)
 class Standing:
@@ -31,7 +28,7 @@ class Standing:
     sigma: float
     """The uncertainty on the shown scale (what follows the ± after the rating)."""
     provisional: bool
-    """Fewer than PROVISIONAL (5) rated matches."""
+    """Fewer than ``ratings.PROVISIONAL`` (5) rated matches."""
     matches: int
     wins: int
     last_played: str

@@ -16,6 +16,7 @@ from typing import Any
 from ..club.book import ClubBook, ClubError
 from ..club.records import Debt, Period, PlayerPage, Standing
 from ..games import game_names, get_game
+from ..games.statstext import clip
 from ..i18n import _, ngettext
 from ..service.paths import service_folder
 from ..store import StoreError
@@ -109,10 +110,6 @@ def _json(data: Any) -> None:
     out(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-def _clip(name: str) -> str:
-    return name if len(name) <= NAME_COLUMN else name[:NAME_COLUMN - 1] + "…"
-
-
 def standing_lines(game: str, standings: list[Standing], month: bool) -> list[str]:
     """The standings of ``game`` as text (at most 79 columns, "provisional" included)."""
     title = get_game(game).title
@@ -126,7 +123,7 @@ def standing_lines(game: str, standings: list[Standing], month: bool) -> list[st
     for place, line in enumerate(standings, start=1):
         rating = f"{line.rating:.0f} ± {line.sigma:.0f}"
         note = " " + _("provisional") if line.provisional else ""
-        lines.append(f"{place:>3}  {_clip(line.name):<{NAME_COLUMN}} {rating:>11} "
+        lines.append(f"{place:>3}  {clip(line.name, NAME_COLUMN):<{NAME_COLUMN}} {rating:>11} "
                      f"{line.matches:>7} {line.wins:>5}  {line.last_played}{note}")
     return lines
 
@@ -164,7 +161,7 @@ def page_lines(page: PlayerPage) -> list[str]:
                      for p in page.history)
     if page.against:
         lines.append(_("against each other player (matches, ahead, behind):"))
-        lines.extend(f"  {_clip(a.name):<{NAME_COLUMN}} {a.matches:>5} {a.wins:>5} "
+        lines.extend(f"  {clip(a.name, NAME_COLUMN):<{NAME_COLUMN}} {a.matches:>5} {a.wins:>5} "
                      f"{a.losses:>5}" for a in page.against)
     return lines
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..games.scoretext import ScoreText, session_title
 from ..games.session import GameSession
 from ..i18n import _
-from ..store.gamesummary import DealTally, bounds, deal_tallies, result
+from ..store.gamesummary import DealTally, deal_tallies, result
 from ..store.report import possessive
 from ..store.wording import result_words
 
@@ -36,7 +36,7 @@ def score_table(session: GameSession) -> str:
         note = "  " + _("(in play)") if tally.points is None else ""
         table.row(i, names[tally.dealer], cells, note)
     table.totals(match.totals)
-    end, limit = bounds(match)
+    end, limit = match.game.books.summary_bounds(match)
     if end == "deals":
         done = sum(1 for t in tallies if t.points is not None)
         lines.append(_("Deals: {done} of {limit}").format(done=done, limit=limit))

@@ -48,16 +48,20 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def deals_to_review(session: Any, deal: int | None) -> list[int]:
-    done = expert().finished_deals(session)
+    return chosen_deals(expert().finished_deals(session), len(session.deals), deal)
+
+
+def chosen_deals(done: list[int], total: int, deal: int | None) -> list[int]:
+    """The deals to review: ``deal`` alone (refused unless it is one of ``done``, the
+    finished deals of ``total``), or every finished deal."""
     if deal is None:
         if not done:
             raise CommandError(_("no finished deal to review yet"))
         return done
-    if not 1 <= deal <= len(session.deals):
+    if not 1 <= deal <= total:
         raise CommandError(ngettext("no deal {deal}: the session has {count} deal",
                                     "no deal {deal}: the session has {count} deals",
-                                    len(session.deals)).format(deal=deal,
-                                                               count=len(session.deals)))
+                                    total).format(deal=deal, count=total))
     if deal not in done:
         raise CommandError(_("deal {deal} is not over yet: only finished deals are reviewed"
                              ).format(deal=deal))

@@ -15,6 +15,7 @@ from ..store.errors import SessionFileError
 from ..store.gamefile import load
 from ..store.wording import file_error_text
 from . import CommandError
+from .review import chosen_deals
 from .sessions import _out
 
 
@@ -26,20 +27,7 @@ def read_game(path: Path) -> GameSession:
 
 
 def deals_to_review(session: GameSession, deal: int | None) -> list[int]:
-    done = finished_deals(session.match)
-    total = len(session.match.log)
-    if deal is None:
-        if not done:
-            raise CommandError(_("no finished deal to review yet"))
-        return done
-    if not 1 <= deal <= total:
-        raise CommandError(ngettext("no deal {deal}: the session has {count} deal",
-                                    "no deal {deal}: the session has {count} deals",
-                                    total).format(deal=deal, count=total))
-    if deal not in done:
-        raise CommandError(_("deal {deal} is not over yet: only finished deals are reviewed"
-                             ).format(deal=deal))
-    return [deal]
+    return chosen_deals(finished_deals(session.match), len(session.match.log), deal)
 
 
 def reviews_of(session: GameSession, numbers: list[int]) -> list[DealReview]:

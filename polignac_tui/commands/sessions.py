@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..games import game_names, get_game
+from ..games.statstext import clip
 from ..i18n import _, ngettext, tr
 from ..store import SessionStore, StoreError, Summary
 from ..store.gamefile import DEFAULT_GAME as FIRST_GAME
@@ -57,10 +58,6 @@ def _summaries(store: SessionStore) -> list[Summary]:
 
 
 _out = out     # the name the reviews print with
-
-
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 # -- list --------------------------------------------------------------------------------
@@ -144,7 +141,7 @@ def _leader(names: list[str], lead: list[int], points: int, width: int) -> str:
         text = f"{names[lead[0]]} +{len(lead) - 1} ({points})"
     if len(text) > width:
         tail = f" ({points})"
-        text = _clip(text[:-len(tail)], width - len(tail)) + tail
+        text = clip(text[:-len(tail)], width - len(tail)) + tail
     return text
 
 

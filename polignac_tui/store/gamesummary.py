@@ -71,13 +71,6 @@ def deal_tallies(match: Match) -> list[DealTally]:
     return out
 
 
-def finished_deals(match: Match) -> int:
-    """How many deals of ``match`` are over (a deal cut short by the end included)."""
-    shown = match.game.books.file_summary(match)["deals"]
-    assert isinstance(shown, list)
-    return sum(1 for deal in shown if isinstance(deal, dict) and deal["points"] is not None)
-
-
 def reason_counts(tallies: Sequence[DealTally], seats: int) -> list[dict[str, int]]:
     """Per seat, how many times it scored for each reason over the session."""
     counts = [Counter[str]() for _ in range(seats)]
@@ -88,12 +81,6 @@ def reason_counts(tallies: Sequence[DealTally], seats: int) -> list[dict[str, in
 
 
 # -- the words -------------------------------------------------------------------------
-def bounds(match: Match) -> tuple[str, int]:
-    """``(end, limit)`` as a summary keeps them, in the game's own terms
-    (``Game.books.summary_bounds``): ``points`` and the limit, or ``deals`` and their count."""
-    return match.game.books.summary_bounds(match)
-
-
 def result(session: GameSession) -> str:
     """The result in the game's own English (``Game.books.summary_result``): ``Anna won a
     double game``, ``Bruno won the partie, worth 230``, ``Anna won by 37``."""
@@ -118,7 +105,7 @@ def where(session: GameSession, short: bool = False) -> str:
     if session.finished:
         return result(session) if short else "finished: " + result(session)
     match = session.match
-    end, limit = bounds(match)
+    end, limit = match.game.books.summary_bounds(match)
     dealt = len(match.log)
     number = max(dealt, 1)
     line = f"deal {number}"
@@ -147,7 +134,7 @@ def summarize_game(id: str, path: Path, updated: datetime, session: GameSession)
     tallies = deal_tallies(match)
     lines = [DealLine(t.points) for t in tallies if t.points is not None]
     outcome = match.outcome
-    end, limit = bounds(match)
+    end, limit = match.game.books.summary_bounds(match)
     humans = tuple(s.human for s in session.seats)
     return Summary(
         id=id, path=path, updated=updated, name=session.name, game=session.game,
@@ -167,5 +154,5 @@ def summarize_game(id: str, path: Path, updated: datetime, session: GameSession)
     )
 
 
-__all__ = ["DealTally", "bounds", "deal_tallies", "reason_counts", "replay_events",
+__all__ = ["DealTally", "deal_tallies", "reason_counts", "replay_events",
            "state", "summarize_game", "where"]

@@ -111,7 +111,7 @@ class Reservation:
         self._forget()
 
     def _forget(self) -> None:
-        if _read_pid(self.path) == os.getpid():
+        if holder(self.path) == os.getpid():
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
 
@@ -155,12 +155,12 @@ def _acquire_flock(id: str, path: Path, take_over: bool = False) -> SessionLock 
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as error:
-            holder = _pid_from(os.pread(fd, 32, 0))
+            pid = _pid_from(os.pread(fd, 32, 0))
             os.close(fd)
             if error.errno in _NO_LOCKING:
                 return None
             if error.errno in _BUSY:
-                raise SessionLocked(id, holder) from None
+                raise SessionLocked(id, pid) from None
             raise
         # The holder we waited on may have removed the file as it let go: then we hold a
         # lock on a deleted file, and must start again on the file that is there now.
@@ -197,12 +197,12 @@ def _acquire_pid(id: str, path: Path) -> SessionLock:
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
         except FileExistsError:
-            holder = _read_pid(path)
-            if holder is not None and _alive(holder):
-                raise SessionLocked(id, holder) from None
+            pid = holder(path)
+            if pid is not None and _alive(pid):
+                raise SessionLocked(id, pid) from None
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(path)
-            taken_over = holder
+            taken_over = pid
             continue
         try:
             _write_all(fd, f"{os.getpid()}\n".encode())
@@ -213,7 +213,7 @@ def _acquire_pid(id: str, path: Path) -> SessionLock:
             raise
         os.close(fd)
         return SessionLock(id, path, None, taken_over)
-    raise SessionLocked(id, _read_pid(path))
+    raise SessionLocked(id, holder(path))
 
 
 def reserved(path: Path) -> bool:
@@ -226,10 +226,6 @@ def reserved(path: Path) -> bool:
 
 def holder(path: Path) -> int | None:
     """The pid written in a lock file, if any (whether or not it still holds it)."""
-    return _read_pid(path)
-
-
-def _read_pid(path: Path) -> int | None:
     return _pid_from(_read_head(path))
 
 

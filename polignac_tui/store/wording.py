@@ -14,8 +14,8 @@ import re
 from ..games.namewords import is_default_name, names_again
 from ..games.namewords import label_words as label_words
 from ..games.namewords import names_text as names_text
-from ..i18n.reword import Rule, reworded
-from ..i18n.translator import _, current
+from ..i18n.reword import Rule, reworded, said_again
+from ..i18n.translator import N_, _, current
 
 SUIT_WORDS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 
@@ -37,30 +37,20 @@ def _games_say(kind: str, english: str, where: str = "") -> str | None:
 
 
 STATE_RULES: list[Rule] = [
-    (re.compile(r"finished, (?P<result>.+)"),
-     lambda m: _("finished, {result}").format(result=result_words(m["result"]))),
-    (re.compile(r"in play, deal (?P<n>\d+) to be dealt"),
-     lambda m: _("in play, deal {number} to be dealt").format(number=m["n"])),
-    (re.compile(r"in play, your turn"), lambda m: _("in play, your turn")),
-    (re.compile(r"in play, (?P<name>.+)'s turn"),
-     lambda m: _("in play, {name}'s turn").format(name=m["name"])),
+    said_again(N_("finished, {result}"), words={"result": lambda r: result_words(r)}),
+    said_again(N_("in play, deal {number} to be dealt"), {"number": r"\d+"}),
+    said_again(N_("in play, your turn")),
+    said_again(N_("in play, {name}'s turn")),
 ]
 
-
+_WON = {"value": r"\d+"}
 RESULT_RULES: list[Rule] = [
-    (re.compile(r"(?P<name>.+) won a treble game"),
-     lambda m: _("{name} won a treble game").format(name=names_again(m["name"]))),
-    (re.compile(r"(?P<name>.+) won a double game"),
-     lambda m: _("{name} won a double game").format(name=names_again(m["name"]))),
-    (re.compile(r"(?P<name>.+) won a single game"),
-     lambda m: _("{name} won a single game").format(name=names_again(m["name"]))),
-    (re.compile(r"(?P<name>.+) won the partie, worth (?P<value>\d+)"),
-     lambda m: _("{name} won the partie, worth {value}").format(name=names_again(m["name"]),
-                                                               value=m["value"])),
-    (re.compile(r"(?P<name>.+) won by (?P<value>\d+)"),
-     lambda m: _("{name} won by {value}").format(name=names_again(m["name"]), value=m["value"])),
-    (re.compile(r"the partie was drawn"), lambda m: _("the partie was drawn")),
-    (re.compile(r"nobody won"), lambda m: _("nobody won")),
+    *(said_again(form, _WON, {"name": names_again}) for form in (
+        N_("{name} won a treble game"), N_("{name} won a double game"),
+        N_("{name} won a single game"), N_("{name} won the partie, worth {value}"),
+        N_("{name} won by {value}"))),
+    said_again(N_("the partie was drawn")),
+    said_again(N_("nobody won")),
 ]
 
 
@@ -107,57 +97,38 @@ def _reason(english: str) -> str:
     return file_error_text(english)
 
 
+_DEAL = {"deal": r"\d+", "play": r"\d+", "card": r"[^) ]+", "name": r"[^)]+"}
+_SESSION = {"id": r"\S+"}
 FILE_RULES: list[Rule] = [
-    (re.compile(r"cannot read the file: (?P<why>.+)"),
-     lambda m: _("cannot read the file: {why}").format(why=m["why"])),
-    (re.compile(r"too large for a session file \(over (?P<mb>\d+) MB\)"),
-     lambda m: _("too large for a session file (over {mb} MB)").format(mb=m["mb"])),
-    (re.compile(r"not a text file \(not UTF-8\)"), lambda m: _("not a text file (not UTF-8)")),
-    (re.compile(r"not valid TOML: (?P<detail>.+)"),
-     lambda m: _("not valid TOML: {detail}").format(detail=m["detail"])),
-    (re.compile(r"missing format = 1 \(is this a polignac-tui session file\?\)"),
-     lambda m: _("missing format = 1 (is this a polignac-tui session file?)")),
-    (re.compile(r"unknown format (?P<fmt>.+) \(this version reads format (?P<n>\d+)\)"),
-     lambda m: _("unknown format {format} (this version reads format {number})").format(
-         format=m["fmt"], number=m["n"])),
-    (re.compile(r"unknown key (?P<key>.+)"),
-     lambda m: _("unknown key {key}").format(key=m["key"])),
-    (re.compile(r"missing \[rules\] table"), lambda m: _("missing [rules] table")),
-    (re.compile(r"deal (?P<n>\d+), play (?P<k>\d+) \((?P<card>[^) ]+) by (?P<who>[^)]+)\): "
-                r"(?P<why>.+)"),
-     lambda m: _("deal {deal}, play {play} ({card} by {name}): {why}").format(
-         deal=m["n"], play=m["k"], card=_card(m["card"]), name=m["who"],
-         why=_reason(m["why"]))),
-    (re.compile(r"deal (?P<n>\d+), play (?P<k>\d+) \((?P<card>[^) ]+)\): (?P<why>.+)"),
-     lambda m: _("deal {deal}, play {play} ({card}): {why}").format(
-         deal=m["n"], play=m["k"], card=_card(m["card"]), why=_reason(m["why"]))),
-    (re.compile(r"deal (?P<n>\d+): (?P<why>.+)"),
-     lambda m: _("deal {deal}: {why}").format(deal=m["n"], why=_reason(m["why"]))),
-    (re.compile(r"session (?P<id>\S+) is already open in another polignac-tui \((?P<pid>[^)]*)\); "
-                r"close it there first"),
-     lambda m: _("session {id} is already open in another polignac-tui ({pid}); close it there "
-                 "first").format(id=m["id"], pid=m["pid"])),
-    (re.compile(r"session (?P<id>\S+) is played at a served table: join it with "
-                r"`polignac-tui join`"),
-     lambda m: _("session {id} is played at a served table: join it with `polignac-tui join`"
-                 ).format(id=m["id"])),
-    (re.compile(r"session (?P<id>\S+) is already open in this polignac-tui"),
-     lambda m: _("session {id} is already open in this polignac-tui").format(id=m["id"])),
-    (re.compile(r"session (?P<id>\S+) is unreadable \((?P<why>.+)\); damaged files are left "
-                r"untouched: move or remove (?P<path>.+) yourself"),
-     lambda m: _("session {id} is unreadable ({why}); damaged files are left untouched: move "
-                 "or remove {path} yourself").format(id=m["id"],
-                                                     why=file_error_text(m["why"]),
-                                                     path=m["path"])),
+    said_again(N_("cannot read the file: {why}")),
+    said_again(N_("too large for a session file (over {mb} MB)"), {"mb": r"\d+"}),
+    said_again(N_("not a text file (not UTF-8)")),
+    said_again(N_("not valid TOML: {detail}")),
+    said_again(N_("missing format = 1 (is this a polignac-tui session file?)")),
+    said_again(N_("unknown format {format} (this version reads format {number})"),
+               {"number": r"\d+"}),
+    said_again(N_("unknown key {key}")),
+    said_again(N_("missing [rules] table")),
+    said_again(N_("deal {deal}, play {play} ({card} by {name}): {why}"), _DEAL,
+               {"card": _card, "why": _reason}),
+    said_again(N_("deal {deal}, play {play} ({card}): {why}"), _DEAL,
+               {"card": _card, "why": _reason}),
+    said_again(N_("deal {deal}: {why}"), _DEAL, {"why": _reason}),
+    said_again(N_("session {id} is already open in another polignac-tui ({pid}); close it "
+                  "there first"), {**_SESSION, "pid": r"[^)]*"}),
+    said_again(N_("session {id} is played at a served table: join it with "
+                  "`polignac-tui join`"), _SESSION),
+    said_again(N_("session {id} is already open in this polignac-tui"), _SESSION),
+    said_again(N_("session {id} is unreadable ({why}); damaged files are left untouched: "
+                  "move or remove {path} yourself"), _SESSION,
+               {"why": lambda w: file_error_text(w)}),
     (re.compile(r"session (?P<id>\S+) is finished; nothing left to play "
                 r"\(see polignac-tui show (?P<again>\S+)\)"),
      lambda m: _("session {id} is finished; nothing left to play (see polignac-tui show {id})"
                  ).format(id=m["id"])),
-    (re.compile(r"no saved session (?P<id>\S+) \(see polignac-tui list\)"),
-     lambda m: _("no saved session {id} (see polignac-tui list)").format(id=m["id"])),
-    (re.compile(r"session (?P<id>\S+) cannot be resumed: (?P<why>.+)"),
-     lambda m: _("session {id} cannot be resumed: {why}").format(
-         id=m["id"], why=file_error_text(m["why"]))),
+    said_again(N_("no saved session {id} (see polignac-tui list)"), _SESSION),
+    said_again(N_("session {id} cannot be resumed: {why}"), _SESSION,
+               {"why": lambda w: file_error_text(w)}),
     (re.compile(r"file: id must be at most (?P<most>\d+) printable characters"),
      lambda m: _("the id in the file must be at most {most} printable characters").format(
          most=m["most"])),
@@ -171,8 +142,7 @@ FILE_RULES: list[Rule] = [
      lambda m: _("player {number}: the name must be at most {most} printable characters: "
                  "character {index} ({char}) is not printable").format(
          number=m["n"], most=m["most"], index=m["index"], char=m["char"])),
-    (re.compile(r"(?P<where>[a-z_\[\]0-9 .]+): missing key (?P<key>.+)"),
-     lambda m: _("{where}: missing key {key}").format(where=m["where"], key=m["key"])),
+    said_again(N_("{where}: missing key {key}"), {"where": r"[a-z_\[\]0-9 .]+"}),
 ]
 
 

@@ -8,9 +8,7 @@ face, the selected one is raised by a line and marked with a pointer.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from rich.style import Style
 from rich.text import Text
@@ -18,7 +16,6 @@ from rich.text import Text
 from ..config import Settings
 from ..games.cards import SUIT_NAMES
 from ..games.cardwords import SUIT_GLYPHS, glyph
-from ..i18n import pgettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,35 +175,3 @@ def words(message: str, look: CardLook) -> str:
 
     message = _FOLLOW.sub(follow, message)
     return _CARD.sub(lambda m: m.group(1) + SUIT_GLYPHS[m.group(2)], message)
-
-
-# -- seats in sentences: the person at this terminal is "you" ------------------------------
-class SeatsSeen(Protocol):
-    """What a sentence needs of a seat's view: the names, whose view it is, who is human."""
-
-    @property
-    def names(self) -> Sequence[str]: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def humans(self) -> Sequence[bool]: ...
-    @property
-    def watching(self) -> bool: ...
-
-
-def is_you(view: SeatsSeen, seat: int | None) -> bool:
-    """True when ``seat`` is the human this view is drawn for (a sentence says "you")."""
-    return (seat is not None and seat == view.seat and seat < len(view.humans)
-            and view.humans[seat] and not view.watching)
-
-
-def who(view: SeatsSeen, seat: int, capital: bool = False) -> str:
-    """The seat's name in a sentence, or "you"/"You" for the person viewing."""
-    if is_you(view, seat):
-        return pgettext("a seat", "You") if capital else pgettext("a seat", "you")
-    return view.names[seat]
-
-
-def says(view: SeatsSeen, seat: int, third: str, second: str, capital: bool = True) -> str:
-    """``"Denis deals"`` / ``"You deal"``: the name (or you) and the verb in the right person."""
-    return f"{who(view, seat, capital)} {second if is_you(view, seat) else third}"

@@ -74,10 +74,10 @@ class MainCommands(Provider):
         titles: set[str] = set()
         for title, help_text, action in screen_actions(self.screen):
             titles.add(title)                   # English: the same word for the same action
-            found.append((tr(title), help_text, partial(self.run_screen, action)))
+            found.append((tr(title), help_text, partial(self.app.run_action, action, self.screen)))
         for title, help_text, action in MAIN_ACTIONS:
             if title not in titles:
-                found.append((tr(title), tr(help_text), partial(self.run, action)))
+                found.append((tr(title), tr(help_text), partial(self.app.run_action, action)))
         return found
 
     async def discover(self) -> Hits:
@@ -90,9 +90,3 @@ class MainCommands(Provider):
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), callback, help=help_text)
-
-    async def run(self, action: str) -> None:
-        await self.app.run_action(action)
-
-    async def run_screen(self, action: str) -> None:
-        await self.app.run_action(action, self.screen)

@@ -59,9 +59,9 @@ async def to_end(pilot: Any, app: Any) -> None:
     await scenes().to_end_of_session(pilot, app)
 
 
-async def to_saved(pilot: Any, app: Any) -> None:
-    """The saved sessions, once listed (they are read in a thread worker)."""
-    await keys(pilot, "s")
+async def to_saved(pilot: Any, app: Any, key: str = "s") -> None:
+    """The saved sessions (or with ``t`` the statistics), once read (in a thread worker)."""
+    await keys(pilot, key)
     for _ in range(500):
         if not getattr(app.screen, "reading", False):
             break
@@ -69,14 +69,19 @@ async def to_saved(pilot: Any, app: Any) -> None:
     await pilot.pause(0.1)
 
 
-async def to_replay(pilot: Any, app: Any, steps: int = 6) -> None:
-    """Saved sessions, the finished "Dimanche", its last deal replayed and reviewed,
-    ``steps`` cards in."""
+async def to_dimanche(pilot: Any, app: Any, key: str) -> None:
+    """Saved sessions, the finished "Dimanche" chosen, then ``key``."""
     from textual.widgets import DataTable
     await to_saved(pilot, app)
     rows = [i for i, e in enumerate(app.screen.entries) if e.name == "Dimanche"]
     app.screen.query_one(DataTable).move_cursor(row=rows[0])
-    await keys(pilot, "p")
+    await keys(pilot, key)
+
+
+async def to_replay(pilot: Any, app: Any, steps: int = 6) -> None:
+    """Saved sessions, the finished "Dimanche", its last deal replayed and reviewed,
+    ``steps`` cards in."""
+    await to_dimanche(pilot, app, "p")
     for _ in range(1200):   # the review: a few seconds of search
         if getattr(app.screen, "review", None) is not None:
             break
@@ -85,21 +90,11 @@ async def to_replay(pilot: Any, app: Any, steps: int = 6) -> None:
 
 
 async def to_chart(pilot: Any, app: Any) -> None:
-    """Saved sessions, the finished "Dimanche", its chart."""
-    from textual.widgets import DataTable
-    await to_saved(pilot, app)
-    rows = [i for i, e in enumerate(app.screen.entries) if e.name == "Dimanche"]
-    app.screen.query_one(DataTable).move_cursor(row=rows[0])
-    await keys(pilot, "g")
+    await to_dimanche(pilot, app, "g")
 
 
 async def to_statistics(pilot: Any, app: Any) -> None:
-    await keys(pilot, "t")
-    for _ in range(500):
-        if not getattr(app.screen, "reading", False):
-            break
-        await pilot.pause(0.01)
-    await pilot.pause(0.1)
+    await to_saved(pilot, app, "t")
 
 
 def game_session(store: SessionStore, game: str, seed: int,

@@ -394,7 +394,6 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
 
     from polignac_tui.games.base import Outcome, View
     from polignac_tui.games.polignac.tui.cognac import declaration
-    from polignac_tui.ui.cardtext import is_you, who
     from polignac_tui.ui.gameface import Seating
 
     table = make_table(tmp_path, humans=(0, 1), seed=6)
@@ -404,8 +403,9 @@ def test_a_watcher_is_nobody_at_the_table(tmp_path: Path) -> None:
     assert turn is not None
     at_zero = replace(watched, turn=0)
     assert replace(seated, turn=0).my_turn and not at_zero.my_turn
-    assert is_you(seated, 0) and not is_you(watched, 0)
-    assert who(watched, 0) == "Ana" and watched.hand == ()
+    # seat 0's own view is a person's, the watcher's is nobody's: named, never "you"
+    assert seated.seat == 0 and seated.humans[0] and not seated.watching
+    assert watched.watching and watched.names[0] == "Ana" and watched.hand == ()
     game = table.game.session.match
     watching = game.view(None)             # the seam's: its seat is nobody's
     nobody = Seating(watching.names, watching.seat)

@@ -115,6 +115,13 @@ class BookScreen(Screen[None]):
         note.set_class(error, "-error")
         note.update(words)
 
+    def focus_table(self, selector: str, *columns: tuple[str, str]) -> None:
+        """The screen's table given its ``columns`` (title, key), and the keys."""
+        table = self.query_one(selector, DataTable)
+        for title, key in columns:
+            table.add_column(title, key=key)
+        table.focus()
+
     def action_close(self) -> None:
         self.app.pop_screen()
 
@@ -164,14 +171,9 @@ class ClubScreen(BookScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#club-table", DataTable)
-        table.add_column("#", key="rank")
-        table.add_column(_("Player"), key="name")
-        table.add_column(_("Rating"), key="rating")
-        table.add_column(_("Matches"), key="matches")
-        table.add_column(_("Wins"), key="wins")
-        table.add_column(_("Last played"), key="last")
-        table.focus()
+        self.focus_table("#club-table", ("#", "rank"), (_("Player"), "name"),
+                         (_("Rating"), "rating"), (_("Matches"), "matches"),
+                         (_("Wins"), "wins"), (_("Last played"), "last"))
         self.load()
 
     def load(self) -> None:
@@ -355,12 +357,8 @@ class PlayerScreen(BookScreen):
         return words
 
     def on_mount(self) -> None:
-        table = self.query_one("#player-against", DataTable)
-        table.add_column(_("Against"), key="name")
-        table.add_column(_("Matches"), key="matches")
-        table.add_column(_("Ahead"), key="wins")
-        table.add_column(_("Behind"), key="losses")
-        table.focus()
+        self.focus_table("#player-against", (_("Against"), "name"), (_("Matches"), "matches"),
+                         (_("Ahead"), "wins"), (_("Behind"), "losses"))
         self.query_one(RatingChart).show_ratings(self.shown_name, ())
         self.run_worker(self._load(), group="club-player", exclusive=True,
                         exit_on_error=False)
@@ -430,12 +428,8 @@ class LedgerScreen(BookScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#ledger-table", DataTable)
-        table.add_column(_("Game"), key="game")
-        table.add_column(_("Who owes"), key="debtor")
-        table.add_column(_("To whom"), key="creditor")
-        table.add_column(_("What"), key="what")
-        table.focus()
+        self.focus_table("#ledger-table", (_("Game"), "game"), (_("Who owes"), "debtor"),
+                         (_("To whom"), "creditor"), (_("What"), "what"))
         self.run_worker(self._load(), group="club-ledger", exclusive=True,
                         exit_on_error=False)
 

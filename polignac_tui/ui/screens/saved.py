@@ -328,15 +328,19 @@ class SavedScreen(Screen[None]):
         if event.cursor_row == self.row_before_click:
             self.action_resume()
 
-    def action_resume(self) -> None:
+    def readable(self, refusal: str, title: str) -> Summary | None:
+        """The selected session if it can be read; else None, ``refusal`` (with ``{id}``
+        and ``{why}``) said under ``title``."""
         entry = self.selected()
+        if entry is not None and not entry.readable:
+            self.notify(refusal.format(id=entry.id, why=file_error_text(entry.error or "")),
+                        severity="error", markup=False, title=title)
+            return None
+        return entry
+
+    def action_resume(self) -> None:
+        entry = self.readable(_("{id} cannot be resumed: {why}"), _("Cannot resume"))
         if entry is None:
-            return
-        if not entry.readable:
-            self.notify(_("{id} cannot be resumed: {why}").format(
-                id=entry.id, why=file_error_text(entry.error or "")), severity="error",
-                        markup=False,
-                        title=_("Cannot resume"))
             return
         if entry.finished:
             self.notify(_("{id} is finished: {where}.").format(
@@ -352,25 +356,15 @@ class SavedScreen(Screen[None]):
             table.action_scroll_top()
 
     def action_chart(self) -> None:
-        entry = self.selected()
+        entry = self.readable(_("{id} has no chart: {why}"), _("Cannot draw"))
         if entry is None:
-            return
-        if not entry.readable:
-            self.notify(_("{id} has no chart: {why}").format(
-                id=entry.id, why=file_error_text(entry.error or "")), severity="error",
-                        markup=False, title=_("Cannot draw"))
             return
         from .charts import SessionChartScreen
         self.app.push_screen(SessionChartScreen.of_summary(entry))
 
     def action_replay(self) -> None:
-        entry = self.selected()
+        entry = self.readable(_("{id} cannot be replayed: {why}"), _("Cannot replay"))
         if entry is None:
-            return
-        if not entry.readable:
-            self.notify(_("{id} cannot be replayed: {why}").format(
-                id=entry.id, why=file_error_text(entry.error or "")), severity="error",
-                        markup=False, title=_("Cannot replay"))
             return
         from .replay import ReplayScreen
         try:                                  # one replay for every game

@@ -13,6 +13,8 @@ confirms when the count is within bounds (``Confirmed``), else says why (``Refus
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -71,40 +73,35 @@ class Hand(Widget):
     }
     """
 
+    @dataclass
     class Selected(Message):
         """The person moved the selection to ``card`` (arrows, its key, a click)."""
 
-        def __init__(self, card: str) -> None:
-            super().__init__()
-            self.card = card
+        card: str
 
+    @dataclass
     class Chosen(Message):
         """A card was chosen to be played (Enter, its key twice, or a click on it)."""
 
-        def __init__(self, card: str) -> None:
-            super().__init__()
-            self.card = card
+        card: str
 
+    @dataclass
     class Marked(Message):
         """Several-cards mode: the marked cards changed; ``cards`` in the hand's order."""
 
-        def __init__(self, cards: tuple[str, ...]) -> None:
-            super().__init__()
-            self.cards = cards
+        cards: tuple[str, ...]
 
+    @dataclass
     class Confirmed(Message):
         """Several-cards mode: Enter with a count of marked cards within the bounds."""
 
-        def __init__(self, cards: tuple[str, ...]) -> None:
-            super().__init__()
-            self.cards = cards
+        cards: tuple[str, ...]
 
+    @dataclass
     class Refused(Message):
         """Several-cards mode: a mark or an Enter refused; ``reason``, a sentence to show."""
 
-        def __init__(self, reason: str) -> None:
-            super().__init__()
-            self.reason = reason
+        reason: str
 
     def __init__(self, *, id: str | None = None, focusable: bool = False) -> None:
         super().__init__(id=id)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -104,10 +105,9 @@ class TalkInput(Input):
         Binding("enter", "submit", N_("Say")),
     ]
 
+    @dataclass
     class Quick(Message):
-        def __init__(self, number: int) -> None:
-            super().__init__()
-            self.number = number
+        number: int
 
     def on_key(self, event: events.Key) -> None:
         # (a handler of this class runs before Input's own: prevent_default skips it)

@@ -185,13 +185,7 @@ class TrickArea(Widget):
         if view is None:
             return canvas.render()
         self._draw(canvas, view)
-        text = canvas.render()
-        pad_left = (full_width - width) // 2
-        pad_top = (full_height - height) // 2
-        if pad_left or pad_top:
-            lines = [Text(" " * pad_left) + line for line in text.split("\n")]
-            text = Text("\n" * pad_top, no_wrap=True) + Text("\n", no_wrap=True).join(lines)
-        return text
+        return _centred(canvas.render(), full_width - width, full_height - height)
 
     def _draw(self, canvas: Canvas, view: TrickAreaSeen) -> None:
         width, height = canvas.width, canvas.height
@@ -319,13 +313,7 @@ class TrickArea(Widget):
         grid = Grid(width, height)
         if self.view is not None:
             self._draw_faces(grid, self.view, size, gap)
-        text = grid.render()
-        pad_left = (full_width - width) // 2
-        pad_top = (full_height - height) // 2
-        if pad_left or pad_top:
-            lines = [Text(" " * pad_left) + line for line in text.split("\n")]
-            text = Text("\n" * pad_top, no_wrap=True) + Text("\n", no_wrap=True).join(lines)
-        return text
+        return _centred(grid.render(), full_width - width, full_height - height)
 
     def _draw_faces(self, grid: Grid, view: TrickAreaSeen, size: FaceSize, gap: int) -> None:
         """Seats round the edge, their cards in front of them towards the middle: the far
@@ -440,6 +428,15 @@ class TrickArea(Widget):
             info.append("  " if won else "")
             info.append_text(taken)
         return [title, *fan(left, self.look), info]
+
+
+def _centred(text: Text, spare_columns: int, spare_rows: int) -> Text:
+    """``text`` in the middle of the room it leaves spare."""
+    left, top = spare_columns // 2, spare_rows // 2
+    if not (left or top):
+        return text
+    lines = [Text(" " * left) + line for line in text.split("\n")]
+    return Text("\n" * top, no_wrap=True) + Text("\n", no_wrap=True).join(lines)
 
 
 def _top_x(tops: list[str], slot: str, width: int, block: int) -> int:

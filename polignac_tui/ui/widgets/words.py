@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -80,12 +81,11 @@ class WordChoices(Widget, can_focus=True):
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "wordchoices--button", "wordchoices--key", "wordchoices--cursor"}
 
+    @dataclass
     class Chosen(Message):
         """The person chose ``word`` (its key, a click, or Enter on it)."""
 
-        def __init__(self, word: str) -> None:
-            super().__init__()
-            self.word = word
+        word: str
 
     def __init__(self, choices: Sequence[tuple[str, str]] = (), *,
                  reserved: Collection[str] = (), id: str | None = None) -> None:
