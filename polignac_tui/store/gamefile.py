@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import datetime
+from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import Any
 
@@ -148,6 +149,8 @@ def _inline(value: object) -> str:
     a TOML basic string, so ``json.dumps`` writes each item."""
     if isinstance(value, list):
         return "[" + ", ".join(_inline(item) for item in value) + "]"
+    if isinstance(value, str):      # json.dumps's own writing of a string, without its
+        return encode_basestring_ascii(value)   # dispatch (a file is written every card)
     return json.dumps(value)
 
 
