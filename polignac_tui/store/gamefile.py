@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import datetime
+from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import Any
 
@@ -146,8 +147,13 @@ def dumps(session: GameSession) -> str:
 def _inline(value: object) -> str:
     """A list of card codes or actions (or of such lists) on one line: a JSON string is
     a TOML basic string, so ``json.dumps`` writes each item."""
+    # A string as json.dumps writes it, without its dispatch: a file is written every card.
     if isinstance(value, list):
+        if all(isinstance(item, str) for item in value):
+            return "[" + ", ".join(map(encode_basestring_ascii, value)) + "]"
         return "[" + ", ".join(_inline(item) for item in value) + "]"
+    if isinstance(value, str):
+        return encode_basestring_ascii(value)
     return json.dumps(value)
 
 

@@ -216,8 +216,13 @@ class Footer(TextualFooter):
     async def recompose(self) -> None:
         """Composed again, unless with the keys it shows already: Textual asks once per
         change of the keys, each after the next refresh, so that changes in a row (a
-        lobby's first frame: ten) each composed it again, all but the first for nothing."""
-        if self.held or (self.is_attached and self.same_keys(self.screen)):
+        lobby's first frame: ten) each composed it again, all but the first for nothing.
+        Nor while its screen is hidden under another: a screen's keys change as it is
+        left (Textual asks at its suspension), and composing then repainted the whole
+        screen on top (a lobby's footer under the table, at its first cards); Textual
+        asks again when the screen is back on top."""
+        if self.held or (self.is_attached and (hidden(self.screen)
+                                               or self.same_keys(self.screen))):
             return
         await super().recompose()
 
@@ -236,6 +241,16 @@ class Footer(TextualFooter):
             for key in self.query("FooterKey"):     # restyled once, with the footer
                 key.add_class("-compact", update=False)
             self.compact = True
+
+
+def hidden(screen: Screen[object]) -> bool:
+    """``screen`` is under a screen that covers it (an opaque one: not a box over a table,
+    through which the table is seen)."""
+    stack = screen.app.screen_stack
+    if screen not in stack:
+        return False        # (not shown by a stack: as before, composed when asked)
+    return any(above.styles.background.a == 1
+               for above in stack[stack.index(screen) + 1:])
 
 
 def header_icon(app: App[object]) -> str:

@@ -33,7 +33,7 @@ from ...games import get_game
 from ...games.base import CardChoice, CardsChoice, Gathered, Settings, View, WordChoice
 from ...games.events import CardPlayed, DealStarted, Discarded, MatchOver, Said, Shown
 from ...games.namewords import names_text, shown_name
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, Translator, _, current, ngettext
 from ...service.wording import service_words
 from ...table.gameclient import GameClient, HintBusy, PastDealsUnavailable
 from ...table.gameevents import (
@@ -287,6 +287,10 @@ class TableScreen(Screen[None]):
         self._received = time.monotonic()   # when the latest update came (gone times)
         self._ticker: Timer | None = None   # redraws while someone is gone
         self._hint_card: str | None = None  # the card the status speaks of (a choice, a hint)
+        # the latest view with its names as shown, for the view and language it was made
+        # in (the table asks for it a dozen times a redraw)
+        self._named: tuple[View, Translator, View] | None = None
+        self._talk_panel: TalkPanel | None = None   # the one composed last (if talk)
         own = self.face.side_panel()
         self._side: SidePanel = own if own is not None else ScoreSheet(
             self._score_sheet, id="scores")
@@ -304,7 +308,11 @@ class TableScreen(Screen[None]):
         return latest.state if latest is not None else None
 
     def view(self) -> View:
-        return named_view(self.client.view(self.seat))
+        raw, language = self.client.view(self.seat), current()
+        named = self._named
+        if named is None or named[0] is not raw or named[1] is not language:
+            named = self._named = (raw, language, named_view(raw))
+        return named[2]
 
     def seating(self) -> Seating:
         state = self.state
@@ -347,7 +355,8 @@ class TableScreen(Screen[None]):
                     self._side.display = self._side.in_column
                     yield self._side
                 if talk is not None:
-                    yield TalkPanel(talk)
+                    self._talk_panel = TalkPanel(talk)
+                    yield self._talk_panel
         yield Static(id="status")
         if talk is not None:
             yield TalkBar(talk, self.client.say)
@@ -414,8 +423,8 @@ class TableScreen(Screen[None]):
         else:
             self._side.set_wide(width >= WIDE)
             side_width = max(side_width, 46 if width >= WIDE else side_width)
-        for panel in self.query(TalkPanel):
-            panel.styles.width = side_width
+        if self._talk_panel is not None:
+            self._talk_panel.styles.width = side_width
         self._header(view, width)
         hand = self.query_one(Hand)
         trick = self.query_one(TrickArea)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, sorted_hand
 from .deal import Trick
@@ -108,21 +108,22 @@ def seat_view(session: Session, seat: int) -> SeatView:
                    tuple(p) if (p := d.points()) is not None else None, d.undos)
         for i, d in enumerate(session.deals)
     )
-    view = SeatView(   # the session before its first deal
-        seat=seat, names=tuple(p.name for p in session.players),
-        humans=tuple(p.is_human for p in session.players),
-        rules=replace(session.rules),  # a copy: the session's own is reachable from it
-        deal_number=0, dealer=None, phase="none", turn=None, hand=(), legal=(), asked=False,
-        declarer=None, passed=0, leader=0, trick=(), tricks=(), tricks_total=0,
-        tricks_won=(0,) * n, jacks_taken=((),) * n, cards_left=(0,) * n,
-        results=results, totals=tuple(session.totals), finished=session.finished,
-        losers=tuple(session.losers), winners=tuple(session.winners),
-    )
-    if not session.deals:
-        return view
+    # the session's part, then the deal's: one SeatView built (a view is made for every
+    # seat at every card)
+    match: dict[str, Any] = {
+        "seat": seat, "names": tuple(p.name for p in session.players),
+        "humans": tuple(p.is_human for p in session.players),
+        "rules": replace(session.rules),  # a copy: the session's own is reachable from it
+        "results": results, "totals": tuple(session.totals), "finished": session.finished,
+        "losers": tuple(session.losers), "winners": tuple(session.winners)}
+    if not session.deals:   # the session before its first deal
+        return SeatView(
+            **match, deal_number=0, dealer=None, phase="none", turn=None, hand=(), legal=(),
+            asked=False, declarer=None, passed=0, leader=0, trick=(), tricks=(),
+            tricks_total=0, tricks_won=(0,) * n, jacks_taken=((),) * n, cards_left=(0,) * n)
     deal = session.deals[-1]
-    return replace(
-        view,
+    return SeatView(
+        **match,
         deal_number=len(session.deals),
         dealer=deal.dealer,
         phase="over" if deal.over else deal.phase,
