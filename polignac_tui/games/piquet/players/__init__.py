@@ -64,6 +64,12 @@ def choose(view: View, level: str, rng: random.Random) -> str:
     return _decide(view, level, rng, None)[0]
 
 
+def choose_with(view: View, budget: search.Budget, rng: random.Random) -> str:
+    """The expert's action at ``view`` with ``budget`` instead of its own (the
+    benchmarks' variants of the expert, e.g. without the partie in mind)."""
+    return _decide(view, "expert", rng, None, budget)[0]
+
+
 def advise(view: View, rng: random.Random) -> tuple[str, str]:
     """The expert's action at ``view`` and a reason code (one of ``REASONS``)."""
     return _decide(view, "expert", rng, None)
@@ -81,15 +87,15 @@ def cheat(match: Match, seat: int, rng: random.Random) -> str:
     return _decide(match.view(seat), "cheat", rng, truth)[0]
 
 
-def _decide(view: View, level: str, rng: random.Random,
-            truth: search.Truth | None) -> tuple[str, str]:
+def _decide(view: View, level: str, rng: random.Random, truth: search.Truth | None,
+            budget: search.Budget | None = None) -> tuple[str, str]:
     choice = view.choice
     if choice is None:
         raise ValueError("the view's seat has nothing to choose")
     if level == "easy":
         return any_action(choice, rng), "random"
     seen = read(view)
-    budget = BUDGETS.get(level)
+    budget = budget or BUDGETS.get(level)
     if isinstance(choice, CardsChoice):
         why = "discard_attack" if seen.i_am_elder else "discard_keep_guards"
         if budget is None:
@@ -147,4 +153,4 @@ def _card_reason(seen: Seen, card: int) -> str:
     return "win_cheaply" if card < led else "play_low"
 
 
-__all__ = ["ARENA_LEVELS", "LEVELS", "REASONS", "advise", "cheat", "choose"]
+__all__ = ["ARENA_LEVELS", "LEVELS", "REASONS", "advise", "cheat", "choose", "choose_with"]

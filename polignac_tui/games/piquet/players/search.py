@@ -61,7 +61,7 @@ class Budget:
 HARD = Budget(worlds=10, exact_from=5, rollouts=10, playout_exact=3, discard_worlds=24,
               candidates=6, infer=False, search_from=8)
 EXPERT = Budget(worlds=20, exact_from=7, rollouts=16, playout_exact=4, discard_worlds=160,
-                candidates=10, infer=True)
+                candidates=10, infer=True, partie=True)
 
 
 @dataclass(frozen=True, slots=True)
