@@ -37,7 +37,7 @@ def run(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.pairs <= 10_000:
         parser.error("--pairs: 1 to 10000")
-    from ...errors import RuleError   # here: the help must not import the players
+    from ...errors import RuleError  # here: the help must not import the players
     from . import standings
     kinds = tuple(standings.KINDS) if args.kinds is None else tuple(
         k.strip() for k in str(args.kinds).split(",") if k.strip())
