@@ -183,9 +183,9 @@ class PiquetMatch(DuelMatch[PiquetDeal]):
         if not 1 <= deals_over < PARTIE_DEALS:
             raise RuleError("standing", f"{deals_over} deals over: 1 to {PARTIE_DEALS - 1}",
                             {"deals": deals_over})
-        if any(not 0 <= t <= MAX_STANDING * deals_over for t in totals) or len(totals) != 2:
+        if len(totals) != 2 or any(not 0 <= t <= MAX_STANDING * deals_over for t in totals):
             raise RuleError("standing", f"totals {totals}: two of 0 to "
-                            f"{MAX_STANDING * deals_over}", {"totals": list(totals)})
+                            f"{MAX_STANDING * deals_over}", {"totals": str(totals)})
         rng = random.Random(0)
         for number in range(1, deals_over + 1):
             deal = PiquetDeal(number, self.shuffle(rng))
