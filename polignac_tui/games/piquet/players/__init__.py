@@ -30,6 +30,7 @@ from ... import ARENA_LEVELS, LEVELS
 from ...base import CardChoice, CardsChoice, Match, View, WordChoice
 from ...cardmasks import any_action
 from . import search, thumb
+from .declare import choose_declaration
 from .masks import card_of, code, held_of, mask, point_key, sequence_key, sets_key
 from .partie import Standing, read_standing
 from .seen import Seen, read
@@ -41,6 +42,7 @@ REASONS = (
     "look_talon",            # the cards left are looked at: they tell where cards are
     "declare_best",          # every combination held is declared
     "declare_scoring",       # only the combinations that score or tie are declared
+    "declare_partie",        # some sunk: scoring them would cost the partie
     "only_card",             # one card may be played
     "endgame_exact",         # the last tricks searched exactly in every possible hand
     "lead_master",           # a card no other card left can beat
@@ -107,9 +109,16 @@ def _decide(view: View, level: str, rng: random.Random, truth: search.Truth | No
     if isinstance(choice, WordChoice):
         if choice.verb is None:
             return ("look" if "look" in choice.words else choice.words[0]), "look_talon"
-        if budget is None or seen.i_am_elder:
+        if budget is None:
             return thumb.declare(choice.words), "declare_best"
-        return _declare_scoring(seen, choice.words), "declare_scoring"
+        by_points = choice.words if seen.i_am_elder else _scoring(seen, choice.words)
+        why = "declare_best" if seen.i_am_elder else "declare_scoring"
+        standing = _standing(view, budget)
+        if standing is not None:
+            kept = choose_declaration(seen, choice.words, by_points, budget, rng, standing)
+            if kept != by_points:
+                by_points, why = kept, "declare_partie"
+        return " ".join(("declare", *by_points)), why
     assert isinstance(choice, CardChoice)
     legal = [code(c) for c in choice.cards]
     if len(legal) == 1:
@@ -129,7 +138,7 @@ def _standing(view: View, budget: search.Budget) -> Standing | None:
     return read_standing(view) if budget.partie else None
 
 
-def _declare_scoring(seen: Seen, words: tuple[str, ...]) -> str:
+def _scoring(seen: Seen, words: tuple[str, ...]) -> tuple[str, ...]:
     """The younger's declaration: the kinds she holds that beat or tie the elder's, or
     that he did not declare; a losing one would only tell him her cards."""
     theirs = seen.declared[seen.elder] or {}
@@ -138,7 +147,7 @@ def _declare_scoring(seen: Seen, words: tuple[str, ...]) -> str:
         his = theirs.get(kind)
         if his is None or KEY_OF[kind](seen.hand) >= his.key:
             kept.append(kind)
-    return " ".join(("declare", *kept))
+    return tuple(kept)
 
 
 def _card_reason(seen: Seen, card: int) -> str:

@@ -73,10 +73,15 @@ class Truth:
 
 
 # -- the declarations and the tricks of one world ----------------------------------------
-def declarations(elder: int, younger: int, point_score: str,
-                 start: tuple[int, int]) -> tuple[int, int, bool]:
+SUNK = (-1, -1)    # the key of a kind not declared: any held by the other beats it
+
+
+def declarations(elder: int, younger: int, point_score: str, start: tuple[int, int],
+                 sunk: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+                 ) -> tuple[int, int, bool]:
     """The points (elder's, younger's) after the declarations, both declaring all that
-    scores (§4), from ``start`` (carte blanche), and whether a repique was made (§6)."""
+    scores (§4) but the kinds each sinks (``sunk``: the elder's, the younger's), from
+    ``start`` (carte blanche), and whether a repique was made (§6)."""
     points = [start[0], start[1]]
     repique = False
     pe, ps = point_key(elder)[0], point_key(younger)[0]
@@ -84,9 +89,13 @@ def declarations(elder: int, younger: int, point_score: str,
     sy, sw_y = sequence_key(younger)
     te, tw_e = sets_key(elder)
     ty, tw_y = sets_key(younger)
-    for mine, theirs, worth_e, worth_y in ((pe, ps, point_worth(pe, point_score),
-                                            point_worth(ps, point_score)),
-                                           (se, sy, sw_e, sw_y), (te, ty, tw_e, tw_y)):
+    for kind, mine, theirs, worth_e, worth_y in (
+            ("point", pe, ps, point_worth(pe, point_score), point_worth(ps, point_score)),
+            ("sequence", se, sy, sw_e, sw_y), ("sets", te, ty, tw_e, tw_y)):
+        if kind in sunk[0]:
+            mine = SUNK
+        if kind in sunk[1]:
+            theirs = SUNK
         if mine == theirs:
             continue
         winner = 0 if mine > theirs else 1
@@ -139,11 +148,14 @@ def deal_value(mine: int, theirs: int, i_am_elder: bool, point_score: str,
 
 
 def deal_points(mine: int, theirs: int, i_am_elder: bool, point_score: str,
-                start: tuple[int, int]) -> tuple[int, int]:
-    """My points and the other's from the declarations on, both hands exchanged."""
+                start: tuple[int, int],
+                sunk: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+                ) -> tuple[int, int]:
+    """My points and the other's from the declarations on, both hands exchanged (the
+    kinds sunk: the elder's, the younger's)."""
     elder, younger = (mine, theirs) if i_am_elder else (theirs, mine)
     se = (start[0], start[1]) if i_am_elder else (start[1], start[0])
-    pe, py, repique = declarations(elder, younger, point_score, se)
+    pe, py, repique = declarations(elder, younger, point_score, se, sunk)
     points, won = [pe, py], [0, 0]
     playout([elder, younger], 0, won, points, not repique)
     bonus = cards_bonus(won[0])
