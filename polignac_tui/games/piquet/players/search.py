@@ -38,6 +38,7 @@ from .partie import Standing
 from .seen import Seen, other_hand
 from .solve import CARDS, Solver, beats, cards_bonus, distinct, legal
 
+TIE = 0.05           # a partie's value a world: choices closer than this are tied
 PIQUE_AT = 30
 PIQUE = 30
 REPIQUE = 60
@@ -208,6 +209,7 @@ def choose_discard(seen: Seen, least: int, most: int, budget: Budget, rng: rando
     if len(candidates) == 1 or not budget.discard_worlds:
         return prefer
     totals = dict.fromkeys(candidates, 0.0)
+    diffs = dict.fromkeys(candidates, 0.0)
     start = (seen.points[seen.me], seen.points[seen.other])
     for _ in range(1 if truth is not None else budget.discard_worlds):
         if elder:
@@ -226,15 +228,13 @@ def choose_discard(seen: Seen, least: int, most: int, budget: Budget, rng: rando
                     thrown = thumb.discard(other, False, min(1, len(rest)), len(rest))
                     theirs = (other & ~thrown) | mask_of(rest[:count(thrown)])
                     answers[j] = theirs
-            if standing is None:
-                totals[cand] += deal_value(mine, theirs, elder, seen.point_score, start)
-            else:
-                totals[cand] += standing.worth(*deal_points(mine, theirs, elder,
-                                                            seen.point_score, start))
-    top = max(totals.values())
-    if totals[prefer] >= top:
-        return prefer
-    return next(c for c in candidates if totals[c] >= top)
+            gained, lost = deal_points(mine, theirs, elder, seen.point_score, start)
+            diffs[cand] += gained - lost
+            if standing is not None:
+                totals[cand] += standing.worth(gained, lost)
+    runs = 1 if truth is not None else budget.discard_worlds
+    best = _best(candidates, totals if standing is not None else diffs, diffs, runs)
+    return prefer if prefer in best else next(c for c in candidates if c in best)
 
 
 def _elder_world(seen: Seen, rng: random.Random,
@@ -290,25 +290,37 @@ def choose_card(seen: Seen, legal: Sequence[int], budget: Budget, rng: random.Ra
     worlds = [truth.other if truth is not None else other_hand(seen, rng, budget.infer)
               for _ in range(runs)]
     totals = dict.fromkeys(legal, 0.0)
+    diffs = dict.fromkeys(legal, 0.0)
     solver = Solver()
     me, other = seen.me, seen.other
     to_come = 1.5 * n + CARDS + 1
-
-    def worth(diff: float) -> float:
-        return diff if standing is None else standing.worth_of_diff(diff, to_come)
     for world in worlds:
         if exact:
             values = solver.card_values(seen.hand, world, seen.led, seen.won[me])
             for c in legal:
-                totals[c] += worth(values[c])
+                diffs[c] += values[c]
+                if standing is not None:
+                    totals[c] += standing.worth_of_diff(values[c], to_come)
             continue
         for c in legal:
-            totals[c] += worth(_try_card(seen, world, c, solver, budget.playout_exact,
-                                         pique_open, me, other, budget.plies))
-    top = max(totals.values())
-    if totals.get(prefer, -1e9) >= top - 1e-9:
-        return prefer, exact
-    return min((c for c, v in totals.items() if v >= top - 1e-9), key=lambda c: c), exact
+            diff = _try_card(seen, world, c, solver, budget.playout_exact, pique_open, me,
+                             other, budget.plies)
+            diffs[c] += diff
+            if standing is not None:
+                totals[c] += standing.worth_of_diff(diff, to_come)
+    best = _best(legal, totals if standing is not None else diffs, diffs, len(worlds))
+    return (prefer if prefer in best else min(best)), exact
+
+
+def _best(options: Sequence[int], totals: dict[int, float], diffs: dict[int, float],
+          worlds: int) -> list[int]:
+    """The options whose total is the best (within ``TIE`` a world of it), and among
+    them those with the best points: where the partie's worth is flat (the order and
+    the rubicon settled), the points decide, as they would without the partie."""
+    top = max(totals[c] for c in options)
+    near = [c for c in options if totals[c] >= top - TIE * worlds - 1e-9]
+    best_diff = max(diffs[c] for c in near)
+    return [c for c in near if diffs[c] >= best_diff - 1e-9]
 
 
 def _try_card(seen: Seen, world: int, card: int, solver: Solver, exact_at: int,
