@@ -129,7 +129,7 @@ def _decide(view: View, level: str, rng: random.Random, truth: search.Truth | No
     part = view.game_part
     pique_open = part.get("pique") is None and part.get("repique") is None
     card, exact = search.choose_card(seen, legal, budget, rng, truth, pique_open,
-                                     _standing(view, budget))
+                                     _standing(view, budget) if budget.partie_play else None)
     return card_of(card), ("endgame_exact" if exact else _card_reason(seen, card))
 
 
