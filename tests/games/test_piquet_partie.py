@@ -81,7 +81,7 @@ def test_the_expert_weighs_the_partie_only_when_its_budget_says_so(
         return real(*args, **kwargs)  # type: ignore[arg-type]
     budget = piquet_players.BUDGETS["expert"]
     monkeypatch.setitem(piquet_players.BUDGETS, "expert", dataclasses.replace(
-        budget, discard_worlds=4, partie=weigh))
+        budget, discard_worlds=4, partie=weigh, partie_exchange=weigh))
     monkeypatch.setattr(search, "choose_discard", spy)
     match = piquet_match(first_dealer=1)
     match.deal(random.Random(9))

@@ -103,8 +103,9 @@ def _decide(view: View, level: str, rng: random.Random, truth: search.Truth | No
         if budget is None:
             thrown = thumb.discard(seen.hand, seen.i_am_elder, choice.least, choice.most)
         else:
+            standing = _standing(view, budget) if budget.partie_exchange else None
             thrown = search.choose_discard(seen, choice.least, choice.most, budget, rng, truth,
-                                           _standing(view, budget))
+                                           standing)
         return " ".join((choice.verb, *held_of(thrown, choice.cards))), why
     if isinstance(choice, WordChoice):
         if choice.verb is None:

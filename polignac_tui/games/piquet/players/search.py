@@ -56,9 +56,9 @@ class Budget:
     plies: int = 0         # cards searched (both sides' best) before a playout
     search_from: int = 12  # cards in hand from which the tricks are searched (before:
                            # the rules of thumb)
-    partie: bool = False   # weigh the points by the partie's standing (``partie``): the
-                           # exchange and the declarations
-    partie_play: bool = False  # and the cards played (measured: no better, see README)
+    partie: bool = False   # weigh the declarations by the partie's standing (``partie``)
+    partie_exchange: bool = False  # and the exchange, and the cards played (measured over
+    partie_play: bool = False      # mirrored pairs from standings: no better, see README)
 
 
 HARD = Budget(worlds=10, exact_from=5, rollouts=10, playout_exact=3, discard_worlds=24,
