@@ -14,7 +14,8 @@ from the ``rng`` passed in, so a seed and a view always give the same action.
   all that was seen, the last five exactly (``search``); the first four by the rules of
   thumb; the younger declares only what scores.
 - ``expert``: all twelve tricks searched, the last seven exactly, more worlds read more
-  sharply, and many more at the exchange.
+  sharply, and many more at the exchange; its declarations weigh the partie's standing
+  (``declare``: rubiconed out of reach, it sinks what would only add to its loss).
 - ``cheat`` (``cheat(match, seat, rng)``): the expert seeing the other hand and the
   talon; a yardstick for the arena, never offered as a player.
 
