@@ -187,12 +187,16 @@ class PairResult:
 
 
 def play_partie(game: Game, settings: Settings, seed: int, index: int, bots: list[Bot],
-                rngs: list[random.Random], timed: int) -> tuple[Match, list[float]]:
+                rngs: list[random.Random], timed: int,
+                begin: Callable[[Match], None] | None = None) -> tuple[Match, list[float]]:
     """Play a whole match, ``bots[seat]`` in every seat, each deal's cards drawn from
     the seed, the pair's index and the deal's number (so both parties of a pair get
-    the same deals); the finished match and seat ``timed``'s decision times."""
+    the same deals); the finished match and seat ``timed``'s decision times.
+    ``begin`` readies the match before its first deal (a standing set)."""
     names = [f"Seat {i + 1}" for i in range(len(bots))]
     match = game.start(settings, names, 0)
+    if begin is not None:
+        begin(match)
     times: list[float] = []
     for number in range(MAX_DEALS):
         if match.outcome is not None:
@@ -224,8 +228,10 @@ def partie_value(match: Match, seat: int) -> float:
 
 
 def mirrored_pair(game: Game, settings: Settings, seed: int, index: int,
-                  candidate: tuple[str, Bot], field: tuple[str, Bot]) -> PairResult:
-    """Two parties on the same deals, the candidate seated first, then second."""
+                  candidate: tuple[str, Bot], field: tuple[str, Bot],
+                  begin: Callable[[Match], None] | None = None) -> PairResult:
+    """Two parties on the same deals, the candidate seated first, then second (each
+    readied by ``begin``: the same standing for the seats in both)."""
     values: list[float] = []
     cpu: list[float] = []
     for seat in (0, 1):
@@ -234,7 +240,7 @@ def mirrored_pair(game: Game, settings: Settings, seed: int, index: int,
         rngs = [random.Random(f"partie:{seed}:{index}:{s}:{name}")
                 for s, (name, _) in enumerate(seated)]
         match, times = play_partie(game, settings, seed, index, [b for _, b in seated],
-                                   rngs, seat)
+                                   rngs, seat, begin)
         values.append(partie_value(match, seat))
         cpu.extend(times)
     return PairResult((values[0], values[1]), sum(v > 0 for v in values),

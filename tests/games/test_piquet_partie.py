@@ -13,7 +13,7 @@ from polignac_tui.games.piquet import players as piquet_players
 from polignac_tui.games.piquet.players import search
 from polignac_tui.games.piquet.players.partie import Standing, partie_value, read_standing
 
-from .helpers import piquet_match
+from .helpers import piquet_dealt, piquet_match
 
 
 def test_the_partie_value_counts_the_rubicon_as_the_rules_do() -> None:
@@ -81,7 +81,7 @@ def test_the_expert_weighs_the_partie_only_when_its_budget_says_so(
         return real(*args, **kwargs)  # type: ignore[arg-type]
     budget = piquet_players.BUDGETS["expert"]
     monkeypatch.setitem(piquet_players.BUDGETS, "expert", dataclasses.replace(
-        budget, discard_worlds=4, partie=weigh))
+        budget, discard_worlds=4, partie=weigh, partie_exchange=weigh))
     monkeypatch.setattr(search, "choose_discard", spy)
     match = piquet_match(first_dealer=1)
     match.deal(random.Random(9))
@@ -119,3 +119,50 @@ def test_where_the_partie_counts_the_points_as_they_are_the_choices_are_the_same
         assert picks[1] == picks[0]
         changed += picks[2] != picks[0]
     assert changed >= 1
+
+
+def test_a_kind_sunk_lets_the_other_score_his_and_scores_nothing() -> None:
+    from polignac_tui.games.piquet.players.masks import mask
+
+    # the elder: point 5, a quint; the younger: point 4, two tierces, two trios
+    elder = mask(["AD", "KD", "QD", "JD", "TD", "7S", "8S", "7H", "8H", "9C", "8C", "JS"])
+    younger = mask(["AS", "KS", "QS", "9S", "AH", "KH", "QH", "9H", "AC", "KC", "TC", "9D"])
+    none: frozenset[str] = frozenset()
+    assert search.declarations(elder, younger, "cards", (0, 0)) == (20, 6, False)
+    assert search.declarations(elder, younger, "cards", (0, 0),
+                               (frozenset({"point"}), none)) == (15, 10, False)
+    assert search.declarations(elder, younger, "cards", (0, 0),
+                               (frozenset({"point", "sequence"}), none)) == (0, 16, False)
+    assert search.declarations(elder, younger, "cards", (0, 0),
+                               (frozenset({"sequence"}), frozenset({"point", "sets"}))) == (
+        5, 6, False)
+
+
+def declaring_at(totals: tuple[int, int]) -> tuple[str, str]:
+    """The expert's declaration as the elder on the last deal at ``totals``: a point of
+    five and a quint that win, nothing else."""
+    match = piquet_match(0)
+    match.set_standing(totals, 5)
+    match.start_deal(piquet_dealt(1, ("AD KD QD JD TD 7S 8S 7H 8H 9C 8C 7C",
+                                      "AS KS QS 9S AH KH QH 9H AC KC TC 9D"),
+                                  "JS TS JH TH QC JC 8D 7D"))
+    match.apply("discard 7C")
+    match.apply("discard 9D")
+    match.apply("nolook")
+    view = match.view(0)
+    assert piquet_players.choose(view, "hard", random.Random(0)) == "declare point sequence"
+    return piquet_players.advise(view, random.Random(0))
+
+
+def test_rubiconed_and_out_of_reach_the_expert_sinks_what_would_only_swell_the_loss() -> None:
+    """Far behind and far under 100 on the last deal, each point either side scores
+    adds to what the partie costs: the point and the quint are sunk."""
+    assert declaring_at((10, 250)) == ("declare", "declare_partie")
+    assert declaring_at((60, 250)) == ("declare", "declare_partie")
+
+
+@pytest.mark.parametrize("totals", [(95, 150), (250, 10), (300, 150), (80, 85)])
+def test_where_the_points_help_the_partie_the_expert_declares_them(
+        totals: tuple[int, int]) -> None:
+    """Within reach of 100, ahead, or both over 100: every combination that scores."""
+    assert declaring_at(totals) == ("declare point sequence", "declare_best")

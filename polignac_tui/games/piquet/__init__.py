@@ -23,7 +23,8 @@ class Piquet(Game):
     presets = PRESETS
     described = DESCRIBED
     books = PiquetBooks()     # its files, lists and statistics
-    benchmarks = ("polignac_tui.games.piquet.benchmarks.piquet_bots",)
+    benchmarks = ("polignac_tui.games.piquet.benchmarks.piquet_bots",
+                  "polignac_tui.games.piquet.benchmarks.piquet_partie")
 
     def settings(self, preset: str | None = None, overrides: Mapping[str, object] | None = None,
                  players: int | None = None) -> Settings:

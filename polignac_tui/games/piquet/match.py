@@ -72,6 +72,8 @@ from .rules import (
 
 Phase = Literal["discard_elder", "discard_younger", "look", "declare_elder",
                 "declare_younger", "play", "over"]
+MAX_STANDING = 250         # a deal's points, at most, in a standing set (a capot and
+                           # a repique are 40 and 90 and more)
 NOT_HELD = {"sequence": "no sequence (three or more cards of a suit in order)",
             "sets": "no set (three or four cards of a rank of 10 or higher)"}
 
@@ -164,6 +166,33 @@ class PiquetMatch(DuelMatch[PiquetDeal]):
                                     "carte_blanche"))
                 self._score(deal, seat, CARTE_BLANCHE, "carte_blanche", events)
         return tuple(events)
+
+    def set_standing(self, totals: tuple[int, int], deals_over: int) -> None:
+        """Before the first deal, for the arena's parties from a standing: the partie as
+        if ``deals_over`` deals were over with ``totals`` (no card of them played, each
+        seat's total shared out among them), the next deal being the one after.
+
+        Raises:
+            RuleError: ``standing`` when a deal was dealt, the game is not a partie, or
+                the deals or the totals are out of range.
+        """
+        if self.deals:
+            raise RuleError("standing", "a standing is set before the first deal")
+        if self.end != "partie":
+            raise RuleError("standing", "a standing is a partie's: this game is to points")
+        if not 1 <= deals_over < PARTIE_DEALS:
+            raise RuleError("standing", f"{deals_over} deals over: 1 to {PARTIE_DEALS - 1}",
+                            {"deals": deals_over})
+        if len(totals) != 2 or any(not 0 <= t <= MAX_STANDING * deals_over for t in totals):
+            raise RuleError("standing", f"totals {totals}: two of 0 to "
+                            f"{MAX_STANDING * deals_over}", {"totals": str(totals)})
+        rng = random.Random(0)
+        for number in range(1, deals_over + 1):
+            deal = PiquetDeal(number, self.shuffle(rng))
+            deal.phase = "over"
+            deal.points = [t // deals_over + (number <= t % deals_over) for t in totals]
+            self.deals.append(deal)
+        self._totals = list(totals)
 
     # -- whose turn, what may be done ------------------------------------------------------
     def choices(self, seat: int) -> Choice | None:

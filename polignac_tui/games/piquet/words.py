@@ -13,6 +13,7 @@ HINTS = {
     "look_talon": N_("the cards left tell where the others are"),
     "declare_best": N_("declare every combination you hold"),
     "declare_scoring": N_("declare only what scores or ties"),
+    "declare_partie": N_("sink some: at this point of the partie those points would cost you"),
     "only_card": N_("the only card you may play"),
     "endgame_exact": N_("the last tricks counted out exactly"),
     "lead_master": N_("no card left can beat it"),

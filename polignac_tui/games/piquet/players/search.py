@@ -38,6 +38,7 @@ from .partie import Standing
 from .seen import Seen, other_hand
 from .solve import CARDS, Solver, beats, cards_bonus, distinct, legal
 
+TIE = 0.05           # a partie's value a world: choices closer than this are tied
 PIQUE_AT = 30
 PIQUE = 30
 REPIQUE = 60
@@ -55,13 +56,15 @@ class Budget:
     plies: int = 0         # cards searched (both sides' best) before a playout
     search_from: int = 12  # cards in hand from which the tricks are searched (before:
                            # the rules of thumb)
-    partie: bool = False   # weigh the points by the partie's standing (``partie``)
+    partie: bool = False   # weigh the declarations by the partie's standing (``partie``)
+    partie_exchange: bool = False  # and the exchange, and the cards played (measured over
+    partie_play: bool = False      # mirrored pairs from standings: no better, see README)
 
 
 HARD = Budget(worlds=10, exact_from=5, rollouts=10, playout_exact=3, discard_worlds=24,
               candidates=6, infer=False, search_from=8)
 EXPERT = Budget(worlds=20, exact_from=7, rollouts=16, playout_exact=4, discard_worlds=160,
-                candidates=10, infer=True)
+                candidates=10, infer=True, partie=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +76,15 @@ class Truth:
 
 
 # -- the declarations and the tricks of one world ----------------------------------------
-def declarations(elder: int, younger: int, point_score: str,
-                 start: tuple[int, int]) -> tuple[int, int, bool]:
+SUNK = (-1, -1)    # the key of a kind not declared: any held by the other beats it
+
+
+def declarations(elder: int, younger: int, point_score: str, start: tuple[int, int],
+                 sunk: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+                 ) -> tuple[int, int, bool]:
     """The points (elder's, younger's) after the declarations, both declaring all that
-    scores (§4), from ``start`` (carte blanche), and whether a repique was made (§6)."""
+    scores (§4) but the kinds each sinks (``sunk``: the elder's, the younger's), from
+    ``start`` (carte blanche), and whether a repique was made (§6)."""
     points = [start[0], start[1]]
     repique = False
     pe, ps = point_key(elder)[0], point_key(younger)[0]
@@ -84,9 +92,13 @@ def declarations(elder: int, younger: int, point_score: str,
     sy, sw_y = sequence_key(younger)
     te, tw_e = sets_key(elder)
     ty, tw_y = sets_key(younger)
-    for mine, theirs, worth_e, worth_y in ((pe, ps, point_worth(pe, point_score),
-                                            point_worth(ps, point_score)),
-                                           (se, sy, sw_e, sw_y), (te, ty, tw_e, tw_y)):
+    for kind, mine, theirs, worth_e, worth_y in (
+            ("point", pe, ps, point_worth(pe, point_score), point_worth(ps, point_score)),
+            ("sequence", se, sy, sw_e, sw_y), ("sets", te, ty, tw_e, tw_y)):
+        if kind in sunk[0]:
+            mine = SUNK
+        if kind in sunk[1]:
+            theirs = SUNK
         if mine == theirs:
             continue
         winner = 0 if mine > theirs else 1
@@ -139,11 +151,14 @@ def deal_value(mine: int, theirs: int, i_am_elder: bool, point_score: str,
 
 
 def deal_points(mine: int, theirs: int, i_am_elder: bool, point_score: str,
-                start: tuple[int, int]) -> tuple[int, int]:
-    """My points and the other's from the declarations on, both hands exchanged."""
+                start: tuple[int, int],
+                sunk: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+                ) -> tuple[int, int]:
+    """My points and the other's from the declarations on, both hands exchanged (the
+    kinds sunk: the elder's, the younger's)."""
     elder, younger = (mine, theirs) if i_am_elder else (theirs, mine)
     se = (start[0], start[1]) if i_am_elder else (start[1], start[0])
-    pe, py, repique = declarations(elder, younger, point_score, se)
+    pe, py, repique = declarations(elder, younger, point_score, se, sunk)
     points, won = [pe, py], [0, 0]
     playout([elder, younger], 0, won, points, not repique)
     bonus = cards_bonus(won[0])
@@ -196,6 +211,7 @@ def choose_discard(seen: Seen, least: int, most: int, budget: Budget, rng: rando
     if len(candidates) == 1 or not budget.discard_worlds:
         return prefer
     totals = dict.fromkeys(candidates, 0.0)
+    diffs = dict.fromkeys(candidates, 0.0)
     start = (seen.points[seen.me], seen.points[seen.other])
     for _ in range(1 if truth is not None else budget.discard_worlds):
         if elder:
@@ -214,15 +230,13 @@ def choose_discard(seen: Seen, least: int, most: int, budget: Budget, rng: rando
                     thrown = thumb.discard(other, False, min(1, len(rest)), len(rest))
                     theirs = (other & ~thrown) | mask_of(rest[:count(thrown)])
                     answers[j] = theirs
-            if standing is None:
-                totals[cand] += deal_value(mine, theirs, elder, seen.point_score, start)
-            else:
-                totals[cand] += standing.worth(*deal_points(mine, theirs, elder,
-                                                            seen.point_score, start))
-    top = max(totals.values())
-    if totals[prefer] >= top:
-        return prefer
-    return next(c for c in candidates if totals[c] >= top)
+            gained, lost = deal_points(mine, theirs, elder, seen.point_score, start)
+            diffs[cand] += gained - lost
+            if standing is not None:
+                totals[cand] += standing.worth(gained, lost)
+    runs = 1 if truth is not None else budget.discard_worlds
+    best = _best(candidates, totals if standing is not None else diffs, diffs, runs)
+    return prefer if prefer in best else next(c for c in candidates if c in best)
 
 
 def _elder_world(seen: Seen, rng: random.Random,
@@ -278,25 +292,37 @@ def choose_card(seen: Seen, legal: Sequence[int], budget: Budget, rng: random.Ra
     worlds = [truth.other if truth is not None else other_hand(seen, rng, budget.infer)
               for _ in range(runs)]
     totals = dict.fromkeys(legal, 0.0)
+    diffs = dict.fromkeys(legal, 0.0)
     solver = Solver()
     me, other = seen.me, seen.other
     to_come = 1.5 * n + CARDS + 1
-
-    def worth(diff: float) -> float:
-        return diff if standing is None else standing.worth_of_diff(diff, to_come)
     for world in worlds:
         if exact:
             values = solver.card_values(seen.hand, world, seen.led, seen.won[me])
             for c in legal:
-                totals[c] += worth(values[c])
+                diffs[c] += values[c]
+                if standing is not None:
+                    totals[c] += standing.worth_of_diff(values[c], to_come)
             continue
         for c in legal:
-            totals[c] += worth(_try_card(seen, world, c, solver, budget.playout_exact,
-                                         pique_open, me, other, budget.plies))
-    top = max(totals.values())
-    if totals.get(prefer, -1e9) >= top - 1e-9:
-        return prefer, exact
-    return min((c for c, v in totals.items() if v >= top - 1e-9), key=lambda c: c), exact
+            diff = _try_card(seen, world, c, solver, budget.playout_exact, pique_open, me,
+                             other, budget.plies)
+            diffs[c] += diff
+            if standing is not None:
+                totals[c] += standing.worth_of_diff(diff, to_come)
+    best = _best(legal, totals if standing is not None else diffs, diffs, len(worlds))
+    return (prefer if prefer in best else min(best)), exact
+
+
+def _best(options: Sequence[int], totals: dict[int, float], diffs: dict[int, float],
+          worlds: int) -> list[int]:
+    """The options whose total is the best (within ``TIE`` a world of it), and among
+    them those with the best points: where the partie's worth is flat (the order and
+    the rubicon settled), the points decide, as they would without the partie."""
+    top = max(totals[c] for c in options)
+    near = [c for c in options if totals[c] >= top - TIE * worlds - 1e-9]
+    best_diff = max(diffs[c] for c in near)
+    return [c for c in near if diffs[c] >= best_diff - 1e-9]
 
 
 def _try_card(seen: Seen, world: int, card: int, solver: Solver, exact_at: int,
