@@ -22,7 +22,8 @@ class Ecarte(Game):
     presets = PRESETS
     described = DESCRIBED
     books = EcarteBooks()     # its files, lists and statistics
-    benchmarks = ("polignac_tui.games.ecarte.benchmarks.ecarte_bots",)
+    benchmarks = ("polignac_tui.games.ecarte.benchmarks.ecarte_bots",
+                  "polignac_tui.games.ecarte.benchmarks.ecarte_information")
 
     def start(self, settings: Settings, players: Sequence[str],
               first_dealer: int) -> EcarteMatch:

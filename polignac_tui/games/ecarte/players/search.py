@@ -295,6 +295,32 @@ def thumb_tricks(elder: int, dealer: int, solver: Solver, trumps: int) -> int:
     return won
 
 
+def world_drawer(seen: Seen, budget: Budget,
+                 truth: int | None) -> Callable[[random.Random], tuple[int, list[int]]]:
+    """How a world of the exchange is drawn: the other's hand (``drawer``), then the
+    stock's order (the expert's keepers read as its exchange says)."""
+    draw = drawer(seen, budget, truth)
+    keepers = _keepers(seen.trumps) if budget.infer else 0
+
+    def world(rng: random.Random) -> tuple[int, list[int]]:
+        other = draw(rng)
+        return other, stock_order(seen, other, rng, keepers)
+    return world
+
+
+def world_values(seen: Seen, candidates: Sequence[str | int], other: int,
+                 stock: Sequence[int], solver: Solver,
+                 by_thumb: bool) -> dict[str | int, float]:
+    """What each exchange choice is worth for ``seen.me`` in one world: the other's
+    hand ``other`` and the stock in ``stock``'s order (see ``_play_out``)."""
+    hands = [0, 0]
+    hands[seen.me], hands[seen.other] = seen.hand, other
+    return {choice: _play_out(seen, _Deal(list(hands), list(stock), seen.phase,
+                                          seen.exchanges, seen.played_without_proposing,
+                                          seen.refused_first), choice, solver, by_thumb)
+            for choice in candidates}
+
+
 def choose_exchange(seen: Seen, candidates: Sequence[str | int], prefer: str | int,
                     worlds: int, budget: Budget, rng: random.Random,
                     truth: int | None = None) -> str | int:
@@ -303,18 +329,13 @@ def choose_exchange(seen: Seen, candidates: Sequence[str | int], prefer: str | i
     if len(candidates) == 1:
         return candidates[0]
     solver = CanonSolver(seen.trumps, seen.forcing)
-    draw = drawer(seen, budget, truth)
-    keepers = _keepers(seen.trumps) if budget.infer else 0
+    draw = world_drawer(seen, budget, truth)
     totals = dict.fromkeys(candidates, 0.0)
     for _ in range(worlds):
-        other = draw(rng)
-        stock = stock_order(seen, other, rng, keepers)
-        hands = [0, 0]
-        hands[seen.me], hands[seen.other] = seen.hand, other
-        for choice in candidates:
-            d = _Deal(list(hands), list(stock), seen.phase, seen.exchanges,
-                      seen.played_without_proposing, seen.refused_first)
-            totals[choice] += _play_out(seen, d, choice, solver, budget.thumb_playout)
+        other, stock = draw(rng)
+        for choice, value in world_values(seen, candidates, other, stock, solver,
+                                          budget.thumb_playout).items():
+            totals[choice] += value
     top = max(totals.values())
     if totals[prefer] >= top - budget.margin * worlds - 1e-9:
         return prefer
@@ -329,4 +350,4 @@ def discard_candidates(seen: Seen, least: int, most: int, around: int) -> list[i
 
 
 __all__ = ["EXPERT", "HARD", "SUIT_MASK", "Budget", "choose_card", "choose_exchange",
-           "discard_candidates"]
+           "discard_candidates", "world_drawer", "world_values"]
