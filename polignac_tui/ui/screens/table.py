@@ -30,7 +30,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...games import get_game
+from ...games.actions import CardsAction, parse_action
 from ...games.base import CardChoice, CardsChoice, Gathered, Settings, View, WordChoice
+from ...games.errors import RuleError
 from ...games.events import CardPlayed, DealStarted, Discarded, MatchOver, Said, Shown
 from ...games.namewords import names_text, shown_name
 from ...i18n import N_, Translator, _, current, ngettext
@@ -1111,15 +1113,33 @@ class TableScreen(Screen[None]):
         if advice is None or not advice.action:
             self.say(_("No hint available."), asked=True)
             return
-        text = assemble(_("Hint: {action}"), "bold", action=self.action_text(advice.action))
+        hand = self.query_one(Hand)
+        marked = self._mark_hinted(advice.action)
+        if marked:      # said in the hand's order, left to right as they are marked
+            text = assemble(_("Hint: {action} (marked)"), "bold",
+                            action=self.action_text(" ".join(("discard", *hand.marked))))
+        else:
+            text = assemble(_("Hint: {action}"), "bold",
+                            action=self.action_text(advice.action))
         why = self.face.hint_reason(advice.why, dict(advice.params))
         if why:
             text.append(f"{' -' if self.look.ascii else ' —'} {why}")
         first = advice.action.split()[0]
         if len(first) == 2 and first.isupper():
-            self.query_one(Hand).select(first)
+            hand.select(first)
             self._hint_card = first
         self.say(text, asked=True)
+
+    def _mark_hinted(self, action: str) -> bool:
+        """A hinted discard marks its cards in the hand (as the person's own marks: Enter
+        then discards them); True when cards were marked."""
+        try:
+            parsed = parse_action(action)
+        except RuleError:
+            return False
+        if not isinstance(parsed, CardsAction) or not self._discarding():
+            return False
+        return self.query_one(Hand).mark_only(parsed.cards) and bool(parsed.cards)
 
     def on_hand_selected(self, message: Hand.Selected) -> None:
         """Moving to another card takes the hint (or a card chosen) off the status line."""
