@@ -167,7 +167,7 @@ class LobbyScreen(Screen[None]):
         Binding("s", "start", N_("Start"), tooltip=N_("start the table you created: open seats "
                                                "left go to computers")),
         Binding("l", "leave", N_("Leave"), tooltip=N_("leave the waiting table you sit at "
-                                               "(yours closes when nobody else is at it)")),
+                                               "(yours closes when nobody else sits there)")),
         # The list follows the service by itself: r is in the Footer only when the
         # connection is lost (the status says so too); connected, it still reads the list.
         Binding("b", "book", N_("Book"), tooltip=N_("the club's book: each game's standings, "
