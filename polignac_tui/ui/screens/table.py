@@ -1181,9 +1181,9 @@ class TableScreen(Screen[None]):
             return
         hand = self.query_one(Hand)
         marked = self._mark_hinted(advice.action)
-        if marked:      # said in the hand's order, left to right as they are marked
+        if marked is not None:  # said in the hand's order, left to right as marked
             text = assemble(_("Hint: {action} (marked)"), "bold",
-                            action=self.action_text(" ".join(("discard", *hand.marked))))
+                            action=self.action_text(str(marked)))
         else:
             text = assemble(_("Hint: {action}"), "bold",
                             action=self.action_text(advice.action))
@@ -1196,16 +1196,20 @@ class TableScreen(Screen[None]):
             self._hint_card = first
         self.say(text, asked=True)
 
-    def _mark_hinted(self, action: str) -> bool:
+    def _mark_hinted(self, action: str) -> CardsAction | None:
         """A hinted discard marks its cards in the hand (as the person's own marks: Enter
-        then discards them); True when cards were marked."""
+        then discards them); the discard as marked (its cards in the hand's order), None
+        when no card was marked."""
         try:
             parsed = parse_action(action)
         except RuleError:
-            return False
-        if not isinstance(parsed, CardsAction) or not self._discarding():
-            return False
-        return self.query_one(Hand).mark_only(parsed.cards) and bool(parsed.cards)
+            return None
+        if not isinstance(parsed, CardsAction) or not parsed.cards or not self._discarding():
+            return None
+        hand = self.query_one(Hand)
+        if not hand.mark_only(parsed.cards):
+            return None
+        return CardsAction(parsed.verb, hand.marked)
 
     def on_hand_selected(self, message: Hand.Selected) -> None:
         """Moving to another card takes the hint (or a card chosen) off the status line."""
