@@ -193,6 +193,9 @@ class LobbyClient:
         #: is lost (with the reason).
         self.on_tables: Callable[[list[TableListing]], None] | None = None
         self.on_lost: Callable[[str], None] | None = None
+        #: Called with the name of the waiting table this connection watched when the
+        #: service closed it (nobody sits at it any more): back in the lobby.
+        self.on_closed: Callable[[str], None] | None = None
         self._next_id = 1
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._reading: asyncio.Task[None] | None = None
@@ -411,6 +414,8 @@ class LobbyClient:
             remote = self.at_table
             if remote is not None and message.get("table") in (remote.table, None):
                 self._game_update(remote, message)
+        elif kind == "closed":
+            self._closed(_text(message.get("table")), _text(message.get("name")))
         elif kind == "error" and self.at_table is not None:
             # A command at the table refused outright (no id: nobody awaits it).
             self.at_table.say_refused(_text(message.get("message"), "refused"),
@@ -460,6 +465,16 @@ class LobbyClient:
         if self.at_table is None or self.at_table.table != table:
             self.at_table = RemoteGameClient(self, table, seats, watching, game)
         return self.at_table
+
+    def _closed(self, table: str, name: str) -> None:
+        """The service closed the waiting table ``table`` this connection was at (a
+        watcher, once nobody sits there): no longer at it, and the lobby is told."""
+        remote = self.at_table
+        if remote is None or remote.table != table:
+            return
+        remote._detach()
+        if self.on_closed is not None:
+            self.on_closed(name[:protocol.MAX_TABLE_NAME] or table[:protocol.MAX_TABLE_NAME])
 
     def _unseat(self, remote: AnyRemote) -> None:
         if self.at_table is remote:

@@ -389,11 +389,15 @@ class Service:
 
     def close_waiting(self, served: ServedTable) -> None:
         """Close the waiting table ``served``: gone from every lobby at once, its id set
-        free, and forgotten by the state file (a restart does not bring it back)."""
+        free, and forgotten by the state file (a restart does not bring it back). Whoever
+        still watches it is told (``closed``) and is back in the lobby."""
         assert served.state == "waiting"
         if self.tables.get(served.id) is not served:
             return
         del self.tables[served.id]
+        for member in sorted(served.members, key=lambda m: m.name):
+            member.leave_table()
+            member.send({"type": "closed", "table": served.id, "name": served.name})
         self.close_table(served)
         self.lobby_news.gone(served.id)
         self.save_state()
@@ -431,10 +435,11 @@ class Service:
                                                                    self._status_tick)
 
     def sweep(self) -> list[str]:
-        """Close the waiting tables nobody is at that no request touched for
-        ``waiting_timeout`` seconds (by the service's clock); their ids."""
+        """Close the waiting tables nobody sits at (watchers do not keep one) that no
+        request touched for ``waiting_timeout`` seconds (by the service's clock); their
+        ids."""
         now = self.clock()
-        stale = [t for t in self.tables.values() if t.state == "waiting" and not t.members
+        stale = [t for t in self.tables.values() if t.state == "waiting" and not t.seated
                  and now - t.touched >= self.waiting_timeout]
         for served in stale:
             self.close_waiting(served)

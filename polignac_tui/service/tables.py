@@ -78,10 +78,14 @@ class ServedTable:
             client.name.casefold() == self.creator_name.casefold()
 
     def deserted(self, but: int) -> bool:
-        """Nobody but seat ``but`` is here: no other person's seat, nobody at the table
-        (sitting or watching)."""
-        return not self.members and not any(
-            i != but and s.kind == "human" for i, s in enumerate(self.seats))
+        """Nobody but seat ``but`` sits here: no other person's seat (those watching do
+        not keep a waiting table)."""
+        return not any(i != but and s.kind == "human" for i, s in enumerate(self.seats))
+
+    @property
+    def seated(self) -> bool:
+        """Someone sits here now (a member with a seat, not a watcher)."""
+        return any(m.seat is not None for m in self.members)
 
     def name_taken(self, name: str, but: int | None = None) -> bool:
         folded = name.strip().casefold()

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 # A screen in the help: (title, module, class name, keys handled by widgets inside); the
 # module under ``polignac_tui.ui`` (``screens.home``) or a full name (a game's own).
 HelpEntry = tuple[str, str, str, tuple[tuple[str, str], ...]]
+# The key of the button that says the words marked for a verb (Piquet's "Declare"), in
+# every game and language: the table's footer names it beside Enter.
+CONFIRM_KEY = "d"
 
 # The house's words for what no game names: a preset of the person's own choosing (each
 # game's presets, settings and values are in its FACE's ``preset_words``, ``setting_words``
@@ -227,8 +230,9 @@ class GameFace(ABC):
 
     def word_key(self, word: str) -> str:
         """The key a word's button always has, in every deal and language (``""``: one
-        chosen from its label); the confirming button is ``"=" + verb``."""
-        return ""
+        chosen from its label); the confirming button is ``"=" + verb``, and its key is
+        always ``CONFIRM_KEY`` (the table's footer names it)."""
+        return CONFIRM_KEY if word.startswith("=") else ""
 
     def toggle_label(self, word: str, view: View, on: bool) -> str:
         """A word toggled for a verb, as its button in ``view`` (``on``: toggled): what

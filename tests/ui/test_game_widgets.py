@@ -196,6 +196,32 @@ async def test_several_cards_within_bounds_only() -> None:
         assert hand.marked == () and [m.card for m in app.of(Hand.Chosen)] == [TWELVE[1]]
 
 
+async def test_a_hint_marks_exactly_its_cards() -> None:
+    """A hinted discard replaces the person's marks, in the hand's order, the cursor on
+    the first; a hint the hand cannot take (a card not playable, too many, one card at a
+    time) changes nothing."""
+    app = WidgetHost(Hand(), cards=TWELVE, legal=TWELVE[:11], ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.query_one(Hand)
+        assert not hand.mark_only((TWELVE[2],))          # one card at a time: no marks
+        hand.choose_several(1, 3)
+        hand.pick("1")
+        assert hand.mark_only((TWELVE[6], TWELVE[3]))
+        assert hand.marked == (TWELVE[3], TWELVE[6]) and hand.selected_card == TWELVE[3]
+        await pilot.pause()
+        assert app.of(Hand.Marked)[-1].cards == (TWELVE[3], TWELVE[6])
+        lines = hand.render().plain.split("\n")
+        assert marked_row(hand).count("v") == 2         # raised and marked, no colour needed
+        for card in (TWELVE[3], TWELVE[6]):
+            assert glyph(card, ascii=True) in lines[2]
+        assert glyph(TWELVE[0], ascii=True) in lines[3]  # the person's own mark: gone
+        for refused in ((TWELVE[11],), TWELVE[:4], ("XX",)):
+            assert not hand.mark_only(refused)
+            assert hand.marked == (TWELVE[3], TWELVE[6])
+        assert hand.mark_only(()) and hand.marked == ()
+
+
 def test_bounds_sentences() -> None:
     assert bounds_sentence(1, 5) == "Choose 1 to 5 cards."
     assert bounds_sentence(0, 3) == "Choose up to 3 cards."

@@ -167,7 +167,7 @@ class LobbyScreen(Screen[None]):
         Binding("s", "start", N_("Start"), tooltip=N_("start the table you created: open seats "
                                                "left go to computers")),
         Binding("l", "leave", N_("Leave"), tooltip=N_("leave the waiting table you sit at "
-                                               "(yours closes when nobody else is at it)")),
+                                               "(yours closes when nobody else sits there)")),
         # The list follows the service by itself: r is in the Footer only when the
         # connection is lost (the status says so too); connected, it still reads the list.
         Binding("b", "book", N_("Book"), tooltip=N_("the club's book: each game's standings, "
@@ -196,6 +196,7 @@ class LobbyScreen(Screen[None]):
         self.problem: str | None = None        # the connection's, shown until it is back
         self.refused: str | None = None        # the last request's refusal, until the next
         self.refused_at: str | None = None     # (or until another row is chosen)
+        self.note: str | None = None           # the table you watched closed, until the next
         self.wanted: str | None = None         # the table to select once listed
         self.listed = False
         # the list's table and the words of its rows, as last written (``show``)
@@ -241,7 +242,7 @@ class LobbyScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         if self.link is not None:
-            self.link.on_tables = self.link.on_lost = None
+            self.link.on_tables = self.link.on_lost = self.link.on_closed = None
             self.link.close()
 
     def on_screen_resume(self) -> None:
@@ -261,6 +262,7 @@ class LobbyScreen(Screen[None]):
             return
         link.on_tables = self.tables_changed
         link.on_lost = self.connection_lost
+        link.on_closed = self.table_closed
         link.lobby_talk = self.talk
         self.link = link
         await self.reload()
@@ -292,6 +294,15 @@ class LobbyScreen(Screen[None]):
                                     reason=reason),
                                 title=_("Table service"), severity="error", markup=False,
                                 timeout=10)
+
+    def table_closed(self, name: str) -> None:
+        """The waiting table this terminal watched is closed (nobody sits at it any
+        more): said in the status line until the next request, and in a notice."""
+        self.note = _("The table you watched, {name}, is closed: nobody sits at it any "
+                      "more.").format(name=name)
+        if self.drawable():
+            self.show()
+            self.notify(self.note, title=_("Table service"), markup=False, timeout=10)
 
     # -- showing ---------------------------------------------------------------------------
     def drawable(self) -> bool:
@@ -370,6 +381,8 @@ class LobbyScreen(Screen[None]):
             self.refused = None                 # another row chosen: its advice again
         said = self.problem if self.problem is not None else self.refused
         status.set_class(said is not None, "-error")
+        if said is None and self.note is not None:
+            said = f"{self.note} {self.advice(info)}"
         self.write(status, said if said is not None else self.advice(info))
 
     def write(self, static: Static, words: str | Text) -> None:
@@ -502,7 +515,7 @@ class LobbyScreen(Screen[None]):
     async def attempt(self, what: str, step: Any) -> Any:
         """Await ``step``; a refusal or a lost connection is said, never raised (a refusal
         stays in the status line until the next request)."""
-        self.refused = None
+        self.refused = self.note = None
         if self.link is None or self.link.lost is not None:
             self.notify(self.problem or _("Not connected to the table service."),
                         title=tr(what), severity="error", markup=False)
@@ -566,6 +579,7 @@ class LobbyScreen(Screen[None]):
         await self.attempt(N_("Start"), self.link.start(info.table, FILL_LEVEL))
 
     def action_leave(self) -> None:
+        self.note = None
         if self.link is not None:
             self.link.leave()
         self.show()

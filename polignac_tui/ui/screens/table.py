@@ -30,7 +30,9 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...games import get_game
+from ...games.actions import CardsAction, parse_action
 from ...games.base import CardChoice, CardsChoice, Gathered, Settings, View, WordChoice
+from ...games.errors import RuleError
 from ...games.events import CardPlayed, DealStarted, Discarded, MatchOver, Said, Shown
 from ...games.namewords import names_text, shown_name
 from ...i18n import N_, Translator, _, current, ngettext
@@ -64,7 +66,7 @@ from ..gamedraw import (
     score_sheet,
     trick_log,
 )
-from ..gameface import GameFace, Seating, SidePanel, face_of
+from ..gameface import CONFIRM_KEY, GameFace, Seating, SidePanel, face_of
 from ..handle import card_games_app
 from ..quiet import set_content
 from ..textfmt import assemble
@@ -88,6 +90,10 @@ LOOK_KEYS = frozenset({"l", "t", "s", "r", "question_mark", "f1", "ctrl+p", "apo
 RESERVED = ("h", "u", "l", "t", "r", "q", "s", "g", "o", "p")
 WIDE = 110          # from this width the side column is wider (a score table: every deal)
 CARD_KEYS = Binding.Group(N_("Card"), compact=True)
+WORD_KEYS = Binding.Group(N_("Choice"), compact=True)
+# What Enter may do at the table, one binding each, so that the footer says which.
+ENTER_ACTIONS = ("play", "discard", "choose", "mark_word")
+ARROW_ACTIONS = ("move", "move_word", "move_mark")     # what the arrows move along
 MARK = "✓"
 STATUS_LINES = 2                    # the status line's rows (#status)
 
@@ -202,6 +208,14 @@ class TableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", N_("Previous card"), key_display="←", group=CARD_KEYS),
         Binding("right", "move(1)", N_("Next card"), key_display="→", group=CARD_KEYS),
+        # Words alone to choose: the same arrows move between the words (the footer says so).
+        Binding("left", "move_word(-1)", N_("Previous word"), key_display="←",
+                group=WORD_KEYS),
+        Binding("right", "move_word(1)", N_("Next word"), key_display="→", group=WORD_KEYS),
+        # Words marked for a verb: the arrows too, not in the footer (80 columns are full
+        # in French and Italian; the buttons and the prompt name their keys)
+        Binding("left", "move_mark(-1)", N_("Previous word"), show=False),
+        Binding("right", "move_mark(1)", N_("Next word"), show=False),
         Binding("enter", "play", N_("Play"),
                 tooltip=N_("play the selected card, or confirm the cards marked")),
         # While cards are marked for a discard, Enter confirms them: the footer says so.
@@ -211,6 +225,13 @@ class TableScreen(Screen[None]):
         # Enter says the word highlighted, and the footer says so (never "Play" there).
         Binding("enter", "choose", N_("Choose"),
                 tooltip=N_("say the word highlighted (←/→ move between the words)")),
+        # Words to mark for a verb (Piquet's declarations): Enter on one marks or unmarks
+        # it, and d (the confirming button's key in every game) says those marked.
+        Binding("enter", "mark_word", N_("Mark"),
+                tooltip=N_("mark or unmark the word highlighted (a declaration: what is not "
+                           "marked is sunk)")),
+        Binding(CONFIRM_KEY, "confirm", N_("Confirm"),
+                tooltip=N_("say the words marked (a declaration: declare them)")),
         Binding("space", "mark", N_("Mark"), show=False,
                 tooltip=N_("mark or unmark the selected card (a discard)")),
         # With the scores open, Enter replays the finished deal chosen (n: the next deal).
@@ -258,7 +279,9 @@ class TableScreen(Screen[None]):
                                        "there, and a key to mute each person")),
     ]
     ASCII_KEYS: ClassVar[dict[str, str]] = {"left": "<-", "right": " ->", "enter": "Enter"}
-    HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"talk_quietly"})   # ', as Talk
+    # ', as Talk; the arrows as they are listed already
+    HELP_HIDDEN: ClassVar[frozenset[str]] = frozenset({"talk_quietly", "move_mark(-1)",
+                                                       "move_mark(1)"})
 
     def __init__(self, client: GameClient) -> None:
         super().__init__()
@@ -504,7 +527,8 @@ class TableScreen(Screen[None]):
         elif isinstance(choice, CardChoice) and choice.words:
             pairs = [(w, self.face.word_label(w)) for w in choice.words]
         cursor = buttons.cursor
-        buttons.set_choices(pairs, RESERVED, {w: self.face.word_key(w) for w, _l in pairs})
+        buttons.set_choices(pairs, RESERVED, {w: CONFIRM_KEY if w.startswith("=")
+                                              else self.face.word_key(w) for w, _l in pairs})
         buttons.cursor = min(cursor, max(0, len(pairs) - 1))
         buttons.set_class(bool(pairs), "-shown")
         # Words alone: ←/→ and Enter work on the buttons (focused). Words beside cards (the
@@ -887,20 +911,25 @@ class TableScreen(Screen[None]):
         over = state is not None and state.waiting == "over"
         if action in ("choose_deal", "replay_deal"):
             return self._side_full()
-        if action in ("move", "mark", "play", "discard", "choose") and self._side_full():
+        if action in (*ENTER_ACTIONS, *ARROW_ACTIONS, "mark", "confirm") and \
+                self._side_full():
             return False         # the hand is under the scores: Enter replays a deal
-        if over and action in ("move", "play", "discard", "choose", "hint", "mark", "undo",
-                               "hand_over"):
+        if over and action in (*ENTER_ACTIONS, *ARROW_ACTIONS, "hint", "mark", "confirm",
+                               "undo", "hand_over"):
             return False         # the match is over: what is left is to look, and leave
-        if action in ("move", "play", "discard", "choose", "hint", "mark") and \
+        if action in (*ENTER_ACTIONS, *ARROW_ACTIONS, "hint", "mark", "confirm") and \
                 state is not None and state.waiting == "ready":
             return False         # the deal is over: its keys give way to the next deal's
         if action == "undo":
             return len(self.client.seats) == 1 and (state is None or not state.undo_off) \
                 and (state is None or sum(state.humans) == 1)
-        if action in ("play", "discard", "choose") and self.client.seats:
+        if action in ENTER_ACTIONS and self.client.seats:
             return action == self._enter_does()
-        if action in ("move", "play", "hint", "mark"):
+        if action == "confirm":
+            return bool(self.client.seats) and self._verb_asked() is not None
+        if action in ARROW_ACTIONS:      # along the cards, or the words
+            return bool(self.client.seats) and action == self._arrows_move()
+        if action in ("play", "hint", "mark"):
             return bool(self.client.seats)
         if action == "hand_over":
             return self._absent_seat() is not None
@@ -968,6 +997,7 @@ class TableScreen(Screen[None]):
             cursor = [w for w, _l in zip(self.query_one(WordChoices).words,
                                          self.query_one(WordChoices).labels, strict=True)]
             self.query_one(WordChoices).cursor = cursor.index(word) if word in cursor else 0
+            self.refresh_bindings()
             return
         self._act(word)
 
@@ -1013,6 +1043,20 @@ class TableScreen(Screen[None]):
             return
         self.query_one(Hand).move(step)
 
+    def action_move_word(self, step: int) -> None:
+        self.action_move(step)
+
+    def action_move_mark(self, step: int) -> None:
+        self.action_move(step)
+
+    @while_shown
+    def _arrows_move(self) -> str:
+        """What the arrows move along now: ``move`` the cards, ``move_word`` the words
+        alone, ``move_mark`` the words marked for a verb."""
+        if self._verb_asked() is not None:
+            return "move_mark"
+        return "move_word" if self._enter_does() == "choose" else "move"
+
     def action_next_deal(self) -> None:
         if self._deal_to_go_on():
             self._deal_seen()
@@ -1026,18 +1070,42 @@ class TableScreen(Screen[None]):
 
     @while_shown
     def _enter_does(self) -> str:
-        """What Enter does now: ``discard`` the cards marked, ``choose`` the word
-        highlighted (words alone), else ``play`` the card selected."""
+        """What Enter does now: ``discard`` the cards marked, ``mark_word`` the word
+        highlighted (words marked for a verb), ``choose`` it (words alone, or the verb's
+        own button), else ``play`` the card selected."""
         if self._discarding():
             return "discard"
         choice = self.view().choice if self.awaits_me() else None
-        return "choose" if isinstance(choice, WordChoice) else "play"
+        if not isinstance(choice, WordChoice):
+            return "play"
+        buttons = self.query_one(WordChoices)
+        on = buttons.words[buttons.cursor] if 0 <= buttons.cursor < len(buttons.words) else ""
+        return "mark_word" if choice.verb is not None and not on.startswith("=") else "choose"
+
+    def _verb_asked(self) -> str | None:
+        """The verb whose words are being marked now (Piquet's ``declare``), else None."""
+        choice = self.view().choice if self.awaits_me() else None
+        return choice.verb if isinstance(choice, WordChoice) else None
 
     def action_discard(self) -> None:
         self.action_play()
 
     def action_choose(self) -> None:
         self.action_play()
+
+    def action_mark_word(self) -> None:
+        self.action_play()
+
+    @while_shown
+    def action_confirm(self) -> None:
+        """The verb's own button (its key, or a click on the footer): the words marked."""
+        verb = self._verb_asked()
+        buttons = self.query_one(WordChoices)
+        if verb is not None and f"={verb}" in buttons.words:
+            buttons.choose(buttons.words.index(f"={verb}"))
+
+    def on_word_choices_highlighted(self, message: WordChoices.Highlighted) -> None:
+        self.refresh_bindings()         # Enter marks a word, or says the verb: the footer
 
     def action_play(self) -> None:
         view = self.view()
@@ -1111,15 +1179,37 @@ class TableScreen(Screen[None]):
         if advice is None or not advice.action:
             self.say(_("No hint available."), asked=True)
             return
-        text = assemble(_("Hint: {action}"), "bold", action=self.action_text(advice.action))
+        hand = self.query_one(Hand)
+        marked = self._mark_hinted(advice.action)
+        if marked is not None:  # said in the hand's order, left to right as marked
+            text = assemble(_("Hint: {action} (marked)"), "bold",
+                            action=self.action_text(str(marked)))
+        else:
+            text = assemble(_("Hint: {action}"), "bold",
+                            action=self.action_text(advice.action))
         why = self.face.hint_reason(advice.why, dict(advice.params))
         if why:
             text.append(f"{' -' if self.look.ascii else ' —'} {why}")
         first = advice.action.split()[0]
         if len(first) == 2 and first.isupper():
-            self.query_one(Hand).select(first)
+            hand.select(first)
             self._hint_card = first
         self.say(text, asked=True)
+
+    def _mark_hinted(self, action: str) -> CardsAction | None:
+        """A hinted discard marks its cards in the hand (as the person's own marks: Enter
+        then discards them); the discard as marked (its cards in the hand's order), None
+        when no card was marked."""
+        try:
+            parsed = parse_action(action)
+        except RuleError:
+            return None
+        if not isinstance(parsed, CardsAction) or not parsed.cards or not self._discarding():
+            return None
+        hand = self.query_one(Hand)
+        if not hand.mark_only(parsed.cards):
+            return None
+        return CardsAction(parsed.verb, hand.marked)
 
     def on_hand_selected(self, message: Hand.Selected) -> None:
         """Moving to another card takes the hint (or a card chosen) off the status line."""

@@ -6,9 +6,10 @@ about 100×30, overlapping when the hand is long. Up to twelve cards, each with 
 
 Two modes: one card at a time (play a card: the selected one is raised), or several
 (``choose_several(least, most)``: a discard), where a card's key, Space or a click
-marks or unmarks it; marked cards are raised with a mark under them (``✓``, ``v`` in
-ASCII: not only a colour), the cursor is the selected card's own bold face, and Enter
-confirms when the count is within bounds (``Confirmed``), else says why (``Refused``).
+marks or unmarks it, and a hint marks the cards it advises (``mark_only``); marked
+cards are raised with a mark under them (``✓``, ``v`` in ASCII: not only a colour), the
+cursor is the selected card's own bold face, and Enter confirms when the count is within
+bounds (``Confirmed``), else says why (``Refused``).
 """
 
 from __future__ import annotations
@@ -184,6 +185,21 @@ class Hand(Widget):
         else:
             marked = set(self.marked) | {card}
         self.marked = tuple(c for c in self.cards if c in marked)
+        self.refresh()
+        self.post_message(self.Marked(self.marked))
+        return True
+
+    def mark_only(self, cards: tuple[str, ...]) -> bool:
+        """Several-cards mode: mark exactly ``cards`` (a hint's discard), the cursor on the
+        first of them; False, nothing changed, when one is not playable here or they are
+        more than the bounds take."""
+        if self.bounds is None or len(cards) > self.bounds[1] or \
+                any(c not in self.cards or c not in self.legal for c in cards):
+            return False
+        self.marked = tuple(c for c in self.cards if c in cards)
+        if self.marked:
+            self.selected = self.cards.index(self.marked[0])
+            self.moved = True
         self.refresh()
         self.post_message(self.Marked(self.marked))
         return True

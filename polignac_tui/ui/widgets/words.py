@@ -87,6 +87,12 @@ class WordChoices(Widget, can_focus=True):
 
         word: str
 
+    @dataclass
+    class Highlighted(Message):
+        """The cursor moved to ``word`` (←/→): what Enter would choose now."""
+
+        word: str
+
     def __init__(self, choices: Sequence[tuple[str, str]] = (), *,
                  reserved: Collection[str] = (), id: str | None = None) -> None:
         super().__init__(id=id)
@@ -132,6 +138,7 @@ class WordChoices(Widget, can_focus=True):
         if key in ("left", "right") and self.words:
             self.cursor = (self.cursor + (1 if key == "right" else -1)) % len(self.words)
             self.refresh()
+            self.post_message(self.Highlighted(self.words[self.cursor]))
             return True
         if key == "enter" and self.words:
             self.choose(self.cursor)

@@ -8,13 +8,14 @@ toggled at first (``declared_at_first``), so Declare at once loses nothing."""
 
 from __future__ import annotations
 
+from ....ui.gameface import CONFIRM_KEY
 from ...base import View
 from ..rules import KINDS, Combination, answer, combinations
 from ..words import choice_words, combination_words
 from .dialogue import declared_of
 
 # p: point; e: sequence (its second letter in every language); i: sets; d: declare.
-KEYS = {"point": "p", "sequence": "e", "sets": "i", "=declare": "d"}
+KEYS = {"point": "p", "sequence": "e", "sets": "i", "=declare": CONFIRM_KEY}
 DECLARING = ("declare_elder", "declare_younger")
 
 
