@@ -1119,7 +1119,30 @@ class TableScreen(Screen[None]):
         if len(first) == 2 and first.isupper():
             self.query_one(Hand).select(first)
             self._hint_card = first
+        else:
+            self._point_at_words(advice.action)
         self.say(text, asked=True)
+
+    def _point_at_words(self, action: str) -> None:
+        """A hint in words puts the cursor where Enter says what the hint says, as a card
+        hint puts it on the card: on the word itself, or, for a verb's words (Piquet's
+        declarations), those words marked and the cursor on the verb."""
+        choice = self.view().choice
+        if not isinstance(choice, WordChoice):
+            return
+        verb, *words = action.split()
+        buttons = self.query_one(WordChoices)
+        if choice.verb is None:
+            target = verb
+        elif verb == choice.verb:
+            self._toggled = {w for w in words if w in choice.words}
+            self._set_words(choice)
+            target = f"={verb}"
+        else:
+            return
+        if target in buttons.words:
+            buttons.cursor = buttons.words.index(target)
+            buttons.refresh()
 
     def on_hand_selected(self, message: Hand.Selected) -> None:
         """Moving to another card takes the hint (or a card chosen) off the status line."""
