@@ -1126,11 +1126,15 @@ class TableScreen(Screen[None]):
     def _point_at_words(self, action: str) -> None:
         """A hint in words puts the cursor where Enter says what the hint says, as a card
         hint puts it on the card: on the word itself, or, for a verb's words (Piquet's
-        declarations), those words marked and the cursor on the verb."""
+        declarations), those words marked and the cursor on the verb; a discard's cards
+        marked."""
         choice = self.view().choice
+        verb, *words = action.split()
+        if isinstance(choice, CardsChoice) and verb == choice.verb:
+            self.query_one(Hand).mark_only(tuple(words))
+            return
         if not isinstance(choice, WordChoice):
             return
-        verb, *words = action.split()
         buttons = self.query_one(WordChoices)
         if choice.verb is None:
             target = verb

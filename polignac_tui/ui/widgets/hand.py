@@ -188,6 +188,19 @@ class Hand(Widget):
         self.post_message(self.Marked(self.marked))
         return True
 
+    def mark_only(self, cards: tuple[str, ...]) -> None:
+        """Several-cards mode: exactly ``cards`` marked (a hint's discard), those the hand
+        may choose and within the most; the selection on the first of them."""
+        if self.bounds is None:
+            return
+        chosen = [c for c in self.cards if c in cards and c in self.legal][: self.bounds[1]]
+        self.marked = tuple(chosen)
+        if chosen:
+            self.selected = self.cards.index(chosen[0])
+            self.moved = True
+        self.refresh()
+        self.post_message(self.Marked(self.marked))
+
     def confirm(self) -> bool:
         """Enter in several-cards mode: ``Confirmed`` within the bounds, else ``Refused``."""
         if self.bounds is None:
