@@ -248,8 +248,9 @@ def _reason_lines(view: View, seating: Seating, face: GameFace) -> list[Renderab
         key = (scored.seat, scored.reason)
         added[key] = added.get(key, 0) + scored.points
     lines = Text()
+    width = max(len(points_text(got)) for got in added.values())
     for (seat, reason), got in added.items():
-        lines.append_text(points_line(got, seating.who(seat), face.reason(reason)))
+        lines.append_text(points_line(got, seating.who(seat), face.reason(reason), width))
         lines.append("\n")
     return [lines]
 

@@ -412,12 +412,13 @@ def points_text(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-def points_line(points: int, who: str, reason: str) -> Text:
+def points_line(points: int, who: str, reason: str, width: int = 0) -> Text:
     """One item of the points of a deal: ``+1 Bruno: the king of trumps`` (the reason
-    dim; each language's own punctuation: ``+1 Bruno : le roi d'atout``)."""
+    dim; each language's own punctuation: ``+1 Bruno : le roi d'atout``); the points
+    right-aligned in ``width`` columns, so that a list's "+5" stands under its "+15"."""
     from .textfmt import assemble
-    return assemble(_("{points} {who}: {reason}"), points=points_text(points), who=who,
-                    reason=Text(reason, style="dim"))
+    return assemble(_("{points} {who}: {reason}"), points=points_text(points).rjust(width),
+                    who=who, reason=Text(reason, style="dim"))
 
 
 __all__ = ["HOUSE_PRESET_WORDS", "GameFace", "HeaderPart", "HelpEntry",

@@ -16,6 +16,8 @@ from polignac_tui.games import get_game
 from polignac_tui.games.base import Match
 from polignac_tui.games.ecarte.players import choose
 from polignac_tui.games.ecarte.tui import FACE as ECARTE
+from polignac_tui.games.piquet.match import PiquetMatch
+from polignac_tui.games.piquet.players import choose as piquet_choose
 from polignac_tui.games.piquet.tui import FACE as PIQUET
 from polignac_tui.i18n import speaking, translator_for
 from polignac_tui.ui.cardtext import CardLook
@@ -119,3 +121,25 @@ def test_the_shared_sheets_headings_are_capitalised_as_polignacs(lang, heads, to
     assert lines[0] == heads, sheet
     assert next(r for r in lines if r[0] == total)[1:] == [str(t) for t in view.totals], sheet
     assert " ".join(rows(log)[0]).endswith(won), log
+
+
+def test_the_reasons_points_stand_under_each_other() -> None:
+    """A playtest of Piquet read "+5 You: the point" over "+15 You: sequences": in the
+    box the points of every reason end in one column, whatever their width."""
+    for seed in range(1, 30):
+        game = get_game("piquet")
+        match = game.start(game.settings("rubicon", {}), list(NAMES), 0)
+        assert isinstance(match, PiquetMatch)
+        rng = random.Random(seed)
+        match.deal(rng)
+        while match.view(0).game_part.get("phase") != "over":
+            match.apply(piquet_choose(match.view(match.turn), "easy", rng))
+        box = rendered(end_text(match.view(0), LOOK, Seating(NAMES, None), PIQUET, False))
+        said = [line for line in box.split("\n") if line.strip().startswith("+")]
+        widths = {len(line.split()[0]) for line in said}
+        if len(widths) > 1:
+            break
+    else:
+        raise AssertionError("no deal scored both under and over ten points by a reason")
+    ends = {line.index(line.split()[0]) + len(line.split()[0]) for line in said}
+    assert len(ends) == 1, box

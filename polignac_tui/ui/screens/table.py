@@ -1194,6 +1194,8 @@ class TableScreen(Screen[None]):
         if len(first) == 2 and first.isupper():
             hand.select(first)
             self._hint_card = first
+        else:
+            self._point_at_words(advice.action)
         self.say(text, asked=True)
 
     def _mark_hinted(self, action: str) -> CardsAction | None:
@@ -1210,6 +1212,28 @@ class TableScreen(Screen[None]):
         if not hand.mark_only(parsed.cards):
             return None
         return CardsAction(parsed.verb, hand.marked)
+
+    def _point_at_words(self, action: str) -> None:
+        """A hint in words puts the cursor where Enter says what the hint says, as a card
+        hint puts it on the card: on the word itself, or, for a verb's words (Piquet's
+        declarations), those words marked and the cursor on the verb (a discard's cards
+        are marked by ``_mark_hinted``)."""
+        choice = self.view().choice
+        verb, *words = action.split()
+        if not isinstance(choice, WordChoice):
+            return
+        buttons = self.query_one(WordChoices)
+        if choice.verb is None:
+            target = verb
+        elif verb == choice.verb:
+            self._toggled = {w for w in words if w in choice.words}
+            self._set_words(choice)
+            target = f"={verb}"
+        else:
+            return
+        if target in buttons.words:
+            buttons.cursor = buttons.words.index(target)
+            buttons.refresh()
 
     def on_hand_selected(self, message: Hand.Selected) -> None:
         """Moving to another card takes the hint (or a card chosen) off the status line."""
