@@ -384,6 +384,11 @@ class Match(ABC):
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: a watcher)."""
 
+    def views(self, seats: Sequence[int | None]) -> tuple[View, ...]:
+        """The ``view`` of each of ``seats`` (None: a watcher), at one moment: a game may
+        build what they share (the table, the scores) once for them all."""
+        return tuple(self.view(seat) for seat in seats)
+
     # -- undo, resume and the finished deals: what the house calls (the contract test holds
     # every game to them); undo and the finished deals by default replay the log --
     def can_take_back(self, seat: int) -> bool:
