@@ -366,6 +366,12 @@ class Match(ABC):
         """The truth of the match: every deal's cards and actions."""
 
     @property
+    def deals_dealt(self) -> int:
+        """How many deals ``log`` holds, the one in play counted (a game that counts its
+        deals says so quicker than ``len(log)``: the lobby asks after every change)."""
+        return len(self.log)
+
+    @property
     @abstractmethod
     def history(self) -> tuple[tuple[int, str], ...]:
         """The actions of the deal in view, each with the seat that made it."""

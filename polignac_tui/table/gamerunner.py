@@ -229,6 +229,10 @@ class GameRunner:
     def held_by(self, seat: int) -> bool:
         return any(seat in c.seats for c in self.connections)
 
+    def held_seats(self) -> set[int]:
+        """The seats a client holds now."""
+        return {s for c in self.connections for s in c.seats}
+
     def close(self) -> None:
         """Stop: timers and thoughts are dropped (everything is already saved)."""
         if self.closed:

@@ -173,6 +173,7 @@ def test_random_play_reaches_the_end_of_the_match(case: Case) -> None:
         match = current
         steps += 1
         deals += done.action is None
+        assert match.deals_dealt == len(match.log) == deals
     assert match is not None and steps > deals >= 1
     outcome = match.outcome
     assert outcome is not None

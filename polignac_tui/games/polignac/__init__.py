@@ -373,6 +373,10 @@ class PolignacMatch(Match):
                      for d in self.session.deals)
 
     @property
+    def deals_dealt(self) -> int:
+        return len(self.session.deals)
+
+    @property
     def history(self) -> tuple[tuple[int, str], ...]:
         if not self.session.deals:
             return ()
