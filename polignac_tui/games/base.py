@@ -366,6 +366,12 @@ class Match(ABC):
         """The truth of the match: every deal's cards and actions."""
 
     @property
+    def deals_dealt(self) -> int:
+        """How many deals ``log`` holds, the one in play counted (a game that counts its
+        deals says so quicker than ``len(log)``: the lobby asks after every change)."""
+        return len(self.log)
+
+    @property
     @abstractmethod
     def history(self) -> tuple[tuple[int, str], ...]:
         """The actions of the deal in view, each with the seat that made it."""
@@ -383,6 +389,11 @@ class Match(ABC):
     @abstractmethod
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: a watcher)."""
+
+    def views(self, seats: Sequence[int | None]) -> tuple[View, ...]:
+        """The ``view`` of each of ``seats`` (None: a watcher), at one moment: a game may
+        build what they share (the table, the scores) once for them all."""
+        return tuple(self.view(seat) for seat in seats)
 
     # -- undo, resume and the finished deals: what the house calls (the contract test holds
     # every game to them); undo and the finished deals by default replay the log --

@@ -140,6 +140,10 @@ class DuelMatch(Match, Generic[D]):
                      for d in self.deals)
 
     @property
+    def deals_dealt(self) -> int:
+        return len(self.deals)
+
+    @property
     def history(self) -> tuple[tuple[int, str], ...]:
         return tuple(self.deals[-1].actions) if self.deals else ()
 

@@ -94,7 +94,7 @@ class ServedTable:
 
     def deal(self) -> int:
         if self.game_table is not None:
-            return len(self.game_table.session.match.log)
+            return self.game_table.session.match.deals_dealt
         return 0
 
     @property
@@ -145,9 +145,10 @@ class ServedTable:
 
     def observe(self) -> bool:
         """True when what the lobby shows of this table changed since last asked."""
+        held = self.game_runner.held_seats() if self.game_runner is not None else None
         now: tuple[object, ...] = (self.state, self.deal(),
-                                   tuple(self.held_by(s) for s in range(len(self.seats)))
-                                   if self.in_play else ())
+                                   tuple(s in held for s in range(len(self.seats)))
+                                   if held is not None else ())
         changed = now != self._seen
         self._seen = now
         return changed

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import datetime
+from functools import lru_cache
 from json.encoder import encode_basestring_ascii
 from pathlib import Path
 from typing import Any
@@ -136,12 +137,27 @@ def dumps(session: GameSession) -> str:
     doc = to_document(session)
     rows = session.match.game.books.file_rows(session.match)
     head = {k: doc[k] for k in HEADER if k in doc}
-    parts = [tomli_w.dumps(head), "\n", tomli_w.dumps({"rules": doc["rules"]})]
+    parts = [tomli_w.dumps(head), "\n", _table_text("rules", doc["rules"])]
     for player in doc["players"]:
-        parts.append("\n[[players]]\n" + tomli_w.dumps(player))
+        parts.append("\n[[players]]\n" + _table_text(None, player))
     for deal in doc["deals"]:
         parts.append("\n[[deals]]\n" + _deal_text(deal, rows))
     return "".join(parts)
+
+
+def _table_text(name: str | None, table: Mapping[str, Any]) -> str:
+    """``tomli_w``'s text of ``table`` (under ``[name]``), the same each time for the same
+    plain values: the rules and the players, written again at every card, are written once."""
+    try:
+        return _plain_table_text(name, tuple((k, type(v), v) for k, v in table.items()))
+    except TypeError:       # a value that is not plain (a list): written afresh
+        return tomli_w.dumps(dict(table) if name is None else {name: dict(table)})
+
+
+@lru_cache(maxsize=256)
+def _plain_table_text(name: str | None, items: tuple[tuple[str, type, object], ...]) -> str:
+    table = {key: value for key, _, value in items}
+    return tomli_w.dumps(table if name is None else {name: table})
 
 
 def _inline(value: object) -> str:

@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Protocol
@@ -177,6 +177,7 @@ class GameRunner:
         self._think_task: asyncio.Task[None] | None = None
         self._move_timer: asyncio.TimerHandle | None = None
         self._generation = 0
+        self._broadcasts = 0               # broadcasts begun (one may begin in another)
         self._unsaved: str | None = None
         self._advance_scheduled = False
         self._started = False
@@ -228,6 +229,10 @@ class GameRunner:
     def held_by(self, seat: int) -> bool:
         return any(seat in c.seats for c in self.connections)
 
+    def held_seats(self) -> set[int]:
+        """The seats a client holds now."""
+        return {s for c in self.connections for s in c.seats}
+
     def close(self) -> None:
         """Stop: timers and thoughts are dropped (everything is already saved)."""
         if self.closed:
@@ -242,12 +247,13 @@ class GameRunner:
 
     # -- what each client sees ------------------------------------------------------------
     def state(self, connection: GameConnection | None = None) -> GameTableState:
+        return self._state_for(connection, self._table_state())
+
+    def _table_state(self) -> GameTableState:
+        """The state as every client is told it (``can_undo`` aside: ``_state_for``)."""
         session = self.table.session
         n = session.size
         now = self.clock()
-        humans = session.humans()
-        can_undo = (connection is not None and len(humans) == 1
-                    and humans == connection.seats and self.table.can_undo(humans[0]))
         deciders = {id(c) for c in self._deciders()}
         ready = tuple(any(s in c.seats and id(c) in self._ready for c in self.connections)
                       for s in range(n))
@@ -266,10 +272,21 @@ class GameRunner:
             hand_over_after=self.hand_over_after,
             ready=ready if deciders else (False,) * n,
             unsaved=self._unsaved,
-            can_undo=can_undo,
+            can_undo=False,
             held_until_seen=self._held is not None and self._until_seen,
             undo_off=not session.undo_on,
         )
+
+    def _state_for(self, connection: GameConnection | None,
+                   shared: GameTableState) -> GameTableState:
+        """``shared`` as ``connection``'s client is told it: the one person at the table
+        may undo (the same object when it may not)."""
+        if connection is None:
+            return shared
+        humans = self.table.session.humans()
+        if len(humans) == 1 and humans == connection.seats and self.table.can_undo(humans[0]):
+            return replace(shared, can_undo=True)
+        return shared
 
     def waiting(self) -> GameWaiting:
         match = self.table.session.match
@@ -308,19 +325,42 @@ class GameRunner:
         seated = [c for c in self.connections if c.seats]
         return seated or list(self.connections)
 
-    def _update_for(self, connection: GameConnection, events: Sequence[Happened]) -> GameUpdate:
-        if connection.seats:
-            views = tuple(self.table.view(s) for s in connection.seats)
+    def _update_for(self, connection: GameConnection, events: Sequence[Happened],
+                    shared: tuple[GameTableState, Mapping[int | None, View]] | None = None
+                    ) -> GameUpdate:
+        """``connection``'s update (``shared``: the table's state and the views just built
+        for every client, else built now)."""
+        if shared is None:
+            seats = connection.seats or (None,)
+            views: Mapping[int | None, View] = dict(zip(seats, self.table.views(seats),
+                                                        strict=True))
+            state = self._table_state()
         else:
-            views = (self.table.view(None),)
+            state, views = shared
         mine = tuple(e for e in events if connection.may_see(e))
-        return GameUpdate(views, self.state(connection), mine, connection.watching)
+        return GameUpdate(tuple(views[s] for s in connection.seats or (None,)),
+                          self._state_for(connection, state), mine, connection.watching)
 
     def _broadcast(self, events: Sequence[Happened], only: GameConnection | None = None,
                    private: Sequence[Happened] = ()) -> None:
-        for connection in list(self.connections):
+        """Every client's update. The table's state and the views are built once for them
+        all, afresh when a client's listener made the runner tell something first (a
+        client gone)."""
+        self._broadcasts += 1
+        told, shared = self._broadcasts, None
+        connections = list(self.connections)
+        for connection in connections:
+            if shared is None or told != self._broadcasts:
+                told, shared = self._broadcasts, self._everyones(connections)
             mine = [*events, *private] if connection is only else list(events)
-            self._deliver(connection, self._update_for(connection, mine))
+            self._deliver(connection, self._update_for(connection, mine, shared))
+
+    def _everyones(self, connections: Sequence[GameConnection]
+                   ) -> tuple[GameTableState, Mapping[int | None, View]]:
+        """The table's state and the view of every seat ``connections`` hold (None: one
+        watching), now."""
+        seats = tuple(dict.fromkeys(s for c in connections for s in c.seats or (None,)))
+        return self._table_state(), dict(zip(seats, self.table.views(seats), strict=True))
 
     def _deliver(self, connection: GameConnection, update: GameUpdate) -> None:
         try:

@@ -124,6 +124,10 @@ class GameTable:
         with self._mutex:
             return self.session.match.view(seat)
 
+    def views(self, seats: Sequence[int | None]) -> tuple[View, ...]:
+        with self._mutex:
+            return self.session.match.views(seats)
+
     def humans(self) -> list[int]:
         return list(self.session.humans())
 

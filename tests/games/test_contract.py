@@ -173,6 +173,7 @@ def test_random_play_reaches_the_end_of_the_match(case: Case) -> None:
         match = current
         steps += 1
         deals += done.action is None
+        assert match.deals_dealt == len(match.log) == deals
     assert match is not None and steps > deals >= 1
     outcome = match.outcome
     assert outcome is not None
@@ -275,6 +276,20 @@ def test_a_view_carries_no_card_its_seat_has_not_seen(case: Case) -> None:
             leaked = view_cards(view) - seen[seat]
             assert not leaked, (f"{case}, after {done.action or 'the deal'}: "
                                 f"seat {seat}'s view shows {sorted(leaked)} it has not seen")
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_the_views_of_several_seats_are_each_seats_own_view(case: Case) -> None:
+    """``views`` (what a table builds for all its clients at once) gives each seat the
+    very view ``view`` gives it, in any order of the seats, a watcher's among them."""
+    orders = [(*range(case.players), None), (None, *reversed(range(case.players))),
+              (case.players - 1, 0)]
+    for match, _ in walk(case):
+        for seats in orders:
+            alone = tuple(match.view(seat) for seat in seats)
+            together = match.views(seats)
+            assert together == alone, f"{case}: views{seats} differ from each view"
+            assert [v.to_json() for v in together] == [v.to_json() for v in alone]
 
 
 # -- the points ------------------------------------------------------------------------------

@@ -70,3 +70,20 @@ def test_the_store_saves_loads_and_names_the_game_of_a_session(tmp_path: Path) -
     assert store.game_of(session.id) == "piquet"
     back = store.load_game(session.id)
     assert back.updated is not None and back.match.history == session.match.history
+
+
+def test_the_rules_and_players_written_again_are_the_same_text_as_written_afresh() -> None:
+    """The rules' and the players' tables, written at every card, come from a memory of
+    their text: a true and a 1, a 1 and a 1.0, are still written each as itself, and a
+    table holding a list is written afresh."""
+    import tomli_w
+
+    from polignac_tui.store.gamefile import _table_text
+    tables = [{"limit": 1, "ace_high": True}, {"limit": True, "ace_high": 1},
+              {"limit": 1.0, "ace_high": 1}, {"limit": 1, "ace_high": True},
+              {"seats": [1, 2], "limit": 1}, {"name": "Zoé \"the\" ace", "kind": "human"}]
+    for name in ("rules", None):
+        for table in tables * 2:
+            afresh = tomli_w.dumps(table if name is None else {name: table})
+            assert _table_text(name, table) == afresh
+    assert _table_text("rules", {"limit": 1}) != _table_text("rules", {"limit": True})

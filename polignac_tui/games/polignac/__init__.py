@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import fields
+from dataclasses import fields, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -60,7 +60,7 @@ from .engine import (
     one_of,
 )
 from .engine import RuleError as EngineError
-from .engine.cards import shuffled_hands
+from .engine.cards import shuffled_hands, sorted_hand
 from .engine.deal import Action as EngineAction
 from .engine.names import Level
 from .engine.rules import CHOICES, MAX_LIMIT, SETTING_HELP, preset
@@ -373,6 +373,10 @@ class PolignacMatch(Match):
                      for d in self.session.deals)
 
     @property
+    def deals_dealt(self) -> int:
+        return len(self.session.deals)
+
+    @property
     def history(self) -> tuple[tuple[int, str], ...]:
         if not self.session.deals:
             return ()
@@ -415,6 +419,28 @@ class PolignacMatch(Match):
             tricks=tuple(Gathered(t.leader, t.cards, t.winner) for t in seen.tricks),
             deals=tuple(DealPoints(r.dealer, r.points) for r in seen.results),
         )
+
+    def views(self, seats: Sequence[int | None]) -> tuple[View, ...]:
+        """The views of ``seats`` built from the first one: the table and the scores are
+        everybody's; the hand, the choice, la générale asked and the cards allowed are
+        each seat's own (the engine's view is built once, not once a seat)."""
+        if len(seats) < 2:
+            return tuple(self.view(seat) for seat in seats)
+        first = self.view(seats[0])
+        return (first, *(self._view_as(first, seat) for seat in seats[1:]))
+
+    def _view_as(self, other: View, seat: int | None) -> View:
+        """``other``, a view of this moment, as ``seat`` sees it (``view(seat)``)."""
+        if seat is not None and not 0 <= seat < len(self.names):
+            raise RuleError("seat", f"seat {seat} is not at this table")
+        deal = self.session.deals[-1] if self.session.deals and seat is not None else None
+        part = dict(other.game_part)
+        part["asked"] = deal is not None and deal.asking == seat
+        part["legal"] = [] if deal is None else list(deal.legal(cast(int, seat)))
+        hand = () if deal is None else tuple(sorted_hand(deal.hands[cast(int, seat)],
+                                                         self.session.rules.ace_high))
+        return replace(other, seat=seat, hand=hand,
+                       choice=None if seat is None else self.choices(seat), game_part=part)
 
 
 if TYPE_CHECKING:   # its computer players are what the house calls (``games.computers``)

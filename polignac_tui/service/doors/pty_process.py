@@ -116,22 +116,39 @@ class PtyProcess:
         self._drain(once=True)
 
     def _drain(self, once: bool = False) -> None:
+        """Hand on what the child wrote (``once``: at most ``READ_SIZE`` bytes, the rest at
+        the next call): every read ready now gathered into one piece, so a frame the pty
+        gives 4 kB a read leaves as one SSH packet, not two or three."""
         while not self._eof and not self._closed:
-            try:
-                data = os.read(self._master, READ_SIZE)
-            except BlockingIOError:
+            data, ended = self._read_ready()
+            if data:
+                self._on_output(data)
+            if ended:
+                self._eof = True
+                self._stop_reading()
                 return
+            if once or len(data) < READ_SIZE:   # nothing more ready (or the next call's)
+                return
+
+    def _read_ready(self) -> tuple[bytes, bool]:
+        """Up to ``READ_SIZE`` bytes from the reads ready now, and whether the output
+        ended (the child's side of the terminal closed)."""
+        chunks: list[bytes] = []
+        size = 0
+        while size < READ_SIZE:
+            try:
+                data = os.read(self._master, READ_SIZE - size)
+            except BlockingIOError:
+                break
             except OSError as error:  # EIO: every copy of the terminal's other side is closed
                 if error.errno != errno.EIO:
                     raise
                 data = b""
             if not data:
-                self._eof = True
-                self._stop_reading()
-                return
-            self._on_output(data)
-            if once:
-                return
+                return b"".join(chunks), True
+            chunks.append(data)
+            size += len(data)
+        return b"".join(chunks), False
 
     # -- input (client → child) ----------------------------------------------------------
 

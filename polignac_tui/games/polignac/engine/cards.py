@@ -86,9 +86,11 @@ def sort_key(order: str) -> dict[Card, int]:
     return {r + s: i * 8 + order.index(r) for i, s in enumerate(SUITS) for r in order}
 
 
+_SORT_KEYS = {False: sort_key(RANKS), True: sort_key(RANKS_ACE_HIGH)}   # by ace high: built once
+
+
 def sorted_hand(cards: Iterable[Card], ace_high: bool = False) -> list[Card]:
-    key = sort_key(RANKS_ACE_HIGH if ace_high else RANKS)
-    return sorted(cards, key=key.__getitem__)
+    return sorted(cards, key=_SORT_KEYS[bool(ace_high)].__getitem__)
 
 
 __all__ = ["FULL_DECK", "JACKS", "POLIGNAC", "RANKS", "RANKS_ACE_HIGH", "RANK_NAMES",
