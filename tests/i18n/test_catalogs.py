@@ -145,3 +145,11 @@ def _in_comprehension(function: object, name: object) -> bool:
                 n is name for n in ast.walk(node)):
             return True
     return False
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_hint_key_is_named_as_the_hint_it_gives(language: str) -> None:
+    """The footer's ``h`` word is the word the hint's line then starts with."""
+    words = translator_for(language)
+    line = words.gettext("Hint: {action}")
+    assert line.split("{action}")[0].rstrip(" :\u00a0") == words.gettext("Hint")
