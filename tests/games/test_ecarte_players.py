@@ -18,7 +18,7 @@ from polignac_tui.games.cards import DECK
 from polignac_tui.games.ecarte import GAME
 from polignac_tui.games.ecarte.match import EcarteMatch
 from polignac_tui.games.ecarte.players import ARENA_LEVELS, LEVELS, cheat, choose, thumb
-from polignac_tui.games.ecarte.players.seen import bits, card_of, mask, other_hand, read
+from polignac_tui.games.ecarte.players.seen import bits, card_of, held_of, mask, other_hand, read
 from polignac_tui.games.ecarte.players.solve import Solver
 
 from .helpers import NAMES, ecarte_dealt, ecarte_match, vole_dealt
@@ -397,3 +397,39 @@ def test_the_command_offers_every_game_with_players() -> None:
     from polignac_tui.commands.arena import ARENA_GAMES
 
     assert tuple(ARENA_GAMES) == ("polignac", *arena.PLAYERS)
+
+
+def a_discard_view(seed: int) -> View:
+    """The first discard of a game played by ``medium`` from ``seed``."""
+    rng = random.Random(seed)
+    match = ecarte_match()
+    for _ in range(400):
+        if match.needs_deal:
+            match.deal(rng)
+            continue
+        seat = match.turn
+        assert seat is not None
+        view = match.view(seat)
+        if isinstance(view.choice, CardsChoice) and view.choice.most > view.choice.least:
+            return view
+        match.apply(choose(view, "medium", rng), seat=seat)
+    raise AssertionError("no discard with a choice in 400 steps")
+
+
+def test_the_discard_reason_says_whether_the_rule_of_thumb_was_followed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import polignac_tui.games.ecarte.players as players
+    view = a_discard_view(7)
+    choice = view.choice
+    assert isinstance(choice, CardsChoice)
+    seen = read(view)
+    prefer = thumb.discard(seen.hand, seen.trumps, choice.least, choice.most)
+    thrown = list(held_of(prefer, choice.cards))
+    kept = [c for c in choice.cards if c not in thrown]
+    other = thrown[:-1] + kept[:1] if kept else thrown[:-1]
+    as_thumb = " ".join((choice.verb, *thrown))
+    as_other = " ".join((choice.verb, *other))
+    monkeypatch.setattr(players, "_decide", lambda *a: as_thumb)
+    assert players.advise(view, random.Random(1)) == (as_thumb, "discard_keep_trumps")
+    monkeypatch.setattr(players, "_decide", lambda *a: as_other)
+    assert players.advise(view, random.Random(1)) == (as_other, "discard_weighed")

@@ -154,3 +154,11 @@ def test_details_that_do_not_hold_give_no_words() -> None:
                 Reason("lead_higher_out", (("card", "QH"),)),
                 Reason("no_such_code"), Reason("duck")):
         assert said(why) == ""
+
+
+def test_the_only_card_is_worded_alike_in_every_game() -> None:
+    from polignac_tui.games.ecarte.words import reason_text as ecarte_reason
+    from polignac_tui.games.piquet.words import reason_text as piquet_reason
+    from polignac_tui.games.polignac.players.wording import reason_text as polignac_reason
+    polignac = polignac_reason(Reason("only_legal", (("card", "9D"),)), ())
+    assert polignac == ecarte_reason("only_card") == piquet_reason("only_card")

@@ -168,3 +168,10 @@ def test_the_house_words_only_what_no_game_names() -> None:
     assert ECARTE.value_label(7) == "7"
     assert ECARTE.preset_title("rubicon") is None and PIQUET.preset_title("cent") == (
         "Piquet au cent")
+
+
+def test_the_answer_prompt_does_not_repeat_the_proposal() -> None:
+    """The status line already says "Bruno proposes an exchange."; the prompt only asks."""
+    prompt = str(ECARTE.prompt(view("ecarte", {"phase": "answer"}), LOOK))
+    assert prompt == "accept or refuse the exchange?"
+    assert "proposed" not in prompt

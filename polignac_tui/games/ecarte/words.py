@@ -18,6 +18,7 @@ HINTS = {
     "refuse_exchange": N_("a hand good enough to play as it is"),
     "accept_exchange": N_("an exchange helps you"),
     "discard_keep_trumps": N_("throw all but trumps and kings"),
+    "discard_weighed": N_("weighed over the possible hands of the other"),
     "only_card": N_("the only card you may play"),
     "lead_trumps": N_("lead trumps to draw the other's"),
     "lead_master": N_("no card left of its suit beats it"),

@@ -37,6 +37,7 @@ REASONS = (
     "refuse_exchange",      # the dealer refuses: a hand good enough to play
     "accept_exchange",      # the dealer accepts
     "discard_keep_trumps",  # throw all but trumps and kings
+    "discard_weighed",      # a searched discard other than the rule of thumb's
     "only_card",            # one card may be played
     "lead_trumps",          # trumps led, to draw the other's
     "lead_master",          # a card no unseen card of its suit beats
@@ -72,13 +73,21 @@ def advise(view: View, rng: random.Random) -> tuple[str, str]:
     if action == "king":
         return action, "mark_king"
     if isinstance(choice, CardsChoice):
-        return action, "discard_keep_trumps"
+        return action, _discard_reason(read(view), choice, action)
     if isinstance(choice, WordChoice):
         return action, WORD_REASONS.get(action, "accept_exchange")
     assert isinstance(choice, CardChoice)
     if len(choice.cards) == 1:
         return action, "only_card"
     return action, _card_reason(read(view), code(action), [code(c) for c in choice.cards])
+
+
+def _discard_reason(seen: Seen, choice: CardsChoice, action: str) -> str:
+    """``discard_keep_trumps`` when ``action`` throws what the rule of thumb throws,
+    else ``discard_weighed`` (the search chose another discard)."""
+    prefer = thumb.discard(seen.hand, seen.trumps, choice.least, choice.most)
+    thumb_action = " ".join((choice.verb, *held_of(prefer, choice.cards)))
+    return "discard_keep_trumps" if action == thumb_action else "discard_weighed"
 
 
 def _card_reason(seen: Seen, card: int, legal: list[int]) -> str:

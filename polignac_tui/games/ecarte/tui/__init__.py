@@ -112,7 +112,7 @@ class EcarteFace(HouseParts):
         if phase == "propose":
             return _("propose an exchange, or play?")
         if phase == "answer":
-            return _("an exchange is proposed: accept or refuse?")
+            return _("accept or refuse the exchange?")
         if phase in ("discard_elder", "discard_dealer") and isinstance(choice, CardsChoice):
             return _("mark {least} to {most} cards to discard (their keys or Space), then "
                      "Enter.").format(least=choice.least, most=choice.most)

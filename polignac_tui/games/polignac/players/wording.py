@@ -102,7 +102,7 @@ def _worded(code: str, params: dict[str, str | int], cards: dict[str, str],
     if code == "not_your_turn":
         return _("it is not your turn")
     if code == "only_legal":
-        return _("{card} is your only legal card").format(card=card)
+        return _("the only card you may play")
     if code == "generale_every_trick":
         return _("play the {card}: la générale needs every trick").format(card=card)
     if code == "lead_wins":
