@@ -116,9 +116,9 @@ def _mark(view: View, number: int, seat: int) -> str:
 
 def full(view: View, ascii: bool = False, title: str | None = N_("Score table"),
          chosen: int | None = None) -> Table:
-    """Every deal: points per seat, each after its mark (d dealer, C chelem, G+/G- générale
-    made or failed), the deal in play with its points so far (+N); the row of deal
-    ``chosen`` highlighted (the one a replay would open)."""
+    """Every deal: points per seat (d dealer, C chelem, G+/G- générale made or failed),
+    the deal in play with its points so far (+N); the row of deal ``chosen`` highlighted
+    (the one a replay would open)."""
     table = Table(box=box.ASCII if ascii else box.SIMPLE_HEAD,
                   title=tr(title) if title else title, title_style="bold",
                   show_footer=True, pad_edge=False, padding=(0, 1), expand=False)
@@ -145,8 +145,7 @@ def full(view: View, ascii: bool = False, title: str | None = N_("Score table"),
                 points = f"+{live[seat]}"
             else:
                 points = dot
-            # the mark before the points, so a column's points end where its total does
-            cells.append(f"{mark} {points}" if mark else points)
+            cells.append(f"{points}{' ' + mark if mark else ''}")
         row = [str(r.number) if r.points is not None else f"{r.number}{dot}", *cells]
         if undos:
             row.append(str(r.undos) if r.undos else "")
