@@ -230,9 +230,9 @@ class GameFace(ABC):
 
     def word_key(self, word: str) -> str:
         """The key a word's button always has, in every deal and language (``""``: one
-        chosen from its label); the confirming button is ``"=" + verb``, and its key is
-        always ``CONFIRM_KEY`` (the table's footer names it)."""
-        return CONFIRM_KEY if word.startswith("=") else ""
+        chosen from its label). The confirming button (``"=" + verb``) takes the table's
+        ``CONFIRM_KEY`` whatever this says: the footer names that key for every game."""
+        return ""
 
     def toggle_label(self, word: str, view: View, on: bool) -> str:
         """A word toggled for a verb, as its button in ``view`` (``on``: toggled): what
